@@ -1,0 +1,37 @@
+export type { DexterErrorOptions, RegistryErrorCode } from './errors';
+export { DexterError, RegistryError, toError } from './errors';
+export type {
+  LlmClient,
+  LlmCompletion,
+  LlmCompletionRequest,
+  LlmMessage,
+  LlmStopReason,
+  ToolCall,
+  ToolChoice,
+  ToolResultMessage,
+} from './llm-client';
+export { toolResultMessage } from './llm-client';
+export type {
+  AnyTool,
+  ApprovalPolicy,
+  AvailabilityPredicate,
+  PermissionSubject,
+  ProgressUpdate,
+  Tool,
+  ToolContext,
+  ToolDefinition,
+  ToolEnvironment,
+  ToolExecuteResult,
+  ToolInput,
+  ToolOutput,
+} from './tool';
+export { defineTool, invokeTool, isTool, TOOL_NAME_PATTERN, toolNameProblem } from './tool';
+export type { ToolRegistry, ToolRegistryOptions, UnavailableTool } from './tool-registry';
+export {
+  allOf,
+  createToolRegistry,
+  onChannel,
+  onPlatform,
+  requiresAnyEnv,
+  requiresEnv,
+} from './tool-registry';

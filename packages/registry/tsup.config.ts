@@ -1,0 +1,8 @@
+import { packageConfig } from '../../tsup.config';
+
+export default packageConfig({
+  index: 'src/index.ts',
+  'testing/index': 'src/testing/index.ts',
+  openai: 'src/openai.ts',
+  anthropic: 'src/anthropic.ts',
+});

@@ -1,0 +1,33 @@
+// Package checks: every workspace package must pass `publint --strict` and
+// `attw --pack` (types resolve for ESM and CJS consumers). Run after `pnpm build`.
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+let failed = 0;
+for (const name of readdirSync(join(root, 'packages')).sort()) {
+  const dir = join(root, 'packages', name);
+  for (const [label, command, args] of [
+    ['publint', bin('publint'), ['--strict', dir]],
+    ['attw', bin('attw'), ['--pack', dir, '--profile', 'node16', '--format', 'table-flipped']],
+  ]) {
+    try {
+      const out = execFileSync(command, args, {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      console.log(`ok   ${label} @dexter/${name}`);
+      if (process.env.VERBOSE) console.log(out);
+    } catch (error) {
+      failed += 1;
+      console.log(`FAIL ${label} @dexter/${name}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    }
+  }
+}
+if (failed > 0) {
+  console.error(`${failed} package check(s) failed`);
+  process.exit(1);
+}

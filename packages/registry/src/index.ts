@@ -1,6 +1,14 @@
 export type { DexterErrorOptions, RegistryErrorCode } from './errors';
 export { DexterError, RegistryError, toError } from './errors';
 export type {
+  FallbackChain,
+  FallbackChainOptions,
+  FallbackFailure,
+  FallbackProvider,
+  FallbackResult,
+} from './fallback-chain';
+export { createFallbackChain } from './fallback-chain';
+export type {
   LlmClient,
   LlmCompletion,
   LlmCompletionRequest,

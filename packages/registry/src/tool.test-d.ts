@@ -1,0 +1,64 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, type ToolInput, type ToolOutput } from './tool';
+
+describe('defineTool inference', () => {
+  it('infers execute input from the schema and output from execute', () => {
+    const tool = defineTool({
+      name: 'search',
+      inputSchema: z.object({
+        query: z.string(),
+        limit: z.number().int().default(5),
+        tags: z.array(z.string()).optional(),
+      }),
+      description: 'Search.',
+      compactDescription: 'Search',
+      execute(input) {
+        expectTypeOf(input.query).toEqualTypeOf<string>();
+        expectTypeOf(input.limit).toEqualTypeOf<number>();
+        expectTypeOf(input.tags).toEqualTypeOf<string[] | undefined>();
+        return { hits: [input.query] };
+      },
+    });
+    expectTypeOf<ToolInput<typeof tool>>().toEqualTypeOf<{
+      query: string;
+      limit: number;
+      tags?: string[] | undefined;
+    }>();
+    expectTypeOf<ToolOutput<typeof tool>>().toEqualTypeOf<{ hits: string[] }>();
+  });
+
+  it('infers the output of async generators', () => {
+    const tool = defineTool({
+      name: 'slow',
+      inputSchema: z.object({}),
+      description: 'Slow.',
+      compactDescription: 'Slow',
+      async *execute() {
+        yield 'working';
+        return 42 as const;
+      },
+    });
+    expectTypeOf<ToolOutput<typeof tool>>().toEqualTypeOf<42>();
+  });
+
+  it('rejects bad fields at compile time', () => {
+    defineTool({
+      name: 'x',
+      inputSchema: z.object({ a: z.string() }),
+      description: 'd',
+      compactDescription: 'c',
+      // @ts-expect-error approval only takes 'allow' | 'ask'
+      approval: 'deny',
+      execute: () => 1,
+    });
+    defineTool({
+      name: 'y',
+      inputSchema: z.object({ a: z.string() }),
+      description: 'd',
+      compactDescription: 'c',
+      // @ts-expect-error input.a is a string
+      execute: (input) => input.a.toFixed(),
+    });
+  });
+});

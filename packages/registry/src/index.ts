@@ -20,6 +20,26 @@ export type {
 } from './llm-client';
 export { toolResultMessage } from './llm-client';
 export type {
+  AnthropicToolDefinition,
+  JsonSchema,
+  OpenAIChatToolDefinition,
+  OpenAIResponsesToolDefinition,
+  OpenAIStrictness,
+  OpenAIToolOptions,
+  StrictOption,
+  ToolSource,
+} from './provider-schemas';
+export {
+  openAIStrictness,
+  toAnthropicTool,
+  toAnthropicTools,
+  toJsonSchema,
+  toOpenAIChatTool,
+  toOpenAIChatTools,
+  toOpenAIResponsesTool,
+  toOpenAIResponsesTools,
+} from './provider-schemas';
+export type {
   AnyTool,
   ApprovalPolicy,
   AvailabilityPredicate,

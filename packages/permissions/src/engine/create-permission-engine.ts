@@ -1,0 +1,155 @@
+/**
+ * `createPermissionEngine`: the `PermissionDecider` the executor calls before every tool
+ * call. Shell calls go through `evaluateBash`, others through `evaluateTool`. Rules come
+ * from inline `rules` plus an optional `RuleStore`; when the store reports an error the
+ * engine keeps running with NO allow rules (deny and ask still apply) and exposes the
+ * problem as `loadErrors`.
+ */
+import type { PermissionDecider, PermissionDecision, PermissionRequest } from '../decision';
+import type { PermissionsError } from '../errors';
+import { compileRuleSet, mergeRuleSets, type RuleSetInput } from '../rules/compile-rule-set';
+import { emptyRuleSet, type Rule, type RuleSet } from '../rules/rule';
+import { serializeRule } from '../rules/serialize-rule';
+import { parseRule } from '../rules/parse-rule';
+import { isShellToolName } from '../rules/tool-name';
+import type { ShellAnalysisOptions } from '../shell/types';
+import type { LoadedSettings, RuleStore } from '../store/rule-store';
+import { evaluateBash } from './evaluate-bash';
+import { evaluateTool, toolRequestSessionKey } from './evaluate-tool';
+
+/** Options of `createPermissionEngine`. */
+export interface PermissionEngineOptions {
+  /** Rules held in code (combined with the store's). */
+  rules?: RuleSetInput | RuleSet;
+  /** Persistent rules (e.g. `createRuleStore()`); none by default — the engine touches no file unless given one. */
+  store?: RuleStore;
+  /** Working directory when a request has none. */
+  cwd?: string;
+  /** Home directory for `~/` path globs. */
+  homeDir?: string;
+  /** `ask` (default) or `deny` when no rule decides; `deny` in any settings layer wins. */
+  defaultMode?: 'ask' | 'deny';
+  /** Allow commands the classifier finds read-only (host runs a sandbox). Overrides the settings when set. */
+  readOnlyAutoAllow?: boolean;
+  /** Layer "always allow" writes to (default: the store's write layer). */
+  persistLayer?: string;
+  /** Shell parser caps. */
+  shell?: ShellAnalysisOptions;
+}
+
+/** The engine: a `PermissionDecider` with its rules and load problems in view. */
+export interface PermissionEngine extends PermissionDecider {
+  decide(request: PermissionRequest): PermissionDecision;
+  persistAllowRule(rule: string): Promise<void>;
+  /** Re-reads the store. */
+  reload(): void;
+  /** The rules in force (allow is empty while `loadErrors` is not). */
+  readonly rules: RuleSet;
+  /** Problems the store reported at the last load. */
+  readonly loadErrors: readonly PermissionsError[];
+}
+
+function isRuleSet(value: RuleSetInput | RuleSet): value is RuleSet {
+  const lists = [value.allow, value.ask, value.deny];
+  return lists.every((list) => Array.isArray(list) && list.every((entry) => typeof entry !== 'string'));
+}
+
+/** The shell command of a request, `undefined` when it is not a shell call, or `null` when it is one without a readable command. */
+function shellCommandOf(request: PermissionRequest): { command: string; cwd: string | undefined } | null | undefined {
+  if (request.subject?.kind === 'shell') {
+    if (typeof request.subject.command !== 'string') return null;
+    return { command: request.subject.command, cwd: request.subject.cwd ?? request.cwd };
+  }
+  if (!isShellToolName(request.tool)) return undefined;
+  const input = request.input;
+  if (typeof input === 'object' && input !== null && typeof (input as { command?: unknown }).command === 'string') {
+    const cwd = (input as { cwd?: unknown }).cwd;
+    return { command: (input as { command: string }).command, cwd: request.cwd ?? (typeof cwd === 'string' ? cwd : undefined) };
+  }
+  return null;
+}
+
+/**
+ * Creates the permission engine.
+ *
+ * @example
+ * ```ts
+ * const engine = createPermissionEngine({
+ *   rules: { allow: ['Bash(git status:*)'], deny: ['Bash(rm:*)'] },
+ *   store: createRuleStore({ cwd: process.cwd() }),
+ * });
+ * engine.decide({ tool: 'bash', input: { command: 'git status' }, cwd: '/repo' }).behavior; // 'allow'
+ * ```
+ */
+export function createPermissionEngine(options: PermissionEngineOptions = {}): PermissionEngine {
+  const inline = options.rules ? (isRuleSet(options.rules) ? options.rules : compileRuleSet(options.rules)) : emptyRuleSet;
+  let loaded: LoadedSettings | undefined;
+  let rules: RuleSet = inline;
+  const added: Rule[] = [];
+
+  const reload = () => {
+    loaded = options.store?.load();
+    const base = added.length > 0 ? mergeRuleSets(inline, { allow: added, ask: [], deny: [] }) : inline;
+    if (!loaded) {
+      rules = base;
+      return;
+    }
+    const combined = mergeRuleSets(base, loaded.rules);
+    // Fail closed: a damaged settings file takes every allow rule away, inline ones too.
+    rules = loaded.errors.length > 0 ? Object.freeze({ ...combined, allow: Object.freeze([]) }) : combined;
+  };
+  reload();
+
+  const defaultMode = () => (options.defaultMode === 'deny' || loaded?.defaultMode === 'deny' ? 'deny' : 'ask');
+  const readOnly = () => {
+    if ((loaded?.errors.length ?? 0) > 0) return false;
+    return options.readOnlyAutoAllow ?? loaded?.readOnlyAutoAllow ?? false;
+  };
+
+  return {
+    decide(request) {
+      const shell = shellCommandOf(request);
+      if (shell === null) {
+        return {
+          behavior: 'deny',
+          reason: `The ${request.tool} call has no readable command (expected a string "command"); nothing was run`,
+          sessionKey: toolRequestSessionKey(request),
+          cacheable: false,
+          classification: 'unknown',
+        };
+      }
+      const cwd = shell?.cwd ?? request.cwd ?? options.cwd;
+      if (shell) {
+        return evaluateBash(shell.command, rules, {
+          ...(cwd === undefined ? {} : { cwd }),
+          defaultMode: defaultMode(),
+          readOnlyAutoAllow: readOnly(),
+          ...(options.shell ? { shell: options.shell } : {}),
+        });
+      }
+      return evaluateTool(request, rules, {
+        ...(cwd === undefined ? {} : { cwd }),
+        ...(options.homeDir ? { homeDir: options.homeDir } : {}),
+        defaultMode: defaultMode(),
+      });
+    },
+    async persistAllowRule(rule) {
+      const parsed = parseRule(rule);
+      if (!options.store) {
+        // No store: the rule lives as long as this engine (an in-memory "always").
+        added.push(parsed);
+        reload();
+        return;
+      }
+      await options.store.addRule('allow', serializeRule(parsed), options.persistLayer);
+      reload();
+    },
+    reload,
+    get rules() {
+      return rules;
+    },
+    get loadErrors() {
+      return loaded?.errors ?? [];
+    },
+  };
+}

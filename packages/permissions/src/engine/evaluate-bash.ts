@@ -1,0 +1,224 @@
+/**
+ * The shell evaluator: DESIGN §5's order, the first step that applies decides.
+ *
+ *  1. input rejected or capped → opaque (never allowed), but 2 and 3 still run on every
+ *     command that could be seen;
+ *  2. the built-in floor on every command → deny (`builtin:<check>`), not overridable;
+ *  3. user deny rules on every command, as written and unwrapped → deny; while deny rules
+ *     exist, code the engine cannot see (`$(…)` as the command word, `… | sh`) is denied too;
+ *  4. opaque → ask, never cacheable;
+ *  5. user ask rules → ask;
+ *  6. allow rules, only when every command is covered;
+ *  7. read-only mode, when the host opted in and every command is read-only;
+ *  8. the default (`ask`, or `deny` for headless hosts).
+ */
+import { classifyCommand } from '../classifier';
+import type { PermissionBehavior, PermissionDecision } from '../decision';
+import { checkFloor } from '../floor';
+import type { RuleSet } from '../rules/rule';
+import { serializeRule } from '../rules/serialize-rule';
+import { analyzeShell } from '../shell';
+import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
+import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
+import { proposeRules } from './propose-rules';
+import { hasWriteRedirect } from './redirects';
+import { bashSessionKey } from './session-key';
+import { type CommandVerdict, findAllowRule, findRestrictingRule, type ShellRuleSet, shellRulesOf } from './shell-rules';
+import { unseenCodeReason } from './unseen-code';
+
+/** Options of `evaluateBash`. */
+export interface EvaluateBashOptions {
+  /** Working directory (keys the session cache). */
+  cwd?: string;
+  /** What happens when no rule decides: `ask` (default) or `deny` for headless hosts. */
+  defaultMode?: 'ask' | 'deny';
+  /** Allow commands that are all read-only (for hosts running a sandbox). Default false. */
+  readOnlyAutoAllow?: boolean;
+  /** Shell parser caps. */
+  shell?: ShellAnalysisOptions;
+  /** Tool name written into proposed rules (default `Bash`). */
+  tool?: string;
+}
+
+/** A decision with everything that went into it (for the CLI's `eval` and `explain`). */
+export interface BashEvaluation {
+  decision: PermissionDecision;
+  analysis: ShellAnalysis;
+  /** Classifier verdicts aligned with `analysis.commands`. */
+  verdicts: CommandVerdict[];
+  /** The steps that ran, the deciding one last. */
+  steps: EvaluationStep[];
+}
+
+const maxEvalDepth = 4;
+
+function describe(command: SimpleCommand): string {
+  const text = command.argv.join(' ');
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
+}
+
+function overall(analysis: ShellAnalysis, verdicts: readonly CommandVerdict[]): PermissionDecision['classification'] {
+  let unknown = analysis.opaque;
+  for (let index = 0; index < verdicts.length; index++) {
+    const command = analysis.commands[index]!;
+    if (verdicts[index]!.classification === 'mutating' || hasWriteRedirect(command)) return 'mutating';
+    if (verdicts[index]!.classification !== 'read-only') unknown = true;
+  }
+  return unknown || verdicts.length === 0 ? 'unknown' : 'read-only';
+}
+
+/** Deny rules on one command, following static `eval '…'` strings into their commands. */
+function denyMatch(
+  command: SimpleCommand,
+  rules: ShellRuleSet,
+  shell: ShellAnalysisOptions | undefined,
+  depth: number,
+): { rule?: string; reason: string } | undefined {
+  const rule = findRestrictingRule(command, rules.deny);
+  if (rule) return { rule: serializeRule(rule), reason: `${describe(command)} matches the deny rule` };
+  if (!rules.hasDeny) return undefined;
+  const unseen = unseenCodeReason(command);
+  if (unseen) return { reason: `${unseen}, so deny rules cannot be checked` };
+  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+  if (argv[0] === 'eval' && argv.length > 1 && depth < maxEvalDepth) {
+    for (const inner of analyzeShell(argv.slice(1).join(' '), shell).commands) {
+      const found = denyMatch(inner, rules, shell, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Decides a shell command against `rules` and returns the full evaluation.
+ * `evaluateBash` is the same without the details.
+ */
+export function evaluateBashDetailed(
+  command: string,
+  rules: RuleSet,
+  options: EvaluateBashOptions = {},
+): BashEvaluation {
+  const steps: EvaluationStep[] = [];
+  const analysis = analyzeShell(command, options.shell);
+  const verdicts = analysis.commands.map((simple) => classifyCommand(simple));
+  const shellRules = shellRulesOf(rules);
+  const classification = overall(analysis, verdicts);
+  const sessionKey = bashSessionKey(command, options.cwd);
+  const note = (step: EvaluationStepName, detail: string) => steps.push({ step, decided: false, detail });
+  const decide = (
+    step: EvaluationStepName,
+    behavior: PermissionBehavior,
+    reason: string,
+    extra: Partial<PermissionDecision> = {},
+  ): BashEvaluation => {
+    steps.push({ step, decided: true, detail: reason });
+    const decision: PermissionDecision = {
+      behavior,
+      reason,
+      classification,
+      sessionKey,
+      cacheable: behavior !== 'deny' && !analysis.opaque,
+      ...extra,
+    };
+    return { decision, analysis, verdicts, steps };
+  };
+
+  note(
+    'input',
+    analysis.rejected
+      ? `rejected: ${analysis.rejected}; ${analysis.commands.length} command(s) still checked`
+      : `${analysis.commands.length} command(s)${analysis.opaque ? ', opaque' : ''}`,
+  );
+
+  for (const simple of analysis.commands) {
+    const violation = checkFloor(simple);
+    if (violation) {
+      return decide('floor', 'deny', `Blocked by the built-in floor (${violation.check}): ${violation.reason}`, {
+        matchedRule: `builtin:${violation.check}`,
+      });
+    }
+  }
+  note('floor', 'no built-in check applies');
+
+  for (const simple of analysis.commands) {
+    const found = denyMatch(simple, shellRules, options.shell, 0);
+    if (found) {
+      return decide(
+        'deny-rules',
+        'deny',
+        found.rule ? `${found.reason} ${found.rule}` : `Denied: ${found.reason}`,
+        found.rule ? { matchedRule: found.rule } : {},
+      );
+    }
+  }
+  note('deny-rules', shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches');
+
+  if (analysis.opaque) {
+    const why = analysis.opaqueReasons.length > 0 ? analysis.opaqueReasons.join('; ') : 'not fully understood';
+    return decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
+      cacheable: false,
+    });
+  }
+  note('opaque', 'fully analyzed');
+
+  const proposals = () => proposeRules(analysis, { rules, verdicts, ...(options.tool ? { tool: options.tool } : {}) });
+
+  for (const simple of analysis.commands) {
+    const rule = findRestrictingRule(simple, shellRules.ask);
+    if (rule) {
+      const text = serializeRule(rule);
+      return decide('ask-rules', 'ask', `${describe(simple)} matches the ask rule ${text}`, {
+        matchedRule: text,
+        proposedRules: proposals(),
+      });
+    }
+  }
+  note('ask-rules', shellRules.ask.length === 0 ? 'no ask rules' : 'no ask rule matches');
+
+  const covering: string[] = [];
+  let uncovered: SimpleCommand | undefined;
+  for (let index = 0; index < analysis.commands.length; index++) {
+    const simple = analysis.commands[index]!;
+    const rule = findAllowRule(simple, shellRules.allow, verdicts[index]!);
+    if (!rule) {
+      uncovered = simple;
+      break;
+    }
+    const text = serializeRule(rule);
+    if (!covering.includes(text)) covering.push(text);
+  }
+  if (!uncovered && analysis.commands.length > 0) {
+    return decide('allow-rules', 'allow', `Allowed by ${covering.join(', ')}`, { matchedRule: covering.join(', ') });
+  }
+  const uncoveredNote = uncovered
+    ? `${describe(uncovered)} is not covered by an allow rule${hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : ''}`
+    : 'no command to allow';
+  note('allow-rules', uncoveredNote);
+
+  if (options.readOnlyAutoAllow && classification === 'read-only') {
+    return decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
+  }
+  note('read-only-mode', options.readOnlyAutoAllow ? `not all read-only (${classification})` : 'off');
+
+  if (options.defaultMode === 'deny') {
+    return decide('default', 'deny', `No rule allows this command (${uncoveredNote}); the default is deny`);
+  }
+  return decide('default', 'ask', `No rule allows this command (${uncoveredNote}); it needs approval`, {
+    proposedRules: proposals(),
+  });
+}
+
+/**
+ * Decides a shell command against `rules` — pure: no files, no environment.
+ *
+ * @example
+ * ```ts
+ * const rules = compileRuleSet({ allow: ['Bash(git status:*)'], deny: ['Bash(rm:*)'] });
+ * evaluateBash('git status -s', rules).behavior;   // 'allow'
+ * evaluateBash('/bin/rm -rf /', rules).behavior;   // 'deny'
+ * evaluateBash('git status > out', rules).behavior; // 'ask'
+ * ```
+ */
+export function evaluateBash(command: string, rules: RuleSet, options: EvaluateBashOptions = {}): PermissionDecision {
+  return evaluateBashDetailed(command, rules, options).decision;
+}

@@ -1,0 +1,138 @@
+/**
+ * Non-shell tools: rules name the tool (`WebFetch`, `WriteFile`) or a path glob on the
+ * file the call touches (`WriteFile(src/**)`, matched against the path relative to the
+ * working directory; absolute globs against the absolute path; `~/` globs against the home
+ * directory). Deny, then ask, then allow; otherwise the tool's declared default (`allow` for
+ * pure reads), else the engine default.
+ */
+import path from 'node:path';
+import type { PermissionDecision, PermissionRequest } from '../decision';
+import { matchPathGlob } from '../rules/match-path-glob';
+import { parseRule } from '../rules/parse-rule';
+import type { Rule, RuleSet } from '../rules/rule';
+import { serializeRule } from '../rules/serialize-rule';
+import { isFileWriteToolName, normalizeToolName } from '../rules/tool-name';
+import { fileWriteSessionKey, toolSessionKey } from './session-key';
+
+/** Options of `evaluateTool`. */
+export interface EvaluateToolOptions {
+  /** Working directory relative globs are resolved against (request `cwd` wins). */
+  cwd?: string;
+  /** Home directory for `~/` globs. */
+  homeDir?: string;
+  defaultMode?: 'ask' | 'deny';
+}
+
+interface Target {
+  absolute: string;
+  relative: string | undefined;
+}
+
+function targetOf(request: PermissionRequest, cwd: string | undefined): Target | undefined {
+  let file: string | undefined;
+  if (request.subject?.kind === 'file') file = request.subject.path;
+  else if (typeof request.input === 'object' && request.input !== null) {
+    const input = request.input as Record<string, unknown>;
+    const candidate = input.file_path ?? input.path;
+    if (typeof candidate === 'string') file = candidate;
+  }
+  if (file === undefined || file === '') return undefined;
+  const base = cwd ?? '/';
+  const absolute = path.posix.resolve(base, file.replace(/\\/g, '/'));
+  const relative = path.posix.relative(base, absolute);
+  const inside = relative !== '' && !relative.startsWith('../') && relative !== '..';
+  return { absolute, relative: inside ? relative : undefined };
+}
+
+function matches(rule: Rule, target: Target | undefined, homeDir: string | undefined): boolean {
+  if (rule.kind === 'tool') return true;
+  if (rule.kind !== 'path' || target === undefined) return false;
+  let glob = rule.glob;
+  if (glob.startsWith('~/')) {
+    if (homeDir === undefined) return false;
+    glob = path.posix.join(homeDir, glob.slice(2));
+  }
+  if (glob.startsWith('/')) return matchPathGlob(glob, target.absolute);
+  return target.relative !== undefined && matchPathGlob(glob, target.relative);
+}
+
+function find(rules: readonly Rule[], tool: string, target: Target | undefined, homeDir?: string): Rule | undefined {
+  for (const rule of rules) {
+    if (rule.kind === 'exact' || rule.kind === 'prefix') continue;
+    if (normalizeToolName(rule.tool) === tool && matches(rule, target, homeDir)) return rule;
+  }
+  return undefined;
+}
+
+/** Session key of a non-shell request: file writes share one key. */
+export function toolRequestSessionKey(request: PermissionRequest): string {
+  const writes =
+    (request.subject?.kind === 'file' && request.subject.access === 'write') || isFileWriteToolName(request.tool);
+  return writes ? fileWriteSessionKey : toolSessionKey(request.tool);
+}
+
+/**
+ * Decides a non-shell tool call against `rules`.
+ *
+ * @example
+ * ```ts
+ * const rules = compileRuleSet({ allow: ['WriteFile(src/**)'] });
+ * evaluateTool({ tool: 'write_file', input: {}, subject: { kind: 'file', access: 'write', path: 'src/a.ts' } }, rules, { cwd: '/repo' });
+ * // { behavior: 'allow', matchedRule: 'WriteFile(src/**)', sessionKey: 'file-write', ... }
+ * ```
+ */
+export function evaluateTool(
+  request: PermissionRequest,
+  rules: RuleSet,
+  options: EvaluateToolOptions = {},
+): PermissionDecision {
+  const tool = normalizeToolName(request.tool);
+  const target = targetOf(request, request.cwd ?? options.cwd);
+  const sessionKey = toolRequestSessionKey(request);
+  const classification: PermissionDecision['classification'] =
+    request.subject?.kind === 'file' ? (request.subject.access === 'read' ? 'read-only' : 'mutating') : undefined;
+  const base = { sessionKey, ...(classification ? { classification } : {}) };
+  const where = target ? ` on ${target.relative ?? target.absolute}` : '';
+
+  const denied = find(rules.deny, tool, target, options.homeDir);
+  if (denied) {
+    const text = serializeRule(denied);
+    return { ...base, behavior: 'deny', reason: `${request.tool}${where} matches the deny rule ${text}`, matchedRule: text, cacheable: false };
+  }
+  const proposedRules = proposeToolRules(request.tool, target);
+  const asked = find(rules.ask, tool, target, options.homeDir);
+  if (asked) {
+    const text = serializeRule(asked);
+    return { ...base, behavior: 'ask', reason: `${request.tool}${where} matches the ask rule ${text}`, matchedRule: text, cacheable: true, proposedRules };
+  }
+  const allowed = find(rules.allow, tool, target, options.homeDir);
+  if (allowed) {
+    const text = serializeRule(allowed);
+    return { ...base, behavior: 'allow', reason: `${request.tool}${where} is allowed by ${text}`, matchedRule: text, cacheable: true };
+  }
+  if (request.defaultBehavior === 'allow') {
+    return { ...base, behavior: 'allow', reason: `${request.tool} allows calls by default`, cacheable: true };
+  }
+  if (options.defaultMode === 'deny') {
+    return { ...base, behavior: 'deny', reason: `No rule allows ${request.tool}${where}; the default is deny`, cacheable: false };
+  }
+  return { ...base, behavior: 'ask', reason: `No rule allows ${request.tool}${where}; it needs approval`, cacheable: true, proposedRules };
+}
+
+/** "Always allow" for a tool call: the exact file when there is one (globs in it would widen it), else the tool. */
+function proposeToolRules(tool: string, target: Target | undefined): string[] {
+  let text: string;
+  if (target === undefined) text = serializeRule({ kind: 'tool', tool });
+  else {
+    const file = target.relative ?? target.absolute;
+    if (/[*?]/.test(file)) return [];
+    // `./name` keeps a top-level file anchored: a glob without `/` would match it at any depth.
+    text = serializeRule({ kind: 'path', tool, glob: file.includes('/') ? file : `./${file}` });
+  }
+  try {
+    parseRule(text);
+  } catch {
+    return [];
+  }
+  return [text];
+}

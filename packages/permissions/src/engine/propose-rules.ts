@@ -1,0 +1,69 @@
+/**
+ * "Always allow" proposals: the most conservative persistent rules that would have allowed
+ * a command. Exact for anything mutating or unknown; a prefix up to the subcommand for
+ * read-only commands (`git log:*`, `ls:*`); never a prefix for interpreters and wrappers
+ * (`python`, `node`, `sh`, `env`, `sudo`) or bare `git`, whose "prefix" is everything.
+ * Opaque input gets no proposal: no rule can stand for what the engine cannot see.
+ */
+import { classifyCommand, isInterpreterOrWrapper, subcommandPrefix } from '../classifier';
+import { parseRule } from '../rules/parse-rule';
+import type { CommandRule, RuleSet } from '../rules/rule';
+import { serializeRule } from '../rules/serialize-rule';
+import type { ShellAnalysis, SimpleCommand } from '../shell/types';
+import { hasWriteRedirect } from './redirects';
+import { findAllowRule, shellRulesOf, type CommandVerdict } from './shell-rules';
+
+/** Options of `proposeRules`. */
+export interface ProposeRulesOptions {
+  /** Commands these rules already allow get no proposal. */
+  rules?: RuleSet;
+  /** Tool name written into the rules (default `Bash`). */
+  tool?: string;
+  /** Verdicts already computed, aligned with `analysis.commands`. */
+  verdicts?: readonly CommandVerdict[];
+}
+
+function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: string): CommandRule {
+  const argv = command.argv;
+  if (verdict.classification === 'read-only' && !isInterpreterOrWrapper(argv[0]!)) {
+    const prefix = subcommandPrefix(argv);
+    const bareGit = prefix.length === 1 && prefix[0] === 'git';
+    if (prefix.length > 0 && !bareGit && !isInterpreterOrWrapper(prefix[0]!)) {
+      return { kind: 'prefix', tool, argv: [...prefix] };
+    }
+  }
+  return { kind: 'exact', tool, argv: [...argv] };
+}
+
+/**
+ * Conservative rules whose addition would allow every command of `analysis` (one per
+ * command not yet allowed; duplicates removed). Empty when the input is opaque or some
+ * command could not be allowed by any word rule (a write redirect).
+ *
+ * @example
+ * ```ts
+ * proposeRules(analyzeShell('git log -n 3 && rm -rf build'));
+ * // ['Bash(git log:*)', 'Bash(rm -rf build)']
+ * ```
+ */
+export function proposeRules(analysis: ShellAnalysis, options: ProposeRulesOptions = {}): string[] {
+  if (analysis.opaque || analysis.rejected) return [];
+  const tool = options.tool ?? 'Bash';
+  const allowRules = options.rules ? shellRulesOf(options.rules).allow : [];
+  const proposals: string[] = [];
+  for (let index = 0; index < analysis.commands.length; index++) {
+    const command = analysis.commands[index]!;
+    if (command.argv.length === 0) continue;
+    if (hasWriteRedirect(command)) return [];
+    const verdict = options.verdicts?.[index] ?? classifyCommand(command);
+    if (findAllowRule(command, allowRules, verdict)) continue;
+    const text = serializeRule(proposalFor(command, verdict, tool));
+    try {
+      parseRule(text); // a proposal that would not read back is never offered
+    } catch {
+      return [];
+    }
+    if (!proposals.includes(text)) proposals.push(text);
+  }
+  return proposals;
+}

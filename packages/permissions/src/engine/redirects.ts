@@ -1,0 +1,20 @@
+/**
+ * Which redirects count as writes for the allow step. A write redirect creates or
+ * truncates a file, so no word rule may allow it — except the three device files that
+ * cannot be harmed by writing (`2>/dev/null` is in most agent commands).
+ */
+import type { ShellRedirect, SimpleCommand } from '../shell/types';
+
+const harmlessTargets = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+
+/** True when the redirect writes to a file other than `/dev/null`, `/dev/stdout`, `/dev/stderr`. */
+export function isWriteRedirect(redirect: ShellRedirect): boolean {
+  if (!redirect.write) return false;
+  return redirect.dynamic || !harmlessTargets.has(redirect.target);
+}
+
+/** True when any redirect of the command writes a file (see `isWriteRedirect`). */
+export function hasWriteRedirect(command: SimpleCommand): boolean {
+  for (const redirect of command.redirects) if (isWriteRedirect(redirect)) return true;
+  return false;
+}

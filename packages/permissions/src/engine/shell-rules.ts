@@ -1,0 +1,102 @@
+/**
+ * The rules that apply to shell commands, picked out of a rule set once and cached per
+ * rule set (rule sets are immutable values), and the per-command lookups of the deny, ask
+ * and allow steps.
+ */
+import type { classifyCommand } from '../classifier';
+import type { CommandRule, Rule, RuleSet, ToolRule } from '../rules/rule';
+import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
+import { isShellToolName } from '../rules/tool-name';
+import type { SimpleCommand } from '../shell/types';
+import { hasWriteRedirect } from './redirects';
+
+type ShellRule = ToolRule | CommandRule;
+
+/** The shell-applicable part of a rule set. */
+export interface ShellRuleSet {
+  readonly allow: readonly ShellRule[];
+  readonly ask: readonly ShellRule[];
+  readonly deny: readonly ShellRule[];
+  /** True when `deny` holds at least one rule (unseen code is then denied, not asked). */
+  readonly hasDeny: boolean;
+}
+
+const cache = new WeakMap<RuleSet, ShellRuleSet>();
+
+function pick(rules: readonly Rule[]): ShellRule[] {
+  return rules.filter(
+    (rule): rule is ShellRule => rule.kind !== 'path' && isShellToolName(rule.tool),
+  );
+}
+
+/** The shell rules of `rules` (cached). */
+export function shellRulesOf(rules: RuleSet): ShellRuleSet {
+  let found = cache.get(rules);
+  if (!found) {
+    const deny = pick(rules.deny);
+    found = { allow: pick(rules.allow), ask: pick(rules.ask), deny, hasDeny: deny.length > 0 };
+    cache.set(rules, found);
+  }
+  return found;
+}
+
+const multiCall = new Set(['busybox', 'toybox']);
+
+/**
+ * The deny/ask rule matching `command`: on its argv and on its unwrapped argv, by basename;
+ * when a wrapper could not be understood (or the command is a multi-call binary such as
+ * `busybox`), at every later word too — the real command is somewhere in there.
+ */
+export function findRestrictingRule(
+  command: SimpleCommand,
+  rules: readonly ShellRule[],
+): ShellRule | undefined {
+  if (rules.length === 0) return undefined;
+  const argv = command.argv;
+  const scan =
+    command.unwrapped.opaqueReason !== undefined ||
+    (argv[0] !== undefined && multiCall.has(commandBasename(argv[0])));
+  for (const rule of rules) {
+    if (rule.kind === 'tool') return rule;
+    if (matchCommandRule(rule, argv, 'deny')) return rule;
+    if (matchCommandRule(rule, command.unwrapped.argv, 'deny')) return rule;
+    if (scan) {
+      for (let offset = 1; offset < argv.length; offset++) {
+        if (matchCommandRule(rule, argv, 'deny', offset)) return rule;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The classifier's verdict on one command. */
+export type CommandVerdict = ReturnType<typeof classifyCommand>;
+
+/**
+ * The allow rule covering `command`, or undefined. A word rule never covers a write
+ * redirect; a prefix rule never covers a flag the classifier knows writes or executes
+ * (`Bash(sort:*)` does not allow `sort -o out`), nor one it could not make sense of, unless
+ * the rule spells that word out (`Bash(sed -i:*)`); an exact rule covers exactly its argv.
+ */
+export function findAllowRule(
+  command: SimpleCommand,
+  rules: readonly ShellRule[],
+  verdict: CommandVerdict,
+): ShellRule | undefined {
+  const writes = hasWriteRedirect(command);
+  for (const rule of rules) {
+    if (rule.kind === 'tool') return rule;
+    if (writes) continue;
+    if (!matchCommandRule(rule, command.argv, 'allow')) continue;
+    if (
+      rule.kind === 'prefix' &&
+      verdict.classification !== 'read-only' &&
+      verdict.flag !== undefined &&
+      !rule.argv.includes(verdict.flag) // the rule's author wrote the flag out: `Bash(sed -i:*)`
+    ) {
+      continue;
+    }
+    return rule;
+  }
+  return undefined;
+}

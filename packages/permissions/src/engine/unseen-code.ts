@@ -1,0 +1,82 @@
+/**
+ * Commands that run code the engine cannot read. While the user has deny rules for the
+ * shell, such a command is denied rather than asked about: otherwise `$(printf rm) -rf x`,
+ * `echo cm0gLXJmIHg= | base64 -d | sh` or `eval "$CMD"` would walk around `Bash(rm:*)`
+ * with a single click. Without deny rules they are merely opaque (ask).
+ */
+import type { SimpleCommand } from '../shell/types';
+import { commandBasename } from '../rules/match-command-rule';
+
+const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
+const interpreters = new Set([
+  'python',
+  'python2',
+  'python3',
+  'perl',
+  'ruby',
+  'node',
+  'php',
+  'lua',
+  'tclsh',
+  'deno',
+  'bun',
+]);
+const sourcing = new Set(['eval', 'source', '.']);
+
+function isShellLike(name: string): boolean {
+  return shells.has(name) || interpreters.has(name) || /^python\d+(\.\d+)*$/.test(name);
+}
+
+/**
+ * Why `argv` runs code that is not visible in the command, or undefined. `words` tells
+ * which words are computed at run time.
+ */
+function unseenIn(argv: readonly string[], dynamic: readonly boolean[], context: string): string | undefined {
+  const word = argv[0];
+  if (word === undefined) return undefined;
+  if (dynamic[0]) return `the command word ${JSON.stringify(word)} is computed at run time`;
+  if ((context === 'xargs' || context === 'find-exec') && word.includes('{}')) {
+    return `the command word ${JSON.stringify(word)} is filled in at run time`;
+  }
+  const name = commandBasename(word);
+  if (sourcing.has(name)) {
+    // `source FILE` runs a file like `bash FILE` does: not hidden code, just another program.
+    if (dynamic.slice(1).some(Boolean)) return `${name} runs text computed at run time`;
+    return undefined;
+  }
+  if (isShellLike(name)) {
+    // A shell or interpreter with no script operand and no inline code reads its program
+    // from standard input (`... | sh`, `sh < file`, `bash -s`).
+    const operands = argv.slice(1).filter((arg) => !arg.startsWith('-'));
+    const inline = argv.slice(1).some((arg) => /^-[a-zA-Z]*[ce]/.test(arg) && !arg.startsWith('--'));
+    if (operands.length === 0 && !inline) return `${name} reads its program from standard input`;
+    if (argv.slice(1).some((arg, index) => dynamic[index + 1] && !arg.startsWith('-'))) {
+      return `${name} runs a program named at run time`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why this simple command runs code the engine cannot see (checked on the command as
+ * written and once unwrapped), or undefined.
+ *
+ * @example
+ * ```ts
+ * unseenCodeReason(analyzeShell('echo cm0= | base64 -d | sh').commands[2]!); // 'sh reads its program from standard input'
+ * ```
+ */
+export function unseenCodeReason(command: SimpleCommand): string | undefined {
+  return (
+    unseenIn(
+      command.argv,
+      command.words.map((word) => word.dynamic),
+      command.context,
+    ) ??
+    unseenIn(
+      command.unwrapped.argv,
+      command.unwrapped.words.map((word) => word.dynamic),
+      command.context,
+    )
+  );
+}

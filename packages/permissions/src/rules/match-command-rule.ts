@@ -1,0 +1,49 @@
+/**
+ * Matching a command rule against the argv of one simple command.
+ *
+ * Allow and deny match differently, on purpose:
+ * - deny compares the command word by basename (`/bin/rm`, `\rm`, `"rm"` are all `rm`):
+ *   a path cannot dodge a deny rule;
+ * - allow compares it exactly: `./ls` or `/tmp/ls` is a different program from the `ls`
+ *   the rule's author meant, so it never matches `Bash(ls:*)`.
+ * Later words compare exactly in both; a prefix rule matches on a word boundary
+ * (`git status:*` covers `git status -s`, not `git statusx`).
+ */
+import type { CommandRule } from './rule';
+
+/** The last path segment of a command word (`/usr/bin/rm` → `rm`). */
+export function commandBasename(word: string): string {
+  const slash = word.lastIndexOf('/');
+  return slash === -1 ? word : word.slice(slash + 1);
+}
+
+/** How the command word is compared. */
+export type CommandMatchMode = 'allow' | 'deny';
+
+/**
+ * True when `argv`, starting at `offset`, is matched by `rule`.
+ *
+ * @example
+ * ```ts
+ * const rule = parseRule('Bash(rm:*)') as CommandRule;
+ * matchCommandRule(rule, ['/bin/rm', '-rf', 'x'], 'deny');  // true
+ * matchCommandRule(rule, ['/bin/rm', '-rf', 'x'], 'allow'); // false
+ * ```
+ */
+export function matchCommandRule(
+  rule: CommandRule,
+  argv: readonly string[],
+  mode: CommandMatchMode,
+  offset = 0,
+): boolean {
+  const length = argv.length - offset;
+  if (rule.argv.length === 0 || length < rule.argv.length) return false;
+  if (rule.kind === 'exact' && length !== rule.argv.length) return false;
+  const word = argv[offset]!;
+  const ruleWord = rule.argv[0]!;
+  if (mode === 'deny' ? commandBasename(word) !== commandBasename(ruleWord) : word !== ruleWord) return false;
+  for (let i = 1; i < rule.argv.length; i++) {
+    if (argv[offset + i] !== rule.argv[i]) return false;
+  }
+  return true;
+}

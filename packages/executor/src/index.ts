@@ -1,1 +1,56 @@
-export {};
+export type {
+  ApprovalAnswer,
+  ApprovalDecision,
+  ApprovalPrompter,
+  ApprovalRequest,
+  ApprovalResponse,
+  NormalizedApproval,
+} from './approval';
+export { APPROVAL_DECISIONS, normalizeApprovalResponse } from './approval';
+export type { Clock } from './clock';
+export { systemClock } from './clock';
+export type { ExecutorErrorCode } from './errors';
+export { ExecutorError } from './errors';
+export type { CoalescingSlot, EventQueueStats } from './event-queue';
+export { EventQueue } from './event-queue';
+export type {
+  DenialSource,
+  ExecutorEvent,
+  ExecutorEventBase,
+  ExecutorEventType,
+  SoftLimitKind,
+  ToolApprovalEvent,
+  ToolApprovalRequestEvent,
+  ToolDeniedEvent,
+  ToolEndEvent,
+  ToolErrorEvent,
+  ToolLimitEvent,
+  ToolProgressEvent,
+  ToolResultEvent,
+  ToolStartEvent,
+} from './events';
+export { EXECUTOR_EVENT_TYPES } from './events';
+export type { ExecuteOptions, Executor, ExecutorCall, RunOptions } from './executor';
+export { createExecutor } from './executor';
+export type { ExecutorOptions } from './executor-options';
+export { DEFAULT_MAX_CONCURRENCY } from './executor-options';
+export type { ExecutorStream } from './executor-stream';
+export { formatIssuePath, formatIssues } from './input-issues';
+export type { CallBatch } from './partition';
+export { partitionCalls } from './partition';
+export { ToolTimeoutError } from './run-tool';
+export { safeStringify } from './safe-json';
+export type { ExecutorSession, RecordedCall, SessionOptions, SimilarCall } from './session';
+export { createSession, isExecutorSession } from './session';
+export {
+  canonicalJson,
+  DEFAULT_SIMILARITY_THRESHOLD,
+  jaccard,
+  similarityKeyOf,
+  tokenize,
+} from './similarity';
+export type { SoftLimitOptions } from './soft-limits';
+export { DEFAULT_MAX_CALLS_PER_TOOL } from './soft-limits';
+export type { InputIssue, ToolResult, ToolResultError, ToolResultStatus } from './tool-result';
+export { TOOL_RESULT_STATUSES } from './tool-result';
+export { toToolResultMessages } from './tool-result-messages';

@@ -1,0 +1,103 @@
+/**
+ * The `ApprovalPrompter` port: the host's UI for "this call needs a yes/no". The executor
+ * asks one question at a time, and treats anything it cannot read as a "deny" (fail closed).
+ */
+import type { PermissionSubject } from '@dexter/registry';
+import type { PermissionDecision } from './permission-port';
+
+/** The four answers. */
+export type ApprovalDecision = 'allow-once' | 'allow-session' | 'allow-always' | 'deny';
+
+/** All approval decisions, in the order a UI would usually list them. */
+export const APPROVAL_DECISIONS: readonly ApprovalDecision[] = Object.freeze([
+  'allow-once',
+  'allow-session',
+  'allow-always',
+  'deny',
+]);
+
+/** What the prompter is shown. */
+export interface ApprovalRequest {
+  toolCallId: string;
+  /** The tool's name. */
+  tool: string;
+  /** The tool's one-line description, for the UI. */
+  toolDescription: string;
+  /** The validated input the call would run with. */
+  input: unknown;
+  /** What the call touches (shell command, file path), when the tool declares it. */
+  subject?: PermissionSubject;
+  /** The permission decision that asked: reason, classification, proposed rules, session key. */
+  decision: PermissionDecision;
+  /** The first proposed rule an "always allow" answer would persist, for display. */
+  proposedRule?: string;
+  /** Aborted when the run is cancelled while the prompt is open: close the prompt. */
+  signal: AbortSignal;
+}
+
+/** The answer, in object form. */
+export interface ApprovalAnswer {
+  decision: ApprovalDecision;
+  /** Approve an edited call instead: it is re-validated and re-decided (a deny still wins). */
+  updatedInput?: unknown;
+  /** A message for the model, added to the call's result. */
+  message?: string;
+  /** Deny this call and cancel every call of the run that has not started yet (implies `deny`). */
+  interrupt?: boolean;
+}
+
+/**
+ * A prompter may answer with a bare decision (`'allow-once'`) or an `ApprovalAnswer`.
+ * `behavior` is accepted as an alias of `decision`.
+ */
+export type ApprovalResponse = ApprovalDecision | ApprovalAnswer;
+
+/**
+ * Asks the user whether a tool call may run.
+ *
+ * @example
+ * ```ts
+ * const approvals: ApprovalPrompter = {
+ *   async prompt(request) {
+ *     const ok = await ui.confirm(`Run ${request.tool}? ${request.decision.reason}`);
+ *     return ok ? 'allow-once' : { decision: 'deny', message: 'Not now.' };
+ *   },
+ * };
+ * ```
+ */
+export interface ApprovalPrompter {
+  prompt(request: ApprovalRequest): Promise<ApprovalResponse> | ApprovalResponse;
+}
+
+/** A response read by `normalizeApprovalResponse`; `valid: false` means it was garbage. */
+export type NormalizedApproval = ApprovalAnswer & { valid: boolean };
+
+function isDecision(value: unknown): value is ApprovalDecision {
+  return typeof value === 'string' && (APPROVAL_DECISIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Reads whatever a prompter returned. Anything unrecognizable becomes
+ * `{ decision: 'deny', valid: false }`: a confused UI never approves a call.
+ */
+export function normalizeApprovalResponse(value: unknown): NormalizedApproval {
+  if (isDecision(value)) return { decision: value, valid: true };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { decision: 'deny', valid: false };
+  }
+  const record = value as Record<string, unknown>;
+  const decision = record.decision ?? record.behavior;
+  if (!isDecision(decision)) return { decision: 'deny', valid: false };
+  // "Deny and interrupt" is a deny whatever decision came with it.
+  if (record.interrupt === true) {
+    const answer: NormalizedApproval = { decision: 'deny', interrupt: true, valid: true };
+    if (typeof record.message === 'string' && record.message.trim() !== '') answer.message = record.message;
+    return answer;
+  }
+  const answer: NormalizedApproval = { decision, valid: true };
+  if ('updatedInput' in record && record.updatedInput !== undefined && decision !== 'deny') {
+    answer.updatedInput = record.updatedInput;
+  }
+  if (typeof record.message === 'string' && record.message.trim() !== '') answer.message = record.message;
+  return answer;
+}

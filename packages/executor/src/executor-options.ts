@@ -1,0 +1,221 @@
+/**
+ * `createExecutor` options and their validation. Misconfiguration throws an
+ * `ExecutorError` at construction with a message that says how to fix it; nothing is
+ * discovered later, in the middle of a model turn.
+ */
+import { type AnyTool, isTool, type ToolRegistry } from '@dexter/registry';
+import type { ApprovalPrompter } from './approval';
+import { ApprovalLock } from './approval-lock';
+import { type Clock, systemClock } from './clock';
+import { ExecutorError } from './errors';
+import type { PermissionDecider } from './permission-port';
+import { createSession, type ExecutorSession, isExecutorSession } from './session';
+import { type ResolvedSoftLimits, resolveSoftLimits, type SoftLimitOptions } from './soft-limits';
+
+/** Options of `createExecutor`. Give exactly one of `tools` and `registry`. */
+export interface ExecutorOptions {
+  /** The tools calls may name (made by `defineTool`). */
+  tools?: readonly AnyTool[];
+  /** A registry from `createToolRegistry`; its listed tools are the ones calls may name. */
+  registry?: ToolRegistry;
+  /**
+   * Decides allow / ask / deny before a call runs (e.g. `createPermissionEngine(...)` from
+   * `@dexter/permissions`). Without it each tool's own `approval` policy decides:
+   * `'allow'` runs, `'ask'` goes to the prompter.
+   */
+  permissions?: PermissionDecider;
+  /** The host's approval UI. Without it every "ask" is denied (fail closed). */
+  approvals?: ApprovalPrompter;
+  /** Most calls of one parallel batch in flight at once. Default 10. */
+  maxConcurrency?: number;
+  /** Default per-call timeout in ms (a tool's own `timeoutMs` wins). Default: none. */
+  timeoutMs?: number;
+  /** Soft-limit settings, or `false` to turn them off. */
+  softLimits?: SoftLimitOptions | false;
+  /** Time source for durations and timeouts. Default: `performance.now()` and global timers. */
+  clock?: Clock;
+  /** Approval grants and soft-limit counters shared by every run. Default: a fresh `createSession()`. */
+  session?: ExecutorSession;
+  /** Working directory put on permission requests. Default: `process.cwd()`. */
+  cwd?: string;
+}
+
+/** The default `maxConcurrency`. */
+export const DEFAULT_MAX_CONCURRENCY = 10;
+
+/** Options after validation, as a run reads them. */
+export interface ExecutorConfig {
+  lookup(name: string): AnyTool | undefined;
+  readonly tools: readonly AnyTool[];
+  readonly permissions: PermissionDecider | undefined;
+  readonly approvals: ApprovalPrompter | undefined;
+  readonly maxConcurrency: number;
+  readonly timeoutMs: number | undefined;
+  readonly softLimits: ResolvedSoftLimits | undefined;
+  readonly clock: Clock;
+  readonly session: ExecutorSession;
+  readonly cwd: string | undefined;
+  readonly approvalLock: ApprovalLock;
+}
+
+const KNOWN_OPTIONS = new Set([
+  'tools',
+  'registry',
+  'permissions',
+  'approvals',
+  'maxConcurrency',
+  'timeoutMs',
+  'softLimits',
+  'clock',
+  'session',
+  'cwd',
+]);
+
+const LIKELY_MEANT: Record<string, string> = {
+  prompter: 'approvals',
+  approvalPrompter: 'approvals',
+  approval: 'approvals',
+  permission: 'permissions',
+  decider: 'permissions',
+  engine: 'permissions',
+  concurrency: 'maxConcurrency',
+  timeout: 'timeoutMs',
+  limits: 'softLimits',
+};
+
+function fail(option: string, message: string): never {
+  throw new ExecutorError(
+    option === 'tools' ? 'invalid_tools' : 'invalid_option',
+    `createExecutor: ${message}`,
+    {
+      option,
+    },
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return String(value);
+  return typeof value;
+}
+
+function resolveTools(options: ExecutorOptions): readonly AnyTool[] {
+  const { tools, registry } = options;
+  if (tools !== undefined && registry !== undefined) {
+    fail('tools', 'pass either `tools` or `registry`, not both');
+  }
+  if (registry !== undefined) {
+    if (typeof registry !== 'object' || registry === null || typeof registry.list !== 'function') {
+      fail('tools', '`registry` must be a ToolRegistry from createToolRegistry([...])');
+    }
+    return registry.list();
+  }
+  if (tools === undefined) {
+    fail('tools', 'pass the tools calls may use: createExecutor({ tools: [myTool] }) or { registry }');
+  }
+  if (!Array.isArray(tools)) fail('tools', `\`tools\` must be an array of tools, got ${describe(tools)}`);
+  const seen = new Set<string>();
+  tools.forEach((tool, index) => {
+    if (!isTool(tool)) fail('tools', `tools[${index}] is not a tool; wrap it with defineTool({...})`);
+    if (seen.has(tool.name)) fail('tools', `two tools are named "${tool.name}"; names must be unique`);
+    seen.add(tool.name);
+  });
+  return tools;
+}
+
+function positive(option: string, value: unknown, integer: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const ok =
+    typeof value === 'number' &&
+    value > 0 &&
+    (integer ? Number.isInteger(value) || value === Number.POSITIVE_INFINITY : Number.isFinite(value));
+  if (!ok) {
+    fail(
+      option,
+      `\`${option}\` must be a positive ${integer ? 'integer' : 'number of milliseconds'}, got ${describe(value)}`,
+    );
+  }
+  return value as number;
+}
+
+function checkSoftLimits(value: unknown): void {
+  if (value === undefined || value === false) return;
+  if (typeof value !== 'object' || value === null) {
+    fail(
+      'softLimits',
+      '`softLimits` must be an object ({ maxCallsPerTool, perTool, similarityThreshold }) or false',
+    );
+  }
+  const limits = value as SoftLimitOptions;
+  if (limits.maxCallsPerTool !== undefined)
+    positive('softLimits.maxCallsPerTool', limits.maxCallsPerTool, true);
+  for (const [name, limit] of Object.entries(limits.perTool ?? {}))
+    positive(`softLimits.perTool.${name}`, limit, true);
+  const threshold = limits.similarityThreshold;
+  if (
+    threshold !== undefined &&
+    threshold !== false &&
+    !(typeof threshold === 'number' && threshold > 0 && threshold <= 1)
+  ) {
+    fail(
+      'softLimits.similarityThreshold',
+      `\`softLimits.similarityThreshold\` must be in (0, 1] or false, got ${describe(threshold)}`,
+    );
+  }
+}
+
+/** Validates options and fills in defaults. Throws `ExecutorError` on misconfiguration. */
+export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig {
+  if (typeof options !== 'object' || options === null) {
+    throw new ExecutorError(
+      'invalid_option',
+      'createExecutor expects an options object: createExecutor({ tools: [...] })',
+    );
+  }
+  for (const key of Object.keys(options)) {
+    if (!KNOWN_OPTIONS.has(key)) {
+      const hint = LIKELY_MEANT[key] ? ` Did you mean \`${LIKELY_MEANT[key]}\`?` : '';
+      fail(key, `unknown option \`${key}\`.${hint} Known options: ${[...KNOWN_OPTIONS].join(', ')}`);
+    }
+  }
+  const tools = resolveTools(options);
+  const { permissions, approvals, clock, session, cwd } = options;
+  if (permissions !== undefined && typeof permissions?.decide !== 'function') {
+    fail(
+      'permissions',
+      '`permissions` must have a decide(request) method (a PermissionDecider, e.g. createPermissionEngine())',
+    );
+  }
+  if (approvals !== undefined && typeof approvals?.prompt !== 'function') {
+    fail('approvals', '`approvals` must have a prompt(request) method (an ApprovalPrompter)');
+  }
+  if (
+    clock !== undefined &&
+    (typeof clock?.now !== 'function' ||
+      typeof clock.setTimeout !== 'function' ||
+      typeof clock.clearTimeout !== 'function')
+  ) {
+    fail('clock', '`clock` must have now(), setTimeout(callback, ms) and clearTimeout(handle)');
+  }
+  if (session !== undefined && !isExecutorSession(session)) {
+    fail('session', '`session` must come from createSession()');
+  }
+  if (cwd !== undefined && (typeof cwd !== 'string' || cwd === ''))
+    fail('cwd', '`cwd` must be a non-empty string');
+  checkSoftLimits(options.softLimits);
+  const byName = new Map(tools.map((tool) => [tool.name, tool] as const));
+  return {
+    lookup: (name) => byName.get(name),
+    tools,
+    permissions,
+    approvals,
+    maxConcurrency: positive('maxConcurrency', options.maxConcurrency, true) ?? DEFAULT_MAX_CONCURRENCY,
+    timeoutMs: positive('timeoutMs', options.timeoutMs, false),
+    softLimits: resolveSoftLimits(options.softLimits),
+    clock: clock ?? systemClock,
+    session: session ?? createSession(),
+    cwd: cwd ?? process.cwd(),
+    approvalLock: new ApprovalLock(),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * `createExecutor`: the engine room a host imports into its own agent loop. It takes one
+ * model turn's tool calls and returns exactly one result per call, in call order — running
+ * consecutive concurrency-safe calls in parallel, everything else alone, each call gated
+ * by validation, permissions and approvals, and observable as a stream of events.
+ */
+import type { AnyTool, ToolCall } from '@dexter/registry';
+import { ExecutorError } from './errors';
+import { EventQueue } from './event-queue';
+import type { ExecutorEvent } from './events';
+import { type ExecutorOptions, resolveExecutorOptions } from './executor-options';
+import { createExecutorStream, createQueueSink, type ExecutorStream } from './executor-stream';
+import { type EventSink, Run } from './run';
+import { type ExecutorSession, isExecutorSession } from './session';
+import type { ToolResult } from './tool-result';
+
+/** Options of one `execute` / `stream` run. */
+export interface RunOptions {
+  /** Aborting it cancels pending calls (`cancelled`) and aborts running ones; the run settles promptly. */
+  signal?: AbortSignal;
+  /** Use this session (approval grants, soft-limit counters) instead of the executor's. */
+  session?: ExecutorSession;
+}
+
+/** Options of `execute`. */
+export interface ExecuteOptions extends RunOptions {
+  /**
+   * Receives every event synchronously as it happens (no buffering, no coalescing). Errors
+   * it throws are ignored: observers never change results.
+   */
+  onEvent?: (event: ExecutorEvent) => void;
+}
+
+/** A tool call as `execute` accepts it: an adapter's parsed `ToolCall`. */
+export type ExecutorCall = ToolCall;
+
+/** Runs tool calls. Made by `createExecutor`. */
+export interface Executor {
+  /**
+   * Runs the calls and resolves with one `ToolResult` per call, in call order. Never
+   * rejects because of a call; throws `ExecutorError('invalid_calls')` only when `calls` is
+   * not an array.
+   */
+  execute(calls: readonly ExecutorCall[], options?: ExecuteOptions): Promise<ToolResult[]>;
+  /** Runs the calls and yields `ExecutorEvent`s as they happen; see `ExecutorStream`. */
+  stream(calls: readonly ExecutorCall[], options?: RunOptions): ExecutorStream;
+  /** The session shared by runs that do not pass their own. */
+  readonly session: ExecutorSession;
+  /** The tools calls may name. */
+  readonly tools: readonly AnyTool[];
+}
+
+let runCounter = 0;
+
+function checkCalls(calls: unknown, method: string): asserts calls is readonly ToolCall[] {
+  if (!Array.isArray(calls)) {
+    throw new ExecutorError(
+      'invalid_calls',
+      `executor.${method}(calls) expects an array of tool calls ({ id, name, input }), got ${calls === null ? 'null' : typeof calls}`,
+    );
+  }
+}
+
+function checkRunOptions(options: RunOptions | undefined, method: string): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) {
+    throw new ExecutorError(
+      'invalid_option',
+      `executor.${method}: options must be an object like { signal }`,
+    );
+  }
+  const { signal, session } = options;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ExecutorError('invalid_option', `executor.${method}: signal must be an AbortSignal`, {
+      option: 'signal',
+    });
+  }
+  if (session !== undefined && !isExecutorSession(session)) {
+    throw new ExecutorError('invalid_option', `executor.${method}: session must come from createSession()`, {
+      option: 'session',
+    });
+  }
+}
+
+/**
+ * Creates an executor. Throws `ExecutorError` (`invalid_option` / `invalid_tools`) on
+ * misconfiguration, with a message that says what to change.
+ *
+ * @example
+ * ```ts
+ * const executor = createExecutor({
+ *   tools: [getFinancials, writeFile],
+ *   permissions: createPermissionEngine({ ... }),
+ *   approvals: myPrompter,
+ *   maxConcurrency: 8,
+ *   timeoutMs: 30_000,
+ * });
+ * const completion = await llm.complete({ messages, tools: executor.tools });
+ * const results = await executor.execute(completion.toolCalls, { signal });
+ * messages.push(...toToolResultMessages(results));
+ *
+ * // or watch it happen:
+ * for await (const event of executor.stream(completion.toolCalls)) {
+ *   if (event.type === 'tool_progress') ui.status(event.toolCallId, event.message);
+ * }
+ * ```
+ */
+export function createExecutor(options: ExecutorOptions): Executor {
+  const config = resolveExecutorOptions(options);
+
+  const startRun = (
+    calls: readonly ToolCall[],
+    runOptions: RunOptions | undefined,
+    sink: EventSink | undefined,
+  ) => {
+    runCounter += 1;
+    const run = new Run({
+      config,
+      calls: [...calls],
+      session: runOptions?.session ?? config.session,
+      signal: runOptions?.signal,
+      sink,
+      runId: `run_${runCounter}`,
+    });
+    return { run, results: run.start() };
+  };
+
+  return Object.freeze({
+    session: config.session,
+    tools: config.tools,
+    execute(calls: readonly ToolCall[], executeOptions?: ExecuteOptions): Promise<ToolResult[]> {
+      checkCalls(calls, 'execute');
+      checkRunOptions(executeOptions, 'execute');
+      const onEvent = executeOptions?.onEvent;
+      if (onEvent !== undefined && typeof onEvent !== 'function') {
+        throw new ExecutorError('invalid_option', 'executor.execute: onEvent must be a function', {
+          option: 'onEvent',
+        });
+      }
+      let sink: EventSink | undefined;
+      if (onEvent !== undefined) {
+        let sequence = 0;
+        const deliver = (event: ExecutorEvent) => {
+          event.sequence = sequence++;
+          try {
+            onEvent(event);
+          } catch {
+            // Observers never change results.
+          }
+        };
+        sink = { emit: deliver, progress: (_index, event) => deliver(event) };
+      }
+      return startRun(calls, executeOptions, sink).results;
+    },
+    stream(calls: readonly ToolCall[], runOptions?: RunOptions): ExecutorStream {
+      checkCalls(calls, 'stream');
+      checkRunOptions(runOptions, 'stream');
+      const queue = new EventQueue<ExecutorEvent>();
+      const { run, results } = startRun(calls, runOptions, createQueueSink(queue));
+      const closed = results.then((value) => {
+        queue.close();
+        return value;
+      });
+      return createExecutorStream(run, queue, closed);
+    },
+  });
+}

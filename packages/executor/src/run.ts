@@ -1,0 +1,687 @@
+/**
+ * `Run`: one `execute`/`stream` call — the calls of one model turn, from gates to results.
+ *
+ * Order of work: calls are partitioned into batches (see `partition.ts`); batches run one
+ * after another. Inside a batch, each call passes its gates in call order — shape and JSON
+ * check, tool lookup, zod validation, `oncePerRun`, permission decision, approval, soft
+ * limits — and then starts executing while the next call is gated, up to `maxConcurrency`
+ * in flight. Gating in call order makes approvals appear in order (and one at a time) and
+ * makes soft-limit counting deterministic within a batch.
+ *
+ * Exactly one result per call: `finalize` ignores a second result for the same index, and
+ * if the run itself fails (a bug), every call still without a result gets an `error` one.
+ */
+import type { AnyTool, ProgressUpdate, ToolCall } from '@dexter/registry';
+import { settleOrAbort } from './abortable';
+import { type ApprovalAnswer, type ApprovalRequest, normalizeApprovalResponse } from './approval';
+import type { DenialSource, ExecutorEvent, ToolProgressEvent } from './events';
+import type { ExecutorConfig } from './executor-options';
+import { toInputIssues } from './input-issues';
+import { makeResult, type ResultFields } from './make-result';
+import { partitionCalls } from './partition';
+import type { PermissionDecision, PermissionRequest } from './permission-port';
+import { runTool } from './run-tool';
+import type { ExecutorSession } from './session';
+import { canonicalJson } from './similarity';
+import { checkSoftLimits } from './soft-limits';
+import type { InputIssue, ToolResult } from './tool-result';
+
+/** Where a run's events go (a stream's queue, or the host's `onEvent`). */
+export interface EventSink {
+  emit(event: ExecutorEvent): void;
+  /** Progress of the call at `index`; a sink may coalesce these. */
+  progress(index: number, event: ToolProgressEvent): void;
+}
+
+/** What a run needs. */
+export interface RunParams {
+  config: ExecutorConfig;
+  calls: readonly ToolCall[];
+  session: ExecutorSession;
+  signal: AbortSignal | undefined;
+  sink: EventSink | undefined;
+  runId: string;
+}
+
+interface PreparedCall {
+  index: number;
+  id: string;
+  tool: AnyTool;
+  input: unknown;
+  notes: string[];
+}
+
+type Authorization = { input: unknown; notes: string[] } | undefined;
+
+// Distributive so that each event type keeps its own fields.
+type EventFields<E> = E extends ExecutorEvent
+  ? Omit<E, 'toolCallId' | 'index' | 'runId' | 'sequence'>
+  : never;
+
+function errorMessage(value: unknown): string {
+  if (value instanceof Error) return value.message;
+  if (typeof value === 'string') return value;
+  return canonicalJson(value);
+}
+
+function readId(call: unknown): string {
+  const id = (call as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : id === undefined ? '' : String(id);
+}
+
+function readName(call: unknown): string {
+  const name = (call as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : '';
+}
+
+function readDecision(value: unknown): PermissionDecision | string {
+  if (typeof value !== 'object' || value === null) return 'the decider returned no decision';
+  const decision = value as Partial<PermissionDecision>;
+  if (decision.behavior !== 'allow' && decision.behavior !== 'ask' && decision.behavior !== 'deny') {
+    return `the decider returned an unknown behavior (${String(decision.behavior)})`;
+  }
+  const hasKey = typeof decision.sessionKey === 'string' && decision.sessionKey !== '';
+  return {
+    ...decision,
+    behavior: decision.behavior,
+    reason: typeof decision.reason === 'string' ? decision.reason : '',
+    sessionKey: hasKey ? (decision.sessionKey as string) : '',
+    cacheable: hasKey && decision.cacheable === true && decision.behavior !== 'deny',
+  };
+}
+
+/** One run of the executor. */
+export class Run {
+  private readonly results: Array<ToolResult | undefined>;
+  private nextToEmit = 0;
+  private readonly controller = new AbortController();
+  private interruption: string | undefined;
+  /** `oncePerRun` key → id of the call that ran. */
+  private readonly ranOnce = new Map<string, string>();
+
+  constructor(private readonly params: RunParams) {
+    this.results = new Array(params.calls.length).fill(undefined);
+  }
+
+  /** The run's own signal: aborted by the host's signal or by `abort`. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Cancels pending calls and aborts running ones. */
+  abort(reason?: unknown): void {
+    this.controller.abort(reason);
+  }
+
+  /** Runs every call; resolves with one result per call, in call order. Never rejects. */
+  async start(): Promise<ToolResult[]> {
+    const external = this.params.signal;
+    const onExternalAbort = () => this.controller.abort(external?.reason);
+    if (external?.aborted) this.controller.abort(external.reason);
+    else external?.addEventListener('abort', onExternalAbort, { once: true });
+    try {
+      const { calls, config } = this.params;
+      const batches = partitionCalls(calls, (call) => {
+        const tool = config.lookup(readName(call));
+        // A call that cannot run (unknown tool) touches nothing, so it may share a batch.
+        return tool === undefined || tool.concurrencySafe;
+      });
+      for (let batch = 0; batch < batches.length; batch += 1) {
+        const { indices, parallel } = batches[batch]!;
+        await this.runBatch(indices, batch, parallel ? config.maxConcurrency : 1);
+      }
+    } catch (error) {
+      this.failRemaining(error);
+    } finally {
+      external?.removeEventListener('abort', onExternalAbort);
+    }
+    this.failRemaining(new Error('the run ended without a result for this call'));
+    return this.results as ToolResult[];
+  }
+
+  private async runBatch(indices: readonly number[], batch: number, cap: number): Promise<void> {
+    let inFlight = 0;
+    let wake: (() => void) | undefined;
+    const settled = (index: number, result: ToolResult) => {
+      this.finalize(index, result);
+      inFlight -= 1;
+      const waiting = wake;
+      wake = undefined;
+      waiting?.();
+    };
+    for (const index of indices) {
+      const prepared = await this.gate(index);
+      if (prepared === undefined) continue;
+      while (inFlight >= cap) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+      if (this.cancelIfStopped(index)) continue;
+      inFlight += 1;
+      void this.executeCall(prepared, batch).then((result) => settled(index, result));
+    }
+    while (inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  }
+
+  // ---- gates -------------------------------------------------------------------------
+
+  private async gate(index: number): Promise<PreparedCall | undefined> {
+    if (this.cancelIfStopped(index)) return undefined;
+    const call = this.params.calls[index] as unknown;
+    const id = readId(call);
+    const name = readName(call);
+    if (typeof call !== 'object' || call === null || name === '') {
+      this.fail(index, {
+        toolCallId: id,
+        name,
+        status: 'invalid_input',
+        error: { message: 'The tool call is malformed: expected { id, name, input } with a tool name.' },
+      });
+      return undefined;
+    }
+    const { input: rawInput, inputError } = call as ToolCall;
+    if (inputError !== undefined) {
+      const issues: InputIssue[] = [{ path: [], code: 'invalid_json', message: String(inputError) }];
+      this.fail(index, {
+        toolCallId: id,
+        name,
+        status: 'invalid_input',
+        error: {
+          message: `The arguments for ${name} are not valid JSON. Send one JSON object that matches the tool's schema.`,
+          issues,
+        },
+      });
+      return undefined;
+    }
+    const tool = this.params.config.lookup(name);
+    if (tool === undefined) {
+      const available = this.params.config.tools.map((each) => each.name).join(', ') || '(none)';
+      this.fail(index, {
+        toolCallId: id,
+        name,
+        status: 'unknown_tool',
+        error: { message: `There is no tool named "${name}". Available tools: ${available}.` },
+      });
+      return undefined;
+    }
+    const parsed = tool.inputSchema.safeParse(rawInput);
+    if (!parsed.success) {
+      this.fail(index, {
+        toolCallId: id,
+        name,
+        status: 'invalid_input',
+        error: {
+          message: `Invalid input for ${name}. Fix these problems and call it again:`,
+          issues: toInputIssues(parsed.error.issues),
+          cause: parsed.error,
+        },
+      });
+      return undefined;
+    }
+    if (tool.oncePerRun) {
+      const first = this.ranOnce.get(this.onceKey(tool, parsed.data));
+      if (first !== undefined) {
+        this.finalize(
+          index,
+          makeResult({
+            toolCallId: id,
+            name,
+            status: 'ok',
+            duplicateOf: first,
+            summary: `Skipped as a duplicate: ${name} runs at most once per turn and already ran with this input (call ${first}). Use that result.`,
+          }),
+        );
+        return undefined;
+      }
+    }
+    const authorization = await this.authorize(index, id, tool, parsed.data);
+    if (authorization === undefined) return undefined;
+    if (this.cancelIfStopped(index)) return undefined;
+    const notes = authorization.notes;
+    const { softLimits } = this.params.config;
+    if (softLimits !== undefined) {
+      for (const hit of checkSoftLimits(softLimits, this.params.session, tool, id, authorization.input)) {
+        notes.push(hit.note);
+        this.emit(index, id, {
+          type: 'tool_limit',
+          name,
+          kind: hit.kind,
+          note: hit.note,
+          count: hit.count,
+          ...(hit.limit === undefined ? {} : { limit: hit.limit }),
+          ...(hit.similarTo === undefined ? {} : { similarTo: hit.similarTo }),
+        });
+      }
+    }
+    if (tool.oncePerRun) this.ranOnce.set(this.onceKey(tool, authorization.input), id);
+    return { index, id, tool, input: authorization.input, notes };
+  }
+
+  private onceKey(tool: AnyTool, input: unknown): string {
+    return `${tool.name}\u0000${canonicalJson(input)}`;
+  }
+
+  /** Decides and, if needed, asks. Finalizes the call itself when it must not run. */
+  private async authorize(index: number, id: string, tool: AnyTool, input: unknown): Promise<Authorization> {
+    const decided = await this.decide(tool, input);
+    if (decided === 'aborted') return this.cancelWaiting(index, id, tool.name, 'for its permission decision');
+    if (typeof decided === 'string') {
+      return this.deny(index, id, tool.name, `the permission check failed (${decided})`, 'decider_failed');
+    }
+    if (decided.decision.behavior === 'allow') return { input, notes: [] };
+    if (decided.decision.behavior === 'deny') {
+      return this.deny(index, id, tool.name, decided.decision.reason || 'denied by policy', 'policy');
+    }
+    return this.ask(index, id, tool, input, decided.decision, decided.subject);
+  }
+
+  private async decide(
+    tool: AnyTool,
+    input: unknown,
+  ): Promise<{ decision: PermissionDecision; subject: PermissionRequest['subject'] } | string | 'aborted'> {
+    let subject: PermissionRequest['subject'];
+    try {
+      subject = tool.permissionSubject?.(input);
+    } catch (error) {
+      return `could not work out what the call touches: ${errorMessage(error)}`;
+    }
+    const { permissions, cwd } = this.params.config;
+    if (permissions === undefined) {
+      const behavior = tool.approval;
+      return {
+        subject,
+        decision: {
+          behavior,
+          reason:
+            behavior === 'allow'
+              ? `${tool.name} is allowed by its default policy`
+              : `${tool.name} asks before running by its default policy`,
+          sessionKey: `tool:${tool.name}`,
+          cacheable: true,
+        },
+      };
+    }
+    const request: PermissionRequest = {
+      tool: tool.name,
+      input,
+      defaultBehavior: tool.approval,
+    };
+    const requestCwd = subject?.kind === 'shell' && subject.cwd ? subject.cwd : cwd;
+    if (requestCwd !== undefined) request.cwd = requestCwd;
+    if (subject !== undefined) request.subject = subject;
+    const settled = await settleOrAbort(() => permissions.decide(request), this.signal);
+    if (settled.status === 'aborted') return 'aborted';
+    if (settled.status === 'rejected') return errorMessage(settled.reason);
+    const decision = readDecision(settled.value);
+    return typeof decision === 'string' ? decision : { decision, subject };
+  }
+
+  private async ask(
+    index: number,
+    id: string,
+    tool: AnyTool,
+    input: unknown,
+    decision: PermissionDecision,
+    subject: PermissionRequest['subject'],
+  ): Promise<Authorization> {
+    const { session } = this.params;
+    const { approvals, approvalLock } = this.params.config;
+    const name = tool.name;
+    if (decision.cacheable && session.isGranted(decision.sessionKey)) {
+      this.emit(index, id, {
+        type: 'tool_approval',
+        name,
+        source: 'session',
+        response: { decision: 'allow-session' },
+      });
+      return { input, notes: [] };
+    }
+    if (approvals === undefined) {
+      const why = decision.reason ? ` (${decision.reason})` : '';
+      return this.deny(
+        index,
+        id,
+        name,
+        `${name} needs the user's approval${why}, but no approval prompter is configured`,
+        'no_prompter',
+      );
+    }
+    const acquiring = approvalLock.acquire();
+    const locked = await settleOrAbort(() => acquiring, this.signal);
+    if (locked.status !== 'fulfilled') {
+      void acquiring.then((release) => release());
+      return this.cancelWaiting(index, id, name, 'for its turn to ask for approval');
+    }
+    const release = locked.value;
+    let answered: Awaited<ReturnType<typeof settleOrAbort<unknown>>>;
+    try {
+      // Another run may have granted this key while we waited for the lock.
+      if (decision.cacheable && session.isGranted(decision.sessionKey)) {
+        this.emit(index, id, {
+          type: 'tool_approval',
+          name,
+          source: 'session',
+          response: { decision: 'allow-session' },
+        });
+        return { input, notes: [] };
+      }
+      const request: ApprovalRequest = {
+        toolCallId: id,
+        tool: name,
+        toolDescription: tool.compactDescription,
+        input,
+        decision,
+        signal: this.signal,
+      };
+      if (subject !== undefined) request.subject = subject;
+      if (decision.proposedRules?.[0] !== undefined) request.proposedRule = decision.proposedRules[0];
+      this.emit(index, id, { type: 'tool_approval_request', name, request });
+      answered = await settleOrAbort(() => approvals.prompt(request), this.signal);
+    } finally {
+      release();
+    }
+    if (answered.status === 'aborted') return this.cancelWaiting(index, id, name, 'for approval');
+    if (answered.status === 'rejected') {
+      return this.deny(
+        index,
+        id,
+        name,
+        `the approval prompt failed (${errorMessage(answered.reason)})`,
+        'prompter_failed',
+      );
+    }
+    const { valid, ...answer } = normalizeApprovalResponse(answered.value);
+    if (!valid) {
+      return this.deny(
+        index,
+        id,
+        name,
+        'the approval prompter returned an answer it could not read',
+        'prompter_failed',
+      );
+    }
+    return this.applyAnswer(index, id, tool, input, decision, answer);
+  }
+
+  private async applyAnswer(
+    index: number,
+    id: string,
+    tool: AnyTool,
+    input: unknown,
+    decision: PermissionDecision,
+    answer: ApprovalAnswer,
+  ): Promise<Authorization> {
+    const name = tool.name;
+    const said = answer.message === undefined ? '' : ` The user said: ${answer.message}`;
+    if (answer.decision === 'deny') {
+      this.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
+      if (answer.interrupt) {
+        this.interruption = `The user stopped this turn while denying ${name} (call ${id}); this call was not started.`;
+      }
+      const stop = answer.interrupt ? ' The user also stopped the remaining calls of this turn.' : '';
+      return this.deny(
+        index,
+        id,
+        name,
+        `the user declined this call.${said}${stop}`,
+        'user',
+        answer.interrupt === true,
+      );
+    }
+    let finalInput = input;
+    let finalDecision = decision;
+    if (answer.updatedInput !== undefined) {
+      const parsed = tool.inputSchema.safeParse(answer.updatedInput);
+      if (!parsed.success) {
+        this.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
+        this.fail(index, {
+          toolCallId: id,
+          name,
+          status: 'invalid_input',
+          error: {
+            message: `The user approved an edited input for ${name}, but it is invalid:`,
+            issues: toInputIssues(parsed.error.issues),
+            cause: parsed.error,
+          },
+        });
+        return undefined;
+      }
+      finalInput = parsed.data;
+      // An edit is decided again: the deny floor and deny rules still apply to what will run.
+      const redecided = await this.decide(tool, finalInput);
+      if (redecided === 'aborted') return this.cancelWaiting(index, id, name, 'for its permission decision');
+      if (typeof redecided === 'string') {
+        return this.deny(index, id, name, `the permission check failed (${redecided})`, 'decider_failed');
+      }
+      if (redecided.decision.behavior === 'deny') {
+        this.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
+        return this.deny(
+          index,
+          id,
+          name,
+          `the edited call is denied: ${redecided.decision.reason}`,
+          'policy',
+        );
+      }
+      finalDecision = redecided.decision;
+    }
+    const persisted: string[] = [];
+    let persistError: string | undefined;
+    if (answer.decision === 'allow-always') {
+      const { permissions } = this.params.config;
+      const rules = finalDecision.proposedRules ?? [];
+      if (permissions?.persistAllowRule !== undefined && rules.length > 0) {
+        for (const rule of rules) {
+          const saved = await settleOrAbort(() => permissions.persistAllowRule!(rule), this.signal);
+          if (saved.status === 'aborted')
+            return this.cancelWaiting(index, id, name, 'while its rule was being saved');
+          if (saved.status === 'rejected') {
+            persistError = errorMessage(saved.reason);
+            break;
+          }
+          persisted.push(rule);
+        }
+      }
+    }
+    if (answer.decision !== 'allow-once' && finalDecision.cacheable) {
+      this.params.session.grant(finalDecision.sessionKey);
+    }
+    this.emit(index, id, {
+      type: 'tool_approval',
+      name,
+      source: 'prompt',
+      response: answer,
+      ...(persisted.length > 0 ? { persistedRules: persisted } : {}),
+      ...(persistError === undefined ? {} : { persistError }),
+    });
+    return {
+      input: finalInput,
+      notes: answer.message === undefined ? [] : [`The user said: ${answer.message}`],
+    };
+  }
+
+  // ---- execution -----------------------------------------------------------------------
+
+  private async executeCall(prepared: PreparedCall, batch: number): Promise<ToolResult> {
+    const { index, id, tool, input, notes } = prepared;
+    const { clock, timeoutMs } = this.params.config;
+    const { sink, runId } = this.params;
+    const name = tool.name;
+    this.emit(index, id, { type: 'tool_start', name, input, batch });
+    const onProgress =
+      sink === undefined
+        ? undefined
+        : (update: ProgressUpdate) => {
+            const event: ToolProgressEvent = {
+              type: 'tool_progress',
+              toolCallId: id,
+              index,
+              runId,
+              sequence: 0,
+              name,
+              message: update.message,
+              dropped: 0,
+            };
+            if (update.percent !== undefined) event.percent = update.percent;
+            sink.progress(index, event);
+          };
+    const started = clock.now();
+    const outcome = await runTool({
+      tool,
+      input,
+      toolCallId: id,
+      runSignal: this.signal,
+      timeoutMs: tool.timeoutMs ?? timeoutMs,
+      clock,
+      onProgress,
+    });
+    const durationMs = Math.max(0, clock.now() - started);
+    const base = { toolCallId: id, name, notes, durationMs };
+    let fields: ResultFields;
+    switch (outcome.kind) {
+      case 'ok':
+        fields = { ...base, status: 'ok', output: outcome.output };
+        break;
+      case 'error': {
+        const thrown = outcome.error;
+        fields = {
+          ...base,
+          status: 'error',
+          error: {
+            message: `${name} failed: ${errorMessage(thrown)}`,
+            ...(thrown instanceof Error ? { name: thrown.name } : {}),
+            cause: thrown,
+          },
+        };
+        break;
+      }
+      case 'timeout':
+        fields = {
+          ...base,
+          status: 'timeout',
+          error: { message: `${name} timed out after ${outcome.timeoutMs} ms and was asked to stop.` },
+        };
+        break;
+      case 'cancelled':
+        fields = {
+          ...base,
+          status: 'cancelled',
+          error: {
+            message: `The run was cancelled while ${name} was running; it was asked to stop.`,
+            cause: outcome.reason,
+          },
+        };
+        break;
+    }
+    const result = makeResult(fields);
+    this.emit(index, id, { type: 'tool_end', name, status: result.status, durationMs });
+    if ((result.status === 'error' || result.status === 'timeout') && result.error) {
+      this.emit(index, id, { type: 'tool_error', name, status: result.status, error: result.error });
+    }
+    return result;
+  }
+
+  // ---- outcomes ------------------------------------------------------------------------
+
+  private stopReason(): string | undefined {
+    if (this.controller.signal.aborted) return 'The run was cancelled before this call started.';
+    return this.interruption;
+  }
+
+  private cancelIfStopped(index: number): boolean {
+    const reason = this.stopReason();
+    if (reason === undefined) return false;
+    const call = this.params.calls[index];
+    this.finalize(
+      index,
+      makeResult({
+        toolCallId: readId(call),
+        name: readName(call),
+        status: 'cancelled',
+        error: { message: reason },
+      }),
+    );
+    return true;
+  }
+
+  private cancelWaiting(index: number, id: string, name: string, what: string): undefined {
+    this.finalize(
+      index,
+      makeResult({
+        toolCallId: id,
+        name,
+        status: 'cancelled',
+        error: { message: `The run was cancelled while ${name} was waiting ${what}; it did not run.` },
+      }),
+    );
+    return undefined;
+  }
+
+  private deny(
+    index: number,
+    id: string,
+    name: string,
+    reason: string,
+    deniedBy: DenialSource,
+    interrupt = false,
+  ): undefined {
+    const message = `Permission denied: ${reason}`;
+    this.emit(index, id, { type: 'tool_denied', name, reason, deniedBy, interrupt });
+    this.finalize(index, makeResult({ toolCallId: id, name, status: 'denied', error: { message } }));
+    return undefined;
+  }
+
+  /** Finalizes a call that never ran for a reason the model caused (unknown tool, bad input). */
+  private fail(index: number, fields: ResultFields): void {
+    const result = makeResult(fields);
+    if ((result.status === 'invalid_input' || result.status === 'unknown_tool') && result.error) {
+      this.emit(index, result.toolCallId, {
+        type: 'tool_error',
+        name: result.name,
+        status: result.status,
+        error: result.error,
+      });
+    }
+    this.finalize(index, result);
+  }
+
+  private failRemaining(error: unknown): void {
+    this.results.forEach((result, index) => {
+      if (result !== undefined) return;
+      const call = this.params.calls[index];
+      this.finalize(
+        index,
+        makeResult({
+          toolCallId: readId(call),
+          name: readName(call),
+          status: 'error',
+          error: { message: `Internal executor error: ${errorMessage(error)}`, cause: error },
+        }),
+      );
+    });
+  }
+
+  /** Records the one result of a call and emits `tool_result` events in call order. */
+  private finalize(index: number, result: ToolResult): void {
+    if (this.results[index] !== undefined) return;
+    this.results[index] = result;
+    if (this.params.sink === undefined) return;
+    while (this.nextToEmit < this.results.length) {
+      const ready = this.results[this.nextToEmit];
+      if (ready === undefined) break;
+      this.emit(this.nextToEmit, ready.toolCallId, { type: 'tool_result', result: ready });
+      this.nextToEmit += 1;
+    }
+  }
+
+  private emit(index: number, toolCallId: string, fields: EventFields<ExecutorEvent>): void {
+    const { sink, runId } = this.params;
+    if (sink === undefined) return;
+    sink.emit({ ...fields, toolCallId, index, runId, sequence: 0 } as ExecutorEvent);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * `safeStringify`: JSON for the model that never throws. Tools return whatever they like;
+ * the model must still get readable text. Cycles become `"[Circular]"`, BigInt its decimal
+ * string, functions and symbols a `"[Function name]"` / `"[Symbol(x)]"` marker, Map/Set
+ * their entries, Errors their name and message; a throwing getter or `toJSON` is reported
+ * in place instead of failing the whole result.
+ */
+
+const MAX_DEPTH = 64;
+
+function describeFailure(error: unknown): string {
+  return `[Unserializable: ${error instanceof Error ? error.message : String(error)}]`;
+}
+
+function toPlain(value: unknown, ancestors: Set<object>, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : String(value);
+    case 'bigint':
+      return value.toString();
+    case 'undefined':
+      return undefined;
+    case 'function':
+      return `[Function ${value.name || 'anonymous'}]`;
+    case 'symbol':
+      return `[${value.toString()}]`;
+  }
+  if (value === null) return null;
+  const object = value as object;
+  if (ancestors.has(object)) return '[Circular]';
+  if (depth >= MAX_DEPTH) return '[Too deep]';
+  ancestors.add(object);
+  try {
+    if (typeof (object as { toJSON?: unknown }).toJSON === 'function' && !(object instanceof Error)) {
+      return toPlain((object as { toJSON(): unknown }).toJSON(), ancestors, depth + 1);
+    }
+    if (object instanceof Error) return { name: object.name, message: object.message };
+    if (Array.isArray(object)) {
+      return object.map((item) => {
+        const plain = toPlain(item, ancestors, depth + 1);
+        return plain === undefined ? null : plain;
+      });
+    }
+    if (object instanceof Map) {
+      return Array.from(object.entries(), ([key, item]) => [
+        toPlain(key, ancestors, depth + 1),
+        toPlain(item, ancestors, depth + 1),
+      ]);
+    }
+    if (object instanceof Set) return Array.from(object, (item) => toPlain(item, ancestors, depth + 1));
+    if (ArrayBuffer.isView(object)) return `[${object.constructor.name} of ${object.byteLength} bytes]`;
+    const plain: Record<string, unknown> = {};
+    for (const key of Object.keys(object)) {
+      let item: unknown;
+      try {
+        item = (object as Record<string, unknown>)[key];
+      } catch (error) {
+        plain[key] = describeFailure(error);
+        continue;
+      }
+      const converted = toPlain(item, ancestors, depth + 1);
+      if (converted !== undefined) plain[key] = converted;
+    }
+    return plain;
+  } catch (error) {
+    return describeFailure(error);
+  } finally {
+    ancestors.delete(object);
+  }
+}
+
+/** Handles the JSON-hostile values that do not throw on their own (or throw only for BigInt). */
+function replacer(_key: string, value: unknown): unknown {
+  switch (typeof value) {
+    case 'bigint':
+      return value.toString();
+    case 'function':
+      return `[Function ${value.name || 'anonymous'}]`;
+    case 'symbol':
+      return `[${value.toString()}]`;
+    case 'object':
+      if (value instanceof Map || value instanceof Set || value instanceof Error) {
+        return toPlain(value, new Set(), 0);
+      }
+      return value;
+    default:
+      return value;
+  }
+}
+
+/**
+ * Serializes any value to JSON text without throwing. Returns `undefined` only for
+ * `undefined` (and other values JSON has no text for at the top level).
+ *
+ * @example
+ * ```ts
+ * const a: Record<string, unknown> = { n: 1n };
+ * a.self = a;
+ * safeStringify(a); // '{"n":"1","self":"[Circular]"}'
+ * ```
+ */
+export function safeStringify(value: unknown, indent?: number): string | undefined {
+  // Fast path: most outputs are plain data.
+  try {
+    return JSON.stringify(value, replacer, indent);
+  } catch {
+    // A cycle, or a throwing getter/toJSON: fall through to the careful walk.
+  }
+  try {
+    return JSON.stringify(toPlain(value, new Set(), 0), undefined, indent);
+  } catch (error) {
+    return JSON.stringify(describeFailure(error));
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Soft limits: warn the model, never block it. Before a call executes, the executor checks
+ * (1) how many times this tool has run in the session and (2) whether the call nearly
+ * repeats a recent one of the same tool (see `similarity.ts`). Each hit adds a note to the
+ * call's result and emits a `tool_limit` event; the call runs regardless. Calls are counted
+ * when they pass their gates, in call order — so repeats inside one parallel batch count.
+ */
+import type { AnyTool } from '@dexter/registry';
+import type { SoftLimitKind } from './events';
+import type { ExecutorSession, SimilarCall } from './session';
+import { DEFAULT_SIMILARITY_THRESHOLD, similarityKeyOf } from './similarity';
+
+/** `softLimits` option of `createExecutor`; `false` turns soft limits off. */
+export interface SoftLimitOptions {
+  /** Calls of one tool per session before each further call gets a note. Default 10; `Infinity` for none. */
+  maxCallsPerTool?: number;
+  /** Overrides of `maxCallsPerTool` by tool name. */
+  perTool?: Readonly<Record<string, number>>;
+  /** Jaccard threshold in (0, 1] for near-duplicates (default 0.8), or `false` to skip them. */
+  similarityThreshold?: number | false;
+}
+
+/** The default `maxCallsPerTool`. */
+export const DEFAULT_MAX_CALLS_PER_TOOL = 10;
+
+/** Settled soft-limit settings. */
+export interface ResolvedSoftLimits {
+  maxCallsPerTool: number;
+  perTool: Readonly<Record<string, number>>;
+  similarityThreshold: number | false;
+}
+
+/** One soft limit hit. */
+export interface SoftLimitHit {
+  kind: SoftLimitKind;
+  note: string;
+  count: number;
+  limit?: number;
+  similarTo?: SimilarCall;
+}
+
+/** Fills in defaults; `false` yields `undefined` (no checks). */
+export function resolveSoftLimits(
+  options: SoftLimitOptions | false | undefined,
+): ResolvedSoftLimits | undefined {
+  if (options === false) return undefined;
+  return {
+    maxCallsPerTool: options?.maxCallsPerTool ?? DEFAULT_MAX_CALLS_PER_TOOL,
+    perTool: options?.perTool ?? {},
+    similarityThreshold: options?.similarityThreshold ?? DEFAULT_SIMILARITY_THRESHOLD,
+  };
+}
+
+function quote(text: string): string {
+  return text.length > 120 ? `"${text.slice(0, 117)}..."` : `"${text}"`;
+}
+
+/** Checks one call against the limits and records it in the session. */
+export function checkSoftLimits(
+  limits: ResolvedSoftLimits,
+  session: ExecutorSession,
+  tool: AnyTool,
+  toolCallId: string,
+  input: unknown,
+): SoftLimitHit[] {
+  const key = similarityKeyOf(tool, input);
+  const similar =
+    limits.similarityThreshold === false
+      ? undefined
+      : session.findSimilar(tool.name, key, limits.similarityThreshold);
+  const count = session.recordCall(tool.name, { toolCallId, key });
+  const hits: SoftLimitHit[] = [];
+  if (similar !== undefined) {
+    const how = similar.similarity === 1 ? 'repeats' : 'nearly repeats';
+    hits.push({
+      kind: 'near_duplicate',
+      count,
+      similarTo: similar,
+      note: `This ${tool.name} call ${how} an earlier one (${similar.toolCallId}: ${quote(similar.key)}). Reuse that result or change the query instead of asking again.`,
+    });
+  }
+  const limit = limits.perTool[tool.name] ?? limits.maxCallsPerTool;
+  if (count > limit) {
+    hits.push({
+      kind: 'call_count',
+      count,
+      limit,
+      note: `This is call ${count} of ${tool.name} in this session (suggested maximum ${limit}). Consider answering with what you have.`,
+    });
+  }
+  return hits;
+}

@@ -1,0 +1,106 @@
+/**
+ * `analyzeShell`: the entry point of the shell parser. Rejects what bash would read
+ * differently, parses, unwraps, and falls back to the linear scan when a cap is hit or the
+ * input does not parse. Never throws.
+ */
+import { fallbackScan } from './fallback-scan';
+import { type ParseState, ShellParseAbort } from './parse-state';
+import { ShellParser } from './parser';
+import { scanForRejection } from './reject';
+import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from './types';
+
+/** Default caps of `analyzeShell`. */
+export const DEFAULT_SHELL_LIMITS: Readonly<Required<ShellAnalysisOptions>> = Object.freeze({
+  maxLength: 64 * 1024,
+  maxDepth: 16,
+  maxCommands: 512,
+});
+
+function positive(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/**
+ * Parses a `bash -c` style command string into every simple command bash would run,
+ * nested ones included, with wrappers unwrapped. Anything not fully understood is marked
+ * opaque (never to be auto-allowed) but its commands are still listed for deny checks.
+ *
+ * @example
+ * const analysis = analyzeShell('sudo -u root env X=1 rm -rf /tmp/x && echo "$(whoami)"');
+ * analysis.commands.map((command) => command.unwrapped.argv);
+ * // [['rm', '-rf', '/tmp/x'], ['echo', '$(whoami)'], ['whoami']]
+ * analysis.opaque; // true (command substitution)
+ */
+export function analyzeShell(command: string, options: ShellAnalysisOptions = {}): ShellAnalysis {
+  const limits = {
+    maxLength: positive(options?.maxLength, DEFAULT_SHELL_LIMITS.maxLength),
+    maxDepth: positive(options?.maxDepth, DEFAULT_SHELL_LIMITS.maxDepth),
+    maxCommands: positive(options?.maxCommands, DEFAULT_SHELL_LIMITS.maxCommands),
+  };
+  if (typeof command !== 'string') {
+    return {
+      commands: [],
+      opaque: true,
+      opaqueReasons: ['input is not a string'],
+      rejected: 'input is not a string',
+    };
+  }
+  const state: ParseState = {
+    commands: [],
+    reasons: new Set(),
+    maxDepth: limits.maxDepth,
+    maxCommands: limits.maxCommands,
+  };
+  let rejected: string | undefined;
+  let text = command;
+  try {
+    const scan = scanForRejection(command);
+    text = scan.text;
+    if (scan.reason) {
+      rejected = scan.reason;
+      state.reasons.add(scan.reason);
+    }
+    if (text.length > limits.maxLength) {
+      rejected ??= 'input longer than the length cap';
+      state.reasons.add('input longer than the length cap');
+      fallbackScan(text, state.commands, 0, limits.maxDepth);
+    } else {
+      try {
+        new ShellParser(text, state, 0, 'top', 0).parseProgram();
+      } catch (error) {
+        state.reasons.add(error instanceof ShellParseAbort ? error.reason : 'internal parser error');
+        state.commands = fallbackScan(text, [], 0, limits.maxDepth);
+      }
+    }
+  } catch {
+    state.reasons.add('internal parser error');
+    try {
+      state.commands = fallbackScan(text, [], 0, limits.maxDepth);
+    } catch {
+      state.commands = [];
+    }
+  }
+  return finish(state, rejected);
+}
+
+function finish(state: ParseState, rejected: string | undefined): ShellAnalysis {
+  const commands: SimpleCommand[] = state.commands;
+  if (commands.length > state.maxCommands) state.reasons.add('more commands than the command cap');
+  let sorted = true;
+  for (let index = 1; index < commands.length; index++) {
+    if ((commands[index] as SimpleCommand).start < (commands[index - 1] as SimpleCommand).start) {
+      sorted = false;
+      break;
+    }
+  }
+  if (!sorted) commands.sort((left, right) => left.start - right.start);
+  const reasons = state.reasons;
+  for (const command of commands) {
+    if (rejected !== undefined && !command.opaqueReasons.includes(rejected))
+      command.opaqueReasons.push(rejected);
+    for (const reason of command.opaqueReasons) reasons.add(reason);
+  }
+  const analysis: ShellAnalysis = { commands, opaque: reasons.size > 0, opaqueReasons: [...reasons] };
+  if (rejected !== undefined) analysis.rejected = rejected;
+  return analysis;
+}

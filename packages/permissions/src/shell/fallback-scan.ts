@@ -1,0 +1,201 @@
+/**
+ * The cheap, linear, best-effort scan used when the structured parse is abandoned (input over
+ * the length cap, nesting over the depth cap, a syntax error). It keeps no structure: it
+ * splits on every operator, parenthesis, brace and substitution opener, even inside quotes,
+ * so that every word that could be a command word starts a segment of its own. The
+ * result is always opaque; its only job is to let deny checks see command words.
+ */
+import type { ShellContext, ShellWord, SimpleCommand } from './types';
+import { type UnwrapHost, unwrapCommand } from './unwrap';
+
+const RESERVED: ReadonlySet<string> = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'while',
+  'until',
+  'for',
+  'select',
+  'case',
+  'esac',
+  'in',
+  '!',
+  'time',
+  '{',
+  '}',
+  '[[',
+  ']]',
+  'function',
+  'coproc',
+]);
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+const REASON = 'best-effort scan (structure not parsed)';
+
+function isSeparator(code: number): boolean {
+  // ; & | ( ) { } ` newline
+  return (
+    code === 0x3b ||
+    code === 0x26 ||
+    code === 0x7c ||
+    code === 0x28 ||
+    code === 0x29 ||
+    code === 0x7b ||
+    code === 0x7d ||
+    code === 0x60 ||
+    code === 0x0a
+  );
+}
+
+const MAYBE_DYNAMIC = /[$*?[{~]/;
+
+/**
+ * Scans `text` in one pass and appends one opaque command per segment with words to
+ * `commands`. Script arguments (`sh -c '...'`) are scanned the same way, up to `maxDepth`.
+ */
+export function fallbackScan(
+  text: string,
+  commands: SimpleCommand[] = [],
+  depth = 0,
+  maxDepth = 16,
+  base = 0,
+): SimpleCommand[] {
+  const host: UnwrapHost = {
+    parseScript(script: string, offset: number, scriptDepth: number): void {
+      if (scriptDepth < maxDepth) fallbackScan(script, commands, scriptDepth + 1, maxDepth, offset);
+    },
+    emitDerived(
+      derivedWords: ShellWord[],
+      _starts: number[],
+      derivedDepth: number,
+      context: ShellContext,
+      reason: string,
+    ): void {
+      if (derivedDepth >= maxDepth) return;
+      const argv = derivedWords.map((word) => word.value);
+      commands.push({
+        argv,
+        words: derivedWords,
+        assignments: [],
+        redirects: [],
+        unwrapped: { wrappers: [], argv, words: derivedWords, assignments: [] },
+        context,
+        depth: derivedDepth + 1,
+        opaqueReasons: [REASON, reason],
+        start: base,
+        end: base,
+      });
+    },
+  };
+  let words: ShellWord[] = [];
+  let segmentStart = 0;
+  let value = '';
+  let wordStart = -1;
+  let quote = 0; // 0 none, 0x27 single, 0x22 double
+  let redirectNext = false;
+  let skipWord = false;
+
+  const endWord = (at: number) => {
+    if (wordStart >= 0) {
+      if (!skipWord) {
+        const raw = text.slice(wordStart, at);
+        words.push({ value, raw, dynamic: MAYBE_DYNAMIC.test(raw), glob: false, quoted: raw !== value });
+      }
+      skipWord = false;
+    }
+    value = '';
+    wordStart = -1;
+  };
+  const endSegment = (at: number) => {
+    endWord(at);
+    let first = 0;
+    while (first < words.length) {
+      const word = words[first] as ShellWord;
+      if (RESERVED.has(word.value) || ASSIGNMENT.test(word.value)) first++;
+      else break;
+    }
+    if (first < words.length) {
+      const kept = words.slice(first);
+      const command: SimpleCommand = {
+        argv: kept.map((word) => word.value),
+        words: kept,
+        assignments: [],
+        redirects: [],
+        unwrapped: { wrappers: [], argv: [], words: [], assignments: [] },
+        context: depth === 0 ? 'top' : 'shell-string',
+        depth,
+        opaqueReasons: [REASON],
+        start: base + segmentStart,
+        end: base + at,
+      };
+      commands.push(command);
+      command.unwrapped = unwrapCommand(
+        kept,
+        kept.map(() => base + segmentStart),
+        depth,
+        host,
+      );
+    }
+    words = [];
+    segmentStart = at + 1;
+    redirectNext = false;
+  };
+
+  const length = text.length;
+  for (let index = 0; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x60 || (code === 0x24 && text.charCodeAt(index + 1) === 0x28)) {
+      quote = 0;
+      endSegment(index);
+      continue;
+    }
+    if (quote === 0x27) {
+      if (code === 0x27) quote = 0;
+      else value += text[index];
+      continue;
+    }
+    if (code === 0x5c && index + 1 < length) {
+      if (wordStart < 0) wordStart = index;
+      value += text[index + 1];
+      index++;
+      continue;
+    }
+    if (quote === 0x22) {
+      if (code === 0x22) quote = 0;
+      else value += text[index];
+      continue;
+    }
+    if (code === 0x27 || code === 0x22) {
+      if (wordStart < 0) wordStart = index;
+      quote = code;
+      continue;
+    }
+    if (isSeparator(code)) {
+      endSegment(index);
+      continue;
+    }
+    if (code === 0x20 || code === 0x09) {
+      endWord(index);
+      continue;
+    }
+    if (code === 0x3c || code === 0x3e) {
+      endWord(index);
+      redirectNext = true;
+      continue;
+    }
+    if (wordStart < 0) {
+      wordStart = index;
+      if (redirectNext) {
+        skipWord = true;
+        redirectNext = false;
+      }
+    }
+    value += text[index];
+  }
+  endSegment(length);
+  return commands;
+}

@@ -1,0 +1,22 @@
+/**
+ * State shared by a parse and all the nested parses it starts (command substitutions,
+ * backticks, `sh -c` strings): the command list, the analysis-level reasons and the caps.
+ */
+import type { SimpleCommand } from './types';
+
+/** Thrown to abandon the structured parse; the caller falls back to the linear scan. */
+export class ShellParseAbort extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ShellParseAbort';
+  }
+}
+
+/** Shared, mutable state of one `analyzeShell` call. */
+export interface ParseState {
+  commands: SimpleCommand[];
+  /** Analysis-level opaque reasons (per-command reasons are merged in at the end). */
+  reasons: Set<string>;
+  maxDepth: number;
+  maxCommands: number;
+}

@@ -1,0 +1,75 @@
+/**
+ * Step 1 of the shell evaluation: find characters bash would read differently from a human
+ * reviewer (or from us). NUL truncates C strings, a raw CR hides text on a terminal, other
+ * control characters, bidi overrides and zero-width characters make text look unlike what
+ * runs, and non-ASCII whitespace looks like a word separator but is part of a word.
+ *
+ * The input is rejected (opaque, never allowed), but a sanitized copy is still parsed so the
+ * deny floor sees every command word: separators-in-disguise become spaces and invisible
+ * characters are removed.
+ */
+
+/** Result of scanning an input for characters that must not reach the parser. */
+export interface RejectionScan {
+  /** Why the input is rejected, or undefined when it is clean. */
+  reason?: string;
+  /** The text to parse: the input itself when clean, else a sanitized copy. */
+  text: string;
+}
+
+/** Classifies one UTF-16 code unit: 0 = fine, 1 = replace by a space, 2 = remove. */
+function classify(code: number): 0 | 1 | 2 {
+  if (code < 0x20) return code === 0x09 || code === 0x0a ? 0 : 1;
+  if (code < 0x7f) return 0;
+  if (code <= 0x9f) return 1; // DEL and C1 controls
+  if (code === 0xa0 || code === 0x1680) return 1; // no-break space, ogham space mark
+  if (code === 0xad) return 2; // soft hyphen
+  if (code === 0x061c) return 2; // Arabic letter mark
+  if (code >= 0x2000 && code <= 0x200a) return 1; // en quad .. hair space
+  if (code >= 0x200b && code <= 0x200f) return 2; // zero-width space/joiners, LRM, RLM
+  if (code === 0x2028 || code === 0x2029) return 1; // line/paragraph separator
+  if (code >= 0x202a && code <= 0x202e) return 2; // bidi embeddings and overrides
+  if (code === 0x202f || code === 0x205f || code === 0x3000) return 1; // narrow/math/ideographic space
+  if (code >= 0x2060 && code <= 0x206f) return 2; // word joiner, invisible operators, bidi isolates
+  if (code === 0xfeff) return 2; // zero-width no-break space / BOM
+  if (code === 0x180e) return 2; // Mongolian vowel separator
+  return 0;
+}
+
+const NAMES: Record<number, string> = { 0: 'NUL', 13: 'carriage return' };
+
+function describe(code: number, kind: 1 | 2): string {
+  const named = NAMES[code];
+  if (named) return named;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return `control character ${hex}`;
+  return kind === 1 ? `non-ASCII whitespace ${hex}` : `invisible or bidi character ${hex}`;
+}
+
+/**
+ * Scans `input` once; linear time.
+ *
+ * @example
+ * scanForRejection('ls\u202e').reason // 'invisible or bidi character U+202E'
+ */
+export function scanForRejection(input: string): RejectionScan {
+  const length = input.length;
+  let index = 0;
+  for (; index < length; index++) {
+    if (classify(input.charCodeAt(index)) !== 0) break;
+  }
+  if (index === length) return { text: input };
+  const first = input.charCodeAt(index);
+  const reason = `rejected: ${describe(first, classify(first) as 1 | 2)}`;
+  const parts: string[] = [input.slice(0, index)];
+  let runStart = index;
+  for (; index < length; index++) {
+    const kind = classify(input.charCodeAt(index));
+    if (kind === 0) continue;
+    if (runStart < index) parts.push(input.slice(runStart, index));
+    if (kind === 1) parts.push(' ');
+    runStart = index + 1;
+  }
+  if (runStart < length) parts.push(input.slice(runStart));
+  return { reason, text: parts.join('') };
+}

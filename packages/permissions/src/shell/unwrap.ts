@@ -1,0 +1,356 @@
+/**
+ * Unwrapping: from a simple command's words, find the command that really runs once
+ * wrappers (`sudo`, `env`, `timeout`, `nice`, `xargs`, ...) are removed. Commands that run
+ * other commands from their arguments (`xargs CMD`, `find -exec CMD ;`, `sh -c '...'`,
+ * `eval`, `watch`) also have those listed as commands of their own, through the host.
+ *
+ * Never guesses: when a wrapper option is not understood, unwrapping stops at that wrapper
+ * and `opaqueReason` says why.
+ */
+import { commandWordBasename, SHELL_NAMES } from './command-word';
+import { type OptionScan, type OptionSpec, scanOptions } from './option-scan';
+import type { ShellAssignment, ShellContext, ShellWord, UnwrappedCommand } from './types';
+import * as specs from './wrapper-specs';
+
+/** What unwrapping needs from the parser: parse nested scripts and list derived commands. */
+export interface UnwrapHost {
+  parseScript(script: string, offset: number, depth: number, context: ShellContext): void;
+  emitDerived(
+    words: ShellWord[],
+    wordStarts: number[],
+    depth: number,
+    context: ShellContext,
+    reason: string,
+  ): void;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+interface Step {
+  /** Index of the next command word, or -1 when no command runs. */
+  next: number;
+  error?: string;
+  assignments?: ShellAssignment[];
+  /** No command follows, with a reason that makes it opaque (e.g. `sudo -s` alone). */
+  opaqueWhenNone?: string;
+  /** Whether unwrapping should stop here (the rest is data passed to a shell, ...). */
+  scriptFrom?: number;
+  derived?: { context: ShellContext; reason: string; until?: (word: ShellWord) => boolean };
+}
+
+function has(scan: OptionScan, ...names: string[]): boolean {
+  return scan.options.some((option) => names.includes(option.name));
+}
+
+function simple(spec: OptionSpec, name: string, words: readonly ShellWord[], index: number): Step {
+  const scan = scanOptions(name, words, index, spec);
+  if (scan.error) return { next: index, error: scan.error };
+  return { next: scan.next };
+}
+
+/** Leading `NAME=value` words (for `env` and `sudo`). */
+function takeAssignments(words: readonly ShellWord[], from: number, assignments: ShellAssignment[]): number {
+  let index = from;
+  for (; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    if (!ASSIGNMENT.test(word.value)) break;
+    const equals = word.value.indexOf('=');
+    assignments.push({
+      name: word.value.slice(0, equals),
+      value: word.value.slice(equals + 1),
+      dynamic: word.dynamic,
+      form: 'env',
+    });
+  }
+  return index;
+}
+
+type Handler = (words: readonly ShellWord[], index: number) => Step;
+
+const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
+  [
+    'sudo',
+    (words, index) => {
+      const scan = scanOptions('sudo', words, index, specs.SUDO);
+      if (scan.error) return { next: index, error: scan.error };
+      if (has(scan, 'e', 'edit')) return { next: index, error: 'sudo: -e edits files (sudoedit)' };
+      const assignments: ShellAssignment[] = [];
+      const next = takeAssignments(words, scan.next, assignments);
+      if (next >= words.length) {
+        if (has(scan, 's', 'shell', 'i', 'login'))
+          return { next: -1, opaqueWhenNone: 'sudo starts an interactive shell' };
+        return { next: -1, assignments };
+      }
+      if (has(scan, 'l', 'list')) return { next: -1, assignments };
+      return { next, assignments };
+    },
+  ],
+  [
+    'doas',
+    (words, index) => {
+      const scan = scanOptions('doas', words, index, specs.DOAS);
+      if (scan.error) return { next: index, error: scan.error };
+      if (scan.next >= words.length)
+        return { next: -1, opaqueWhenNone: has(scan, 's') ? 'doas starts a shell' : undefined };
+      return { next: scan.next };
+    },
+  ],
+  [
+    'env',
+    (words, index) => {
+      // A lone `-` is `-i`.
+      let start = index;
+      const filtered: ShellWord[] = [];
+      const scan = scanOptions('env', words, start, specs.ENV);
+      if (scan.error) return { next: index, error: scan.error };
+      start = scan.next;
+      while (words[start]?.value === '-') start++;
+      void filtered;
+      if (has(scan, 'S', 'split-string'))
+        return { next: index, error: 'env: -S splits its argument into a command' };
+      const assignments: ShellAssignment[] = [];
+      const next = takeAssignments(words, start, assignments);
+      return { next: next >= words.length ? -1 : next, assignments };
+    },
+  ],
+  [
+    'timeout',
+    (words, index) => {
+      const scan = scanOptions('timeout', words, index, specs.TIMEOUT);
+      if (scan.error) return { next: index, error: scan.error };
+      const duration = words[scan.next];
+      if (!duration) return { next: -1 };
+      if (duration.dynamic) return { next: index, error: 'timeout: dynamic duration' };
+      return { next: scan.next + 1 < words.length ? scan.next + 1 : -1 };
+    },
+  ],
+  [
+    'nice',
+    (words, index) => {
+      const step = simple(specs.NICE, 'nice', words, index);
+      return step.error || step.next < words.length ? step : { next: -1 };
+    },
+  ],
+  ['nohup', (words, index) => simple(specs.NOHUP, 'nohup', words, index)],
+  ['stdbuf', (words, index) => simple(specs.STDBUF, 'stdbuf', words, index)],
+  [
+    'ionice',
+    (words, index) => {
+      const scan = scanOptions('ionice', words, index, specs.IONICE);
+      if (scan.error) return { next: index, error: scan.error };
+      if (has(scan, 'p', 'P', 'u', 'pid', 'pgid', 'uid') || scan.next >= words.length) return { next: -1 };
+      return { next: scan.next };
+    },
+  ],
+  ['setsid', (words, index) => simple(specs.SETSID, 'setsid', words, index)],
+  ['time', (words, index) => simple(specs.TIME, 'time', words, index)],
+  [
+    'command',
+    (words, index) => {
+      const scan = scanOptions('command', words, index, specs.COMMAND);
+      if (scan.error) return { next: index, error: scan.error };
+      if (has(scan, 'v', 'V')) return { next: -1 };
+      return { next: scan.next };
+    },
+  ],
+  ['builtin', (words, index) => simple(specs.BUILTIN, 'builtin', words, index)],
+  ['exec', (words, index) => simple(specs.EXEC, 'exec', words, index)],
+  [
+    'xargs',
+    (words, index) => {
+      const scan = scanOptions('xargs', words, index, specs.XARGS);
+      if (scan.error) return { next: index, error: scan.error };
+      if (scan.next >= words.length) return { next: -1 };
+      return {
+        next: scan.next,
+        derived: { context: 'xargs', reason: 'xargs appends arguments read from input' },
+      };
+    },
+  ],
+  [
+    'watch',
+    (words, index) => {
+      const scan = scanOptions('watch', words, index, specs.WATCH);
+      if (scan.error) return { next: index, error: scan.error };
+      if (scan.next >= words.length) return { next: -1 };
+      if (has(scan, 'x', 'exec')) return { next: scan.next };
+      return { next: scan.next, scriptFrom: scan.next };
+    },
+  ],
+  [
+    'parallel',
+    (words, index) => {
+      const scan = scanOptions('parallel', words, index, specs.PARALLEL);
+      if (scan.error) return { next: index, error: scan.error };
+      if (scan.next >= words.length || words[scan.next]?.value.startsWith(':::')) return { next: -1 };
+      return {
+        next: scan.next,
+        derived: {
+          context: 'xargs',
+          reason: 'parallel builds commands from its input',
+          until: (word) => word.value.startsWith(':::'),
+        },
+      };
+    },
+  ],
+]);
+
+const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** Scans a `find` command's arguments for `-exec ... ;|+` and lists each inner command. */
+function listFindExec(
+  words: readonly ShellWord[],
+  starts: readonly number[],
+  from: number,
+  depth: number,
+  host: UnwrapHost,
+): void {
+  for (let index = from + 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    if (!FIND_EXEC.has(word.value)) continue;
+    let end = index + 1;
+    while (end < words.length) {
+      const value = (words[end] as ShellWord).value;
+      if (value === ';' || (value === '+' && words[end - 1]?.value === '{}')) break;
+      end++;
+    }
+    if (end > index + 1) {
+      host.emitDerived(
+        words.slice(index + 1, end),
+        starts.slice(index + 1, end),
+        depth,
+        'find-exec',
+        `find ${word.value} substitutes file names`,
+      );
+    }
+    index = end;
+  }
+}
+
+/** `sh -c SCRIPT ...`: index of SCRIPT, -1 when there is no `-c`, or -2 when options are not understood. */
+function shellScriptIndex(words: readonly ShellWord[], from: number): number {
+  let hasC = false;
+  let index = from + 1;
+  while (index < words.length) {
+    const word = words[index] as ShellWord;
+    const text = word.value;
+    if (word.dynamic) return hasC ? -2 : -1;
+    if (text === '--' || text === '-') {
+      index++;
+      break;
+    }
+    if (text.startsWith('--')) {
+      index += text === '--rcfile' || text === '--init-file' ? 2 : 1;
+      continue;
+    }
+    if (text.length > 1 && (text[0] === '-' || text[0] === '+')) {
+      if (text.includes('c')) hasC = true;
+      index += text.includes('o') || text.includes('O') ? 2 : 1;
+      continue;
+    }
+    break;
+  }
+  return hasC ? index : -1;
+}
+
+/**
+ * Unwraps `words` (the argv words of one simple command) and lists commands that run from
+ * its arguments through `host`.
+ */
+export function unwrapCommand(
+  words: ShellWord[],
+  starts: number[],
+  depth: number,
+  host: UnwrapHost,
+): UnwrappedCommand {
+  const wrappers: string[] = [];
+  const assignments: ShellAssignment[] = [];
+  let opaqueReason: string | undefined;
+  let index = 0;
+  let derived = false;
+  while (index < words.length) {
+    const word = words[index] as ShellWord;
+    if (word.dynamic) break;
+    const name = commandWordBasename(word.value);
+    const handler = HANDLERS.get(name);
+    if (!handler) break;
+    const step = handler(words, index);
+    if (step.error) {
+      opaqueReason = step.error;
+      break;
+    }
+    wrappers.push(name);
+    if (step.assignments) assignments.push(...step.assignments);
+    if (step.next < 0) {
+      if (step.opaqueWhenNone) opaqueReason = step.opaqueWhenNone;
+      index = words.length;
+      break;
+    }
+    if (step.derived) {
+      const until = step.derived.until;
+      let end = step.next;
+      while (end < words.length && !until?.(words[end] as ShellWord)) end++;
+      host.emitDerived(
+        words.slice(step.next, end),
+        starts.slice(step.next, end),
+        depth,
+        step.derived.context,
+        step.derived.reason,
+      );
+      index = step.next;
+      derived = true;
+      break;
+    }
+    if (step.scriptFrom !== undefined) {
+      const rest = words.slice(step.scriptFrom);
+      opaqueReason = `${name} runs its arguments through sh -c`;
+      if (rest.every((part) => !part.dynamic)) {
+        host.parseScript(
+          rest.map((part) => part.value).join(' '),
+          starts[step.scriptFrom] ?? 0,
+          depth,
+          'wrapper-argument',
+        );
+      }
+      index = step.next;
+      break;
+    }
+    index = step.next;
+  }
+  const innerWords = words.slice(index);
+  const first = innerWords[0];
+  if (first && !first.dynamic && opaqueReason === undefined && !derived) {
+    const name = commandWordBasename(first.value);
+    if (SHELL_NAMES.has(name)) {
+      const scriptIndex = shellScriptIndex(innerWords, 0);
+      const script = scriptIndex >= 0 ? innerWords[scriptIndex] : undefined;
+      if (scriptIndex === -2 || script?.dynamic) {
+        opaqueReason = `${name} -c with a non-literal script`;
+      } else if (script) {
+        opaqueReason = `${name} -c runs a script string`;
+        host.parseScript(script.value, (starts[index + scriptIndex] ?? 0) + 1, depth, 'shell-string');
+      }
+    } else if (name === 'eval' && innerWords.length > 1) {
+      const rest = innerWords.slice(1);
+      opaqueReason = 'eval runs its arguments as a script';
+      if (rest.every((part) => !part.dynamic)) {
+        host.parseScript(
+          rest.map((part) => part.value).join(' '),
+          starts[index + 1] ?? 0,
+          depth,
+          'shell-string',
+        );
+      }
+    } else if (name === 'find') {
+      listFindExec(innerWords, starts.slice(index), 0, depth, host);
+    }
+  }
+  const result: UnwrappedCommand = {
+    wrappers,
+    argv: innerWords.map((part) => part.value),
+    words: innerWords,
+    assignments,
+  };
+  if (opaqueReason !== undefined) result.opaqueReason = opaqueReason;
+  return result;
+}

@@ -1,0 +1,99 @@
+/**
+ * `createOpenAIChatClient`: the `LlmClient` port over the official `openai` client's Chat
+ * Completions API. The host passes in its own `OpenAI` instance (keys, base URL, retries,
+ * proxies stay the host's business); this module imports only types from `openai`, so the
+ * subpath works without the package installed until a client is actually passed in.
+ * Provider errors (`OpenAI.APIError` subclasses such as `BadRequestError`) propagate
+ * unchanged, after the SDK's own retries.
+ */
+import type OpenAI from 'openai';
+import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
+import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
+import { type StrictOption, toOpenAIChatTools } from '../provider-schemas';
+import {
+  fromOpenAIChatCompletion,
+  type OpenAIChatMessageOptions,
+  toOpenAIChatMessages,
+  toOpenAIChatToolChoice,
+} from './openai-chat-messages';
+import { collectOpenAIChatStream } from './openai-chat-stream';
+
+/** The part of an `OpenAI` client this adapter uses. */
+export interface OpenAIChatCapable {
+  chat: { completions: Pick<OpenAI['chat']['completions'], 'create'> };
+}
+
+/** Request options forwarded to the SDK (headers, timeout, maxRetries, ...). */
+export type OpenAIRequestOptions = NonNullable<Parameters<OpenAI['chat']['completions']['create']>[1]>;
+
+/** Options of `createOpenAIChatClient`. */
+export interface OpenAIChatClientOptions extends OpenAIChatMessageOptions {
+  /** An `OpenAI` instance (or anything with `chat.completions.create`). */
+  client: OpenAIChatCapable;
+  /** e.g. `'gpt-4.1-mini'`. */
+  model: string;
+  /** Use server-sent events and assemble the answer from deltas. Default false. */
+  stream?: boolean;
+  /** Called with each text fragment while streaming (and once with the whole text otherwise). */
+  onTextDelta?: (delta: string) => void;
+  /** OpenAI strict mode for tool schemas; `'auto'` (default) uses it where the schema allows. */
+  strict?: StrictOption;
+  /** Extra body fields, e.g. `{ parallel_tool_calls: true, reasoning_effort: 'low' }`. */
+  params?: Omit<Partial<ChatCompletionCreateParamsBase>, 'model' | 'messages' | 'tools' | 'stream'>;
+  /** Per-request SDK options (headers, timeout, ...). The request's abort signal is added. */
+  requestOptions?: OpenAIRequestOptions;
+}
+
+/**
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { createOpenAIChatClient } from '@dexter/registry/openai';
+ *
+ * const llm = createOpenAIChatClient({ client: new OpenAI(), model: 'gpt-4.1-mini' });
+ * const completion = await llm.complete({ messages, tools: registry.list() });
+ * ```
+ */
+export function createOpenAIChatClient(options: OpenAIChatClientOptions): LlmClient {
+  if (!options?.client?.chat?.completions || typeof options.client.chat.completions.create !== 'function') {
+    throw new TypeError('createOpenAIChatClient needs `client`: an OpenAI instance (new OpenAI({...}))');
+  }
+  if (typeof options.model !== 'string' || options.model === '') {
+    throw new TypeError('createOpenAIChatClient needs `model`, e.g. "gpt-4.1-mini"');
+  }
+  const { client, model } = options;
+  return {
+    specificationVersion: 'v1',
+    provider: 'openai.chat',
+    model,
+    async complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
+      const tools = request.tools?.length
+        ? toOpenAIChatTools(request.tools, { strict: options.strict ?? 'auto' })
+        : undefined;
+      const body: ChatCompletionCreateParamsBase = {
+        ...options.params,
+        model,
+        messages: toOpenAIChatMessages(request.messages, options),
+        ...(tools ? { tools } : {}),
+        ...(tools && request.toolChoice ? { tool_choice: toOpenAIChatToolChoice(request.toolChoice) } : {}),
+        ...(request.maxOutputTokens !== undefined ? { max_completion_tokens: request.maxOutputTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      };
+      const requestOptions = {
+        ...options.requestOptions,
+        ...(request.signal ? { signal: request.signal } : {}),
+      };
+      if (options.stream) {
+        const stream = await client.chat.completions.create(
+          { ...body, stream: true, stream_options: { include_usage: true } },
+          requestOptions,
+        );
+        return collectOpenAIChatStream(stream, options.onTextDelta);
+      }
+      const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
+      const result = fromOpenAIChatCompletion(completion);
+      if (result.text) options.onTextDelta?.(result.text);
+      return result;
+    },
+  };
+}

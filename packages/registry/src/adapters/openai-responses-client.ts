@@ -1,0 +1,92 @@
+/**
+ * `createOpenAIResponsesClient`: the `LlmClient` port over the official `openai` client's
+ * Responses API. Types only are imported from `openai`; the host passes its instance in.
+ * Provider errors (`OpenAI.APIError` subclasses) propagate unchanged, after the SDK's own
+ * retries; a response whose status is `failed` throws `provider_failed`.
+ */
+import type OpenAI from 'openai';
+import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
+import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
+import { type StrictOption, toOpenAIResponsesTools } from '../provider-schemas';
+import {
+  fromOpenAIResponse,
+  type OpenAIResponsesInputOptions,
+  toOpenAIResponsesInput,
+  toOpenAIResponsesToolChoice,
+} from './openai-responses-input';
+import { collectOpenAIResponsesStream } from './openai-responses-stream';
+
+/** The part of an `OpenAI` client this adapter uses. */
+export interface OpenAIResponsesCapable {
+  responses: Pick<OpenAI['responses'], 'create'>;
+}
+
+/** Options of `createOpenAIResponsesClient`. */
+export interface OpenAIResponsesClientOptions extends OpenAIResponsesInputOptions {
+  /** An `OpenAI` instance (or anything with `responses.create`). */
+  client: OpenAIResponsesCapable;
+  model: string;
+  /** Use server-sent events and assemble the answer from deltas. Default false. */
+  stream?: boolean;
+  /** Called with each text fragment while streaming (and once with the whole text otherwise). */
+  onTextDelta?: (delta: string) => void;
+  /** OpenAI strict mode for tool schemas; `'auto'` (default) uses it where the schema allows. */
+  strict?: StrictOption;
+  /** Extra body fields, e.g. `{ store: false, parallel_tool_calls: true, reasoning: {...} }`. */
+  params?: Omit<Partial<ResponseCreateParamsBase>, 'model' | 'input' | 'tools' | 'stream'>;
+  /** Per-request SDK options (headers, timeout, ...). The request's abort signal is added. */
+  requestOptions?: NonNullable<Parameters<OpenAI['responses']['create']>[1]>;
+}
+
+/**
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { createOpenAIResponsesClient } from '@dexter/registry/openai';
+ *
+ * const llm = createOpenAIResponsesClient({ client: new OpenAI(), model: 'gpt-4.1-mini', stream: true });
+ * const completion = await llm.complete({ messages, tools: registry.list() });
+ * ```
+ */
+export function createOpenAIResponsesClient(options: OpenAIResponsesClientOptions): LlmClient {
+  if (!options?.client?.responses || typeof options.client.responses.create !== 'function') {
+    throw new TypeError('createOpenAIResponsesClient needs `client`: an OpenAI instance (new OpenAI({...}))');
+  }
+  if (typeof options.model !== 'string' || options.model === '') {
+    throw new TypeError('createOpenAIResponsesClient needs `model`, e.g. "gpt-4.1-mini"');
+  }
+  const { client, model } = options;
+  return {
+    specificationVersion: 'v1',
+    provider: 'openai.responses',
+    model,
+    async complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
+      const tools = request.tools?.length
+        ? toOpenAIResponsesTools(request.tools, { strict: options.strict ?? 'auto' })
+        : undefined;
+      const body: ResponseCreateParamsBase = {
+        ...options.params,
+        model,
+        input: toOpenAIResponsesInput(request.messages, options),
+        ...(tools ? { tools } : {}),
+        ...(tools && request.toolChoice
+          ? { tool_choice: toOpenAIResponsesToolChoice(request.toolChoice) }
+          : {}),
+        ...(request.maxOutputTokens !== undefined ? { max_output_tokens: request.maxOutputTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      };
+      const requestOptions = {
+        ...options.requestOptions,
+        ...(request.signal ? { signal: request.signal } : {}),
+      };
+      if (options.stream) {
+        const stream = await client.responses.create({ ...body, stream: true }, requestOptions);
+        return collectOpenAIResponsesStream(stream, options.onTextDelta);
+      }
+      const response = await client.responses.create({ ...body, stream: false }, requestOptions);
+      const result = fromOpenAIResponse(response);
+      if (result.text) options.onTextDelta?.(result.text);
+      return result;
+    },
+  };
+}

@@ -27,8 +27,8 @@ function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: stri
   const argv = command.argv;
   if (verdict.classification === 'read-only' && !isInterpreterOrWrapper(argv[0]!)) {
     const prefix = subcommandPrefix(argv);
-    const bareGit = prefix.length === 1 && prefix[0] === 'git';
-    if (prefix.length > 0 && !bareGit && !isInterpreterOrWrapper(prefix[0]!)) {
+    const bareGit = prefix?.length === 1 && prefix[0] === 'git';
+    if (prefix && prefix.length > 0 && !bareGit && !isInterpreterOrWrapper(prefix[0]!)) {
       return { kind: 'prefix', tool, argv: [...prefix] };
     }
   }

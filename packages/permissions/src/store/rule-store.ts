@@ -11,7 +11,7 @@
  * the rule in canonical form and replaces the file atomically — and refuses, touching
  * nothing, when the file is damaged.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PermissionsError } from '../errors';
@@ -133,6 +133,7 @@ export function createRuleStore(options: RuleStoreOptions = {}): RuleStore {
       const text = serializeRule(typeof rule === 'string' ? parseRule(rule) : rule);
       const layer = layers.find((candidate) => candidate.name === layerName);
       if (!layer) throw new TypeError(`addRule: no layer named ${JSON.stringify(layerName)}`);
+      mkdirSync(path.dirname(layer.file), { recursive: true });
       await withFileLock(layer.file, () => addRuleLocked(layer, behavior, text), options.lock);
     },
   };

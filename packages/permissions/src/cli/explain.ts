@@ -1,0 +1,45 @@
+/**
+ * `dexter-permissions explain [--settings FILE]… [--cwd DIR] -- COMMAND…`: every simple
+ * command found (with wrappers, redirects, opaque reasons and the classifier's verdict),
+ * then each evaluation step in order and which one decided.
+ */
+import path from 'node:path';
+import { evaluateWithSettings } from '../engine/decide-with-settings';
+import { parseCliArgs, UsageError } from './args';
+import type { CliIo } from './io';
+import { loadCliSettings, settingsFailed } from './load-settings';
+
+/** Runs `explain`. */
+export function runExplain(argv: readonly string[], io: CliIo): number {
+  const args = parseCliArgs(argv);
+  if (args.rest.length === 0) throw new UsageError('explain needs a command after --');
+  const command = args.rest.join(' ');
+  const cwd = path.resolve(io.cwd, args.cwd ?? '.');
+  const settings = loadCliSettings(args.settings, cwd, io);
+  const { decision, analysis, verdicts, steps } = evaluateWithSettings(command, settings, { cwd });
+  const out = (line: string) => io.stdout.write(`${line}\n`);
+  out(`Command: ${JSON.stringify(command)}`);
+  if (analysis.rejected) out(`Input rejected: ${analysis.rejected}`);
+  out(`Simple commands (${analysis.commands.length}):`);
+  analysis.commands.forEach((simple, index) => {
+    const verdict = verdicts[index]!;
+    out(`  ${index + 1}. ${JSON.stringify(simple.argv)}  [${simple.context}, depth ${simple.depth}]`);
+    if (simple.unwrapped.wrappers.length > 0) {
+      out(`     unwrapped (${simple.unwrapped.wrappers.join(' → ')}): ${JSON.stringify(simple.unwrapped.argv)}`);
+    }
+    if (simple.assignments.length > 0) {
+      out(`     assignments: ${simple.assignments.map((a) => `${a.name}=${a.value} (${a.form})`).join(', ')}`);
+    }
+    if (simple.redirects.length > 0) {
+      out(`     redirects: ${simple.redirects.map((r) => `${r.fd ?? ''}${r.operator} ${r.target}${r.write ? ' (write)' : ''}`).join(', ')}`);
+    }
+    if (simple.opaqueReasons.length > 0) out(`     opaque: ${simple.opaqueReasons.join('; ')}`);
+    out(`     classifier: ${verdict.classification} — ${verdict.reason}`);
+  });
+  out('Evaluation:');
+  steps.forEach((step, index) => {
+    out(`  ${index + 1}. ${step.step.padEnd(15)} ${step.decided ? '→ DECIDED' : '  passed '}  ${step.detail}`);
+  });
+  out(`Decision: ${decision.behavior}${decision.matchedRule ? ` (${decision.matchedRule})` : ''}${decision.cacheable ? '' : ', not cacheable'}`);
+  return settingsFailed(args.settings, settings) ? 2 : 0;
+}

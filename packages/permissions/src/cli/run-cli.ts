@@ -1,0 +1,65 @@
+/**
+ * `dexter-permissions` entry: dispatches to `check`, `eval`, `test`, `explain`.
+ * Returns the exit code instead of exiting, so tests run it in-process.
+ */
+import { PermissionsError } from '../errors';
+import { UsageError } from './args';
+import { runCheck } from './check';
+import { runEval } from './eval';
+import { runExplain } from './explain';
+import type { CliIo } from './io';
+import { runTestTable } from './test-table';
+
+/** The usage text. */
+export const usage = `Usage: dexter-permissions <command> [options]
+
+  check   [--settings FILE]… [--cwd DIR] [--json] -- COMMAND…   decide one command, say why
+  eval    [--settings FILE]… [--cwd DIR]                        JSON lines {"command","cwd"?} on stdin → decisions
+  test    [--settings FILE]… TABLE                              run a table of {command, settings?, expect}; exit 1 on mismatch
+  explain [--settings FILE]… [--cwd DIR] -- COMMAND…            every step of the evaluation
+
+Without --settings the standard layers are read: ~/.dexter/settings.json,
+<cwd>/.dexter/settings.json, <cwd>/.dexter/settings.local.json.
+`;
+
+/**
+ * Runs the CLI with `argv` (words after the program name).
+ *
+ * @example
+ * ```ts
+ * const code = await runCli(['check', '--', 'git', 'status'], { stdin, stdout, stderr, cwd, homeDir });
+ * ```
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [subcommand, ...rest] = argv;
+  try {
+    switch (subcommand) {
+      case 'check':
+        return runCheck(rest, io);
+      case 'eval':
+        return await runEval(rest, io);
+      case 'test':
+        return runTestTable(rest, io);
+      case 'explain':
+        return runExplain(rest, io);
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        io.stdout.write(usage);
+        return subcommand === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(subcommand)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`dexter-permissions: ${error.message}\n\n${usage}`);
+      return 2;
+    }
+    if (PermissionsError.isInstance(error)) {
+      io.stderr.write(`dexter-permissions: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

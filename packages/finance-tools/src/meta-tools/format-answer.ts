@@ -1,0 +1,166 @@
+/**
+ * Renders merged sub-call results as markdown for the model: how the query was read, one
+ * table per statement kind (a focused comparison when the query named line items, the full
+ * statement otherwise), warnings, and every source URL. Figures marked `*` were derived by
+ * the provider (e.g. fiscal Q4 = FY − 9M), not read from a filing.
+ */
+import type { RoutePlan, SubToolName } from '../router/types';
+import { fieldLabel, formatValue, periodLabel, ROW_META_FIELDS } from './format-values';
+import { type SubCallRow, subToolLabel } from './sub-call-runner';
+
+/** The merged data of one key, as the formatter needs it. */
+export interface FormattedSection {
+  key: string;
+  tool: SubToolName;
+  ticker: string;
+  rows: SubCallRow[];
+  /** Fields the query singled out for this key. */
+  fields: string[];
+}
+
+/** Everything the answer shows. */
+export interface AnswerParts {
+  title: string;
+  plan: RoutePlan;
+  sections: FormattedSection[];
+  warnings: string[];
+  sources: string[];
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function table(header: string[], rows: string[][], alignRight: boolean[]): string {
+  const head = `| ${header.map(escapeCell).join(' | ')} |`;
+  const rule = `|${alignRight.map((right) => (right ? ' ---: ' : ' --- ')).join('|')}|`;
+  return [head, rule, ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join('\n');
+}
+
+function cell(row: Record<string, unknown>, field: string): string {
+  const derived = Array.isArray(row.derived) && row.derived.includes(field);
+  return `${formatValue(field, row[field])}${derived ? '*' : ''}`;
+}
+
+function numericFields(rows: readonly Record<string, unknown>[]): string[] {
+  const fields: string[] = [];
+  for (const row of rows) {
+    for (const [field, value] of Object.entries(row)) {
+      if (ROW_META_FIELDS.has(field) || fields.includes(field)) continue;
+      if (typeof value === 'number') fields.push(field);
+    }
+  }
+  return fields;
+}
+
+function focusTable(sections: readonly FormattedSection[], fields: string[]): string {
+  const rows: string[][] = [];
+  for (const section of sections) {
+    for (const row of section.rows as Record<string, unknown>[]) {
+      rows.push([section.ticker, periodLabel(row), ...fields.map((field) => cell(row, field))]);
+    }
+  }
+  return table(
+    ['Company', 'Period', ...fields.map(fieldLabel)],
+    rows,
+    [false, false, ...fields.map(() => true)],
+  );
+}
+
+function statementTable(section: FormattedSection): string {
+  const rows = section.rows as Record<string, unknown>[];
+  const fields = numericFields(rows);
+  return table(
+    ['Line item', ...rows.map(periodLabel)],
+    fields.map((field) => [fieldLabel(field), ...rows.map((row) => cell(row, field))]),
+    [false, ...rows.map(() => true)],
+  );
+}
+
+function filingsTable(sections: readonly FormattedSection[]): string {
+  const rows: string[][] = [];
+  for (const section of sections) {
+    for (const filing of section.rows as Record<string, unknown>[]) {
+      rows.push([
+        section.ticker,
+        String(filing.filed ?? ''),
+        String(filing.form ?? ''),
+        String(filing.reportDate ?? '—'),
+        String(filing.url ?? ''),
+      ]);
+    }
+  }
+  return table(['Company', 'Filed', 'Form', 'Period of report', 'Document'], rows, [false, false, false, false, false]);
+}
+
+function segmentsBlock(section: FormattedSection): string {
+  const lines: string[] = [];
+  for (const row of section.rows as Record<string, unknown>[]) {
+    const segments = Array.isArray(row.segments) ? (row.segments as Array<Record<string, unknown>>) : [];
+    lines.push(`- ${periodLabel(row)}:`);
+    for (const segment of segments) {
+      const axis = segment.axis ? ` (${segment.axis})` : '';
+      lines.push(`  - ${segment.name}${axis}: ${formatValue('revenue', segment.revenue)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Renders the answer. */
+export function formatAnswer(parts: AnswerParts): string {
+  const { plan } = parts;
+  const out: string[] = [];
+  const tickers = plan.interpretation.tickers.map((hit) =>
+    hit.matched.toUpperCase() === hit.ticker ? hit.ticker : `${hit.ticker} ("${hit.matched}")`,
+  );
+  out.push(`## ${parts.title}`);
+  out.push(
+    `Read as: ${tickers.join(', ') || 'no company'}; ${plan.interpretation.period}; as of ${plan.interpretation.asOf} (${plan.router} router).`,
+  );
+  const byTool = new Map<SubToolName, FormattedSection[]>();
+  for (const section of parts.sections) {
+    if (section.rows.length === 0) continue;
+    const list = byTool.get(section.tool) ?? [];
+    list.push(section);
+    byTool.set(section.tool, list);
+  }
+  let anyDerived = false;
+  for (const [tool, sections] of byTool) {
+    const periods = [...new Set(sections.map((section) => section.key.split('.')[2] ?? ''))].filter(Boolean);
+    out.push(`### ${subToolLabel(tool).replace(/^./, (c) => c.toUpperCase())}${periods.length ? ` (${periods.join(', ')})` : ''}`);
+    if (tool === 'filings') {
+      out.push(filingsTable(sections));
+      continue;
+    }
+    if (tool === 'segmented_revenues') {
+      for (const section of sections) out.push(`**${section.ticker}**\n${segmentsBlock(section)}`);
+      continue;
+    }
+    const fields = [...new Set(sections.flatMap((section) => section.fields))].filter((field) =>
+      sections.some((section) => section.rows.some((row) => field in row)),
+    );
+    if (fields.length > 0) {
+      out.push(focusTable(sections, fields));
+    } else {
+      for (const section of sections) out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section)}`);
+    }
+    anyDerived ||= sections.some((section) =>
+      section.rows.some((row) => Array.isArray((row as { derived?: unknown }).derived) && (row as { derived: unknown[] }).derived.length > 0),
+    );
+  }
+  if (byTool.size === 0) out.push('No data was returned.');
+  const currency = parts.sections.flatMap((section) => section.rows).find((row) => 'currency' in row) as
+    | { currency?: string }
+    | undefined;
+  if (byTool.size > 0) {
+    out.push(
+      `Amounts in ${currency?.currency ?? 'USD'}, exact as filed${anyDerived ? '; * = derived by the data source (e.g. fiscal Q4 = full year − nine months)' : ''}. Periods follow each company's fiscal calendar.`,
+    );
+  }
+  const notes = [...plan.notes, ...parts.warnings];
+  if (notes.length > 0) out.push(`### Notes\n${notes.map((note) => `- ${note}`).join('\n')}`);
+  if (parts.sources.length > 0) {
+    out.push(`### Sources\n${parts.sources.map((url, index) => `${index + 1}. ${url}`).join('\n')}`);
+  }
+  return out.join('\n\n');
+}

@@ -1,0 +1,122 @@
+/**
+ * `get_financials`: the meta-tool. One natural-language query in; routing, parallel
+ * sub-calls, merging and formatting inside; markdown plus exact numbers and sources out.
+ */
+import { defineTool, type Tool } from '@dexter/registry';
+import { z } from 'zod';
+import { FINANCE_ERROR_CODES, FinanceError, type FinanceErrorCode } from '../errors';
+import type { FinancialCapability } from '../provider';
+import type { RoutePlan } from '../router/types';
+import { executePlan, type MetaToolResult } from './execute-plan';
+import { type MetaToolOptions, type ResolvedMetaToolOptions, resolveMetaToolOptions } from './meta-tool-options';
+
+/** Input of `get_financials`, `get_market_data` and `read_filings`. */
+export const financialQueryInputSchema = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, 'the query is empty')
+    .max(2000, 'the query is longer than 2000 characters')
+    .describe(
+      'The question in plain words, with companies and periods, e.g. "compare NVDA and AAPL net income for the last two fiscal years".',
+    ),
+});
+
+/** Input of the query meta-tools. */
+export type FinancialQueryInput = z.output<typeof financialQueryInputSchema>;
+
+const STATEMENT_CAPABILITIES: readonly FinancialCapability[] = [
+  'getIncomeStatements',
+  'getBalanceSheets',
+  'getCashFlowStatements',
+  'getKeyMetrics',
+  'getKeyMetricsHistory',
+  'getSegmentedRevenues',
+  'getEarnings',
+];
+
+/** Throws a `FinanceError` when a plan has nothing to run. */
+export function assertPlanHasCalls(plan: RoutePlan, query: string): void {
+  if (plan.calls.length > 0) return;
+  const reason = plan.notes.join(' ') || 'The query named no company or data.';
+  throw new FinanceError('invalid_request', `Could not plan any data request for "${query}". ${reason}`, {
+    details: { notes: plan.notes },
+  });
+}
+
+/**
+ * Throws when no sub-call produced data: the model (and the CLI) get one clear error that
+ * lists each failure, with the first failure's code (`unknown_ticker`, `unsupported`, ...).
+ */
+export function assertSomeData(result: MetaToolResult): void {
+  if (Object.keys(result.data).length > 0) return;
+  const first = result.failures[0];
+  const code = first && isKnownCode(first.code) ? first.code : 'not_found';
+  const details = result.warnings.length > 0 ? result.warnings.join('; ') : 'no rows matched the requested periods';
+  throw new FinanceError(code, `No data found: ${details}`, {
+    details: { failures: result.failures, plan: result.plan },
+  });
+}
+
+function isKnownCode(code: string): code is FinanceErrorCode {
+  return (FINANCE_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** Runs a query end to end with resolved options (shared by the CLI and the tools). */
+export async function answerFinancialQuery(
+  query: string,
+  resolved: ResolvedMetaToolOptions,
+  context: { signal?: AbortSignal; progress?: (update: string | { message: string; percent?: number }) => void },
+): Promise<MetaToolResult> {
+  context.progress?.({ message: 'Resolving tickers…', percent: 0 });
+  const plan = await resolved.router.route(query, context.signal ? { signal: context.signal } : {});
+  assertPlanHasCalls(plan, query);
+  const result = await executePlan(plan, {
+    provider: resolved.provider,
+    maxConcurrency: resolved.maxConcurrency,
+    subCallTimeoutMs: resolved.subCallTimeoutMs,
+    title: query,
+    ...(context.signal ? { signal: context.signal } : {}),
+    ...(resolved.cache ? { cache: resolved.cache } : {}),
+    ...(context.progress ? { progress: context.progress } : {}),
+  });
+  assertSomeData(result);
+  return result;
+}
+
+/**
+ * Creates the `get_financials` tool.
+ *
+ * @example
+ * ```ts
+ * const getFinancials = createGetFinancialsTool({ provider: createEmbeddedProvider() });
+ * const registry = createToolRegistry([getFinancials]);
+ * // model calls get_financials({ query: "What was Apple's revenue in fiscal 2025?" })
+ * ```
+ */
+export function createGetFinancialsTool(
+  options: MetaToolOptions,
+): Tool<typeof financialQueryInputSchema, MetaToolResult> {
+  const resolved = resolveMetaToolOptions(options, 'createGetFinancialsTool');
+  const { provider } = resolved;
+  return defineTool({
+    name: 'get_financials',
+    inputSchema: financialQueryInputSchema,
+    description: [
+      'Answers a question about companies\' reported financials in one call: income statements (revenue, net income, EPS, margins), balance sheets (cash, debt, assets, equity), cash-flow statements (operating cash flow, capex, free cash flow), key ratios, segment revenue and earnings.',
+      'Pass the whole question in plain words; name companies or tickers and periods ("FY2024", "last quarter", "last two fiscal years", "Q3 2025", "TTM"). Several companies and statements can go in one query; they are fetched in parallel.',
+      "Returns markdown tables with exact figures, how the query was read (tickers, fiscal periods per each company's calendar), notes on missing data, and the source filing URLs.",
+      'Do not use it for stock prices or market data (use get_market_data) or to list or read SEC filings (use read_filings).',
+    ].join(' '),
+    compactDescription: 'Company financial statements and ratios from a plain-language query (multi-company, multi-period)',
+    concurrencySafe: true,
+    approval: 'allow',
+    similarityKey: (input) => input.query,
+    available:
+      options.available ??
+      (() =>
+        STATEMENT_CAPABILITIES.some((capability) => provider.capabilities.includes(capability)) ||
+        `the ${provider.name} data source offers no financial statements`),
+    execute: (input, context) => answerFinancialQuery(input.query, resolved, context),
+  });
+}

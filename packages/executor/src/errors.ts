@@ -31,6 +31,8 @@ const executorMarker = Symbol.for('dexter.error.executor');
  */
 export class ExecutorError extends DexterError<ExecutorErrorCode> {
   override readonly name = 'ExecutorError';
+  // Read by `isInstance` through the symbol, which the linter cannot see.
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: marker for cross-copy isInstance
   private readonly [executorMarker] = true;
   /** The option at fault, when the error is about one (`maxConcurrency`, `approvals`, ...). */
   readonly option: string | undefined;

@@ -75,7 +75,11 @@ export class EventQueue<T> {
     if (node !== undefined) slot.pending = node;
   }
 
-  /** Forgets the slot's unread event as a coalescing target (later progress appends anew). */
+  /**
+   * Forgets the slot's unread event as a coalescing target, so later progress appends anew.
+   * Call it before the producer pushes a non-progress event: a coalesced update must not
+   * jump ahead of it.
+   */
   seal(slot: CoalescingSlot<T>): void {
     if (slot.pending !== undefined) slot.pending.slot = undefined;
     slot.pending = undefined;

@@ -27,7 +27,12 @@ function mergeProgress(previous: ExecutorEvent, next: ExecutorEvent): ExecutorEv
 export function createQueueSink(queue: EventQueue<ExecutorEvent>): EventSink {
   const slots: Array<CoalescingSlot<ExecutorEvent> | undefined> = [];
   return {
-    emit: (event) => queue.push(event),
+    emit(event) {
+      // A call's later events must not be overtaken by a coalesced progress update.
+      const slot = slots[event.index];
+      if (slot !== undefined) queue.seal(slot);
+      queue.push(event);
+    },
     progress(index, event) {
       let slot = slots[index];
       if (slot === undefined) slot = slots[index] = queue.createSlot();

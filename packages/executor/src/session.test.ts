@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createSession } from './session';
+import { jaccard, similarityKeyOf, tokenize } from './similarity';
+import { readTool } from './test-support';
+
+describe('similarity', () => {
+  it('tokenizes case- and punctuation-insensitively', () => {
+    expect([...tokenize('AAPL, revenue: 2023!')]).toEqual(['aapl', 'revenue', '2023']);
+  });
+
+  it('computes Jaccard over token sets', () => {
+    expect(jaccard(tokenize('a b c d'), tokenize('d c b a'))).toBe(1);
+    expect(jaccard(tokenize('a b c d'), tokenize('a b c e'))).toBeCloseTo(3 / 5);
+    expect(jaccard(new Set(), new Set())).toBe(1);
+  });
+
+  it('uses similarityKey when the tool has one, canonical JSON otherwise', () => {
+    const plain = readTool('plain');
+    expect(similarityKeyOf(plain, { q: 'x', a: 1 })).toBe(similarityKeyOf(plain, { a: 1, q: 'x' }));
+    const keyed = readTool('keyed', undefined, { similarityKey: (input: { q: string }) => input.q });
+    expect(similarityKeyOf(keyed, { q: 'apple revenue' })).toBe('apple revenue');
+    const broken = readTool('broken', undefined, {
+      similarityKey: () => {
+        throw new Error('bad');
+      },
+    });
+    expect(similarityKeyOf(broken, { q: 'x' })).toBe('{"q":"x"}');
+  });
+});
+
+describe('createSession', () => {
+  it('keeps grants and counts per tool', () => {
+    const session = createSession({ id: 's1' });
+    expect(session.id).toBe('s1');
+    session.grant('tool:write');
+    expect(session.isGranted('tool:write')).toBe(true);
+    expect(session.grants()).toEqual(['tool:write']);
+    expect(session.recordCall('search', { toolCallId: 'a', key: 'x' })).toBe(1);
+    expect(session.recordCall('search', { toolCallId: 'b', key: 'y' })).toBe(2);
+    expect(session.callCount('search')).toBe(2);
+    expect(session.callCount('other')).toBe(0);
+    expect(session.revoke('tool:write')).toBe(true);
+    session.reset();
+    expect(session.callCount('search')).toBe(0);
+  });
+
+  it('finds exact repeats in any order and near repeats in the recent window', () => {
+    const session = createSession({ similarityWindow: 2 });
+    session.recordCall('search', { toolCallId: 'a', key: 'apple revenue 2023 quarterly report' });
+    expect(session.findSimilar('search', 'quarterly report 2023 revenue APPLE', 0.8)).toMatchObject({
+      toolCallId: 'a',
+      similarity: 1,
+    });
+    // 4 of 6 tokens shared → 0.667 < 0.8; 5 of 6 → 0.833.
+    expect(session.findSimilar('search', 'apple revenue 2024 quarterly report', 0.8)).toBeUndefined();
+    expect(session.findSimilar('search', 'apple revenue 2023 quarterly report pdf', 0.8)).toMatchObject({
+      toolCallId: 'a',
+    });
+    expect(session.findSimilar('other_tool', 'apple revenue 2023 quarterly report', 0.8)).toBeUndefined();
+    // Pushed out of the fuzzy window, but exact repeats are still remembered.
+    session.recordCall('search', { toolCallId: 'b', key: 'one' });
+    session.recordCall('search', { toolCallId: 'c', key: 'two' });
+    expect(session.findSimilar('search', 'apple revenue 2023 quarterly report pdf', 0.8)).toBeUndefined();
+    expect(session.findSimilar('search', 'apple revenue 2023 quarterly report', 0.8)?.toolCallId).toBe('a');
+  });
+
+  it('rejects a bad window', () => {
+    expect(() => createSession({ similarityWindow: 0 })).toThrow(TypeError);
+  });
+});

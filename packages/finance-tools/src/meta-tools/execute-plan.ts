@@ -56,6 +56,8 @@ export interface ExecutePlanOptions {
   subCallTimeoutMs?: number;
   cache?: ResultCache;
   progress?: (update: string | ProgressUpdate) => void;
+  /** Extra notes computed from the merged data (e.g. "no market prices"). */
+  review?: (data: Record<string, SubCallRow[]>) => string[];
   /** Heading of the markdown answer (the query). */
   title?: string;
 }
@@ -199,6 +201,7 @@ export async function executePlan(plan: RoutePlan, options: ExecutePlanOptions):
     addSources(sources, seenSources, result.rows);
   });
 
+  if (options.review) warnings.push(...options.review(data));
   const answer = formatAnswer({
     title: options.title ?? 'Financial data',
     plan,

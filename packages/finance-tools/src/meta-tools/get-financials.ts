@@ -62,14 +62,27 @@ function isKnownCode(code: string): code is FinanceErrorCode {
   return (FINANCE_ERROR_CODES as readonly string[]).includes(code);
 }
 
-/** Runs a query end to end with resolved options (shared by the CLI and the tools). */
+/** How a sibling meta-tool shapes the shared pipeline. */
+export interface QueryHooks {
+  /** Keeps only, or adds, the sub-calls the tool is about. */
+  adjustPlan?: (plan: RoutePlan) => RoutePlan;
+  /** Extra notes from the merged data, shown before the sources. */
+  review?: (data: MetaToolResult['data']) => string[];
+}
+
+/**
+ * Runs a query end to end with resolved options (shared by the CLI and the tools);
+ * `hooks` let a sibling tool narrow the plan and add notes.
+ */
 export async function answerFinancialQuery(
   query: string,
   resolved: ResolvedMetaToolOptions,
   context: { signal?: AbortSignal; progress?: (update: string | { message: string; percent?: number }) => void },
+  hooks: QueryHooks = {},
 ): Promise<MetaToolResult> {
   context.progress?.({ message: 'Resolving tickers…', percent: 0 });
-  const plan = await resolved.router.route(query, context.signal ? { signal: context.signal } : {});
+  const routed = await resolved.router.route(query, context.signal ? { signal: context.signal } : {});
+  const plan = hooks.adjustPlan ? hooks.adjustPlan(routed) : routed;
   assertPlanHasCalls(plan, query);
   const result = await executePlan(plan, {
     provider: resolved.provider,
@@ -79,6 +92,7 @@ export async function answerFinancialQuery(
     ...(context.signal ? { signal: context.signal } : {}),
     ...(resolved.cache ? { cache: resolved.cache } : {}),
     ...(context.progress ? { progress: context.progress } : {}),
+    ...(hooks.review ? { review: hooks.review } : {}),
   });
   assertSomeData(result);
   return result;

@@ -1,0 +1,72 @@
+/**
+ * `get_market_data`: valuation and ratio snapshots (market cap, P/E, P/S, P/B, margins,
+ * growth, returns) in the same one-query pattern as `get_financials`. Where the provider has
+ * no prices (the embedded dataset, SEC EDGAR) the market-based fields are `null` and the
+ * answer says so; where it has no key metrics at all the call fails with `unsupported`.
+ */
+import { defineTool, type Tool } from '@dexter/registry';
+import type { FinancialDataProvider } from '../provider';
+import type { RoutePlan, SubCall } from '../router/types';
+import type { MetaToolResult } from './execute-plan';
+import { answerFinancialQuery, financialQueryInputSchema } from './get-financials';
+import { type MetaToolOptions, resolveMetaToolOptions } from './meta-tool-options';
+
+const MARKET_FIELDS = ['marketCap', 'enterpriseValue', 'priceToEarnings', 'priceToSales', 'priceToBook'] as const;
+
+/** Keeps the plan's key-metrics calls and adds a latest snapshot for every other ticker. */
+export function marketDataPlan(plan: RoutePlan): RoutePlan {
+  const calls: SubCall[] = plan.calls.filter((call) => call.tool === 'key_metrics');
+  const tickers = [...new Set([...plan.interpretation.tickers.map((hit) => hit.ticker), ...plan.calls.map((call) => call.ticker)])];
+  for (const ticker of tickers) {
+    if (calls.some((call) => call.ticker === ticker)) continue;
+    calls.push({ tool: 'key_metrics', ticker, period: 'annual', limit: 1, endOnOrBefore: plan.interpretation.asOf });
+  }
+  return { ...plan, calls, interpretation: { ...plan.interpretation, tools: calls.length ? ['key_metrics'] : [] } };
+}
+
+function hasMarketData(provider: FinancialDataProvider): boolean {
+  return provider.capabilities.includes('getKeyMetrics') || provider.capabilities.includes('getKeyMetricsHistory');
+}
+
+/**
+ * Creates the `get_market_data` tool.
+ *
+ * @example
+ * ```ts
+ * const tool = createGetMarketDataTool({ provider: createFinancialDatasetsProvider({ apiKey }) });
+ * // model calls get_market_data({ query: 'NVDA and AMD P/E and market cap' })
+ * ```
+ */
+export function createGetMarketDataTool(options: MetaToolOptions): Tool<typeof financialQueryInputSchema, MetaToolResult> {
+  const resolved = resolveMetaToolOptions(options, 'createGetMarketDataTool');
+  const { provider } = resolved;
+  return defineTool({
+    name: 'get_market_data',
+    inputSchema: financialQueryInputSchema,
+    description: [
+      'Valuation and ratio snapshot for one or more companies from a plain-language query: market cap, enterprise value, P/E, P/S, P/B, margins, growth, return on equity/assets, current ratio, debt to equity.',
+      'Market-based figures need a data source with prices (financialdatasets.ai); with SEC-derived data they come back empty and the answer says so.',
+      'Use get_financials for statement line items (revenue, net income, cash, debt) and read_filings for SEC documents.',
+    ].join(' '),
+    compactDescription: 'Valuation multiples and key ratios (market cap, P/E, margins) for companies',
+    concurrencySafe: true,
+    approval: 'allow',
+    similarityKey: (input) => input.query,
+    available:
+      options.available ??
+      (() => hasMarketData(provider) || `the ${provider.name} data source offers no key metrics or market data`),
+    execute: (input, context) =>
+      answerFinancialQuery(input.query, resolved, context, {
+        adjustPlan: marketDataPlan,
+        review: (data) => {
+          const rows = Object.values(data).flat() as Array<Record<string, unknown>>;
+          const priced = rows.some((row) => MARKET_FIELDS.some((field) => typeof row[field] === 'number'));
+          return priced || rows.length === 0
+            ? []
+            : [
+                `The ${provider.name} data source has no market prices: market cap, enterprise value, P/E, P/S and P/B are unavailable (financialdatasets.ai, with FINANCIAL_DATASETS_API_KEY, has them).`,
+              ];
+        },
+      }),
+  });
+}

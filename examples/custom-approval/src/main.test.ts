@@ -26,4 +26,4 @@ it('main.ts runs a read, an approved write and a denied write', async () => {
   } finally {
     await rm(workspace, { recursive: true, force: true });
   }
-});
+}, 60_000);

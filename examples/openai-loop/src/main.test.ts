@@ -27,9 +27,9 @@ it('main.ts answers through OPENAI_BASE_URL with the real client', async () => {
   const { stdout } = await start({ OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: server.baseURL });
   expect(stdout.trim()).toBe(finalAnswer.choices[0]?.message.content);
   expect(server.bodies).toHaveLength(2);
-});
+}, 60_000);
 
 it('main.ts explains itself without a key', async () => {
   const { stdout } = await start({});
   expect(stdout).toMatch(/Set OPENAI_API_KEY/);
-});
+}, 60_000);

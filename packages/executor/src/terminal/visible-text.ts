@@ -12,6 +12,7 @@ const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 // C0 controls, DEL, C1 controls; bidi marks/embeddings/overrides/isolates; zero-width and
 // invisible formatting characters; line/paragraph separators; BOM; other Unicode spaces.
 const HIDDEN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists lone invisible/combining characters on purpose, to escape each one
   /[\u0000-\u001f\u007f-\u009f\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
 
 function escapeOne(character: string): string {

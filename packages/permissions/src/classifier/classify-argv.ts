@@ -1,0 +1,88 @@
+/**
+ * The read-only allowlist: maps a command word to its option table or its own classifier.
+ * Anything not listed is 'unknown'. A path-qualified command word counts only from the
+ * system binary directories (`./ls` or `tmp/ls` may be any program).
+ */
+import type { ShellWord } from '../shell/types';
+import { couldExpandToFlag } from './flag-expansion';
+import { BASIC_SPECS } from './specs/basic-commands';
+import { classifyFind } from './specs/find';
+import { classifyGit } from './specs/git';
+import { classifySed } from './specs/sed';
+import { classifyTar } from './specs/tar';
+import { classifyTree } from './specs/tree';
+import { classifyXxd } from './specs/xxd';
+import { classifyYq } from './specs/yq';
+import type { ClassificationResult } from './types';
+import { classifyWithSpec, readOnly, unknown } from './verdict';
+
+type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
+
+const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
+  ['find', classifyFind],
+  ['git', classifyGit],
+  ['sed', classifySed],
+  ['tar', classifyTar],
+  ['tree', classifyTree],
+  ['xxd', classifyXxd],
+  ['yq', classifyYq],
+  ['env', classifyBareEnv],
+]);
+
+const SYSTEM_DIRS = new Set([
+  '/bin',
+  '/usr/bin',
+  '/usr/local/bin',
+  '/sbin',
+  '/usr/sbin',
+  '/usr/local/sbin',
+  '/opt/homebrew/bin',
+]);
+
+/** `env` left in argv (nothing to run): only prints the environment (the floor decides on that). */
+function classifyBareEnv(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (couldExpandToFlag(words?.[i])) return unknown('env: a run-time word could expand to an option', arg);
+    if (arg === '-0' || arg === '--null' || arg === '-i' || arg === '--ignore-environment' || arg === '-')
+      continue;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) continue;
+    return unknown('env runs a command or takes options the classifier does not model', arg);
+  }
+  return readOnly('env with no command prints the environment');
+}
+
+/** The allowlist's command names (for documentation and tests). */
+export const READ_ONLY_COMMANDS: readonly string[] = [...BASIC_SPECS.keys(), ...CUSTOM.keys()].sort();
+
+/**
+ * Classifies an argv (command word first). `words`, aligned with `argv`, lets run-time words
+ * (globs, `$X`) that could become flags be refused.
+ *
+ * @example
+ * classifyArgv(['sort', '-uo', 'out', 'in']).classification; // 'mutating' (flag '-uo')
+ * classifyArgv(['git', 'log', '--oneline']).classification; // 'read-only'
+ */
+export function classifyArgv(argv: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
+  const command = argv[0];
+  if (command === undefined) return unknown('no command');
+  const commandWord = words?.[0];
+  if (commandWord?.dynamic || commandWord?.glob) {
+    return unknown('the command word depends on run-time expansion', command);
+  }
+  let name = command;
+  const slash = command.lastIndexOf('/');
+  if (slash !== -1) {
+    const dir = command.slice(0, slash) || '/';
+    if (!SYSTEM_DIRS.has(dir))
+      return unknown(`${command} is path-qualified outside the system directories`, command);
+    name = command.slice(slash + 1);
+  }
+  const args = argv.slice(1);
+  const argWords = words?.slice(1);
+  const spec = BASIC_SPECS.get(name);
+  if (spec) return classifyWithSpec(name, spec, args, argWords);
+  const custom = CUSTOM.get(name);
+  if (custom) return custom(args, argWords);
+  return unknown(`${name} is not on the read-only allowlist`, name);
+}

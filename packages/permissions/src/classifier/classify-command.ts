@@ -1,0 +1,59 @@
+/**
+ * Classifies one parsed simple command: the command that really runs (wrappers removed),
+ * plus its redirects. A write redirect makes anything mutating; wrappers that run the
+ * command as someone else (`sudo`) or feed it unseen arguments (`xargs`, `parallel`) make it
+ * 'unknown'; anything the parser marked opaque is 'unknown'.
+ */
+import type { SimpleCommand } from '../shell/types';
+import { classifyArgv } from './classify-argv';
+import type { ClassificationResult } from './types';
+import { mutating, unknown } from './verdict';
+
+/** Wrappers that change neither the command's arguments nor whose rights it runs with. */
+const TRANSPARENT_WRAPPERS = new Set([
+  'env',
+  'timeout',
+  'nice',
+  'ionice',
+  'setsid',
+  'time',
+  'command',
+  'builtin',
+  'exec',
+  'stdbuf',
+  'watch',
+  'chrt',
+  'taskset',
+]);
+
+/**
+ * Classifies a simple command from `analyzeShell`.
+ *
+ * @example
+ * const [command] = analyzeShell('sort -o out in').commands;
+ * classifyCommand(command); // { classification: 'mutating', reason: 'sort -o writes a file', flag: '-o' }
+ */
+export function classifyCommand(command: SimpleCommand): ClassificationResult {
+  if (command.unwrapped.opaqueReason) return unknown(command.unwrapped.opaqueReason);
+  if (command.opaqueReasons.length > 0) return unknown(command.opaqueReasons.join('; '));
+  for (const redirect of command.redirects) {
+    if (redirect.write) {
+      const spelled = `${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
+      return mutating(`redirect ${spelled} writes a file`, spelled);
+    }
+  }
+  for (const wrapper of command.unwrapped.wrappers) {
+    const base = wrapper.slice(wrapper.lastIndexOf('/') + 1);
+    if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);
+    if (!TRANSPARENT_WRAPPERS.has(base)) {
+      return unknown(`${base} changes how or as whom the command runs, or adds arguments`, wrapper);
+    }
+  }
+  if (command.unwrapped.argv.length === 0) {
+    const only = command.unwrapped.wrappers.every((wrapper) => wrapper.endsWith('env'));
+    return only && command.unwrapped.wrappers.length > 0
+      ? { classification: 'read-only', reason: 'env with no command prints the environment' }
+      : unknown('no command to run');
+  }
+  return classifyArgv(command.unwrapped.argv, command.unwrapped.words);
+}

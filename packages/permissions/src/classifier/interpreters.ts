@@ -1,0 +1,120 @@
+/**
+ * Commands that run code or other commands given to them. "Always allow" never proposes a
+ * prefix rule for these: `Bash(python:*)` or `Bash(sudo:*)` would allow anything at all.
+ */
+
+const NAMES = new Set([
+  'node',
+  'nodejs',
+  'deno',
+  'bun',
+  'bunx',
+  'npx',
+  'pnpx',
+  'tsx',
+  'ts-node',
+  'uvx',
+  'pipx',
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'fish',
+  'csh',
+  'tcsh',
+  'busybox',
+  'toybox',
+  'env',
+  'sudo',
+  'doas',
+  'su',
+  'runuser',
+  'pkexec',
+  'xargs',
+  'eval',
+  'exec',
+  'source',
+  '.',
+  'command',
+  'builtin',
+  'nohup',
+  'nice',
+  'timeout',
+  'time',
+  'stdbuf',
+  'ionice',
+  'setsid',
+  'watch',
+  'parallel',
+  'flock',
+  'chroot',
+  'unshare',
+  'nsenter',
+  'taskset',
+  'chrt',
+  'numactl',
+  'prlimit',
+  'script',
+  'systemd-run',
+  'firejail',
+  'bwrap',
+  'xvfb-run',
+  'dbus-launch',
+  'entr',
+  'nodemon',
+  'strace',
+  'ltrace',
+  'gdb',
+  'lldb',
+  'valgrind',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'make',
+  'gmake',
+  'ssh',
+  'expect',
+  'tclsh',
+  'wish',
+  'osascript',
+  'Rscript',
+  'R',
+  'julia',
+  'java',
+  'jshell',
+  'groovy',
+  'scala',
+  'irb',
+  'pry',
+  'sqlite3',
+  'psql',
+  'mysql',
+  'vim',
+  'vi',
+  'nvim',
+  'emacs',
+  'ed',
+  'ex',
+  'less',
+  'more',
+  'man',
+]);
+const VERSIONED = /^(python|pypy|ruby|perl|php|lua|luajit|node)[0-9.]*$/;
+
+/**
+ * True when `word` (a command word, possibly path-qualified) names an interpreter or a
+ * command wrapper. `git` alone is not one (its read-only subcommands may get prefix
+ * rules), but `subcommandPrefix(['git'])` proposes no prefix.
+ *
+ * @example
+ * isInterpreterOrWrapper('python3.12'); // true
+ * isInterpreterOrWrapper('/usr/bin/sudo'); // true
+ * isInterpreterOrWrapper('ls'); // false
+ */
+export function isInterpreterOrWrapper(word: string): boolean {
+  const base = word.slice(word.lastIndexOf('/') + 1);
+  return NAMES.has(base) || VERSIONED.test(base);
+}

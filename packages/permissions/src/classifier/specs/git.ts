@@ -1,0 +1,123 @@
+/**
+ * `git`: global options first (see git-global), then the subcommand. Only read-only
+ * subcommands are allowlisted; an unknown subcommand (possibly a user alias, which may be
+ * `!shell`) is 'unknown'. Multi-verb subcommands are read-only in their listing forms:
+ * `stash list|show`, `remote [-v] | show | get-url`, `reflog [show|exists]`,
+ * `worktree list`, `config --get…|--list|get|list|NAME`.
+ */
+import type { ShellWord } from '../../shell/types';
+import { defineSpec } from '../define-spec';
+import { isParseFailure, parseOptions } from '../parse-options';
+import type { ClassificationResult } from '../types';
+import { classifyWithSpec, dangerousOption, mutating, readOnly, unknown } from '../verdict';
+import { readGitGlobalOptions } from './git-global';
+import { GIT_SUBCOMMAND_SPECS } from './git-subcommands';
+
+const listing = defineSpec({ harmlessOptions: true });
+const stashShow = GIT_SUBCOMMAND_SPECS.get('show')!;
+
+const configSpec = defineSpec({
+  short: 'lzef:',
+  long:
+    'get get-all get-regexp get-urlmatch get-color get-colorbool list global system local worktree file= blob= ' +
+    'show-origin show-scope name-only null includes no-includes type= bool int bool-or-int path expiry-date ' +
+    'default= fixed-value add replace-all unset unset-all rename-section remove-section edit all regexp= value= url=',
+  danger: {
+    '--add': 'write',
+    '--replace-all': 'write',
+    '--unset': 'write',
+    '--unset-all': 'write',
+    '--rename-section': 'write',
+    '--remove-section': 'write',
+    '-e': 'exec',
+    '--edit': 'exec',
+  },
+});
+const CONFIG_READ_ACTIONS = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--get-color',
+  '--get-colorbool',
+  '--list',
+  '-l',
+]);
+const CONFIG_WRITE_VERBS = new Set(['set', 'unset', 'rename-section', 'remove-section', 'edit']);
+
+function classifyConfig(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
+  const verb = args[0];
+  if (verb === 'get' || verb === 'list') {
+    return classifyWithSpec(`git config ${verb}`, configSpec, args.slice(1), words?.slice(1));
+  }
+  if (verb !== undefined && CONFIG_WRITE_VERBS.has(verb)) {
+    return mutating(`git config ${verb} changes configuration`, verb);
+  }
+  const parsed = parseOptions(configSpec, args, words);
+  if (isParseFailure(parsed)) return unknown(`git config: ${parsed.failure}`, parsed.flag);
+  const danger = dangerousOption('git config', parsed);
+  if (danger) return danger;
+  if (parsed.options.some((option) => CONFIG_READ_ACTIONS.has(option.def.name))) {
+    return readOnly('git config with a read action only reads');
+  }
+  if (parsed.positionals.length === 1) return readOnly('git config NAME only reads the value');
+  if (parsed.positionals.length === 0) return unknown('git config without an action');
+  return mutating('git config NAME VALUE sets configuration', parsed.positionals[1]);
+}
+
+function classifyVerbSubcommand(
+  name: string,
+  args: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  readVerbs: string[],
+  implicitRead: boolean,
+): ClassificationResult {
+  const verbIndex = args.findIndex((arg) => !arg.startsWith('-'));
+  if (verbIndex === -1) {
+    if (!implicitRead) return mutating(`git ${name} without a verb changes state`, name);
+    return classifyWithSpec(`git ${name}`, listing, args, words);
+  }
+  const verb = args[verbIndex]!;
+  if (!readVerbs.includes(verb)) return mutating(`git ${name} ${verb} changes state`, verb);
+  if (name === 'stash' && verb === 'show') {
+    return classifyWithSpec(
+      'git stash show',
+      stashShow,
+      args.slice(verbIndex + 1),
+      words?.slice(verbIndex + 1),
+    );
+  }
+  return classifyWithSpec(
+    `git ${name} ${verb}`,
+    listing,
+    args.slice(verbIndex + 1),
+    words?.slice(verbIndex + 1),
+  );
+}
+
+/** Classifies `git ARGS…`. */
+export function classifyGit(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
+  const global = readGitGlobalOptions(args, words);
+  if ('verdict' in global) return global.verdict;
+  const index = global.index;
+  const sub = args[index];
+  if (sub === undefined) return readOnly('git with no subcommand only prints');
+  const rest = args.slice(index + 1);
+  const restWords = words?.slice(index + 1);
+  const spec = GIT_SUBCOMMAND_SPECS.get(sub);
+  if (spec) return classifyWithSpec(`git ${sub}`, spec, rest, restWords);
+  switch (sub) {
+    case 'config':
+      return classifyConfig(rest, restWords);
+    case 'stash':
+      return classifyVerbSubcommand('stash', rest, restWords, ['list', 'show'], false);
+    case 'remote':
+      return classifyVerbSubcommand('remote', rest, restWords, ['show', 'get-url'], true);
+    case 'reflog':
+      return classifyVerbSubcommand('reflog', rest, restWords, ['show', 'exists'], true);
+    case 'worktree':
+      return classifyVerbSubcommand('worktree', rest, restWords, ['list'], false);
+    default:
+      return unknown(`git ${sub} is not a known read-only git subcommand`, sub);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * `tree` parses its own options: every letter of a single-dash word is a flag, and flags
+ * with values (`-o`, `-L`, ...) take the NEXT word. `-o FILE` writes the listing to FILE.
+ * No long option writes or executes.
+ */
+import type { ShellWord } from '../../shell/types';
+import { couldExpandToFlag } from '../flag-expansion';
+import type { ClassificationResult } from '../types';
+import { mutating, readOnly, unknown } from '../verdict';
+
+/** Classifies `tree ARGS…`. */
+export function classifyTree(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
+  let endOfOptions = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!endOfOptions && couldExpandToFlag(words?.[i])) {
+      return unknown('tree: a run-time word could expand to an option', arg);
+    }
+    if (endOfOptions || !arg.startsWith('-') || arg === '-') continue;
+    if (arg === '--') {
+      endOfOptions = true;
+      continue;
+    }
+    if (arg.startsWith('--')) {
+      if ('--output'.startsWith(arg.split('=')[0]!) && arg.length >= 3) {
+        return mutating('tree --output writes the listing to a file', arg);
+      }
+      continue;
+    }
+    if (arg.includes('o')) return mutating('tree -o writes the listing to a file', arg);
+  }
+  return readOnly('tree without -o only reads');
+}

@@ -1,0 +1,41 @@
+/**
+ * `yq` comes in two incompatible tools: mikefarah/yq (Go: `-i/--inplace`, `-s/--split-exp`
+ * writes one file per document) and kislyuk/yq (Python argparse, which accepts any unique
+ * prefix: `--in` = `--in-place`). Either way, in-place editing and splitting write files,
+ * so any spelling of them is mutating; every other option only reads.
+ */
+import type { ShellWord } from '../../shell/types';
+import { couldExpandToFlag } from '../flag-expansion';
+import type { ClassificationResult } from '../types';
+import { mutating, readOnly, unknown } from '../verdict';
+
+const WRITING_LONG = ['inplace', 'in-place', 'split-exp'];
+/** Short options that take a value: letters after them in a cluster are that value. */
+const SHORT_WITH_VALUE = new Set(['o', 'p', 'I', 'd', 'f', 'e']);
+
+/** Classifies `yq ARGS…`. */
+export function classifyYq(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
+  let endOfOptions = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!endOfOptions && couldExpandToFlag(words?.[i]))
+      return unknown('yq: a run-time word could expand to an option', arg);
+    if (endOfOptions || !arg.startsWith('-') || arg === '-') continue;
+    if (arg === '--') {
+      endOfOptions = true;
+      continue;
+    }
+    if (arg.startsWith('--')) {
+      const name = arg.slice(2).split('=')[0]!;
+      if (name.length >= 2 && WRITING_LONG.some((option) => option.startsWith(name))) {
+        return mutating('yq --inplace/--split-exp writes files', arg);
+      }
+      continue;
+    }
+    for (const letter of arg.slice(1)) {
+      if (letter === 'i' || letter === 's') return mutating(`yq -${letter} writes files`, arg);
+      if (SHORT_WITH_VALUE.has(letter)) break;
+    }
+  }
+  return readOnly('yq without in-place or split options only reads');
+}

@@ -1,0 +1,94 @@
+/**
+ * The argv prefix an "always allow" answer may turn into a prefix rule (`Bash(git log:*)`)
+ * for a READ-ONLY command. Policy:
+ * - interpreters and wrappers (`python`, `sudo`, `env`, `xargs`, …): none (exact rule only);
+ * - `git SUB` → `['git', SUB]`; `git stash|remote|reflog|worktree VERB` → three words;
+ *   bare `git`, git global options before the subcommand, `git config`, `git branch`,
+ *   `git tag` (a prefix would cover their writing forms) → none;
+ * - tools with subcommands (`npm test` → `['npm','test']`, `npm run build` →
+ *   `['npm','run','build']`, `gh pr list` → three words); their code-running subcommands
+ *   (`npx`, `npm exec`, `pnpm dlx`, `go run`, `docker run|exec`, `kubectl exec`, …) → none;
+ * - an option where the subcommand should be (`docker --version`) → none;
+ * - any other command → its command word (`ls -la` → `['ls']`).
+ */
+import { isInterpreterOrWrapper } from './interpreters';
+
+const SUBCOMMAND_TOOLS = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'cargo',
+  'go',
+  'docker',
+  'podman',
+  'kubectl',
+  'helm',
+  'apt',
+  'apt-get',
+  'brew',
+  'pip',
+  'pip3',
+  'poetry',
+  'uv',
+  'terraform',
+  'systemctl',
+  'rustup',
+  'dotnet',
+  'gh',
+  'aws',
+  'az',
+  'git',
+]);
+const TWO_LEVEL = new Set(['gh', 'aws', 'az']);
+const RUN_SCRIPT = new Set(['npm', 'pnpm', 'yarn']);
+const CODE_RUNNING: Record<string, readonly string[]> = {
+  npm: ['exec', 'x', 'explore', 'rebuild', 'install-test', 'it'],
+  pnpm: ['dlx', 'exec', 'create'],
+  yarn: ['dlx', 'exec', 'create', 'node'],
+  go: ['run', 'generate', 'tool'],
+  cargo: ['run', 'install', 'script'],
+  docker: ['run', 'exec', 'compose', 'buildx', 'build'],
+  podman: ['run', 'exec', 'build'],
+  kubectl: ['exec', 'run', 'debug', 'attach', 'proxy', 'port-forward', 'apply', 'create'],
+  uv: ['run', 'tool'],
+  poetry: ['run', 'shell'],
+  dotnet: ['run', 'exec', 'tool'],
+  git: ['config', 'branch', 'tag', 'submodule', 'bisect', 'rebase', 'filter-branch', 'difftool', 'mergetool'],
+  gcloud: [],
+};
+const GIT_VERB_SUBCOMMANDS = new Set(['stash', 'remote', 'reflog', 'worktree']);
+
+const isWord = (value: string | undefined): value is string =>
+  value !== undefined && value !== '' && !value.startsWith('-');
+
+/**
+ * Returns the prefix for a proposed prefix rule, or `undefined` when only an exact rule is
+ * safe.
+ *
+ * @example
+ * subcommandPrefix(['git', 'log', '-5']); // ['git', 'log']
+ * subcommandPrefix(['ls', '-la']); // ['ls']
+ * subcommandPrefix(['python3', '-c', 'print(1)']); // undefined
+ */
+export function subcommandPrefix(argv: readonly string[]): string[] | undefined {
+  const command = argv[0];
+  if (command === undefined || command === '' || isInterpreterOrWrapper(command)) return undefined;
+  const base = command.slice(command.lastIndexOf('/') + 1);
+  if (!SUBCOMMAND_TOOLS.has(base)) return [command];
+  const sub = argv[1];
+  if (!isWord(sub)) return undefined;
+  if (CODE_RUNNING[base]?.includes(sub)) return undefined;
+  if (base === 'git' && GIT_VERB_SUBCOMMANDS.has(sub)) {
+    const verb = argv[2];
+    return isWord(verb) ? [command, sub, verb] : undefined;
+  }
+  if (RUN_SCRIPT.has(base) && (sub === 'run' || sub === 'run-script')) {
+    const script = argv[2];
+    return isWord(script) ? [command, sub, script] : undefined;
+  }
+  if (TWO_LEVEL.has(base)) {
+    const verb = argv[2];
+    return isWord(verb) ? [command, sub, verb] : undefined;
+  }
+  return [command, sub];
+}

@@ -1,0 +1,163 @@
+/**
+ * Variables whose assignment injects code or hijacks how programs are found, loaded or
+ * configured. Setting one in front of an allowed command turns it into another program:
+ * `PAGER='sh -c evil' git log`, `LD_PRELOAD=/tmp/x.so ls`, `GIT_SSH_COMMAND=… git fetch`.
+ *
+ * | variable (pattern)                         | why                                               |
+ * | ------------------------------------------ | ------------------------------------------------- |
+ * | LD_*, DYLD_*                                | dynamic loader: preload / library path injection  |
+ * | GCONV_PATH                                  | glibc loads iconv modules from it                 |
+ * | PATH, CDPATH                                | which program / directory a name resolves to      |
+ * | IFS                                         | changes word splitting (allowed only as `IFS=… read`) |
+ * | BASH_ENV, ENV, SHELLOPTS, BASHOPTS, BASH_FUNC_*, PROMPT_COMMAND, PS0–PS4 | shells run or expand them at startup/prompt/xtrace |
+ * | SHELL, BROWSER                              | programs other tools exec                         |
+ * | PAGER, MANPAGER, *_PAGER, LESSOPEN, LESSCLOSE | pagers / input preprocessors are run             |
+ * | EDITOR, VISUAL, *_EDITOR, FCEDIT            | editors are run by git, crontab, sudoedit, fc     |
+ * | GIT_CONFIG*, GIT_DIR, GIT_WORK_TREE, GIT_EXEC_PATH, GIT_TEMPLATE_DIR | config/hook/helper locations: any of them can run programs |
+ * | GIT_SSH, GIT_SSH_COMMAND, GIT_PROXY_COMMAND, GIT_EXTERNAL_DIFF, *_ASKPASS | programs git/ssh/sudo run |
+ * | NODE_OPTIONS, NODE_PATH, PYTHONPATH, PYTHONSTARTUP, PYTHONHOME, PYTHONINSPECT, PERL5LIB, PERL5OPT, PERLLIB, PERL5DB, RUBYOPT, RUBYLIB | interpreter preload / module search path |
+ * | JAVA_TOOL_OPTIONS, _JAVA_OPTIONS, JDK_JAVA_OPTIONS, DOTNET_STARTUP_HOOKS | JVM agents / .NET startup hooks |
+ * | HOME, ZDOTDIR, XDG_CONFIG_HOME              | where every tool reads its (code-running) config  |
+ * | NPM_CONFIG_* (any case), RIPGREP_CONFIG_PATH | config by environment (script-shell, node-options, --pre) |
+ *
+ * Not on the list, on purpose: TMPDIR (moves temporary files, runs nothing), LANG/LC_*,
+ * TZ, NODE_ENV, CI, DEBUG, GIT_TRACE (diagnostics), LESS (options only; LESSOPEN is what
+ * runs programs), GLOBIGNORE (affects only globs, which are already opaque).
+ *
+ * Harmless values of pagers and editors are accepted, because agents use them to stop
+ * interactive programs: the empty string, `cat`, `true`, `:` (`GIT_PAGER=cat`,
+ * `AWS_PAGER=""`, `GIT_EDITOR=true git rebase --continue`). `IFS=… read` is accepted: the
+ * assignment then only scopes to `read`'s field splitting.
+ */
+import type { ShellAssignment } from '../shell/types';
+import type { FloorViolation } from './types';
+
+/** Exact names on the floor's list (patterns are in `isDangerousVariable`). */
+export const DANGEROUS_VARIABLES: ReadonlySet<string> = new Set([
+  'PATH',
+  'CDPATH',
+  'IFS',
+  'GCONV_PATH',
+  'BASH_ENV',
+  'ENV',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'PROMPT_COMMAND',
+  'PS0',
+  'PS1',
+  'PS2',
+  'PS3',
+  'PS4',
+  'SHELL',
+  'BROWSER',
+  'PAGER',
+  'MANPAGER',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'EDITOR',
+  'VISUAL',
+  'FCEDIT',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_EXEC_PATH',
+  'GIT_TEMPLATE_DIR',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_PROXY_COMMAND',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PYTHONPATH',
+  'PYTHONSTARTUP',
+  'PYTHONHOME',
+  'PYTHONINSPECT',
+  'PERL5LIB',
+  'PERL5OPT',
+  'PERLLIB',
+  'PERL5DB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'DOTNET_STARTUP_HOOKS',
+  'HOME',
+  'ZDOTDIR',
+  'XDG_CONFIG_HOME',
+  'RIPGREP_CONFIG_PATH',
+]);
+
+const PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG'];
+const SUFFIXES = ['_ASKPASS', '_PAGER', '_EDITOR'];
+const HARMLESS_PROGRAM_VALUES = new Set([
+  '',
+  'cat',
+  'true',
+  ':',
+  '/bin/cat',
+  '/usr/bin/cat',
+  '/bin/true',
+  '/usr/bin/true',
+]);
+
+function isProgramVariable(name: string): boolean {
+  return (
+    name === 'PAGER' ||
+    name === 'MANPAGER' ||
+    name === 'EDITOR' ||
+    name === 'VISUAL' ||
+    name === 'FCEDIT' ||
+    name.endsWith('_PAGER') ||
+    name.endsWith('_EDITOR')
+  );
+}
+
+/**
+ * True when assigning `name` can inject code or hijack resolution. With `value`, harmless
+ * pager/editor values (`''`, `cat`, `true`, `:`) are accepted.
+ *
+ * @example
+ * isDangerousVariable('LD_PRELOAD'); // true
+ * isDangerousVariable('GIT_PAGER', 'cat'); // false
+ * isDangerousVariable('NODE_ENV'); // false
+ */
+export function isDangerousVariable(name: string, value?: string, dynamic = false): boolean {
+  const listed =
+    DANGEROUS_VARIABLES.has(name) ||
+    PREFIXES.some((prefix) => name.startsWith(prefix)) ||
+    SUFFIXES.some((suffix) => name.endsWith(suffix)) ||
+    name.toUpperCase().startsWith('NPM_CONFIG_');
+  if (!listed) return false;
+  if (
+    value !== undefined &&
+    !dynamic &&
+    isProgramVariable(name) &&
+    HARMLESS_PROGRAM_VALUES.has(value.trim())
+  ) {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Checks assignments (prefix, bare, declared, via `env`/`sudo`). `commandName` is the
+ * command they prefix, if any: `IFS=… read` is allowed.
+ */
+export function checkAssignments(
+  assignments: readonly ShellAssignment[],
+  commandName?: string,
+): FloorViolation | undefined {
+  for (const assignment of assignments) {
+    if (assignment.name === 'IFS' && assignment.form === 'prefix' && commandName === 'read') continue;
+    if (!isDangerousVariable(assignment.name, assignment.value, assignment.dynamic)) continue;
+    return {
+      check: 'dangerous-assignment',
+      reason: `Setting ${assignment.name} can make programs run other code or load attacker-chosen files; it is never allowed. Run the command without changing ${assignment.name}.`,
+      detail: `${assignment.name}=${assignment.value}`,
+    };
+  }
+  return undefined;
+}

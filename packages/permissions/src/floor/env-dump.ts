@@ -1,0 +1,91 @@
+/**
+ * Environment dumps: commands whose output is the whole environment, where API keys live.
+ *
+ * | command                                    | verdict | note                                      |
+ * | ------------------------------------------ | ------- | ----------------------------------------- |
+ * | `env`, `env -0`, `env -u X`, `env X=1` (no command) | deny |                                   |
+ * | `printenv` (no names)                      | deny    |                                           |
+ * | `printenv NAME…`                           | deny only when a NAME looks secret (KEY, TOKEN, SECRET, PASS, AUTH, CREDENTIAL, PRIVATE, SESSION, COOKIE) | `printenv PATH` is fine |
+ * | `set` (no arguments)                       | deny    | `set -e`, `set -o pipefail` are fine      |
+ * | `export`, `export -p`, `declare`/`typeset` with only `-p -x -r -g …`, `readonly [-p]`, `local` | deny | `declare -f`/`-F` list functions: fine |
+ * | `ps` with the BSD `e` modifier (`ps eww`, `ps auxe`) or `-E` | deny | prints each process's environment |
+ * | `jq -n env`, `jq '$ENV'`                   | deny    | `$ENV.HOME` (one variable) is fine        |
+ * | `compgen -v`/`-e`                          | allow   | names only, no values                     |
+ * | `/proc/*\/environ`                         | (secret-read) |                                     |
+ */
+import type { SimpleCommand } from '../shell/types';
+import type { FloorViolation } from './types';
+
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE/i;
+const ENV_OPTIONS = new Set(['-0', '--null', '-i', '--ignore-environment', '-', '-v', '--debug']);
+
+const dump = (detail: string): FloorViolation => ({
+  check: 'env-dump',
+  reason:
+    'Printing the whole environment would expose secrets (API keys, tokens) to the model. Print only the variables you need, e.g. `printenv PATH` or `echo "$HOME"`.',
+  detail,
+});
+
+function basename(word: string): string {
+  return word.slice(word.lastIndexOf('/') + 1);
+}
+
+function isEnvDumpArgs(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (ENV_OPTIONS.has(arg) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) continue;
+    if (arg === '-u' || arg === '--unset') {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-u') || arg.startsWith('--unset=') || /^-[0iv]+$/.test(arg)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** Checks one simple command for an environment dump. */
+export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined {
+  const { unwrapped } = command;
+  const spelled = command.argv.join(' ');
+  if (unwrapped.argv.length === 0) {
+    return unwrapped.wrappers.some((wrapper) => basename(wrapper) === 'env')
+      ? dump(spelled || 'env')
+      : undefined;
+  }
+  const name = basename(unwrapped.argv[0]!);
+  const args = unwrapped.argv.slice(1);
+  switch (name) {
+    case 'env':
+      return isEnvDumpArgs(args) ? dump(spelled) : undefined;
+    case 'printenv': {
+      const names = args.filter((arg) => !arg.startsWith('-'));
+      if (names.length === 0 || names.some((variable) => SECRET_NAME.test(variable))) return dump(spelled);
+      return undefined;
+    }
+    case 'set':
+      return args.length === 0 ? dump(spelled) : undefined;
+    case 'export':
+    case 'readonly':
+    case 'local':
+    case 'declare':
+    case 'typeset': {
+      if (args.some((arg) => !arg.startsWith('-'))) return undefined;
+      if (args.some((arg) => /^-[a-zA-Z]*[fF]/.test(arg))) return undefined;
+      return dump(spelled);
+    }
+    case 'ps':
+      return args.some(
+        (arg) => (!arg.startsWith('-') && /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg)) || /^-[a-zA-Z]*E/.test(arg),
+      )
+        ? dump(spelled)
+        : undefined;
+    case 'jq':
+    case 'gojq':
+      return args.some((arg) => /(^|[^.\w$])env\b(?!\s*\.)|\$ENV\b(?!\s*[.[])/.test(arg))
+        ? dump(spelled)
+        : undefined;
+    default:
+      return undefined;
+  }
+}

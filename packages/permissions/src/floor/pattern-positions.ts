@@ -1,0 +1,140 @@
+/**
+ * Which argv words are search patterns or program text rather than paths. For
+ * grep/egrep/fgrep/rg/ag/ack/git grep the first operand is a pattern unless `-e`/`-f`
+ * supplied one (then every operand is a path); `-e VALUE` is a pattern, `-f VALUE` is a
+ * file and stays checked. `git log -S/-G/--grep` values are patterns too. sed/awk program
+ * text is not a path (the file names inside it are checked separately). Getting this wrong
+ * in the "pattern" direction would hide a read, so unknown options end the scan and the
+ * remaining words stay checked.
+ */
+
+const GREP_VALUE_SHORT = new Set(['A', 'B', 'C', 'm', 'd', 'D', 'e', 'f']);
+const RG_VALUE_SHORT = new Set(['A', 'B', 'C', 'd', 'e', 'E', 'f', 'g', 'j', 'M', 'm', 'r', 't', 'T']);
+const GREP_VALUE_LONG = new Set([
+  'regexp',
+  'file',
+  'after-context',
+  'before-context',
+  'context',
+  'max-count',
+  'directories',
+  'devices',
+  'include',
+  'exclude',
+  'exclude-from',
+  'exclude-dir',
+  'label',
+  'binary-files',
+  'group-separator',
+  'encoding',
+  'glob',
+  'iglob',
+  'threads',
+  'max-columns',
+  'replace',
+  'type',
+  'type-not',
+  'max-depth',
+  'pre',
+  'pre-glob',
+  'type-add',
+  'sort',
+  'sortr',
+  'max-filesize',
+  'ignore-file',
+  'colors',
+  'engine',
+]);
+const PATTERN_TOOLS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'ack-grep']);
+const PROGRAM_TOOLS = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk']);
+
+/** Indexes (into `args`, argv without the command word) of pattern words of a grep-like tool. */
+function grepPatternIndexes(
+  args: readonly string[],
+  valueShort: ReadonlySet<string>,
+  programFlag: string,
+): Set<number> {
+  const patterns = new Set<number>();
+  let patternGiven = false;
+  let firstOperand: number | undefined;
+  let endOfOptions = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (endOfOptions || arg === '-' || !arg.startsWith('-')) {
+      firstOperand ??= i;
+      continue;
+    }
+    if (arg === '--') {
+      endOfOptions = true;
+      continue;
+    }
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = arg.slice(2, eq === -1 ? undefined : eq);
+      if (name === 'regexp' || (programFlag === 'e' && name === 'expression')) {
+        patternGiven = true;
+        if (eq === -1) patterns.add(++i);
+        else patterns.add(i);
+      } else if (name === 'file' || name === 'from-file') {
+        patternGiven = true;
+        if (eq === -1) i++;
+      } else if (eq === -1 && GREP_VALUE_LONG.has(name)) i++;
+      continue;
+    }
+    for (let j = 1; j < arg.length; j++) {
+      const letter = arg[j]!;
+      if (!valueShort.has(letter)) continue;
+      const attached = j + 1 < arg.length;
+      if (letter === programFlag) {
+        patternGiven = true;
+        patterns.add(attached ? i : i + 1);
+      } else if (letter === 'f') patternGiven = true;
+      if (!attached) i++;
+      break;
+    }
+  }
+  if (!patternGiven && firstOperand !== undefined) patterns.add(firstOperand);
+  return patterns;
+}
+
+/** Indexes into `argv` of words that are patterns or program text, not paths. */
+export function patternWordIndexes(argv: readonly string[]): Set<number> {
+  const command = argv[0] ?? '';
+  const base = command.slice(command.lastIndexOf('/') + 1);
+  const shift = (indexes: Set<number>, by: number) => new Set([...indexes].map((index) => index + by));
+  if (PATTERN_TOOLS.has(base)) {
+    return shift(
+      grepPatternIndexes(argv.slice(1), base === 'rg' ? RG_VALUE_SHORT : GREP_VALUE_SHORT, 'e'),
+      1,
+    );
+  }
+  if (PROGRAM_TOOLS.has(base)) {
+    const valueShort = base === 'sed' ? new Set(['e', 'f', 'l']) : new Set(['e', 'f', 'v', 'F']);
+    return shift(grepPatternIndexes(argv.slice(1), valueShort, base === 'sed' ? 'e' : 'e'), 1);
+  }
+  if (base === 'git') {
+    const sub = argv.findIndex((word, index) => index > 0 && !word.startsWith('-'));
+    const subcommand = argv[sub];
+    if (subcommand === 'grep')
+      return shift(grepPatternIndexes(argv.slice(sub + 1), GREP_VALUE_SHORT, 'e'), sub + 1);
+    const patterns = new Set<number>();
+    for (let i = sub + 1; sub > 0 && i < argv.length; i++) {
+      const word = argv[i]!;
+      if (word === '-S' || word === '-G' || word === '--grep' || word === '--author') patterns.add(++i);
+      else if (/^(-S|-G|--grep=|--author=)/.test(word)) patterns.add(i);
+    }
+    return patterns;
+  }
+  return new Set();
+}
+
+/** File names that sed (`r`/`R`/`w`/`W` commands) or awk (string literals) program text mentions. */
+export function programFileNames(argv: readonly string[], index: number): string[] {
+  const base = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+  const text = argv[index] ?? '';
+  if (base === 'sed') {
+    return [...text.matchAll(/(?:^|[;\n{}\s\d$/])[rRwW]\s*([^\s;}]+)/g)].map((match) => match[1]!);
+  }
+  if (PROGRAM_TOOLS.has(base)) return [...text.matchAll(/"([^"\\]*)"/g)].map((match) => match[1]!);
+  return [];
+}

@@ -1,0 +1,123 @@
+/**
+ * Could an unquoted glob or brace word expand to a secret? `cat .en?`, `cat .e*`,
+ * `cat *.pem`, `cat ~/.s*`/`id_*`, `cat {.e,x}nv` all can. Each glob component is tested
+ * against representative secret names; a component made only of wildcards (`*`, `?`, `[…]`)
+ * is not, by policy: it matches everything, `*` never matches dot files (.env, .ssh, .aws),
+ * and treating `ls *` or `wc -l src/*` as a secret read would deny ordinary commands (the
+ * glob already makes such commands opaque, so they are asked about, never auto-allowed).
+ */
+import { isSecretPath } from './secret-paths';
+
+const SAMPLE_NAMES = [
+  '.env',
+  '.env.local',
+  '.env.production',
+  'prod.env',
+  '.envrc',
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.azure',
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.pgpass',
+  '.git-credentials',
+  '.kube',
+  '.docker',
+  'gcloud',
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+  'x.pem',
+  'x.key',
+  'x.p12',
+  'x.pfx',
+  'x.jks',
+  'environ',
+  'shadow',
+  'gshadow',
+];
+
+const GLOB_CHARS = /[*?[]/;
+const ONLY_WILDCARDS = /^(?:\*|\?|\[[^\]]*\])+$/;
+
+/** Translates one glob component to an anchored regular expression (bash rules, dotglob off). */
+export function globToRegExp(component: string): RegExp {
+  let out = '';
+  for (let i = 0; i < component.length; i++) {
+    const c = component[i]!;
+    if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '[') {
+      const close = component.indexOf(']', i + 2);
+      if (close === -1) {
+        out += '\\[';
+        continue;
+      }
+      let body = component.slice(i + 1, close);
+      if (body.startsWith('!') || body.startsWith('^')) body = `^${body.slice(1)}`;
+      out += `[${body.replace(/\\/g, '\\\\')}]`;
+      i = close;
+    } else out += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+  }
+  const leadingWildcard = component.startsWith('*') || component.startsWith('?') || component.startsWith('[');
+  return new RegExp(`^${leadingWildcard ? '(?!\\.)' : ''}${out}$`);
+}
+
+/** True when some component of a glob path could match a secret name. */
+export function globCouldMatchSecret(pattern: string): boolean {
+  for (const component of pattern.split('/')) {
+    if (!GLOB_CHARS.test(component) || ONLY_WILDCARDS.test(component)) continue;
+    let regex: RegExp;
+    try {
+      regex = globToRegExp(component);
+    } catch {
+      return true; // a pattern we cannot read: fail closed
+    }
+    if (SAMPLE_NAMES.some((name) => regex.test(name))) return true;
+  }
+  return false;
+}
+
+/** Expands `{a,b}` alternatives (no sequences), capped; returns the input when there are none. */
+export function expandBraces(word: string, cap = 64): string[] {
+  const open = word.indexOf('{');
+  if (open === -1) return [word];
+  let depth = 0;
+  const commas: number[] = [];
+  let close = -1;
+  for (let i = open; i < word.length; i++) {
+    const c = word[i];
+    if (c === '{') depth++;
+    else if (c === '}') {
+      depth--;
+      if (depth === 0) {
+        close = i;
+        break;
+      }
+    } else if (c === ',' && depth === 1) commas.push(i);
+  }
+  if (close === -1 || commas.length === 0) return [word];
+  const head = word.slice(0, open);
+  const tail = word.slice(close + 1);
+  const bounds = [open, ...commas, close];
+  const results: string[] = [];
+  for (let k = 0; k + 1 < bounds.length && results.length < cap; k++) {
+    const alternative = word.slice(bounds[k]! + 1, bounds[k + 1]);
+    for (const expanded of expandBraces(`${head}${alternative}${tail}`, cap)) {
+      if (results.length >= cap) break;
+      results.push(expanded);
+    }
+  }
+  return results;
+}
+
+/** True when a run-time word (glob/brace) could name a secret. */
+export function dynamicWordCouldBeSecret(value: string): boolean {
+  for (const expanded of expandBraces(value)) {
+    if (isSecretPath(expanded) || globCouldMatchSecret(expanded)) return true;
+  }
+  return false;
+}

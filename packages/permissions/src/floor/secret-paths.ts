@@ -1,0 +1,140 @@
+/**
+ * Which paths hold secrets. Paths are normalised lexically first (`./.env`, `.//.env`,
+ * `dir/../.env`, `~`, `$HOME`, `${HOME}`, `/root`, `/home/NAME`, `/Users/NAME`), then
+ * matched by component, so a secret is found wherever it sits.
+ *
+ * False-positive policy (each row is tested):
+ *
+ * | path                                   | secret? | why                                               |
+ * | -------------------------------------- | ------- | ------------------------------------------------- |
+ * | `.env`, `.env.local`, `x/.env.prod`, `prod.env` | yes | dotenv files hold API keys                     |
+ * | `.env.example`, `.env.sample`, `.env.template`, `.env.dist`, `.env.tpl`, `.env.schema` | no | committed templates |
+ * | `.envrc`                               | yes     | direnv files export secrets                       |
+ * | `~/.ssh/**` except `*.pub`             | yes     | private keys, agent config; public keys are public|
+ * | `~/.aws/**`, `~/.gnupg/**`, `~/.azure/**`, `~/.config/gcloud/**` | yes | cloud and signing credentials |
+ * | `.netrc`, `.git-credentials`, `.pypirc`, `.pgpass` anywhere | yes | only ever hold credentials          |
+ * | `~/.npmrc` (home only)                 | yes     | auth tokens; a project `.npmrc` is committed config |
+ * | `.kube/config`, `.docker/config.json`, `.config/gh/hosts.yml` | yes | cluster / registry / GitHub tokens |
+ * | `*.pem`, `*.key`, `*.p12`, `*.pfx`, `*.jks` | yes | also `public.key`: the name cannot tell, so fail closed |
+ * | `id_rsa`, `id_ed25519_sk`, `id_rsa.old`, `id_rsa_github` | yes | private SSH keys                  |
+ * | `id_rsa.pub`                           | no      | public key                                        |
+ * | `/proc/PID/environ`, any `environ`       | yes     | another process's environment                     |
+ * | `/etc/shadow`, `/etc/gshadow`, `ssh_host_*_key` | yes | password hashes, host keys               |
+ * | `credentials.ts`, `keys.ts`, `secrets.md`, `tokens.json` | no | source files named after the topic   |
+ */
+
+const HOME_PREFIX = /^(?:~[A-Za-z0-9_.-]*|\$HOME|\$\{HOME\}|\/root|\/home\/[^/]+|\/Users\/[^/]+)(?=\/|$)/;
+
+/** A path split into normalised components, and whether it starts at a home directory. */
+export interface NormalizedPath {
+  components: string[];
+  home: boolean;
+}
+
+/** Lexical normalisation: no file system access, `..` resolved against earlier components. */
+export function normalizePath(path: string): NormalizedPath {
+  let rest = path;
+  let home = false;
+  const match = HOME_PREFIX.exec(rest);
+  if (match) {
+    home = true;
+    rest = rest.slice(match[0].length);
+  }
+  const components: string[] = [];
+  for (const part of rest.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && components.length > 0 && components[components.length - 1] !== '..') {
+      components.pop();
+      continue;
+    }
+    components.push(part);
+  }
+  if (home && components.length > 0 && components[0] === '..') home = false;
+  return { components, home };
+}
+
+const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.azure']);
+const ANYWHERE_FILES = new Set([
+  '.envrc',
+  '.netrc',
+  '_netrc',
+  '.git-credentials',
+  '.pypirc',
+  '.pgpass',
+  'environ',
+]);
+const HOME_FILES = new Set(['.npmrc']);
+const SECRET_EXTENSIONS = /\.(?:pem|key|p12|pfx|jks)$/i;
+const SSH_KEY = /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:[._-].*)?$/;
+const HOST_KEY = /^ssh_host_.*_key$/;
+const ENV_TEMPLATE_PARTS = new Set([
+  'example',
+  'sample',
+  'template',
+  'dist',
+  'tpl',
+  'tmpl',
+  'schema',
+  'defaults',
+]);
+const SEQUENCES: readonly (readonly string[])[] = [
+  ['.kube', 'config'],
+  ['.docker', 'config.json'],
+  ['.config', 'gh', 'hosts.yml'],
+  ['etc', 'shadow'],
+  ['etc', 'gshadow'],
+];
+const SEQUENCE_DIRS: readonly (readonly string[])[] = [['.config', 'gcloud']];
+
+/** True for dotenv-style names that are not templates. */
+export function isEnvFileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  let parts: string[];
+  if (lower === '.env') return true;
+  if (lower.startsWith('.env.')) parts = lower.slice(5).split('.');
+  else if (lower.endsWith('.env') && lower.length > 4) parts = lower.slice(0, -4).split('.');
+  else return false;
+  return !parts.some((part) => ENV_TEMPLATE_PARTS.has(part));
+}
+
+/** True when a file name alone marks a secret. */
+export function isSecretFileName(name: string): boolean {
+  if (isEnvFileName(name) || ANYWHERE_FILES.has(name)) return true;
+  if (SSH_KEY.test(name)) return !name.endsWith('.pub');
+  return SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name);
+}
+
+function containsSequence(
+  components: readonly string[],
+  sequence: readonly string[],
+  prefixOnly: boolean,
+): boolean {
+  for (let i = 0; i + sequence.length <= components.length; i++) {
+    if (!prefixOnly && i + sequence.length !== components.length) continue;
+    if (sequence.every((part, k) => components[i + k] === part)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when `path` names a secret file or directory (see the policy table above).
+ *
+ * @example
+ * isSecretPath('./config/../.env'); // true
+ * isSecretPath('.env.example'); // false
+ * isSecretPath('$HOME/.ssh/id_ed25519'); // true
+ */
+export function isSecretPath(path: string): boolean {
+  const { components, home } = normalizePath(path);
+  const base = components[components.length - 1];
+  if (base === undefined) return false;
+  const dirIndex = components.findIndex((component) => SECRET_DIRS.has(component));
+  if (dirIndex !== -1) {
+    // Inside ~/.ssh only public keys are not secret.
+    return !(components[dirIndex] === '.ssh' && base.endsWith('.pub') && dirIndex < components.length - 1);
+  }
+  if (isSecretFileName(base)) return true;
+  if (home && HOME_FILES.has(base) && components.length === 1) return true;
+  if (SEQUENCES.some((sequence) => containsSequence(components, sequence, false))) return true;
+  return SEQUENCE_DIRS.some((sequence) => containsSequence(components, sequence, true));
+}

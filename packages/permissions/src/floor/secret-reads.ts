@@ -1,0 +1,88 @@
+/**
+ * Secret reads: any word of any command (not only `cat`: `cp .env /tmp`, `base64 .env`,
+ * `curl -F f=@.env`, `git show HEAD:.env`, `--env-file=.env`, `-f.env`) and every read
+ * redirect (`< .env`) that names a secret. Each word yields candidates — itself, what
+ * follows each `=`, `:`, `@` or `,`, and the value attached to a short option — and each
+ * candidate is matched by `isSecretPath`. Globs and braces are matched by what they could
+ * expand to. Search patterns and program text (`grep '.env' .gitignore`) are skipped;
+ * file names inside sed/awk programs are checked.
+ */
+import type { ShellWord, SimpleCommand } from '../shell/types';
+import { patternWordIndexes, programFileNames } from './pattern-positions';
+import { dynamicWordCouldBeSecret } from './secret-globs';
+import { isSecretPath } from './secret-paths';
+import type { FloorViolation } from './types';
+
+const SEPARATORS = new Set(['=', ':', '@', ',']);
+
+/** The strings within one word that might be paths. */
+export function pathCandidates(value: string): string[] {
+  const out = [value];
+  for (let i = 0; i < value.length; i++) {
+    if (SEPARATORS.has(value[i]!)) out.push(value.slice(i + 1));
+  }
+  for (const token of value.split(/[=:@,]/)) out.push(token);
+  if (value.length > 2 && value[0] === '-' && value[1] !== '-') out.push(value.slice(2));
+  return out.filter((candidate) => candidate !== '');
+}
+
+/** True when a word (with its run-time flags) may name a secret. */
+export function wordNamesSecret(value: string, word?: ShellWord): boolean {
+  const candidates = pathCandidates(value);
+  if (candidates.some(isSecretPath)) return true;
+  if (word && (word.glob || word.dynamic)) return candidates.some(dynamicWordCouldBeSecret);
+  return false;
+}
+
+const violation = (detail: string): FloorViolation => ({
+  check: 'secret-read',
+  reason: `${detail} names a file that holds secrets (keys, tokens, credentials); reading it is never allowed. Use a template such as .env.example, or ask the user for the specific non-secret value.`,
+  detail,
+});
+
+/** Indexes into `command.argv` that are patterns (mapped from the unwrapped argv). */
+function skippedIndexes(command: SimpleCommand): { skip: Set<number>; offset: number } {
+  const inner = command.unwrapped.argv;
+  const offset = command.argv.length - inner.length;
+  const aligned = offset >= 0 && inner.every((word, index) => command.argv[offset + index] === word);
+  if (!aligned) return { skip: new Set(), offset: 0 };
+  return { skip: new Set([...patternWordIndexes(inner)].map((index) => index + offset)), offset };
+}
+
+/** Checks one simple command for reads of secret files. */
+export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
+  const { skip, offset } = skippedIndexes(command);
+  for (let i = 0; i < command.argv.length; i++) {
+    const value = command.argv[i]!;
+    if (skip.has(i)) {
+      const names = programFileNames(command.unwrapped.argv, i - offset);
+      const named = names.find((name) => isSecretPath(name));
+      if (named) return violation(named);
+      continue;
+    }
+    if (wordNamesSecret(value, command.words[i])) return violation(value);
+  }
+  for (let i = 0; i < command.unwrapped.argv.length; i++) {
+    if (skip.has(i + offset)) continue;
+    const value = command.unwrapped.argv[i]!;
+    if (wordNamesSecret(value, command.unwrapped.words[i])) return violation(value);
+  }
+  for (const redirect of command.redirects) {
+    if (!redirect.read || redirect.operator.startsWith('<<')) continue;
+    const pseudoWord: ShellWord = {
+      value: redirect.target,
+      raw: redirect.target,
+      dynamic: redirect.dynamic,
+      glob: redirect.dynamic,
+      quoted: false,
+    };
+    if (wordNamesSecret(redirect.target, pseudoWord)) return violation(`< ${redirect.target}`);
+  }
+  for (const assignment of [...command.assignments, ...command.unwrapped.assignments]) {
+    if (/^\$\(\s*<|`\s*</.test(assignment.value)) {
+      const target = assignment.value.replace(/^\$\(\s*<\s*|`\s*<\s*/, '').replace(/\)\s*$|`\s*$/, '');
+      if (isSecretPath(target.trim())) return violation(assignment.value);
+    }
+  }
+  return undefined;
+}

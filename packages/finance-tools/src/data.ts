@@ -2,6 +2,8 @@
  * The data layer's public surface (providers, models, errors). `src/index.ts` re-exports
  * these names; keep this list explicit.
  */
+
+export type { EmbeddedDataset } from './dataset/format';
 export type { FinanceErrorCode, FinanceErrorOptions } from './errors';
 export { FINANCE_ERROR_CODES, FinanceError, isFinanceError } from './errors';
 export type {
@@ -32,3 +34,22 @@ export type {
   ResolveTickerRequest,
 } from './provider';
 export { DEFAULT_LIMIT, FINANCIAL_CAPABILITIES, supports } from './provider';
+export type { BookProviderOptions } from './providers/book-provider';
+export { createBookProvider } from './providers/book-provider';
+export type { CompanyBook, CompanyProfile } from './providers/company-book';
+export { COMPANY_ALIASES, normalizeCompanyName } from './providers/company-names';
+export type { EmbeddedProviderOptions } from './providers/embedded';
+export { createEmbeddedProvider, EMBEDDED_DATASET } from './providers/embedded';
+export type { MetricsInputs } from './providers/key-metrics';
+export { computeKeyMetrics } from './providers/key-metrics';
+export { trailingTwelveMonths } from './providers/trailing-twelve-months';
+export type { ValuePolicy } from './sec/fact-series';
+export { filingIndexUrl, filingUrl } from './sec/filing-url';
+export type { FiscalPosition } from './sec/fiscal-calendar';
+export { fiscalPosition } from './sec/fiscal-calendar';
+export type { NormalizedFinancials, NormalizeOptions } from './sec/normalize';
+export { normalizeCompanyFacts } from './sec/normalize';
+export type { NormalizeSecCompanyOptions, SecCompanyData } from './sec/normalize-company';
+export { normalizeSecCompany } from './sec/normalize-company';
+export type { SecCompanyProfile } from './sec/submissions';
+export type { SecCompanyFacts, SecCompanyTickers, SecFactRecord, SecSubmissions } from './sec/types';

@@ -52,17 +52,31 @@ function isBetter(candidate: SecFactRecord, current: SecFactRecord, policy: Valu
   return candidate.form.length < current.form.length;
 }
 
-/** Picks one record per period according to `policy`. */
+/**
+ * Picks one record per period according to `policy`. With `latest`, the value is the
+ * latest-filed one, but the citation is the EARLIEST filing that reported that same value
+ * (a 10-Q repeats last year's quarter unchanged; the original filing is the better source).
+ */
 export function pickPerPeriod(
   records: readonly SecFactRecord[],
   policy: ValuePolicy,
 ): Map<string, SecFactRecord> {
   const picked = new Map<string, SecFactRecord>();
+  const byKey = new Map<string, SecFactRecord[]>();
   for (const record of records) {
     if (typeof record.val !== 'number' || !Number.isFinite(record.val)) continue;
     const key = periodKey(record.start, record.end);
+    byKey.set(key, [...(byKey.get(key) ?? []), record]);
     const current = picked.get(key);
     if (!current || isBetter(record, current, policy)) picked.set(key, record);
+  }
+  if (policy === 'latest') {
+    for (const [key, chosen] of picked) {
+      for (const record of byKey.get(key) ?? []) {
+        const best = picked.get(key) as SecFactRecord;
+        if (record.val === chosen.val && isBetter(record, best, 'first')) picked.set(key, record);
+      }
+    }
   }
   return picked;
 }

@@ -72,6 +72,13 @@ describe.skipIf(!hasSharedSecData)('SEC normalizer on real filings (SOURCES.md o
     expect(q4.epsDiluted).toBeNull();
   });
 
+  it('cites the original filing of a value later repeated unchanged as a comparative', () => {
+    // Q1 FY2025 revenue is repeated (with a frame) in the Q1 FY2026 10-Q; the source is the original 10-Q.
+    const q1 = income('AAPL', 2025, 'Q1');
+    expect(q1.revenue).toBe(124_300_000_000);
+    expect(q1.sources.find((source) => source.field === 'revenue')?.accession).toBe('0000320193-25-000008');
+  });
+
   it('turns Apple 10-Q year-to-date operating cash flow into discrete quarters', () => {
     expect(cashFlow('AAPL', 2025, 'FY').operatingCashFlow).toBe(111_482_000_000);
     const quarters = ['Q1', 'Q2', 'Q3', 'Q4'].map((quarter) => cashFlow('AAPL', 2025, quarter));

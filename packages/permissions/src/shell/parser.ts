@@ -294,8 +294,10 @@ export class ShellParser implements UnwrapHost {
           // backslash
           value += source.slice(run, this.pos);
           if (this.pos + 1 >= length) {
+            // bash -c keeps a final backslash; a script file would join the next line.
             value += '\\';
             this.pos++;
+            this.state.reasons.add('backslash at end of input');
           } else if (source.charCodeAt(this.pos + 1) === 0x0a) {
             this.pos += 2;
           } else {
@@ -988,11 +990,15 @@ export class ShellParser implements UnwrapHost {
   /** `[[ ... ]]`: not a command, but words inside may hold substitutions (parsed as they are read). */
   private parseConditional(): void {
     this.assignOk = false;
+    const reasons: string[] = [];
     for (;;) {
       const token = this.next();
       if (token.type === 'eof') this.syntaxError(token);
-      if (this.isReserved(token, ']]')) return;
+      if (this.isReserved(token, ']]')) break;
+      // Operands of `[[` are expanded (and arithmetic operands evaluated): substitutions run.
+      if (token.type === 'word') addKindReasons(token.kinds & ~(GLOB | BRACE), reasons);
     }
+    for (const reason of reasons) this.state.reasons.add(`${reason} in [[ ]]`);
   }
 
   private parseFunctionKeyword(): void {

@@ -1,0 +1,103 @@
+/**
+ * Differential test against bash itself: for every command of the shared real-world corpora
+ * that `analyzeShell` calls fully understood (not opaque), the simple commands and their
+ * argv must equal bash's own parse, read from `declare -f` in a sandbox that runs nothing
+ * (see oracle/bash-oracle.ts). Skipped, with a notice, when ../shared/data or bash is absent.
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { analyzeShell } from './analyze-shell';
+import { buildOracleScript, runOracle, runOracleBatch } from './oracle/bash-oracle';
+import { findSharedData, loadCorpora } from './oracle/corpora';
+import { readDeclareF } from './oracle/declare-f-reader';
+
+function findBash(): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const bash = findBash();
+const data = findSharedData(__dirname);
+if (!bash) console.warn('[differential] bash not found: the differential test against bash is SKIPPED');
+if (!data) console.warn('[differential] ../shared/data not found: the corpus differential test is SKIPPED');
+
+describe.skipIf(!bash)('bash oracle sandbox', () => {
+  it('does not run a command that closes the function early, and the trap is what stops it', async () => {
+    const escaping =
+      'x; }; echo ESCAPED-PROBE-1; (echo ESCAPED-PROBE-2); y=$(echo ESCAPED-PROBE-3 >&2); f() {\n:';
+    const [result] = await runOracleBatch(bash as string, [escaping]);
+    expect(result?.ok).toBe(true);
+    expect(result?.printed).not.toContain('ESCAPED-PROBE');
+    // Control: the same script without the DEBUG trap does run it (so the check above can fail).
+    const script = buildOracleScript([escaping], 'control').replace(/^trap .*$/m, '');
+    const output = execFileSync(bash as string, ['-r', '-s'], {
+      input: script,
+      env: { PATH: '' },
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    expect(output).toContain('ESCAPED-PROBE-1');
+  });
+
+  it('reads bash structure: lists, pipelines, compound commands, quotes', async () => {
+    const command = `a 'b c' "d\\"e" f\\ g | h && { i; } || ( j ) & if k; then l; fi; for x in 1 2; do m; done; case y in z) n;; esac; [[ -f o ]]; p=1 q r`;
+    const [result] = await runOracleBatch(bash as string, [command]);
+    expect(readDeclareF(result?.printed ?? '')?.map((entry) => entry.argv)).toEqual([
+      ['a', 'b c', 'd"e', 'f g'],
+      ['h'],
+      ['i'],
+      ['j'],
+      ['k'],
+      ['l'],
+      ['m'],
+      ['n'],
+      ['q', 'r'],
+    ]);
+    expect(analyzeShell(command).commands.map((entry) => entry.argv)).toEqual(
+      readDeclareF(result?.printed ?? '')?.map((entry) => entry.argv),
+    );
+  });
+});
+
+describe.skipIf(!bash || !data)('differential: analyzeShell vs bash on the shared corpora', () => {
+  const corpora = data ? loadCorpora(data) : [];
+  for (const corpus of corpora) {
+    it(`agrees with bash on every non-opaque command of ${corpus.name}`, { timeout: 240_000 }, async () => {
+      const clear: string[] = [];
+      const ours: string[][][] = [];
+      let opaque = 0;
+      for (const command of corpus.commands) {
+        const analysis = analyzeShell(command);
+        if (analysis.opaque) {
+          opaque++;
+          continue;
+        }
+        clear.push(command);
+        ours.push(analysis.commands.map((entry) => entry.argv));
+      }
+      const results = await runOracle(bash as string, clear, 500, 2);
+      const disagreements: string[] = [];
+      clear.forEach((command, index) => {
+        const result = results[index];
+        const theirs = result?.ok ? readDeclareF(result.printed)?.map((entry) => entry.argv) : undefined;
+        const mine = ours[index];
+        if (theirs === undefined || JSON.stringify(theirs) !== JSON.stringify(mine)) {
+          disagreements.push(
+            `${JSON.stringify(command)}\n  ours: ${JSON.stringify(mine)}\n  bash: ${result?.ok ? JSON.stringify(theirs) : 'syntax error'}`,
+          );
+        }
+      });
+      const total = corpus.commands.length;
+      const agreed = clear.length - disagreements.length;
+      console.log(
+        `[differential] ${corpus.name}: ${total} commands, opaque ${opaque} (${((100 * opaque) / total).toFixed(1)} %), ` +
+          `compared ${clear.length}, agreement ${agreed}/${clear.length} (${((100 * agreed) / Math.max(1, clear.length)).toFixed(2)} %)`,
+      );
+      expect(disagreements.slice(0, 20)).toEqual([]);
+      expect(disagreements.length).toBe(0);
+    });
+  }
+});

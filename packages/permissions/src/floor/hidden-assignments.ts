@@ -55,7 +55,8 @@ function assignedNames(argv: readonly string[]): ShellAssignment[] {
     // Up to the command word: options (with their values) and assignments.
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!;
-      const match = ASSIGNMENT.exec(arg);
+      // env accepts any NAME=VALUE, including BASH_FUNC_name%%=() {…}.
+      const match = /^([^=\s-][^=]*)=(.*)$/s.exec(arg);
       if (match) out.push({ name: match[1]!, value: match[2]!, dynamic: false, form: 'env' });
       else if (WRAPPER_VALUE_OPTIONS.has(arg)) i++;
       else if (!arg.startsWith('-')) break;

@@ -3,7 +3,8 @@
  * grep/egrep/fgrep/rg/ag/ack/git grep the first operand is a pattern unless `-e`/`-f`
  * supplied one (then every operand is a path); `-e VALUE` is a pattern, `-f VALUE` is a
  * file and stays checked. `git log -S/-G/--grep` values are patterns too. sed/awk program
- * text is not a path (the file names inside it are checked separately). Getting this wrong
+ * text and jq/yq filters are not paths (file names inside sed/awk programs are checked
+ * separately); `echo`/`printf` arguments are data (`echo .env >> .gitignore` is fine). Getting this wrong
  * in the "pattern" direction would hide a read, so unknown options end the scan and the
  * remaining words stay checked.
  */
@@ -46,6 +47,10 @@ const GREP_VALUE_LONG = new Set([
   'engine',
 ]);
 const PATTERN_TOOLS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'ack-grep']);
+/** Their arguments are data they print, never files they open. */
+const DATA_TOOLS = new Set(['echo', 'printf']);
+const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+const JQ_ONE_VALUE = new Set(['--indent', '-L', '--library-path']);
 const PROGRAM_TOOLS = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk']);
 
 /** Indexes (into `args`, argv without the command word) of pattern words of a grep-like tool. */
@@ -97,6 +102,19 @@ function grepPatternIndexes(
   return patterns;
 }
 
+/** jq's filter: the first operand unless `-f/--from-file` names a file holding it. */
+function jqProgramIndexes(args: readonly string[]): Set<number> {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-f' || arg === '--from-file') return new Set();
+    if (JQ_TWO_VALUES.has(arg)) i += 2;
+    else if (JQ_ONE_VALUE.has(arg)) i += 1;
+    else if (arg === '--') return args[i + 1] === undefined ? new Set() : new Set([i + 1]);
+    else if (!arg.startsWith('-') || arg === '-') return new Set([i]);
+  }
+  return new Set();
+}
+
 /** Indexes into `argv` of words that are patterns or program text, not paths. */
 export function patternWordIndexes(argv: readonly string[]): Set<number> {
   const command = argv[0] ?? '';
@@ -112,6 +130,8 @@ export function patternWordIndexes(argv: readonly string[]): Set<number> {
     const valueShort = base === 'sed' ? new Set(['e', 'f', 'l']) : new Set(['e', 'f', 'v', 'F']);
     return shift(grepPatternIndexes(argv.slice(1), valueShort, base === 'sed' ? 'e' : 'e'), 1);
   }
+  if (DATA_TOOLS.has(base)) return new Set(argv.map((_, index) => index).slice(1));
+  if (base === 'jq' || base === 'gojq' || base === 'yq') return shift(jqProgramIndexes(argv.slice(1)), 1);
   if (base === 'git') {
     const sub = argv.findIndex((word, index) => index > 0 && !word.startsWith('-'));
     const subcommand = argv[sub];

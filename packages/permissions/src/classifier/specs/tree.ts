@@ -28,6 +28,8 @@ export function classifyTree(args: readonly string[], words?: readonly ShellWord
       continue;
     }
     if (arg.includes('o')) return mutating('tree -o writes the listing to a file', arg);
+    if (arg.includes('R'))
+      return mutating('tree -R reruns itself with -o 00Tree.html in each directory', arg);
   }
   return readOnly('tree without -o only reads');
 }

@@ -93,7 +93,7 @@ describe('callWithTimeout', () => {
       parent.signal,
     );
     parent.abort(new Error('stop'));
-    const error = await pending.catch((caught) => caught);
+    const error = (await pending.catch((caught) => caught)) as FinanceError;
     expect(error.code).toBe('aborted');
     expect(error.cause).toEqual(new Error('stop'));
     expect(seen?.aborted).toBe(true);

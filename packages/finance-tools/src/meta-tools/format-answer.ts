@@ -144,15 +144,19 @@ export function formatAnswer(parts: AnswerParts): string {
     } else {
       for (const section of sections) out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section)}`);
     }
+    const shown = fields.length > 0 ? fields : undefined;
     anyDerived ||= sections.some((section) =>
-      section.rows.some((row) => Array.isArray((row as { derived?: unknown }).derived) && (row as { derived: unknown[] }).derived.length > 0),
+      section.rows.some((row) => {
+        const derived = (row as { derived?: unknown }).derived;
+        return Array.isArray(derived) && derived.some((field) => !shown || shown.includes(field));
+      }),
     );
   }
   if (byTool.size === 0) out.push('No data was returned.');
   const currency = parts.sections.flatMap((section) => section.rows).find((row) => 'currency' in row) as
     | { currency?: string }
     | undefined;
-  if (byTool.size > 0) {
+  if ([...byTool.keys()].some((tool) => tool !== 'filings')) {
     out.push(
       `Amounts in ${currency?.currency ?? 'USD'}, exact as filed${anyDerived ? '; * = derived by the data source (e.g. fiscal Q4 = full year − nine months)' : ''}. Periods follow each company's fiscal calendar.`,
     );

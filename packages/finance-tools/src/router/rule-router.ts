@@ -93,7 +93,8 @@ export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQuer
     }
     const period = parsePeriod(query, asOf);
     const choice = chooseStatements(query);
-    notes.push(...period.notes);
+    const filingsOnly = choice.tools.every((tool) => tool === 'filings');
+    if (!filingsOnly) notes.push(...period.notes);
     if (!choice.explicit) notes.push('No statement named in the query; used the income statement.');
     if (tickers.length === 0) {
       notes.push(
@@ -127,7 +128,9 @@ export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQuer
       calls,
       interpretation: {
         tickers,
-        period: period.description,
+        period: filingsOnly
+          ? `filings filed${period.endOnOrAfter ? ` from ${period.endOnOrAfter}` : ''} up to ${period.endOnOrBefore ?? asOf}`
+          : period.description,
         tools: choice.tools,
         fields: choice.fields,
         asOf,

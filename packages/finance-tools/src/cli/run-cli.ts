@@ -1,0 +1,134 @@
+/**
+ * `dexter-finance` as a function: arguments and I/O in, exit code out. The bin (`cli.ts`)
+ * wires it to the process; tests call it in-process with captured output.
+ */
+import { type AnyTool, invokeTool, type ProgressUpdate } from '@dexter/registry';
+import { FinanceError } from '../errors';
+import type { MetaToolResult } from '../meta-tools/execute-plan';
+import { createGetFinancialsTool } from '../meta-tools/get-financials';
+import { createGetMarketDataTool } from '../meta-tools/get-market-data';
+import type { MetaToolOptions } from '../meta-tools/meta-tool-options';
+import { createReadFilingsTool } from '../meta-tools/read-filings';
+import type { FinancialDataProvider } from '../provider';
+import { fixedClock, systemClock } from '../router/clock';
+import { type CliProviderName, CliUsageError, parseCliArguments, USAGE } from './parse-args';
+
+/** Builds a provider from the environment; throws a `FinanceError('configuration')` when it cannot. */
+export type CliProviderFactory = (env: Readonly<Record<string, string | undefined>>) => FinancialDataProvider;
+
+/** What `runCli` talks to. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Ctrl-C in the bin. */
+  signal?: AbortSignal;
+  /** Provider factories by name. */
+  providers: Readonly<Record<CliProviderName, CliProviderFactory>>;
+  /** Show progress lines on stderr (the bin turns this on for terminals). */
+  showProgress?: boolean;
+  /** Printed by `--version`. */
+  version?: string;
+}
+
+/** Picks the provider: the flag, else financialdatasets when its key is set, else embedded. */
+export function chooseProvider(flag: CliProviderName | undefined, env: CliIo['env']): CliProviderName {
+  if (flag) return flag;
+  return env.FINANCIAL_DATASETS_API_KEY ? 'financialdatasets' : 'embedded';
+}
+
+function errorMessage(error: unknown): { code: string; message: string } {
+  if (FinanceError.isInstance(error)) return { code: error.code, message: error.message };
+  if (error instanceof Error) return { code: 'error', message: error.message };
+  return { code: 'error', message: String(error) };
+}
+
+/**
+ * Runs the CLI. Resolves to the exit code: 0 answered, 1 no data or provider error, 2 usage.
+ *
+ * @example
+ * ```ts
+ * const code = await runCli(['--json', "What was Apple's revenue in fiscal 2025?"], {
+ *   stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text),
+ *   env: process.env, providers: defaultCliProviders,
+ * });
+ * ```
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: ReturnType<typeof parseCliArguments>;
+  try {
+    args = parseCliArguments(argv);
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      io.stderr(`dexter-finance: ${error.message}\nRun dexter-finance --help for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (args.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.version) {
+    io.stdout(`${io.version ?? 'unknown'}\n`);
+    return 0;
+  }
+  const providerName = chooseProvider(args.provider, io.env);
+  const fail = (error: unknown, warnings: string[] = []): number => {
+    const { code, message } = errorMessage(error);
+    if (args.json) {
+      io.stdout(`${JSON.stringify({ error: { code, message }, data: {}, sources: [], warnings }, null, 2)}\n`);
+    } else {
+      const tag = code === 'error' || message.includes(`[${code}]`) ? '' : ` [${code}]`;
+      io.stderr(`dexter-finance: ${message}${tag}\n`);
+    }
+    return 1;
+  };
+  let provider: FinancialDataProvider;
+  try {
+    provider = io.providers[providerName](io.env);
+  } catch (error) {
+    return fail(error);
+  }
+  const options: MetaToolOptions = {
+    provider,
+    clock: args.date ? fixedClock(args.date) : systemClock,
+  };
+  const progress = io.showProgress
+    ? (update: string | ProgressUpdate) => {
+        const text = typeof update === 'string' ? update : update.message;
+        io.stderr(`… ${text}\n`);
+      }
+    : undefined;
+  try {
+    const tool =
+      args.tool === 'market'
+        ? createGetMarketDataTool(options)
+        : args.tool === 'filings'
+          ? createReadFilingsTool(options)
+          : createGetFinancialsTool(options);
+    const input = tool.inputSchema.safeParse({ query: args.query });
+    if (!input.success) {
+      io.stderr(`dexter-finance: ${input.error.issues.map((issue) => issue.message).join('; ')}\n`);
+      return 2;
+    }
+    const result: MetaToolResult = await invokeTool(tool as AnyTool, input.data, {
+      signal: io.signal ?? new AbortController().signal,
+      toolCallId: 'dexter-finance',
+      progress: progress ?? (() => undefined),
+    });
+    if (args.json) {
+      const { data, sources, warnings, plan } = result;
+      io.stdout(`${JSON.stringify({ data, sources, warnings, plan }, null, 2)}\n`);
+    } else {
+      io.stdout(`${result.answer}\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (io.signal?.aborted) {
+      io.stderr('dexter-finance: cancelled\n');
+      return 130;
+    }
+    return fail(error);
+  }
+}

@@ -167,6 +167,14 @@ describe('Anthropic Messages adapter (real SDK, local server)', () => {
     expect(call?.input).toBe('{"path": "report.md", "content": "# Revenue\\nNVDA > AAPL');
   });
 
+  it('surfaces an error event in the middle of a stream as the SDK error', async () => {
+    server.enqueue({ sse: fixtures.streamedError });
+    const llm = createAnthropicClient({ client: sdk(), model: 'claude-sonnet-4-6', stream: true });
+    const error = await llm.complete({ messages: question, tools }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    expect((error as Error).message).toMatch(/Overloaded/);
+  });
+
   it('sends an object as tool_use input for an earlier malformed call', async () => {
     server.enqueue({ json: fixtures.finalAnswer });
     const llm = createAnthropicClient({ client: sdk(), model: 'claude-sonnet-4-6' });

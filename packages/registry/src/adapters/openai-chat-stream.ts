@@ -1,9 +1,11 @@
 /**
  * Assembles a streamed Chat Completions response (`stream: true`) into one `LlmCompletion`.
  * Tool calls arrive as deltas keyed by `index`: the first delta of a call carries its id
- * and name, later ones append to `arguments`.
+ * and name, later ones append to `arguments`. A stream that ends without a `finish_reason`
+ * (cut off) throws `provider_failed` rather than returning half-built calls.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { RegistryError } from '../errors';
 import type { LlmCompletion, ToolCall } from '../llm-client';
 import { chatStopReason } from './openai-chat-messages';
 import { toolCallFromArguments } from './tool-arguments';
@@ -51,6 +53,13 @@ export async function collectOpenAIChatStream(
       if (part.function?.arguments) call.arguments += part.function.arguments;
     }
     if (choice.finish_reason) finishReason = choice.finish_reason;
+  }
+  if (finishReason === undefined) {
+    throw new RegistryError(
+      'provider_failed',
+      `OpenAI chat stream ended after ${chunks} chunk(s) without a finish_reason`,
+      { details: { provider: 'openai.chat' } },
+    );
   }
   const toolCalls: ToolCall[] = [...calls.entries()]
     .sort(([left], [right]) => left - right)

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../test/fixtures/openai-chat';
 import { tools } from '../../test/fixtures/tools';
 import { type ReplayServer, startReplayServer } from '../../test/replay-server';
+import { RegistryError } from '../errors';
 import type { LlmMessage } from '../llm-client';
 import { createOpenAIChatClient } from '../openai';
 
@@ -153,6 +154,14 @@ describe('OpenAI Chat Completions adapter (real SDK, local server)', () => {
     const body = server.requests[0]?.body as Record<string, unknown>;
     expect(body.stream).toBe(true);
     expect(body.stream_options).toEqual({ include_usage: true });
+  });
+
+  it('fails clearly when a stream is cut off before finish_reason', async () => {
+    server.enqueue({ sse: fixtures.streamedToolCalls.slice(0, 6) });
+    const llm = createOpenAIChatClient({ client: sdk(), model: 'gpt-4.1-mini', stream: true });
+    const error = await llm.complete({ messages: question, tools }).catch((caught: unknown) => caught);
+    expect(RegistryError.isInstance(error)).toBe(true);
+    expect((error as RegistryError).code).toBe('provider_failed');
   });
 
   it('turns malformed JSON arguments into inputError, keeping the raw text, without failing the turn', async () => {

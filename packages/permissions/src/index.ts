@@ -1,1 +1,70 @@
-export {};
+/**
+ * `@dexter/permissions`: the fail-closed permission engine — shell parser, read-only
+ * classifier, rule grammar, deny floor, decision engine and rule store.
+ */
+
+// Decision port
+export type {
+  CommandClassification,
+  PermissionBehavior,
+  PermissionDecider,
+  PermissionDecision,
+  PermissionRequest,
+} from './decision';
+// Errors
+export type { ErrorLocation, PermissionsErrorCode } from './errors';
+export { PermissionsError } from './errors';
+// Shell parser
+export type {
+  ShellAnalysis,
+  ShellAnalysisOptions,
+  ShellAssignment,
+  ShellContext,
+  ShellRedirect,
+  ShellWord,
+  SimpleCommand,
+  UnwrappedCommand,
+} from './shell';
+export { analyzeShell, DEFAULT_SHELL_LIMITS, normalizeCommand, quoteShellWord } from './shell';
+// Read-only classifier
+export type { ClassificationResult } from './classifier';
+export { classifyArgv, classifyCommand, isInterpreterOrWrapper, subcommandPrefix } from './classifier';
+// Deny floor
+export type { FloorCheck, FloorViolation } from './floor';
+export { checkFloor } from './floor';
+// Rules
+export type { CommandRule, PathRule, Rule, RuleKind, RuleSet, ToolRule } from './rules/rule';
+export { emptyRuleSet } from './rules/rule';
+export { parseRule } from './rules/parse-rule';
+export { escapeSpecifier, serializeRule } from './rules/serialize-rule';
+export type { RuleSetInput } from './rules/compile-rule-set';
+export { compileRuleSet, mergeRuleSets } from './rules/compile-rule-set';
+export type { CommandMatchMode } from './rules/match-command-rule';
+export { matchCommandRule } from './rules/match-command-rule';
+export { matchPathGlob } from './rules/match-path-glob';
+export { isFileWriteToolName, isShellToolName, normalizeToolName } from './rules/tool-name';
+// Engine
+export type { BashEvaluation, EvaluateBashOptions } from './engine/evaluate-bash';
+export { evaluateBash, evaluateBashDetailed } from './engine/evaluate-bash';
+export type { EvaluateToolOptions } from './engine/evaluate-tool';
+export { evaluateTool } from './engine/evaluate-tool';
+export type { EvaluationStep, EvaluationStepName } from './engine/evaluation-step';
+export type { PermissionEngine, PermissionEngineOptions } from './engine/create-permission-engine';
+export { createPermissionEngine } from './engine/create-permission-engine';
+export type { ProposeRulesOptions } from './engine/propose-rules';
+export { proposeRules } from './engine/propose-rules';
+export { bashSessionKey, fileWriteSessionKey, toolSessionKey } from './engine/session-key';
+export { evaluateWithSettings } from './engine/decide-with-settings';
+// Rule store
+export type {
+  LoadedSettings,
+  RuleBehavior,
+  RuleStore,
+  RuleStoreLayer,
+  RuleStoreOptions,
+} from './store/rule-store';
+export { combineLayers, createRuleStore, defaultSettingsPaths } from './store/rule-store';
+export type { SettingsLayer, SettingsLayerName } from './store/settings-file';
+export { parseSettingsText, readSettingsFile } from './store/settings-file';
+export { loadSettingsObject } from './store/settings-object';
+export type { FileLockOptions } from './store/file-lock';

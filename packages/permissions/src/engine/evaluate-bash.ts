@@ -79,9 +79,20 @@ function denyMatch(
   if (!rules.hasDeny) return undefined;
   const unseen = unseenCodeReason(command);
   if (unseen) return { reason: `${unseen}, so deny rules cannot be checked` };
+  if (depth >= maxEvalDepth) return undefined;
+  // Text that becomes a command later: `eval 'rm x'`, and — behind a wrapper the parser could
+  // not follow — any word holding a command line (`env -S 'rm -rf x'`).
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
-  if (argv[0] === 'eval' && argv.length > 1 && depth < maxEvalDepth) {
-    for (const inner of analyzeShell(argv.slice(1).join(' '), shell).commands) {
+  const texts: string[] = [];
+  if (argv[0] === 'eval' && argv.length > 1) texts.push(argv.slice(1).join(' '));
+  if (command.unwrapped.opaqueReason !== undefined) {
+    for (let index = 1; index < command.words.length; index++) {
+      const word = command.words[index]!;
+      if (/\s/.test(word.value)) texts.push(word.value);
+    }
+  }
+  for (const text of texts) {
+    for (const inner of analyzeShell(text, shell).commands) {
       const found = denyMatch(inner, rules, shell, depth + 1);
       if (found) return found;
     }

@@ -73,6 +73,20 @@ export function findRestrictingRule(
 export type CommandVerdict = ReturnType<typeof classifyCommand>;
 
 /**
+ * True when the classifier blames a flag the prefix rule does not spell out: one that
+ * writes or executes (mutating), or an option it could not make sense of (an unknown
+ * option, a glob that may expand to one). An unknown command or subcommand is not a flag:
+ * `Bash(npm test:*)` or `Bash(git:*)` still cover what the classifier has no table for.
+ */
+function flagOutsidePrefix(rule: CommandRule, verdict: CommandVerdict): boolean {
+  const flag = verdict.flag;
+  if (flag === undefined || verdict.classification === 'read-only') return false;
+  if (rule.argv.includes(flag)) return false; // `Bash(sed -i:*)`: the author wrote it out
+  if (verdict.classification === 'mutating') return true;
+  return flag.startsWith('-') || /[*?[]/.test(flag);
+}
+
+/**
  * The allow rule covering `command`, or undefined. A word rule never covers a write
  * redirect; a prefix rule never covers a flag the classifier knows writes or executes
  * (`Bash(sort:*)` does not allow `sort -o out`), nor one it could not make sense of, unless
@@ -88,14 +102,7 @@ export function findAllowRule(
     if (rule.kind === 'tool') return rule;
     if (writes) continue;
     if (!matchCommandRule(rule, command.argv, 'allow')) continue;
-    if (
-      rule.kind === 'prefix' &&
-      verdict.classification !== 'read-only' &&
-      verdict.flag !== undefined &&
-      !rule.argv.includes(verdict.flag) // the rule's author wrote the flag out: `Bash(sed -i:*)`
-    ) {
-      continue;
-    }
+    if (rule.kind === 'prefix' && flagOutsidePrefix(rule, verdict)) continue;
     return rule;
   }
   return undefined;

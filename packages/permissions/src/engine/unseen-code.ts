@@ -22,6 +22,7 @@ const interpreters = new Set([
   'bun',
 ]);
 const sourcing = new Set(['eval', 'source', '.']);
+const infoFlags = new Set(['--version', '-V', '--help', '-h', '-v', '-version', '-help']);
 
 function isShellLike(name: string): boolean {
   return shells.has(name) || interpreters.has(name) || /^python\d+(\.\d+)*$/.test(name);
@@ -31,7 +32,12 @@ function isShellLike(name: string): boolean {
  * Why `argv` runs code that is not visible in the command, or undefined. `words` tells
  * which words are computed at run time.
  */
-function unseenIn(argv: readonly string[], dynamic: readonly boolean[], context: string): string | undefined {
+function unseenIn(
+  argv: readonly string[],
+  dynamic: readonly boolean[],
+  context: string,
+  fedStdin: boolean,
+): string | undefined {
   const word = argv[0];
   if (word === undefined) return undefined;
   if (dynamic[0]) return `the command word ${JSON.stringify(word)} is computed at run time`;
@@ -45,12 +51,18 @@ function unseenIn(argv: readonly string[], dynamic: readonly boolean[], context:
     return undefined;
   }
   if (isShellLike(name)) {
+    const args = argv.slice(1);
     // A shell or interpreter with no script operand and no inline code reads its program
-    // from standard input (`... | sh`, `sh < file`, `bash -s`).
-    const operands = argv.slice(1).filter((arg) => !arg.startsWith('-'));
-    const inline = argv.slice(1).some((arg) => /^-[a-zA-Z]*[ce]/.test(arg) && !arg.startsWith('--'));
-    if (operands.length === 0 && !inline) return `${name} reads its program from standard input`;
-    if (argv.slice(1).some((arg, index) => dynamic[index + 1] && !arg.startsWith('-'))) {
+    // from standard input — which is hidden when something is piped or redirected into it
+    // (`... | sh`, `sh < file`, `bash -s`, `python3 -`).
+    const operands = args.filter((arg) => !arg.startsWith('-'));
+    const inline = args.some((arg) => /^-[a-zA-Z]*[ce]/.test(arg) && !arg.startsWith('--'));
+    const explicitStdin = args.some((arg) => arg === '-' || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(arg));
+    const informational = args.some((arg) => infoFlags.has(arg));
+    if (operands.length === 0 && !inline && !informational && (explicitStdin || fedStdin)) {
+      return `${name} reads its program from standard input`;
+    }
+    if (args.some((arg, index) => dynamic[index + 1] && !arg.startsWith('-'))) {
       return `${name} runs a program named at run time`;
     }
   }
@@ -67,16 +79,21 @@ function unseenIn(argv: readonly string[], dynamic: readonly boolean[], context:
  * ```
  */
 export function unseenCodeReason(command: SimpleCommand): string | undefined {
+  const fedStdin =
+    command.context === 'pipeline' ||
+    command.redirects.some((redirect) => redirect.read || redirect.operator.startsWith('<<'));
   return (
     unseenIn(
       command.argv,
       command.words.map((word) => word.dynamic),
       command.context,
+      fedStdin,
     ) ??
     unseenIn(
       command.unwrapped.argv,
       command.unwrapped.words.map((word) => word.dynamic),
       command.context,
+      fedStdin,
     )
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * The adversarial suite: every attack of `adversarial-cases.ts` under three rule sets —
+ * none, a typical allow list, a deny list — and the benign commands under the same three.
+ * Targets: zero attacks auto-allowed, zero deny-rule bypasses, zero false denials.
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluateBash } from '../src/engine/evaluate-bash';
+import { compileRuleSet } from '../src/rules/compile-rule-set';
+import { type AttackCase, attackCases, benignCases } from './adversarial-cases';
+
+const ruleSets = {
+  none: compileRuleSet({}),
+  allowList: compileRuleSet({
+    allow: [
+      'Bash(git status:*)',
+      'Bash(ls:*)',
+      'Bash(cat:*)',
+      'Bash(grep:*)',
+      'Bash(sort:*)',
+      'Bash(find:*)',
+      'Bash(echo:*)',
+    ],
+  }),
+  denyList: compileRuleSet({ deny: ['Bash(rm:*)', 'Bash(curl:*)'] }),
+} as const;
+type RuleSetName = keyof typeof ruleSets;
+
+const show = (command: string) => JSON.stringify(command.length > 100 ? `${command.slice(0, 97)}...` : command);
+
+describe('adversarial suite', () => {
+  it('has at least 250 attacks and 100 benign commands', () => {
+    expect(attackCases.length).toBeGreaterThanOrEqual(250);
+    expect(benignCases.length).toBeGreaterThanOrEqual(100);
+  });
+
+  const results = new Map<RuleSetName, { allowed: string[]; bypass: string[]; floorMiss: string[]; falseDeny: string[]; notAllowed: string[] }>();
+
+  for (const name of Object.keys(ruleSets) as RuleSetName[]) {
+    it(`holds under the ${name} rule set`, { timeout: 180_000 }, () => {
+      const rules = ruleSets[name];
+      const outcome = { allowed: [] as string[], bypass: [] as string[], floorMiss: [] as string[], falseDeny: [] as string[], notAllowed: [] as string[] };
+      for (const attack of attackCases as AttackCase[]) {
+        const decision = evaluateBash(attack.command, rules, { cwd: '/work/project' });
+        const line = `[${attack.category}] ${show(attack.command)} → ${decision.behavior}: ${decision.reason.slice(0, 160)}`;
+        if (decision.behavior === 'allow') outcome.allowed.push(line);
+        if (attack.floor && decision.behavior !== 'deny') outcome.floorMiss.push(line);
+        if (name === 'denyList' && attack.hidesDenied && decision.behavior !== 'deny') outcome.bypass.push(line);
+      }
+      for (const benign of benignCases) {
+        const decision = evaluateBash(benign.command, rules, { cwd: '/work/project' });
+        const line = `${show(benign.command)} → ${decision.behavior}: ${decision.reason.slice(0, 160)}`;
+        if (decision.behavior === 'deny') outcome.falseDeny.push(line);
+        if (name === 'allowList' && benign.allowedByTypical && decision.behavior !== 'allow') outcome.notAllowed.push(line);
+      }
+      results.set(name, outcome);
+      console.log(
+        `[adversarial] ${name}: ${attackCases.length} attacks → ${outcome.allowed.length} auto-allowed, ` +
+          `${outcome.floorMiss.length} floor misses, ${name === 'denyList' ? outcome.bypass.length : 0} deny-rule bypasses; ` +
+          `${benignCases.length} benign → ${outcome.falseDeny.length} false denials` +
+          (name === 'allowList' ? `, ${outcome.notAllowed.length} expected allows missed` : ''),
+      );
+      expect(outcome.allowed, 'attacks auto-allowed').toEqual([]);
+      expect(outcome.floorMiss, 'floor cases not denied').toEqual([]);
+      expect(outcome.bypass, 'deny-rule bypasses').toEqual([]);
+      expect(outcome.falseDeny, 'benign commands denied').toEqual([]);
+      expect(outcome.notAllowed, 'benign commands the allow list should allow').toEqual([]);
+    });
+  }
+});

@@ -15,6 +15,7 @@
 import type { Writable } from 'node:stream';
 import type { ExecutorEvent } from '../events';
 import type { ToolResult } from '../tool-result';
+import { truncateToWidth } from './display-width';
 import { formatDuration } from './format-duration';
 import type { PromptAware } from './terminal-prompter';
 import { visibleText } from './visible-text';
@@ -91,8 +92,7 @@ export function createProgressRenderer(options: ProgressRendererOptions = {}): P
     const percent = call.percent === undefined ? '' : ` ${Math.round(call.percent)}%`;
     const message = call.message ? `  ${call.message}` : '';
     const text = `… ${call.name}${message}${percent} (${formatDuration(now() - call.startedAt)})`;
-    const width = columns() - 1;
-    return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+    return truncateToWidth(text, columns() - 1);
   };
 
   /** TTY: erases the live block and writes `permanent` lines, then the live block again. */

@@ -1,0 +1,184 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../../..');
+const cliSource = path.resolve(here, '../cli.ts');
+
+async function run(argv: string[], options: { stdin?: string; cwd?: string; homeDir?: string } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const cwd = options.cwd ?? mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-'));
+  const code = await runCli(argv, {
+    stdin: Readable.from([options.stdin ?? '']),
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd,
+    homeDir: options.homeDir ?? mkdtempSync(path.join(os.tmpdir(), 'dexter-home-')),
+  });
+  return { code, stdout, stderr, cwd };
+}
+
+function settingsFile(value: unknown | string): string {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-settings-'));
+  const file = path.join(directory, 'settings.json');
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  return file;
+}
+
+const rules = { permissions: { allow: ['Bash(git status:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)'] } };
+
+describe('dexter-permissions check', () => {
+  it('prints the decision and why', async () => {
+    const file = settingsFile(rules);
+    const allowed = await run(['check', '--settings', file, '--', 'git', 'status', '-s']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toMatch(/^ALLOW: Allowed by Bash\(git status:\*\)/);
+    const denied = await run(['check', '--settings', file, '--', '/bin/rm -rf /']);
+    expect(denied.stdout).toMatch(/^DENY: .*Bash\(rm:\*\)/);
+    const json = await run(['check', '--json', '--settings', file, '--', 'ls && npm test']);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed).toMatchObject({ behavior: 'ask', command: 'ls && npm test', commands: [{ argv: ['ls'] }, { argv: ['npm', 'test'] }] });
+    expect(parsed.proposedRules).toEqual(['Bash(npm test)']); // unknown to the classifier: exact only
+  });
+
+  it('reads the standard layers from --cwd when no --settings is given', async () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-project-'));
+    mkdirSync(path.join(project, '.dexter'));
+    writeFileSync(path.join(project, '.dexter/settings.json'), JSON.stringify({ permissions: { deny: ['Bash(make:*)'] } }));
+    const result = await run(['check', '--cwd', project, '--', 'make', 'all']);
+    expect(result.stdout).toMatch(/^DENY/);
+  });
+
+  it('names the file and line of broken settings and runs fail closed', async () => {
+    const file = settingsFile('{\n  "permissions": {\n    "allow": ["Bash(ls:*)"],\n    "deny": ["Bash(rm:*)",]\n  }\n}\n');
+    const result = await run(['check', '--settings', file, '--', 'ls']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:4:27: invalid JSON`);
+    expect(result.stderr).toContain('fail closed');
+    expect(result.stdout).toMatch(/^ASK/);
+    const missing = await run(['check', '--settings', '/nonexistent/settings.json', '--', 'ls']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('settings file not found: /nonexistent/settings.json');
+  });
+
+  it('explains usage errors', async () => {
+    expect((await run(['check'])).code).toBe(2);
+    expect((await run(['frob'])).stderr).toContain('unknown command "frob"');
+    expect((await run(['check', '--bogus', '--', 'ls'])).stderr).toContain('unknown option --bogus');
+    expect((await run(['--help'])).stdout).toContain('Usage: dexter-permissions');
+  });
+});
+
+describe('dexter-permissions eval', () => {
+  it('answers one JSON line per input line, nested commands included, bad lines reported', async () => {
+    const file = settingsFile(rules);
+    const input = [
+      JSON.stringify({ command: 'git status && echo "$(ls src)"' }),
+      '{not json',
+      '',
+      JSON.stringify({ command: 'sudo rm -rf /tmp/x', cwd: '/tmp' }),
+      JSON.stringify({ cmd: 'ls' }),
+      JSON.stringify({ command: "FOO=1 env -u X timeout 5 'l''s' -la" }),
+    ].join('\n');
+    const result = await run(['eval', '--settings', file], { stdin: input });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatchObject({
+      command: 'git status && echo "$(ls src)"',
+      decision: 'ask',
+      classification: expect.any(String),
+      commands: [{ argv: ['git', 'status'] }, { argv: ['echo', '$(ls src)'] }, { argv: ['ls', 'src'] }],
+    });
+    expect(lines[1]).toEqual({ line: 2, error: expect.stringContaining('line 2: invalid JSON') });
+    expect(lines[2]).toMatchObject({ decision: 'deny', matchedRule: 'Bash(rm:*)', commands: [{ argv: ['sudo', 'rm', '-rf', '/tmp/x'] }] });
+    expect(lines[3]).toEqual({ line: 5, error: expect.stringContaining('line 5: expected') });
+    expect(lines[4].commands).toEqual([{ argv: ['env', '-u', 'X', 'timeout', '5', 'ls', '-la'] }]);
+    for (const line of [lines[0], lines[2], lines[4]]) {
+      expect(Object.keys(line).sort()).toEqual(
+        ['command', 'decision', 'reason', 'classification', 'commands', ...('matchedRule' in line ? ['matchedRule'] : [])].sort(),
+      );
+    }
+  });
+});
+
+describe('dexter-permissions test', () => {
+  it('passes a table that holds and fails with a diff on a mismatch', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-table-'));
+    const good = path.join(directory, 'good.json');
+    writeFileSync(
+      good,
+      JSON.stringify([
+        { command: 'git status', settings: rules, expect: 'allow' },
+        { command: '\\rm -rf /', settings: rules, expect: 'deny' },
+        { command: 'cat .env', expect: 'deny' },
+        { command: 'npm publish', expect: 'ask' },
+      ]),
+    );
+    const passed = await run(['test', good]);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout.trim()).toBe('4 passed, 0 failed');
+
+    const bad = path.join(directory, 'bad.jsonl');
+    writeFileSync(
+      bad,
+      [
+        JSON.stringify({ command: 'ls', expect: 'allow' }),
+        '// comment lines are skipped',
+        JSON.stringify({ command: 'git status > out', expect: 'allow', settings: rules }),
+        '{broken',
+        JSON.stringify({ command: 'ls', expect: 'maybe' }),
+      ].join('\n'),
+    );
+    const failed = await run(['test', bad]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain(`${bad}:4: invalid JSON`);
+    expect(failed.stdout).toContain(`${bad}:5: "expect" must be`);
+    expect(failed.stdout).toContain('✗ case 2 (line 3): "git status > out"');
+    expect(failed.stdout).toContain('  - expected: allow');
+    expect(failed.stdout).toContain('  + actual:   ask');
+    expect(failed.stdout.trim().split('\n').pop()).toBe('0 passed, 4 failed');
+  });
+
+  it('uses --settings for cases without their own', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-table-'));
+    const table = path.join(directory, 't.jsonl');
+    writeFileSync(table, `${JSON.stringify({ command: 'ls -la', expect: 'allow' })}\n`);
+    expect((await run(['test', table])).code).toBe(1);
+    expect((await run(['test', '--settings', settingsFile(rules), table])).code).toBe(0);
+  });
+});
+
+describe('dexter-permissions explain', () => {
+  it('shows every step and which decided', async () => {
+    const result = await run(['explain', '--settings', settingsFile(rules), '--', 'sudo timeout 5 ls -la > out.txt']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('unwrapped (sudo → timeout): ["ls","-la"]');
+    expect(result.stdout).toContain('redirects: > out.txt (write)');
+    expect(result.stdout).toMatch(/floor\s+passed/);
+    expect(result.stdout).toMatch(/default\s+→ DECIDED/);
+    expect(result.stdout).toContain('Decision: ask');
+  });
+});
+
+describe('dexter-permissions as a real process', () => {
+  it('runs through node + tsx with the shebang entry', () => {
+    expect(readFileSync(cliSource, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const file = settingsFile(rules);
+    const result = spawnSync(
+      process.execPath,
+      ['--conditions=@dexter/source', '--import', 'tsx', cliSource, 'eval', '--settings', file],
+      { cwd: repoRoot, input: `${JSON.stringify({ command: 'ls; /bin/rm x' })}\n`, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny', matchedRule: 'Bash(rm:*)' });
+  }, 60_000);
+});

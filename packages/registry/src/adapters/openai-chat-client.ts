@@ -36,7 +36,11 @@ export interface OpenAIChatClientOptions extends OpenAIChatMessageOptions {
   stream?: boolean;
   /** Called with each text fragment while streaming (and once with the whole text otherwise). */
   onTextDelta?: (delta: string) => void;
-  /** OpenAI strict mode for tool schemas; `'auto'` (default) uses it where the schema allows. */
+  /**
+   * OpenAI strict mode for tool schemas; `'auto'` (default) uses it where the schema allows.
+   * OpenAI notes that parallel tool calls may not follow strict schemas; the executor
+   * validates every call with the tool's zod schema either way.
+   */
   strict?: StrictOption;
   /** Extra body fields, e.g. `{ parallel_tool_calls: true, reasoning_effort: 'low' }`. */
   params?: Omit<Partial<ChatCompletionCreateParamsBase>, 'model' | 'messages' | 'tools' | 'stream'>;

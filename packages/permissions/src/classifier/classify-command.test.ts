@@ -353,3 +353,23 @@ describe('globs and expansions that could become flags (classifier level, ignori
     },
   );
 });
+
+describe('redirects and wrappers', () => {
+  it.each([
+    'ls 2>/dev/null',
+    'ls > /dev/null 2>&1',
+    'cat f 2>&1',
+    'command -v git',
+    'cd src',
+    'cat < in.txt',
+  ])('%s is read-only', (source) => {
+    expect(classify(source).classification).toBe('read-only');
+  });
+
+  it.each(['ls > out.txt', 'ls 2> err.log', 'cat f >| out', 'cat <> f', 'ls >&out'])(
+    '%s is mutating',
+    (source) => {
+      expect(classify(source).classification).toBe('mutating');
+    },
+  );
+});

@@ -9,6 +9,9 @@ import { classifyArgv } from './classify-argv';
 import type { ClassificationResult } from './types';
 import { mutating, unknown } from './verdict';
 
+/** Redirect targets that are not files: writing to them changes nothing on disk. */
+const DISCARD_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
+
 /** Wrappers that change neither the command's arguments nor whose rights it runs with. */
 const TRANSPARENT_WRAPPERS = new Set([
   'env',
@@ -37,7 +40,7 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
   if (command.unwrapped.opaqueReason) return unknown(command.unwrapped.opaqueReason);
   if (command.opaqueReasons.length > 0) return unknown(command.opaqueReasons.join('; '));
   for (const redirect of command.redirects) {
-    if (redirect.write) {
+    if (redirect.write && !DISCARD_TARGETS.has(redirect.target)) {
       const spelled = `${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
       return mutating(`redirect ${spelled} writes a file`, spelled);
     }
@@ -50,6 +53,10 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     }
   }
   if (command.unwrapped.argv.length === 0) {
+    const [head, flag] = command.argv;
+    if (head === 'command' && (flag === '-v' || flag === '-V')) {
+      return { classification: 'read-only', reason: 'command -v only looks a name up' };
+    }
     const only = command.unwrapped.wrappers.every((wrapper) => wrapper.endsWith('env'));
     return only && command.unwrapped.wrappers.length > 0
       ? { classification: 'read-only', reason: 'env with no command prints the environment' }

@@ -10,7 +10,8 @@ import type { ClassificationResult } from '../types';
 import { dangerousOption, mutating, readOnly, unknown } from '../verdict';
 import { classifySedScript } from './sed-script';
 
-const sedSpec = defineSpec({
+/** sed's option table (exported for the property tests). */
+export const sedSpec = defineSpec({
   short: 'nrEsuzbai::I::e:f:l:',
   long:
     'quiet silent expression= file= in-place=? line-length= null-data zero-terminated regexp-extended separate ' +

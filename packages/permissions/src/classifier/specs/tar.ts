@@ -14,7 +14,8 @@ import { dangerousOption, mutating, readOnly, unknown } from '../verdict';
 
 const checkpointAction = (value: string | undefined) => (value?.startsWith('exec') ? 'exec' : undefined);
 
-const tarSpec = defineSpec({
+/** tar's option table (exported for the property tests). */
+export const tarSpec = defineSpec({
   short: 'AcdrtuxabB0C:f:F:g:GhH:iI:jJkK:lL:mMN:oOpPRsSUvV:wWX:zZT:',
   long:
     'catenate concatenate create diff compare delete append list test-label update extract get ' +

@@ -5,8 +5,8 @@
  */
 import { FinanceError } from '../errors';
 import { createEmbeddedProvider } from '../providers/embedded';
-import type { CliProviderFactory } from './run-cli';
 import type { CliProviderName } from './parse-args';
+import type { CliProviderFactory } from './run-cli';
 
 /** Factories by `--provider` name. */
 export const defaultCliProviders: Readonly<Record<CliProviderName, CliProviderFactory>> = Object.freeze({
@@ -15,6 +15,9 @@ export const defaultCliProviders: Readonly<Record<CliProviderName, CliProviderFa
     throw new FinanceError('configuration', 'the SEC EDGAR provider is not wired into this build yet');
   },
   financialdatasets: () => {
-    throw new FinanceError('configuration', 'the financialdatasets.ai provider is not wired into this build yet');
+    throw new FinanceError(
+      'configuration',
+      'the financialdatasets.ai provider is not wired into this build yet',
+    );
   },
 });

@@ -78,7 +78,9 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
       words.push(argument);
       continue;
     }
-    const [flag, inline] = argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
+    const [flag, inline] = argument.includes('=')
+      ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)]
+      : [argument, undefined];
     switch (flag) {
       case '--json':
         if (inline !== undefined) throw new CliUsageError('--json takes no value');
@@ -113,7 +115,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
       case '--date': {
         const [value, next] = takeValue(flag, inline, index);
         index = next;
-        if (!parseIsoDate(value)) throw new CliUsageError(`--date must be a real date YYYY-MM-DD; got "${value}"`);
+        if (!parseIsoDate(value))
+          throw new CliUsageError(`--date must be a real date YYYY-MM-DD; got "${value}"`);
         parsed.date = value;
         break;
       }
@@ -123,7 +126,9 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   }
   parsed.query = words.join(' ').trim();
   if (!parsed.query && !parsed.help && !parsed.version) {
-    throw new CliUsageError('missing the query, e.g. dexter-finance "What was Apple\'s revenue in fiscal 2025?"');
+    throw new CliUsageError(
+      'missing the query, e.g. dexter-finance "What was Apple\'s revenue in fiscal 2025?"',
+    );
   }
   return parsed;
 }

@@ -37,7 +37,8 @@ function secAnnualValue(cik: string, concepts: string[], end: string): number | 
   if (!existsSync(file)) return undefined;
   const facts = JSON.parse(readFileSync(file, 'utf8')).facts['us-gaap'];
   for (const concept of concepts) {
-    const records: Array<{ start?: string; end: string; val: number; form: string }> = facts[concept]?.units?.USD ?? [];
+    const records: Array<{ start?: string; end: string; val: number; form: string }> =
+      facts[concept]?.units?.USD ?? [];
     const annual = records.find((record) => {
       if (record.end !== end || !record.start || !record.form.startsWith('10-K')) return false;
       const days = (Date.parse(record.end) - Date.parse(record.start)) / 86_400_000;
@@ -58,10 +59,17 @@ describe('dexter-finance (in-process, embedded data)', () => {
     const rows = output.data['AAPL.income_statements.annual'] as Row[];
     expect(rows).toHaveLength(1);
     expect(rows[0]!.revenue).toBe(416_161_000_000);
-    const oracle = secAnnualValue('0000320193', ['RevenueFromContractWithCustomerExcludingAssessedTax'], rows[0]!.periodEnd);
-    if (!existsSync(secFacts)) console.warn('shared SEC data absent: checked against the documented value only');
+    const oracle = secAnnualValue(
+      '0000320193',
+      ['RevenueFromContractWithCustomerExcludingAssessedTax'],
+      rows[0]!.periodEnd,
+    );
+    if (!existsSync(secFacts))
+      console.warn('shared SEC data absent: checked against the documented value only');
     else expect(rows[0]!.revenue).toBe(oracle);
-    expect(output.sources).toContain('https://www.sec.gov/Archives/edgar/data/320193/000032019325000079/aapl-20250927.htm');
+    expect(output.sources).toContain(
+      'https://www.sec.gov/Archives/edgar/data/320193/000032019325000079/aapl-20250927.htm',
+    );
 
     const text = await run(["What was Apple's revenue in fiscal 2025?"]);
     expect(text.code).toBe(0);
@@ -86,13 +94,18 @@ describe('dexter-finance (in-process, embedded data)', () => {
     // Apple's FY2026 ended in late September 2026 but is not in the data: FY2025 and FY2024, with a note.
     expect(aapl.map((row) => row.fiscalYear)).toEqual([2025, 2024]);
     expect(aapl[0]!.netIncome).toBe(112_010_000_000);
-    for (const [cik, rows] of [['0001045810', nvda], ['0000320193', aapl]] as const) {
+    for (const [cik, rows] of [
+      ['0001045810', nvda],
+      ['0000320193', aapl],
+    ] as const) {
       for (const row of rows) {
         const oracle = secAnnualValue(cik, ['NetIncomeLoss'], row.periodEnd);
         if (existsSync(secFacts)) expect(row.netIncome).toBe(oracle);
       }
     }
-    expect(output.warnings.join(' ')).toMatch(/AAPL income statements \(annual\): the newest period in the data ends 2025-09-27/);
+    expect(output.warnings.join(' ')).toMatch(
+      /AAPL income statements \(annual\): the newest period in the data ends 2025-09-27/,
+    );
     expect(output.plan.interpretation.asOf).toBe('2026-11-30');
   });
 
@@ -106,7 +119,9 @@ describe('dexter-finance (in-process, embedded data)', () => {
     const text = await run(['TSLA revenue FY2025']);
     expect(text.code).toBe(1);
     expect(text.stdout).toBe('');
-    expect(text.stderr).toMatch(/dexter-finance: No data found: TSLA income statements: .*TSLA.*\[unknown_ticker\]\n$/);
+    expect(text.stderr).toMatch(
+      /dexter-finance: No data found: TSLA income statements: .*TSLA.*\[unknown_ticker\]\n$/,
+    );
     const json = await run(['--json', 'TSLA revenue FY2025']);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout).error.code).toBe('unknown_ticker');
@@ -120,7 +135,10 @@ describe('dexter-finance (in-process, embedded data)', () => {
 
   it.each([
     [['--bogus', 'AAPL'], /unknown option --bogus/],
-    [['--provider', 'yahoo', 'AAPL'], /--provider must be one of embedded, sec, financialdatasets; got "yahoo"/],
+    [
+      ['--provider', 'yahoo', 'AAPL'],
+      /--provider must be one of embedded, sec, financialdatasets; got "yahoo"/,
+    ],
     [['--date', '2026-02-30', 'AAPL'], /--date must be a real date/],
     [['--date'], /--date needs a value/],
     [['--json'], /missing the query/],
@@ -151,7 +169,11 @@ describe('dexter-finance (in-process, embedded data)', () => {
         data: { incomeStatements: [incomeStatement({ ticker: 'AAPL', fiscalYear: 2025, revenue: 7 })] },
       });
     };
-    const providers = { embedded: fake('embedded'), sec: fake('sec'), financialdatasets: fake('financialdatasets') };
+    const providers = {
+      embedded: fake('embedded'),
+      sec: fake('sec'),
+      financialdatasets: fake('financialdatasets'),
+    };
     await run(['AAPL revenue FY2025'], { providers, env: { FINANCIAL_DATASETS_API_KEY: 'k' } });
     await run(['AAPL revenue FY2025'], { providers, env: {} });
     await run(['--provider', 'sec', 'AAPL revenue FY2025'], { providers, env: {} });
@@ -163,7 +185,9 @@ describe('dexter-finance (in-process, embedded data)', () => {
     expect(filings.code).toBe(0);
     const listed = JSON.parse(filings.stdout).data['AAPL.filings'] as Array<{ form: string; url: string }>;
     expect(listed.length).toBeGreaterThan(0);
-    expect(listed.every((row) => row.form === '10-K' && row.url.startsWith('https://www.sec.gov/'))).toBe(true);
+    expect(listed.every((row) => row.form === '10-K' && row.url.startsWith('https://www.sec.gov/'))).toBe(
+      true,
+    );
     const market = await run(['--tool', 'market', 'NVDA P/E']);
     expect(market.code).toBe(0);
     expect(market.stdout).toMatch(/no market prices/);

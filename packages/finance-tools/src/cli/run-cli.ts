@@ -77,7 +77,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const fail = (error: unknown, warnings: string[] = []): number => {
     const { code, message } = errorMessage(error);
     if (args.json) {
-      io.stdout(`${JSON.stringify({ error: { code, message }, data: {}, sources: [], warnings }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ error: { code, message }, data: {}, sources: [], warnings }, null, 2)}\n`,
+      );
     } else {
       const tag = code === 'error' || message.includes(`[${code}]`) ? '' : ` [${code}]`;
       io.stderr(`dexter-finance: ${message}${tag}\n`);

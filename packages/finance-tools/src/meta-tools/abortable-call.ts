@@ -37,7 +37,10 @@ export function callWithTimeout<T>(
     const timer =
       Number.isFinite(timeoutMs) && timeoutMs > 0
         ? setTimeout(() => {
-            const error = new FinanceError('timeout', `the call took longer than ${timeoutMs} ms and was aborted`);
+            const error = new FinanceError(
+              'timeout',
+              `the call took longer than ${timeoutMs} ms and was aborted`,
+            );
             controller.abort(error);
             finish(() => reject(error));
           }, timeoutMs)

@@ -27,9 +27,15 @@ describe('formatValue', () => {
   });
 
   it('labels periods by the company calendar', () => {
-    expect(periodLabel({ fiscalYear: 2026, fiscalPeriod: 'FY', periodEnd: '2026-01-25' })).toBe('FY2026 (ended 2026-01-25)');
-    expect(periodLabel({ fiscalYear: 2025, fiscalPeriod: 'Q3', periodEnd: '2025-06-28' })).toBe('Q3 FY2025 (ended 2025-06-28)');
-    expect(periodLabel({ fiscalYear: 2026, fiscalPeriod: 'TTM', period: 'ttm', periodEnd: '2025-12-27' })).toBe('TTM to 2025-12-27');
+    expect(periodLabel({ fiscalYear: 2026, fiscalPeriod: 'FY', periodEnd: '2026-01-25' })).toBe(
+      'FY2026 (ended 2026-01-25)',
+    );
+    expect(periodLabel({ fiscalYear: 2025, fiscalPeriod: 'Q3', periodEnd: '2025-06-28' })).toBe(
+      'Q3 FY2025 (ended 2025-06-28)',
+    );
+    expect(
+      periodLabel({ fiscalYear: 2026, fiscalPeriod: 'TTM', period: 'ttm', periodEnd: '2025-12-27' }),
+    ).toBe('TTM to 2025-12-27');
   });
 });
 
@@ -70,13 +76,10 @@ describe('mapLimited', () => {
 describe('callWithTimeout', () => {
   it('aborts the call signal and rejects with timeout', async () => {
     let seen: AbortSignal | undefined;
-    const error = await callWithTimeout(
-      (signal) => {
-        seen = signal;
-        return new Promise(() => undefined); // ignores its signal on purpose
-      },
-      5,
-    ).catch((caught) => caught);
+    const error = await callWithTimeout((signal) => {
+      seen = signal;
+      return new Promise(() => undefined); // ignores its signal on purpose
+    }, 5).catch((caught) => caught);
     expect(FinanceError.isInstance(error) && error.code).toBe('timeout');
     expect(seen?.aborted).toBe(true);
   });
@@ -101,7 +104,9 @@ describe('callWithTimeout', () => {
 
   it('passes values and errors through', async () => {
     await expect(callWithTimeout(async () => 42, 1000)).resolves.toBe(42);
-    await expect(callWithTimeout(async () => Promise.reject(new Error('boom')), 1000)).rejects.toThrow('boom');
+    await expect(callWithTimeout(async () => Promise.reject(new Error('boom')), 1000)).rejects.toThrow(
+      'boom',
+    );
     await expect(
       callWithTimeout(() => {
         throw new Error('sync boom');

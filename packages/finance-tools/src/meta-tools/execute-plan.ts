@@ -13,7 +13,13 @@ import type { RoutePlan, SubCall } from '../router/types';
 import { type FormattedSection, formatAnswer } from './format-answer';
 import { mapLimited } from './map-limited';
 import type { ResultCache } from './result-cache';
-import { runSubCall, type SubCallOutcome, type SubCallRow, subCallKey, subToolLabel } from './sub-call-runner';
+import {
+  runSubCall,
+  type SubCallOutcome,
+  type SubCallRow,
+  subCallKey,
+  subToolLabel,
+} from './sub-call-runner';
 
 /** One sub-call that produced nothing, and why. */
 export interface SubCallFailure {
@@ -146,7 +152,10 @@ export async function executePlan(plan: RoutePlan, options: ExecutePlanOptions):
       });
     } finally {
       done += 1;
-      progress?.({ message: `Fetched ${done}/${total}`, percent: Math.round((done / Math.max(total, 1)) * 100) });
+      progress?.({
+        message: `Fetched ${done}/${total}`,
+        percent: Math.round((done / Math.max(total, 1)) * 100),
+      });
     }
   });
   if (signal?.aborted) throw signal.reason ?? new FinanceError('aborted', 'cancelled');
@@ -174,7 +183,9 @@ export async function executePlan(plan: RoutePlan, options: ExecutePlanOptions):
     for (const warning of result.warnings) if (!warnings.includes(warning)) warnings.push(warning);
     warnings.push(...coverageNotes(result));
     if (result.rows.length === 0) {
-      warnings.push(`${call.ticker} ${subToolLabel(call.tool)} (${call.period}): no rows match the requested period.`);
+      warnings.push(
+        `${call.ticker} ${subToolLabel(call.tool)} (${call.period}): no rows match the requested period.`,
+      );
       return;
     }
     const existing = data[result.key] ?? [];

@@ -60,11 +60,11 @@ function focusTable(sections: readonly FormattedSection[], fields: string[]): st
       rows.push([section.ticker, periodLabel(row), ...fields.map((field) => cell(row, field))]);
     }
   }
-  return table(
-    ['Company', 'Period', ...fields.map(fieldLabel)],
-    rows,
-    [false, false, ...fields.map(() => true)],
-  );
+  return table(['Company', 'Period', ...fields.map(fieldLabel)], rows, [
+    false,
+    false,
+    ...fields.map(() => true),
+  ]);
 }
 
 function statementTable(section: FormattedSection): string {
@@ -90,7 +90,13 @@ function filingsTable(sections: readonly FormattedSection[]): string {
       ]);
     }
   }
-  return table(['Company', 'Filed', 'Form', 'Period of report', 'Document'], rows, [false, false, false, false, false]);
+  return table(['Company', 'Filed', 'Form', 'Period of report', 'Document'], rows, [
+    false,
+    false,
+    false,
+    false,
+    false,
+  ]);
 }
 
 function segmentsBlock(section: FormattedSection): string {
@@ -127,7 +133,9 @@ export function formatAnswer(parts: AnswerParts): string {
   let anyDerived = false;
   for (const [tool, sections] of byTool) {
     const periods = [...new Set(sections.map((section) => section.key.split('.')[2] ?? ''))].filter(Boolean);
-    out.push(`### ${subToolLabel(tool).replace(/^./, (c) => c.toUpperCase())}${periods.length ? ` (${periods.join(', ')})` : ''}`);
+    out.push(
+      `### ${subToolLabel(tool).replace(/^./, (c) => c.toUpperCase())}${periods.length ? ` (${periods.join(', ')})` : ''}`,
+    );
     if (tool === 'filings') {
       out.push(filingsTable(sections));
       continue;
@@ -142,7 +150,8 @@ export function formatAnswer(parts: AnswerParts): string {
     if (fields.length > 0) {
       out.push(focusTable(sections, fields));
     } else {
-      for (const section of sections) out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section)}`);
+      for (const section of sections)
+        out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section)}`);
     }
     const shown = fields.length > 0 ? fields : undefined;
     anyDerived ||= sections.some((section) =>

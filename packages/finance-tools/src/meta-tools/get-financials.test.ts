@@ -12,14 +12,61 @@ const clock = fixedClock('2026-11-30');
 
 const data = {
   incomeStatements: [
-    incomeStatement({ ticker: 'AAPL', fiscalYear: 2024, periodEnd: '2024-09-28', revenue: 391_035_000_000, netIncome: 93_736_000_000 }),
-    incomeStatement({ ticker: 'AAPL', fiscalYear: 2025, periodEnd: '2025-09-27', revenue: 416_161_000_000, netIncome: 112_010_000_000 }),
-    incomeStatement({ ticker: 'AAPL', fiscalYear: 2026, period: 'quarterly', fiscalPeriod: 'Q1', periodEnd: '2025-12-27', revenue: 143_756_000_000 }),
-    incomeStatement({ ticker: 'NVDA', fiscalYear: 2025, periodEnd: '2025-01-26', revenue: 130_497_000_000, netIncome: 72_880_000_000 }),
-    incomeStatement({ ticker: 'NVDA', fiscalYear: 2026, periodEnd: '2026-01-25', revenue: 215_938_000_000, netIncome: 120_067_000_000 }),
+    incomeStatement({
+      ticker: 'AAPL',
+      fiscalYear: 2024,
+      periodEnd: '2024-09-28',
+      revenue: 391_035_000_000,
+      netIncome: 93_736_000_000,
+    }),
+    incomeStatement({
+      ticker: 'AAPL',
+      fiscalYear: 2025,
+      periodEnd: '2025-09-27',
+      revenue: 416_161_000_000,
+      netIncome: 112_010_000_000,
+    }),
+    incomeStatement({
+      ticker: 'AAPL',
+      fiscalYear: 2026,
+      period: 'quarterly',
+      fiscalPeriod: 'Q1',
+      periodEnd: '2025-12-27',
+      revenue: 143_756_000_000,
+    }),
+    incomeStatement({
+      ticker: 'NVDA',
+      fiscalYear: 2025,
+      periodEnd: '2025-01-26',
+      revenue: 130_497_000_000,
+      netIncome: 72_880_000_000,
+    }),
+    incomeStatement({
+      ticker: 'NVDA',
+      fiscalYear: 2026,
+      periodEnd: '2026-01-25',
+      revenue: 215_938_000_000,
+      netIncome: 120_067_000_000,
+    }),
   ],
-  balanceSheets: [balanceSheet({ ticker: 'AAPL', fiscalYear: 2026, period: 'quarterly', fiscalPeriod: 'Q1', periodEnd: '2025-12-27', totalAssets: 379_297_000_000 })],
-  cashFlowStatements: [cashFlowStatement({ ticker: 'AAPL', fiscalYear: 2025, periodEnd: '2025-09-27', operatingCashFlow: 111_482_000_000 })],
+  balanceSheets: [
+    balanceSheet({
+      ticker: 'AAPL',
+      fiscalYear: 2026,
+      period: 'quarterly',
+      fiscalPeriod: 'Q1',
+      periodEnd: '2025-12-27',
+      totalAssets: 379_297_000_000,
+    }),
+  ],
+  cashFlowStatements: [
+    cashFlowStatement({
+      ticker: 'AAPL',
+      fiscalYear: 2025,
+      periodEnd: '2025-09-27',
+      operatingCashFlow: 111_482_000_000,
+    }),
+  ],
 };
 
 function context(signal = new AbortController().signal) {
@@ -29,7 +76,8 @@ function context(signal = new AbortController().signal) {
     context: {
       signal,
       toolCallId: 'call_1',
-      progress: (update: string | ProgressUpdate) => updates.push(typeof update === 'string' ? { message: update } : update),
+      progress: (update: string | ProgressUpdate) =>
+        updates.push(typeof update === 'string' ? { message: update } : update),
     },
   };
 }
@@ -64,7 +112,10 @@ describe('get_financials', () => {
     const { context: ctx, updates } = context();
     const result = await invokeTool(tool, { query: "What was Apple's revenue in fiscal 2025?" }, ctx);
     expect(Object.keys(result.data)).toEqual(['AAPL.income_statements.annual']);
-    const [row] = result.data['AAPL.income_statements.annual'] as Array<{ revenue: number; fiscalYear: number }>;
+    const [row] = result.data['AAPL.income_statements.annual'] as Array<{
+      revenue: number;
+      fiscalYear: number;
+    }>;
     expect(row).toMatchObject({ fiscalYear: 2025, revenue: 416_161_000_000 });
     expect(result.answer).toContain('416,161,000,000');
     expect(result.answer).not.toContain('391,035,000,000');
@@ -82,13 +133,16 @@ describe('get_financials', () => {
       { query: 'compare NVDA and AAPL net income for the last two fiscal years' },
       context().context,
     );
-    const years = (key: string) => (result.data[key] as Array<{ fiscalYear: number }>).map((row) => row.fiscalYear);
+    const years = (key: string) =>
+      (result.data[key] as Array<{ fiscalYear: number }>).map((row) => row.fiscalYear);
     expect(years('NVDA.income_statements.annual')).toEqual([2026, 2025]);
     expect(years('AAPL.income_statements.annual')).toEqual([2025, 2024]);
     expect(result.answer).toContain('120,067,000,000');
     expect(result.answer).toContain('112,010,000,000');
     // AAPL's FY2026 (ended late September 2026) should be out by 2026-11-30 but is not in the data.
-    expect(result.warnings.join(' ')).toMatch(/AAPL income statements \(annual\): the newest period in the data ends 2025-09-27/);
+    expect(result.warnings.join(' ')).toMatch(
+      /AAPL income statements \(annual\): the newest period in the data ends 2025-09-27/,
+    );
     expect(result.warnings.join(' ')).not.toMatch(/NVDA income statements \(annual\): the newest/);
   });
 
@@ -98,11 +152,23 @@ describe('get_financials', () => {
       { tool: 'income_statements', ticker: 'AAPL', period: 'quarterly', limit: 1 },
       { tool: 'income_statements', ticker: 'AAPL', period: 'annual', fiscalYears: [2024] },
     ];
-    const tool = createGetFinancialsTool({ provider: createFakeProvider({ data }), router: planRouter(calls) });
+    const tool = createGetFinancialsTool({
+      provider: createFakeProvider({ data }),
+      router: planRouter(calls),
+    });
     const result = await invokeTool(tool, { query: 'x' }, context().context);
-    expect(Object.keys(result.data).sort()).toEqual(['AAPL.income_statements.annual', 'AAPL.income_statements.quarterly']);
-    expect((result.data['AAPL.income_statements.annual'] as Array<{ fiscalYear: number }>).map((row) => row.fiscalYear)).toEqual([2025, 2024]);
-    expect((result.data['AAPL.income_statements.quarterly'] as Array<{ revenue: number }>)[0]!.revenue).toBe(143_756_000_000);
+    expect(Object.keys(result.data).sort()).toEqual([
+      'AAPL.income_statements.annual',
+      'AAPL.income_statements.quarterly',
+    ]);
+    expect(
+      (result.data['AAPL.income_statements.annual'] as Array<{ fiscalYear: number }>).map(
+        (row) => row.fiscalYear,
+      ),
+    ).toEqual([2025, 2024]);
+    expect((result.data['AAPL.income_statements.quarterly'] as Array<{ revenue: number }>)[0]!.revenue).toBe(
+      143_756_000_000,
+    );
   });
 
   it('returns what worked plus a clear note when some sub-calls fail', async () => {
@@ -110,14 +176,20 @@ describe('get_financials', () => {
     const result = await invokeTool(tool, { query: 'AAPL and TSLA revenue in FY2025' }, context().context);
     expect(Object.keys(result.data)).toEqual(['AAPL.income_statements.annual']);
     expect(result.failures).toEqual([
-      expect.objectContaining({ ticker: 'TSLA', code: 'unknown_ticker', key: 'TSLA.income_statements.annual' }),
+      expect.objectContaining({
+        ticker: 'TSLA',
+        code: 'unknown_ticker',
+        key: 'TSLA.income_statements.annual',
+      }),
     ]);
     expect(result.answer).toMatch(/TSLA income statements: unknown ticker TSLA \[unknown_ticker\]/);
   });
 
   it('fails with the typed error when nothing could be fetched', async () => {
     const tool = createGetFinancialsTool({ provider: createFakeProvider({ data }), clock });
-    const error = await invokeTool(tool, { query: 'TSLA revenue FY2025' }, context().context).catch((caught) => caught);
+    const error = await invokeTool(tool, { query: 'TSLA revenue FY2025' }, context().context).catch(
+      (caught) => caught,
+    );
     expect(FinanceError.isInstance(error)).toBe(true);
     expect(error.code).toBe('unknown_ticker');
     expect(error.message).toMatch(/TSLA/);
@@ -125,14 +197,18 @@ describe('get_financials', () => {
 
   it('fails clearly when the query names no company', async () => {
     const tool = createGetFinancialsTool({ provider: createFakeProvider({ data }), clock });
-    const error = await invokeTool(tool, { query: 'what was revenue last year?' }, context().context).catch((caught) => caught);
+    const error = await invokeTool(tool, { query: 'what was revenue last year?' }, context().context).catch(
+      (caught) => caught,
+    );
     expect(error.code).toBe('invalid_request');
     expect(error.message).toMatch(/No company or ticker found/);
   });
 
   it('reports a period the data does not have', async () => {
     const tool = createGetFinancialsTool({ provider: createFakeProvider({ data }), clock });
-    const error = await invokeTool(tool, { query: 'AAPL revenue FY2019' }, context().context).catch((caught) => caught);
+    const error = await invokeTool(tool, { query: 'AAPL revenue FY2019' }, context().context).catch(
+      (caught) => caught,
+    );
     expect(error.code).toBe('not_found');
     expect(error.message).toMatch(/no rows match/);
   });
@@ -140,13 +216,21 @@ describe('get_financials', () => {
   it('runs sub-calls in parallel up to the cap', async () => {
     const provider = createFakeProvider({ data, latencyMs: 20 });
     const tool = createGetFinancialsTool({ provider, clock, maxConcurrency: 2, cache: false });
-    await invokeTool(tool, { query: 'AAPL and NVDA revenue, total assets and operating cash flow in FY2025' }, context().context).catch(() => undefined);
+    await invokeTool(
+      tool,
+      { query: 'AAPL and NVDA revenue, total assets and operating cash flow in FY2025' },
+      context().context,
+    ).catch(() => undefined);
     expect(provider.requests).toHaveLength(6);
     expect(provider.maxInFlight()).toBe(2);
 
     const wide = createFakeProvider({ data, latencyMs: 20 });
     const wideTool = createGetFinancialsTool({ provider: wide, clock, maxConcurrency: 8, cache: false });
-    await invokeTool(wideTool, { query: 'AAPL and NVDA revenue, total assets and operating cash flow in FY2025' }, context().context);
+    await invokeTool(
+      wideTool,
+      { query: 'AAPL and NVDA revenue, total assets and operating cash flow in FY2025' },
+      context().context,
+    );
     expect(wide.maxInFlight()).toBe(6);
   });
 
@@ -154,7 +238,11 @@ describe('get_financials', () => {
     const provider = createFakeProvider({ data, latencyMs: 60_000 });
     const tool = createGetFinancialsTool({ provider, clock, cache: false });
     const controller = new AbortController();
-    const pending = invokeTool(tool, { query: 'AAPL and NVDA revenue FY2025' }, context(controller.signal).context);
+    const pending = invokeTool(
+      tool,
+      { query: 'AAPL and NVDA revenue FY2025' },
+      context(controller.signal).context,
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(provider.inFlight()).toBe(2);
     controller.abort(new Error('user cancelled'));
@@ -196,13 +284,17 @@ describe('get_financials', () => {
 
   it('rejects bad options at construction', () => {
     expect(() => createGetFinancialsTool({} as never)).toThrow(/provider/);
-    expect(() => createGetFinancialsTool({ provider: createFakeProvider({ data }), maxConcurrency: 0 })).toThrow(/maxConcurrency/);
+    expect(() =>
+      createGetFinancialsTool({ provider: createFakeProvider({ data }), maxConcurrency: 0 }),
+    ).toThrow(/maxConcurrency/);
   });
 
   it('uses an injected router', async () => {
     const router = createRuleRouter({ clock: fixedClock('2025-03-01') });
     const tool = createGetFinancialsTool({ provider: createFakeProvider({ data }), router });
     const result = await invokeTool(tool, { query: 'NVDA revenue last fiscal year' }, context().context);
-    expect((result.data['NVDA.income_statements.annual'] as Array<{ fiscalYear: number }>)[0]!.fiscalYear).toBe(2025);
+    expect(
+      (result.data['NVDA.income_statements.annual'] as Array<{ fiscalYear: number }>)[0]!.fiscalYear,
+    ).toBe(2025);
   });
 });

@@ -8,7 +8,11 @@ import { FINANCE_ERROR_CODES, FinanceError, type FinanceErrorCode } from '../err
 import type { FinancialCapability } from '../provider';
 import type { RoutePlan } from '../router/types';
 import { executePlan, type MetaToolResult } from './execute-plan';
-import { type MetaToolOptions, type ResolvedMetaToolOptions, resolveMetaToolOptions } from './meta-tool-options';
+import {
+  type MetaToolOptions,
+  type ResolvedMetaToolOptions,
+  resolveMetaToolOptions,
+} from './meta-tool-options';
 
 /** Input of `get_financials`, `get_market_data` and `read_filings`. */
 export const financialQueryInputSchema = z.object({
@@ -52,7 +56,8 @@ export function assertSomeData(result: MetaToolResult): void {
   if (Object.keys(result.data).length > 0) return;
   const first = result.failures[0];
   const code = first && isKnownCode(first.code) ? first.code : 'not_found';
-  const details = result.warnings.length > 0 ? result.warnings.join('; ') : 'no rows matched the requested periods';
+  const details =
+    result.warnings.length > 0 ? result.warnings.join('; ') : 'no rows matched the requested periods';
   throw new FinanceError(code, `No data found: ${details}`, {
     details: { failures: result.failures, plan: result.plan },
   });
@@ -77,7 +82,10 @@ export interface QueryHooks {
 export async function answerFinancialQuery(
   query: string,
   resolved: ResolvedMetaToolOptions,
-  context: { signal?: AbortSignal; progress?: (update: string | { message: string; percent?: number }) => void },
+  context: {
+    signal?: AbortSignal;
+    progress?: (update: string | { message: string; percent?: number }) => void;
+  },
   hooks: QueryHooks = {},
 ): Promise<MetaToolResult> {
   context.progress?.({ message: 'Resolving tickers…', percent: 0 });
@@ -117,12 +125,13 @@ export function createGetFinancialsTool(
     name: 'get_financials',
     inputSchema: financialQueryInputSchema,
     description: [
-      'Answers a question about companies\' reported financials in one call: income statements (revenue, net income, EPS, margins), balance sheets (cash, debt, assets, equity), cash-flow statements (operating cash flow, capex, free cash flow), key ratios, segment revenue and earnings.',
+      "Answers a question about companies' reported financials in one call: income statements (revenue, net income, EPS, margins), balance sheets (cash, debt, assets, equity), cash-flow statements (operating cash flow, capex, free cash flow), key ratios, segment revenue and earnings.",
       'Pass the whole question in plain words; name companies or tickers and periods ("FY2024", "last quarter", "last two fiscal years", "Q3 2025", "TTM"). Several companies and statements can go in one query; they are fetched in parallel.',
       "Returns markdown tables with exact figures, how the query was read (tickers, fiscal periods per each company's calendar), notes on missing data, and the source filing URLs.",
       'Do not use it for stock prices or market data (use get_market_data) or to list or read SEC filings (use read_filings).',
     ].join(' '),
-    compactDescription: 'Company financial statements and ratios from a plain-language query (multi-company, multi-period)',
+    compactDescription:
+      'Company financial statements and ratios from a plain-language query (multi-company, multi-period)',
     concurrencySafe: true,
     approval: 'allow',
     similarityKey: (input) => input.query,

@@ -11,21 +11,44 @@ import type { MetaToolResult } from './execute-plan';
 import { answerFinancialQuery, financialQueryInputSchema } from './get-financials';
 import { type MetaToolOptions, resolveMetaToolOptions } from './meta-tool-options';
 
-const MARKET_FIELDS = ['marketCap', 'enterpriseValue', 'priceToEarnings', 'priceToSales', 'priceToBook'] as const;
+const MARKET_FIELDS = [
+  'marketCap',
+  'enterpriseValue',
+  'priceToEarnings',
+  'priceToSales',
+  'priceToBook',
+] as const;
 
 /** Keeps the plan's key-metrics calls and adds a latest snapshot for every other ticker. */
 export function marketDataPlan(plan: RoutePlan): RoutePlan {
   const calls: SubCall[] = plan.calls.filter((call) => call.tool === 'key_metrics');
-  const tickers = [...new Set([...plan.interpretation.tickers.map((hit) => hit.ticker), ...plan.calls.map((call) => call.ticker)])];
+  const tickers = [
+    ...new Set([
+      ...plan.interpretation.tickers.map((hit) => hit.ticker),
+      ...plan.calls.map((call) => call.ticker),
+    ]),
+  ];
   for (const ticker of tickers) {
     if (calls.some((call) => call.ticker === ticker)) continue;
-    calls.push({ tool: 'key_metrics', ticker, period: 'annual', limit: 1, endOnOrBefore: plan.interpretation.asOf });
+    calls.push({
+      tool: 'key_metrics',
+      ticker,
+      period: 'annual',
+      limit: 1,
+      endOnOrBefore: plan.interpretation.asOf,
+    });
   }
-  return { ...plan, calls, interpretation: { ...plan.interpretation, tools: calls.length ? ['key_metrics'] : [] } };
+  return {
+    ...plan,
+    calls,
+    interpretation: { ...plan.interpretation, tools: calls.length ? ['key_metrics'] : [] },
+  };
 }
 
 function hasMarketData(provider: FinancialDataProvider): boolean {
-  return provider.capabilities.includes('getKeyMetrics') || provider.capabilities.includes('getKeyMetricsHistory');
+  return (
+    provider.capabilities.includes('getKeyMetrics') || provider.capabilities.includes('getKeyMetricsHistory')
+  );
 }
 
 /**
@@ -37,7 +60,9 @@ function hasMarketData(provider: FinancialDataProvider): boolean {
  * // model calls get_market_data({ query: 'NVDA and AMD P/E and market cap' })
  * ```
  */
-export function createGetMarketDataTool(options: MetaToolOptions): Tool<typeof financialQueryInputSchema, MetaToolResult> {
+export function createGetMarketDataTool(
+  options: MetaToolOptions,
+): Tool<typeof financialQueryInputSchema, MetaToolResult> {
   const resolved = resolveMetaToolOptions(options, 'createGetMarketDataTool');
   const { provider } = resolved;
   return defineTool({
@@ -54,7 +79,8 @@ export function createGetMarketDataTool(options: MetaToolOptions): Tool<typeof f
     similarityKey: (input) => input.query,
     available:
       options.available ??
-      (() => hasMarketData(provider) || `the ${provider.name} data source offers no key metrics or market data`),
+      (() =>
+        hasMarketData(provider) || `the ${provider.name} data source offers no key metrics or market data`),
     execute: (input, context) =>
       answerFinancialQuery(input.query, resolved, context, {
         adjustPlan: marketDataPlan,

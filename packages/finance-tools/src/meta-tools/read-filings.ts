@@ -26,7 +26,9 @@ export const readFilingsInputSchema = z.object({
     .trim()
     .regex(/^\d{10}-\d{2}-\d{6}$/, 'expected an accession number like 0000320193-25-000079')
     .optional()
-    .describe('Read this filing\'s primary document instead of listing filings (accession from a previous listing).'),
+    .describe(
+      "Read this filing's primary document instead of listing filings (accession from a previous listing).",
+    ),
   maxChars: z
     .number()
     .int()
@@ -45,12 +47,27 @@ export type ReadFilingsResult = MetaToolResult & { document?: FilingDocument };
 /** Keeps the plan's filings calls and lists filings for every other ticker it names. */
 export function filingsPlan(plan: RoutePlan): RoutePlan {
   const calls: SubCall[] = plan.calls.filter((call) => call.tool === 'filings');
-  const tickers = [...new Set([...plan.interpretation.tickers.map((hit) => hit.ticker), ...plan.calls.map((call) => call.ticker)])];
+  const tickers = [
+    ...new Set([
+      ...plan.interpretation.tickers.map((hit) => hit.ticker),
+      ...plan.calls.map((call) => call.ticker),
+    ]),
+  ];
   for (const ticker of tickers) {
     if (calls.some((call) => call.ticker === ticker)) continue;
-    calls.push({ tool: 'filings', ticker, period: 'annual', limit: 10, endOnOrBefore: plan.interpretation.asOf });
+    calls.push({
+      tool: 'filings',
+      ticker,
+      period: 'annual',
+      limit: 10,
+      endOnOrBefore: plan.interpretation.asOf,
+    });
   }
-  return { ...plan, calls, interpretation: { ...plan.interpretation, tools: calls.length ? ['filings'] : [] } };
+  return {
+    ...plan,
+    calls,
+    interpretation: { ...plan.interpretation, tools: calls.length ? ['filings'] : [] },
+  };
 }
 
 /**
@@ -62,7 +79,9 @@ export function filingsPlan(plan: RoutePlan): RoutePlan {
  * // model calls read_filings({ query: 'latest Apple 10-K' }), then read_filings({ query: 'Apple', accession: '0000320193-25-000079' })
  * ```
  */
-export function createReadFilingsTool(options: MetaToolOptions): Tool<typeof readFilingsInputSchema, ReadFilingsResult> {
+export function createReadFilingsTool(
+  options: MetaToolOptions,
+): Tool<typeof readFilingsInputSchema, ReadFilingsResult> {
   const resolved = resolveMetaToolOptions(options, 'createReadFilingsTool');
   const { provider } = resolved;
   return defineTool({
@@ -79,7 +98,8 @@ export function createReadFilingsTool(options: MetaToolOptions): Tool<typeof rea
     similarityKey: (input) => `${input.query}|${input.accession ?? ''}`,
     available:
       options.available ??
-      (() => provider.capabilities.includes('getFilings') || `the ${provider.name} data source offers no filings`),
+      (() =>
+        provider.capabilities.includes('getFilings') || `the ${provider.name} data source offers no filings`),
     async execute(input, context): Promise<ReadFilingsResult> {
       if (input.accession === undefined) {
         return answerFinancialQuery(input.query, resolved, context, { adjustPlan: filingsPlan });
@@ -90,14 +110,23 @@ export function createReadFilingsTool(options: MetaToolOptions): Tool<typeof rea
       const ticker = plan.calls[0]!.ticker;
       const getDocument = provider.getFilingDocument;
       if (!provider.capabilities.includes('getFilingDocument') || typeof getDocument !== 'function') {
-        throw new FinanceError('unsupported', `the ${provider.name} data source cannot fetch filing documents; use the URLs from the filing list`, {
-          provider: provider.name,
-        });
+        throw new FinanceError(
+          'unsupported',
+          `the ${provider.name} data source cannot fetch filing documents; use the URLs from the filing list`,
+          {
+            provider: provider.name,
+          },
+        );
       }
       context.progress({ message: `Fetching ${ticker} filing ${input.accession}…`, percent: 10 });
       const { data: document, warnings } = await callWithTimeout(
         (signal) =>
-          getDocument.call(provider, { ticker, accession: input.accession, maxChars: input.maxChars ?? 20_000, signal }),
+          getDocument.call(provider, {
+            ticker,
+            accession: input.accession,
+            maxChars: input.maxChars ?? 20_000,
+            signal,
+          }),
         resolved.subCallTimeoutMs,
         context.signal,
       );

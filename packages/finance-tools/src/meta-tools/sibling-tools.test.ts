@@ -15,15 +15,43 @@ function context(signal = new AbortController().signal) {
   return {
     signal,
     toolCallId: 'call_1',
-    progress: (update: string | ProgressUpdate) => updates.push(typeof update === 'string' ? { message: update } : update),
+    progress: (update: string | ProgressUpdate) =>
+      updates.push(typeof update === 'string' ? { message: update } : update),
   };
 }
 
 const filings = [
-  filing({ ticker: 'AAPL', cik: '0000320193', accession: '0000320193-25-000079', form: '10-K', filed: '2025-10-31', reportDate: '2025-09-27' }),
-  filing({ ticker: 'AAPL', cik: '0000320193', accession: '0000320193-26-000006', form: '10-Q', filed: '2026-01-30', reportDate: '2025-12-27' }),
-  filing({ ticker: 'AAPL', cik: '0000320193', accession: '0000320193-24-000123', form: '10-K', filed: '2024-11-01', reportDate: '2024-09-28' }),
-  filing({ ticker: 'AAPL', cik: '0000320193', accession: '0000320193-26-000001', form: '8-K', filed: '2026-01-29' }),
+  filing({
+    ticker: 'AAPL',
+    cik: '0000320193',
+    accession: '0000320193-25-000079',
+    form: '10-K',
+    filed: '2025-10-31',
+    reportDate: '2025-09-27',
+  }),
+  filing({
+    ticker: 'AAPL',
+    cik: '0000320193',
+    accession: '0000320193-26-000006',
+    form: '10-Q',
+    filed: '2026-01-30',
+    reportDate: '2025-12-27',
+  }),
+  filing({
+    ticker: 'AAPL',
+    cik: '0000320193',
+    accession: '0000320193-24-000123',
+    form: '10-K',
+    filed: '2024-11-01',
+    reportDate: '2024-09-28',
+  }),
+  filing({
+    ticker: 'AAPL',
+    cik: '0000320193',
+    accession: '0000320193-26-000001',
+    form: '8-K',
+    filed: '2026-01-29',
+  }),
 ];
 
 describe('get_market_data', () => {
@@ -31,13 +59,23 @@ describe('get_market_data', () => {
     const provider = createFakeProvider({
       data: {
         keyMetrics: [
-          keyMetrics({ ticker: 'NVDA', fiscalYear: 2026, period: 'ttm', periodEnd: '2026-10-26', marketCap: 4_400_000_000_000, priceToEarnings: 52.5, grossMargin: 0.7 }),
+          keyMetrics({
+            ticker: 'NVDA',
+            fiscalYear: 2026,
+            period: 'ttm',
+            periodEnd: '2026-10-26',
+            marketCap: 4_400_000_000_000,
+            priceToEarnings: 52.5,
+            grossMargin: 0.7,
+          }),
         ],
       },
     });
     const tool = createGetMarketDataTool({ provider, clock });
     const result = await invokeTool(tool, { query: 'NVDA market cap and P/E' }, context());
-    expect(result.data['NVDA.key_metrics.latest']).toEqual([expect.objectContaining({ marketCap: 4_400_000_000_000, priceToEarnings: 52.5 })]);
+    expect(result.data['NVDA.key_metrics.latest']).toEqual([
+      expect.objectContaining({ marketCap: 4_400_000_000_000, priceToEarnings: 52.5 }),
+    ]);
     expect(result.answer).toContain('4,400,000,000,000');
     expect(result.answer).toContain('52.50');
     expect(provider.requests.map((request) => request.method)).toEqual(['getKeyMetrics']);
@@ -47,7 +85,11 @@ describe('get_market_data', () => {
   it('turns a statement query into key-metrics calls and says when prices are missing', async () => {
     const provider = createFakeProvider({
       name: 'embedded',
-      data: { keyMetrics: [keyMetrics({ ticker: 'AAPL', fiscalYear: 2025, periodEnd: '2025-09-27', netMargin: 0.2691 })] },
+      data: {
+        keyMetrics: [
+          keyMetrics({ ticker: 'AAPL', fiscalYear: 2025, periodEnd: '2025-09-27', netMargin: 0.2691 }),
+        ],
+      },
     });
     const tool = createGetMarketDataTool({ provider, clock });
     const result = await invokeTool(tool, { query: 'Apple revenue' }, context());
@@ -117,24 +159,41 @@ describe('read_filings', () => {
         };
       },
     };
-    const tool = createReadFilingsTool({ provider: { ...provider, capabilities: [...provider.capabilities] }, clock });
-    const result = await invokeTool(tool, { query: 'Apple', accession: '0000320193-25-000079', maxChars: 1000 }, context());
+    const tool = createReadFilingsTool({
+      provider: { ...provider, capabilities: [...provider.capabilities] },
+      clock,
+    });
+    const result = await invokeTool(
+      tool,
+      { query: 'Apple', accession: '0000320193-25-000079', maxChars: 1000 },
+      context(),
+    );
     expect(seen[0]).toMatchObject({ ticker: 'AAPL', accession: '0000320193-25-000079', maxChars: 1000 });
     expect(seen[0]!.signal).toBeInstanceOf(AbortSignal);
     expect(result.document?.text).toBe('Apple Inc. annual report text');
     expect(result.answer).toMatch(/text cut; raise maxChars/);
-    expect(result.sources).toEqual(['https://www.sec.gov/Archives/edgar/data/320193/000032019325000079/aapl-20250927.htm']);
+    expect(result.sources).toEqual([
+      'https://www.sec.gov/Archives/edgar/data/320193/000032019325000079/aapl-20250927.htm',
+    ]);
   });
 
   it('says unsupported when documents cannot be fetched, and validates accession numbers', async () => {
     const tool = createReadFilingsTool({ provider: createFakeProvider({ data: { filings } }), clock });
-    const error = await invokeTool(tool, { query: 'AAPL', accession: '0000320193-25-000079' }, context()).catch((caught) => caught);
+    const error = await invokeTool(
+      tool,
+      { query: 'AAPL', accession: '0000320193-25-000079' },
+      context(),
+    ).catch((caught) => caught);
     expect(error.code).toBe('unsupported');
     expect(tool.inputSchema.safeParse({ query: 'AAPL', accession: '12345' }).success).toBe(false);
   });
 
   it('is listed only when the provider has filings', () => {
-    expect(createReadFilingsTool({ provider: createFakeProvider({ data: { filings } }) }).available?.(environment)).toBe(true);
-    expect(createReadFilingsTool({ provider: createFakeProvider({ data: {} }) }).available?.(environment)).toMatch(/no filings/);
+    expect(
+      createReadFilingsTool({ provider: createFakeProvider({ data: { filings } }) }).available?.(environment),
+    ).toBe(true);
+    expect(
+      createReadFilingsTool({ provider: createFakeProvider({ data: {} }) }).available?.(environment),
+    ).toMatch(/no filings/);
   });
 });

@@ -19,7 +19,11 @@ import { callWithTimeout } from './abortable-call';
 import type { ResultCache } from './result-cache';
 
 /** A row of any statement kind, or a filing. */
-export type SubCallRow = (PeriodRow & Record<string, unknown>) | Filing | KeyMetrics | Record<string, unknown>;
+export type SubCallRow =
+  | (PeriodRow & Record<string, unknown>)
+  | Filing
+  | KeyMetrics
+  | Record<string, unknown>;
 
 /** What one sub-call produced. */
 export interface SubCallOutcome {
@@ -168,7 +172,9 @@ export async function runSubCall(
   let planned = plannedRequests(call);
   if (planned[0]?.method === 'getKeyMetrics' && !has(provider, 'getKeyMetrics')) {
     // No snapshot: the latest row of the history serves instead.
-    planned = [{ method: 'getKeyMetricsHistory', request: { ticker: call.ticker, period: 'annual', limit: 1 } }];
+    planned = [
+      { method: 'getKeyMetricsHistory', request: { ticker: call.ticker, period: 'annual', limit: 1 } },
+    ];
   }
   const warnings: string[] = [];
   const providers = new Set<string>();
@@ -183,7 +189,11 @@ export async function runSubCall(
       const load = () =>
         callWithTimeout(
           (signal) =>
-            (provider[method] as (input: Request & { signal: AbortSignal }) => Promise<ProviderResult<unknown>>)({
+            (
+              provider[method] as (
+                input: Request & { signal: AbortSignal },
+              ) => Promise<ProviderResult<unknown>>
+            )({
               ...request,
               signal,
             }),

@@ -1,10 +1,11 @@
 /**
- * Company names the rule router recognizes without asking a provider. Lower-case name →
+ * Company names the rule router recognizes without asking a provider (merged with the data
+ * layer's `COMPANY_ALIASES`). Lower-case name →
  * ticker. Kept to well-known names whose words are not ordinary English on their own
  * ("Apple" is fine in a finance query; "Target" or "Visa" alone would misfire, so those
  * only match in longer forms).
  */
-export const COMPANY_ALIASES: Readonly<Record<string, string>> = Object.freeze({
+export const ROUTER_COMPANY_NAMES: Readonly<Record<string, string>> = Object.freeze({
   apple: 'AAPL',
   'apple inc': 'AAPL',
   nvidia: 'NVDA',
@@ -34,7 +35,7 @@ export const COMPANY_ALIASES: Readonly<Record<string, string>> = Object.freeze({
   salesforce: 'CRM',
   adobe: 'ADBE',
   'berkshire hathaway': 'BRK-B',
-  'jpmorgan': 'JPM',
+  jpmorgan: 'JPM',
   'jp morgan': 'JPM',
   'jpmorgan chase': 'JPM',
   'coca-cola': 'KO',
@@ -63,7 +64,7 @@ export const COMPANY_ALIASES: Readonly<Record<string, string>> = Object.freeze({
   'texas instruments': 'TXN',
   ibm: 'IBM',
   cisco: 'CSCO',
-  'palantir': 'PLTR',
+  palantir: 'PLTR',
   'visa inc': 'V',
   mastercard: 'MA',
   'bank of america': 'BAC',

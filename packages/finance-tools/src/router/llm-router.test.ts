@@ -13,8 +13,22 @@ describe('LLM router', () => {
     const llm = createScriptedLlmClient([
       {
         toolCalls: [
-          { id: '1', name: 'income_statements', input: { ticker: 'nvda', period: 'annual', limit: 2, endOnOrBefore: '2026-11-30', fields: ['netIncome'] } },
-          { id: '2', name: 'income_statements', input: { ticker: 'AAPL', period: 'annual', fiscalYears: [2025, 2024] } },
+          {
+            id: '1',
+            name: 'income_statements',
+            input: {
+              ticker: 'nvda',
+              period: 'annual',
+              limit: 2,
+              endOnOrBefore: '2026-11-30',
+              fields: ['netIncome'],
+            },
+          },
+          {
+            id: '2',
+            name: 'income_statements',
+            input: { ticker: 'AAPL', period: 'annual', fiscalYears: [2025, 2024] },
+          },
         ],
       },
     ]);
@@ -26,7 +40,14 @@ describe('LLM router', () => {
     expect(request.messages[1]).toEqual({ role: 'user', content: 'compare NVDA and AAPL net income' });
     expect(plan.router).toBe('llm');
     expect(plan.calls).toEqual([
-      { tool: 'income_statements', ticker: 'NVDA', period: 'annual', limit: 2, endOnOrBefore: '2026-11-30', fields: ['netIncome'] },
+      {
+        tool: 'income_statements',
+        ticker: 'NVDA',
+        period: 'annual',
+        limit: 2,
+        endOnOrBefore: '2026-11-30',
+        fields: ['netIncome'],
+      },
       { tool: 'income_statements', ticker: 'AAPL', period: 'annual', fiscalYears: [2024, 2025] },
     ]);
     expect(plan.interpretation.tickers.map((hit) => hit.ticker)).toEqual(['NVDA', 'AAPL']);
@@ -40,14 +61,20 @@ describe('LLM router', () => {
           { id: '1', name: 'income_statements', input: { ticker: 'AAPL', period: 'weekly' } },
           { id: '2', name: 'stock_tips', input: { ticker: 'AAPL' } },
           { id: '3', name: 'balance_sheets', input: '{oops', inputError: 'Unexpected token o' },
-          { id: '4', name: 'balance_sheets', input: { ticker: 'AAPL', period: 'annual', endOnOrBefore: '2026-02-30' } },
+          {
+            id: '4',
+            name: 'balance_sheets',
+            input: { ticker: 'AAPL', period: 'annual', endOnOrBefore: '2026-02-30' },
+          },
           { id: '5', name: 'cash_flow_statements', input: { ticker: 'AMD', period: 'quarterly', limit: 1 } },
           { id: '6', name: 'cash_flow_statements', input: { ticker: 'amd', period: 'quarterly', limit: 1 } },
         ],
       },
     ]);
     const plan = await createLlmRouter({ llm, clock }).route('x');
-    expect(plan.calls).toEqual([{ tool: 'cash_flow_statements', ticker: 'AMD', period: 'quarterly', limit: 1 }]);
+    expect(plan.calls).toEqual([
+      { tool: 'cash_flow_statements', ticker: 'AMD', period: 'quarterly', limit: 1 },
+    ]);
     expect(plan.notes).toHaveLength(4);
     expect(plan.notes[0]).toMatch(/income_statements.*period/);
     expect(plan.notes[1]).toMatch(/unknown sub-tool "stock_tips"/);

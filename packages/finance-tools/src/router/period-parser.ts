@@ -99,13 +99,12 @@ export function parsePeriod(query: string, asOf: string): PeriodIntent {
 
   // A specific fiscal quarter: "Q3 2025", "Q3 FY2025", "FY2025 Q3", "third quarter of fiscal 2025".
   const quarterMatch =
-    new RegExp(String.raw`\bq([1-4])\s*(?:of\s+)?(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)?\d{2})\b`).exec(
+    /\bq([1-4])\s*(?:of\s+)?(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)?\d{2})\b/.exec(text) ??
+    /\b(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s*q([1-4])\b/.exec(text);
+  const ordinalMatch =
+    /\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})\b/.exec(
       text,
-    ) ??
-    new RegExp(String.raw`\b(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s*q([1-4])\b`).exec(text);
-  const ordinalMatch = new RegExp(
-    String.raw`\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})\b`,
-  ).exec(text);
+    );
   if (quarterMatch || ordinalMatch) {
     let quarter: 1 | 2 | 3 | 4;
     let year: number;
@@ -155,7 +154,9 @@ export function parsePeriod(query: string, asOf: string): PeriodIntent {
       period: 'quarterly',
       endOnOrAfter: from,
       description: `quarters ending between ${from} and ${asOf}`,
-      notes: [`"${window[0].trim()}" read as the quarters ending in the ${years === 1 ? 'year' : `${years} years`} before ${asOf}.`],
+      notes: [
+        `"${window[0].trim()}" read as the quarters ending in the ${years === 1 ? 'year' : `${years} years`} before ${asOf}.`,
+      ],
     };
   }
 

@@ -33,7 +33,8 @@ const DESCRIPTIONS: Readonly<Record<SubToolName, { description: string; compact:
     compact: 'Revenue by segment',
   },
   earnings: {
-    description: 'Reported earnings per quarter or year, with consensus estimates where the data source has them.',
+    description:
+      'Reported earnings per quarter or year, with consensus estimates where the data source has them.',
     compact: 'Earnings results vs estimates',
   },
   filings: {

@@ -9,7 +9,13 @@ describe('rule router', () => {
     const plan = await router.route("What was Apple's revenue in fiscal 2025?");
     expect(plan.router).toBe('rule');
     expect(plan.calls).toEqual([
-      { tool: 'income_statements', ticker: 'AAPL', period: 'annual', fiscalYears: [2025], fields: ['revenue'] },
+      {
+        tool: 'income_statements',
+        ticker: 'AAPL',
+        period: 'annual',
+        fiscalYears: [2025],
+        fields: ['revenue'],
+      },
     ]);
     expect(plan.interpretation.tickers).toEqual([{ ticker: 'AAPL', matched: 'Apple', via: 'alias' }]);
     expect(plan.interpretation.asOf).toBe('2026-11-30');
@@ -40,13 +46,24 @@ describe('rule router', () => {
     expect(plan.calls).toHaveLength(9);
     const keys = plan.calls.map((call) => `${call.ticker}.${call.tool}`);
     expect(new Set(keys).size).toBe(9);
-    expect(plan.interpretation.tools).toEqual(['income_statements', 'balance_sheets', 'cash_flow_statements']);
+    expect(plan.interpretation.tools).toEqual([
+      'income_statements',
+      'balance_sheets',
+      'cash_flow_statements',
+    ]);
   });
 
   it('asks filings for the forms named', async () => {
     const plan = await router.route('latest AAPL 10-K');
     expect(plan.calls).toEqual([
-      { tool: 'filings', ticker: 'AAPL', period: 'annual', forms: ['10-K'], limit: 10, endOnOrBefore: '2026-11-30' },
+      {
+        tool: 'filings',
+        ticker: 'AAPL',
+        period: 'annual',
+        forms: ['10-K'],
+        limit: 10,
+        endOnOrBefore: '2026-11-30',
+      },
     ]);
   });
 

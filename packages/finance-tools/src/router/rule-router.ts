@@ -3,12 +3,14 @@
  * given). Tickers from names and symbols, the period from the injected clock, statements
  * from the query's words; one sub-call per ticker × statement.
  */
+
+import { COMPANY_ALIASES } from '../providers/company-names';
 import { type Clock, systemClock, toIsoDate } from './clock';
-import { COMPANY_ALIASES } from './company-aliases';
+import { ROUTER_COMPANY_NAMES } from './company-aliases';
 import { parsePeriod } from './period-parser';
 import { chooseStatements } from './statement-choice';
 import { createTickerExtractor } from './ticker-extractor';
-import type { FinancialQueryRouter, ResolvedTicker, RoutePlan, RouteOptions, SubCall } from './types';
+import type { FinancialQueryRouter, ResolvedTicker, RouteOptions, RoutePlan, SubCall } from './types';
 
 /** Resolves one candidate company name to a ticker; `undefined` when unknown. */
 export type TickerLookup = (name: string, signal?: AbortSignal) => Promise<string | undefined>;
@@ -17,7 +19,7 @@ export type TickerLookup = (name: string, signal?: AbortSignal) => Promise<strin
 export interface RuleRouterOptions {
   /** Where "today" comes from. Default: the system clock. */
   clock?: Clock;
-  /** Extra lower-case name → ticker aliases (merged over the built-in table). */
+  /** Extra lower-case name → ticker aliases (merged over the built-in tables). */
   aliases?: Readonly<Record<string, string>>;
   /** Tickers also accepted in lower case ("nvda"). */
   knownTickers?: Iterable<string>;
@@ -69,7 +71,7 @@ export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQuer
   const clock = options.clock ?? systemClock;
   const maxTickers = options.maxTickers ?? 10;
   const extract = createTickerExtractor({
-    aliases: { ...COMPANY_ALIASES, ...(options.aliases ?? {}) },
+    aliases: { ...ROUTER_COMPANY_NAMES, ...COMPANY_ALIASES, ...(options.aliases ?? {}) },
     ...(options.knownTickers ? { knownTickers: options.knownTickers } : {}),
   });
 

@@ -7,7 +7,11 @@ describe('chooseStatements', () => {
     ['net income', ['income_statements'], ['netIncome']],
     ['diluted EPS', ['income_statements'], ['epsDiluted', 'epsBasic']],
     ['gross margin', ['income_statements'], ['grossProfit', 'revenue']],
-    ['cash and debt', ['balance_sheets'], ['cashAndEquivalents', 'shortTermInvestments', 'shortTermDebt', 'longTermDebt']],
+    [
+      'cash and debt',
+      ['balance_sheets'],
+      ['cashAndEquivalents', 'shortTermInvestments', 'shortTermDebt', 'longTermDebt'],
+    ],
     ['total assets', ['balance_sheets'], ['totalAssets']],
     ['free cash flow', ['cash_flow_statements'], ['freeCashFlow']],
     ['operating cash flow and capex', ['cash_flow_statements'], ['operatingCashFlow', 'capitalExpenditure']],

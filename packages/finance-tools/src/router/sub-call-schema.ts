@@ -18,7 +18,9 @@ export const subToolInputSchema = z.object({
     .trim()
     .regex(/^[A-Za-z]{1,6}(?:[.-][A-Za-z]{1,2})?$/, 'expected a ticker symbol such as AAPL or BRK-B')
     .transform((ticker) => ticker.toUpperCase().replace('.', '-'))
-    .describe('Ticker symbol, e.g. AAPL. Resolve company names first: Apple → AAPL, Google/Alphabet → GOOGL.'),
+    .describe(
+      'Ticker symbol, e.g. AAPL. Resolve company names first: Apple → AAPL, Google/Alphabet → GOOGL.',
+    ),
   period: z
     .enum(['annual', 'quarterly', 'ttm'])
     .describe('annual (fiscal years), quarterly (fiscal quarters) or ttm (trailing twelve months)'),
@@ -41,7 +43,9 @@ export const subToolInputSchema = z.object({
   endOnOrAfter: isoDate.optional().describe('Only periods ending on or after this date (YYYY-MM-DD).'),
   endOnOrBefore: isoDate
     .optional()
-    .describe("Only periods ending on or before this date (YYYY-MM-DD); use today's date for relative periods."),
+    .describe(
+      "Only periods ending on or before this date (YYYY-MM-DD); use today's date for relative periods.",
+    ),
   fields: z
     .array(z.string().min(1).max(64))
     .max(20)
@@ -78,7 +82,9 @@ export function toSubCall(tool: SubToolName, input: SubToolInput): SubCall {
 /**
  * Validates a sub-call from any source. Returns the normalized call, or the problem in words.
  */
-export function validateSubCall(value: unknown): { ok: true; call: SubCall } | { ok: false; problem: string } {
+export function validateSubCall(
+  value: unknown,
+): { ok: true; call: SubCall } | { ok: false; problem: string } {
   const parsed = subCallSchema.safeParse(value);
   if (!parsed.success) {
     const problem = parsed.error.issues

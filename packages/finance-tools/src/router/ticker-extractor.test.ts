@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPANY_ALIASES } from './company-aliases';
+import { ROUTER_COMPANY_NAMES } from './company-aliases';
 import { createTickerExtractor, NOT_TICKERS } from './ticker-extractor';
 
-const extract = createTickerExtractor({ aliases: COMPANY_ALIASES, knownTickers: ['AAPL', 'NVDA'] });
+const extract = createTickerExtractor({ aliases: ROUTER_COMPANY_NAMES, knownTickers: ['AAPL', 'NVDA'] });
 const tickers = (query: string) => extract(query).map((hit) => hit.ticker);
 
 describe('ticker extraction', () => {
@@ -48,10 +48,14 @@ describe('ticker extraction', () => {
   it('never yields a ticker from stop words, whatever their order and case', () => {
     const words = [...NOT_TICKERS];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }), fc.boolean(), (picked, lower) => {
-        const query = picked.map((word) => (lower ? word.toLowerCase() : word)).join(' ');
-        expect(tickers(query)).toEqual([]);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        (picked, lower) => {
+          const query = picked.map((word) => (lower ? word.toLowerCase() : word)).join(' ');
+          expect(tickers(query)).toEqual([]);
+        },
+      ),
     );
   });
 

@@ -103,7 +103,9 @@ export function createTickerExtractor(vocabulary: TickerVocabulary): (query: str
     // A query written all in capitals carries no case signal: keep only known names.
     const letters = text.replace(/[^A-Za-z]/g, '');
     const shouting = letters.length > 12 && letters === letters.toUpperCase();
-    const kept = shouting ? hits.filter((hit) => hit.via === 'alias' || known.has(hit.ticker) || hit.matched.startsWith('$')) : hits;
+    const kept = shouting
+      ? hits.filter((hit) => hit.via === 'alias' || known.has(hit.ticker) || hit.matched.startsWith('$'))
+      : hits;
     kept.sort((a, b) => a.index - b.index);
     const seen = new Set<string>();
     const result: ResolvedTicker[] = [];

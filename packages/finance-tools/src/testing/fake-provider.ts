@@ -78,7 +78,13 @@ function wait(ms: number, signal: AbortSignal | undefined, ignoreAbort: boolean)
   });
 }
 
-type Row = { ticker: string; period?: string; fiscalYear?: number; fiscalPeriod?: string; periodEnd?: string };
+type Row = {
+  ticker: string;
+  period?: string;
+  fiscalYear?: number;
+  fiscalPeriod?: string;
+  periodEnd?: string;
+};
 
 function selectRows<T extends Row>(rows: readonly T[], request: PeriodRequest): T[] {
   const ticker = request.ticker.toUpperCase();
@@ -120,7 +126,10 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
-      const latency = typeof options.latencyMs === 'function' ? options.latencyMs(method, request) : (options.latencyMs ?? 0);
+      const latency =
+        typeof options.latencyMs === 'function'
+          ? options.latencyMs(method, request)
+          : (options.latencyMs ?? 0);
       await wait(latency, request.signal, options.ignoreAbort ?? false);
       const failure = options.fail?.(method, request);
       if (failure) throw failure;
@@ -163,9 +172,11 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       serve('getKeyMetricsHistory', request, () => selectRows(data.keyMetrics ?? [], request)),
     getKeyMetrics: (request) =>
       serve('getKeyMetrics', request, () => {
-        const row = selectRows(data.keyMetrics ?? [], { ...request, period: 'ttm', limit: 1 })[0] ??
+        const row =
+          selectRows(data.keyMetrics ?? [], { ...request, period: 'ttm', limit: 1 })[0] ??
           selectRows(data.keyMetrics ?? [], { ...request, period: 'annual', limit: 1 })[0];
-        if (!row) throw new FinanceError('not_found', `no key metrics for ${request.ticker}`, { provider: name });
+        if (!row)
+          throw new FinanceError('not_found', `no key metrics for ${request.ticker}`, { provider: name });
         return row;
       }),
     getSegmentedRevenues: (request) =>

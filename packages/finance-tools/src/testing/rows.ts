@@ -2,7 +2,14 @@
  * Row builders for tests: a complete model row with every figure `null` unless given, so a
  * test states only the numbers it checks.
  */
-import type { BalanceSheet, CashFlowStatement, Filing, IncomeStatement, KeyMetrics, PeriodRow } from '../models';
+import type {
+  BalanceSheet,
+  CashFlowStatement,
+  Filing,
+  IncomeStatement,
+  KeyMetrics,
+  PeriodRow,
+} from '../models';
 
 type RowBase = Pick<PeriodRow, 'ticker' | 'fiscalYear'> & Partial<PeriodRow>;
 
@@ -125,7 +132,9 @@ export function keyMetrics(row: RowBase & Partial<KeyMetrics>): KeyMetrics {
 }
 
 /** A filing; the URLs follow EDGAR's layout. */
-export function filing(row: Pick<Filing, 'ticker' | 'accession' | 'form' | 'filed'> & Partial<Filing>): Filing {
+export function filing(
+  row: Pick<Filing, 'ticker' | 'accession' | 'form' | 'filed'> & Partial<Filing>,
+): Filing {
   const cik = row.cik ?? '0000000000';
   const folder = `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${row.accession.replace(/-/g, '')}`;
   return {

@@ -23,7 +23,8 @@
  * | `credentials.ts`, `keys.ts`, `secrets.md`, `tokens.json` | no | source files named after the topic   |
  */
 
-const HOME_PREFIX = /^(?:~[A-Za-z0-9_.-]*|\$HOME|\$\{HOME\}|\/root|\/home\/[^/]+|\/Users\/[^/]+)(?=\/|$)/;
+const HOME_WORD = /^(?:~[A-Za-z0-9_.-]*|\$HOME|\$\{HOME\})(?=\/|$)/;
+const HOME_MARK = '\u0000home';
 
 /** A path split into normalised components, and whether it starts at a home directory. */
 export interface NormalizedPath {
@@ -33,24 +34,26 @@ export interface NormalizedPath {
 
 /** Lexical normalisation: no file system access, `..` resolved against earlier components. */
 export function normalizePath(path: string): NormalizedPath {
-  let rest = path;
-  let home = false;
-  const match = HOME_PREFIX.exec(rest);
-  if (match) {
-    home = true;
-    rest = rest.slice(match[0].length);
-  }
+  const match = HOME_WORD.exec(path);
+  const text = match ? `/${HOME_MARK}${path.slice(match[0].length)}` : path;
+  const absolute = text.startsWith('/');
   const components: string[] = [];
-  for (const part of rest.split('/')) {
+  for (const part of text.split('/')) {
     if (part === '' || part === '.') continue;
-    if (part === '..' && components.length > 0 && components[components.length - 1] !== '..') {
-      components.pop();
+    if (part === '..') {
+      const last = components[components.length - 1];
+      if (last !== undefined && last !== '..') components.pop();
+      else if (!absolute) components.push(part);
       continue;
     }
     components.push(part);
   }
-  if (home && components.length > 0 && components[0] === '..') home = false;
-  return { components, home };
+  if (components[0] === HOME_MARK) return { components: components.slice(1), home: true };
+  if (absolute && components[0] === 'root') return { components: components.slice(1), home: true };
+  if (absolute && (components[0] === 'home' || components[0] === 'Users') && components.length >= 2) {
+    return { components: components.slice(2), home: true };
+  }
+  return { components, home: false };
 }
 
 const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.azure']);

@@ -3,7 +3,9 @@
  * subcommands are allowlisted; an unknown subcommand (possibly a user alias, which may be
  * `!shell`) is 'unknown'. Multi-verb subcommands are read-only in their listing forms:
  * `stash list|show`, `remote [-v] | show | get-url`, `reflog [show|exists]`,
- * `worktree list`, `config --get…|--list|get|list|NAME`.
+ * `worktree list`, `config --get…|--list|get|list|NAME`. A writing verb (`stash pop`,
+ * `remote add`) is not reported as a `flag`: it is a subcommand, which a user's prefix rule
+ * naming the subcommand (`Bash(git remote:*)`) means to cover.
  */
 import type { ShellWord } from '../../shell/types';
 import { defineSpec } from '../define-spec';
@@ -51,7 +53,7 @@ function classifyConfig(args: readonly string[], words?: readonly ShellWord[]): 
     return classifyWithSpec(`git config ${verb}`, configSpec, args.slice(1), words?.slice(1));
   }
   if (verb !== undefined && CONFIG_WRITE_VERBS.has(verb)) {
-    return mutating(`git config ${verb} changes configuration`, verb);
+    return mutating(`git config ${verb} changes configuration`);
   }
   const parsed = parseOptions(configSpec, args, words);
   if (isParseFailure(parsed)) return unknown(`git config: ${parsed.failure}`, parsed.flag);
@@ -74,11 +76,11 @@ function classifyVerbSubcommand(
 ): ClassificationResult {
   const verbIndex = args.findIndex((arg) => !arg.startsWith('-'));
   if (verbIndex === -1) {
-    if (!implicitRead) return mutating(`git ${name} without a verb changes state`, name);
+    if (!implicitRead) return mutating(`git ${name} without a verb changes state`);
     return classifyWithSpec(`git ${name}`, listing, args, words);
   }
   const verb = args[verbIndex]!;
-  if (!readVerbs.includes(verb)) return mutating(`git ${name} ${verb} changes state`, verb);
+  if (!readVerbs.includes(verb)) return mutating(`git ${name} ${verb} changes state`);
   if (name === 'stash' && verb === 'show') {
     return classifyWithSpec(
       'git stash show',

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { checkAssignments, DANGEROUS_VARIABLES, isDangerousVariable } from './dangerous-variables';
+
+describe('isDangerousVariable', () => {
+  it.each([
+    'LD_PRELOAD',
+    'LD_LIBRARY_PATH',
+    'LD_ANYTHING',
+    'DYLD_INSERT_LIBRARIES',
+    'PATH',
+    'IFS',
+    'BASH_ENV',
+    'ENV',
+    'PROMPT_COMMAND',
+    'PS4',
+    'SHELLOPTS',
+    'BASHOPTS',
+    'CDPATH',
+    'PAGER',
+    'GIT_PAGER',
+    'MANPAGER',
+    'SYSTEMD_PAGER',
+    'LESSOPEN',
+    'LESSCLOSE',
+    'EDITOR',
+    'VISUAL',
+    'GIT_EDITOR',
+    'KUBE_EDITOR',
+    'GIT_CONFIG',
+    'GIT_CONFIG_GLOBAL',
+    'GIT_CONFIG_COUNT',
+    'GIT_CONFIG_KEY_0',
+    'GIT_CONFIG_VALUE_0',
+    'GIT_CONFIG_PARAMETERS',
+    'GIT_DIR',
+    'GIT_WORK_TREE',
+    'GIT_SSH',
+    'GIT_SSH_COMMAND',
+    'GIT_PROXY_COMMAND',
+    'GIT_EXTERNAL_DIFF',
+    'GIT_EXEC_PATH',
+    'GIT_TEMPLATE_DIR',
+    'GIT_ASKPASS',
+    'SSH_ASKPASS',
+    'SUDO_ASKPASS',
+    'X_ASKPASS',
+    'NODE_OPTIONS',
+    'NODE_PATH',
+    'PYTHONPATH',
+    'PYTHONSTARTUP',
+    'PYTHONHOME',
+    'PERL5LIB',
+    'PERL5OPT',
+    'PERLLIB',
+    'RUBYOPT',
+    'RUBYLIB',
+    'HOME',
+    'ZDOTDIR',
+    'XDG_CONFIG_HOME',
+    'BASH_FUNC_ls%%',
+    'npm_config_script_shell',
+    'NPM_CONFIG_NODE_OPTIONS',
+    'JAVA_TOOL_OPTIONS',
+    'GCONV_PATH',
+    'SHELL',
+    'BROWSER',
+  ])('%s is dangerous', (name) => {
+    expect(isDangerousVariable(name, 'anything')).toBe(true);
+  });
+
+  it.each([
+    'NODE_ENV',
+    'CI',
+    'DEBUG',
+    'TZ',
+    'LANG',
+    'LC_ALL',
+    'TMPDIR',
+    'GIT_TRACE',
+    'LESS',
+    'FOO',
+    'PATHS',
+    'MYPATH',
+  ])('%s is not', (name) => {
+    expect(isDangerousVariable(name, 'x')).toBe(false);
+  });
+
+  it('accepts harmless pager/editor values but not programs or run-time values', () => {
+    expect(isDangerousVariable('GIT_PAGER', 'cat')).toBe(false);
+    expect(isDangerousVariable('PAGER', '')).toBe(false);
+    expect(isDangerousVariable('GIT_EDITOR', 'true')).toBe(false);
+    expect(isDangerousVariable('EDITOR', ':')).toBe(false);
+    expect(isDangerousVariable('GIT_PAGER', 'less')).toBe(true);
+    expect(isDangerousVariable('GIT_PAGER', 'cat', true)).toBe(true);
+    expect(isDangerousVariable('PATH', '')).toBe(true);
+  });
+
+  it('lists the exact names it documents', () => {
+    for (const name of ['PATH', 'IFS', 'HOME', 'NODE_OPTIONS', 'GIT_SSH_COMMAND'])
+      expect(DANGEROUS_VARIABLES.has(name)).toBe(true);
+  });
+});
+
+describe('checkAssignments', () => {
+  it('reports the first dangerous assignment with a readable reason', () => {
+    const violation = checkAssignments([
+      { name: 'FOO', value: '1', dynamic: false, form: 'prefix' },
+      { name: 'LD_PRELOAD', value: '/tmp/x.so', dynamic: false, form: 'env' },
+    ]);
+    expect(violation).toMatchObject({ check: 'dangerous-assignment', detail: 'LD_PRELOAD=/tmp/x.so' });
+    expect(violation?.reason).toMatch(/LD_PRELOAD/);
+  });
+
+  it('allows IFS only as a prefix of read', () => {
+    const ifs = { name: 'IFS', value: '', dynamic: false, form: 'prefix' as const };
+    expect(checkAssignments([ifs], 'read')).toBeUndefined();
+    expect(checkAssignments([ifs], 'ls')).toBeDefined();
+    expect(checkAssignments([{ ...ifs, form: 'bare' }], 'read')).toBeDefined();
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { expandBraces, globCouldMatchSecret } from './secret-globs';
+import { isSecretPath, normalizePath } from './secret-paths';
+import { pathCandidates } from './secret-reads';
+
+describe('isSecretPath: the false-positive policy table', () => {
+  it.each([
+    '.env',
+    '.env.local',
+    '.env.production',
+    '.env.development.local',
+    'x/.env',
+    './.env',
+    './/.env',
+    'a/b/../../.env',
+    'prod.env',
+    '.ENV',
+    '.envrc',
+    '~/.ssh',
+    '~/.ssh/id_rsa',
+    '~/.ssh/config',
+    '~/.ssh/known_hosts',
+    '$HOME/.ssh/id_rsa',
+    '${HOME}/.ssh/id_rsa',
+    '/root/.ssh/authorized_keys',
+    '/home/alice/.ssh/id_ed25519',
+    '/Users/bob/.ssh/id_rsa',
+    '.ssh/id_rsa',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ed25519_sk',
+    'id_rsa.old',
+    'id_rsa_github',
+    '~/.aws/credentials',
+    '~/.aws/config',
+    '~/.gnupg/private-keys-v1.d/x.key',
+    '~/.netrc',
+    '.netrc',
+    '~/.npmrc',
+    '~/.pypirc',
+    '~/.git-credentials',
+    '.git-credentials',
+    '~/.kube/config',
+    '~/.docker/config.json',
+    '~/.config/gh/hosts.yml',
+    '~/.config/gcloud/credentials.db',
+    '~/.config/gcloud/application_default_credentials.json',
+    '~/.config/gcloud/legacy_credentials/me/adc.json',
+    'server.pem',
+    'tls/server.key',
+    'public.key',
+    'cert.p12',
+    'cert.pfx',
+    'store.jks',
+    '/proc/self/environ',
+    '/proc/1/environ',
+    '/proc/thread-self/environ',
+    '/etc/shadow',
+    '/etc/gshadow',
+    '/etc/ssh/ssh_host_ed25519_key',
+    '~/.azure/accessTokens.json',
+  ])('%s is secret', (path) => {
+    expect(isSecretPath(path)).toBe(true);
+  });
+
+  it.each([
+    '.env.example',
+    '.env.sample',
+    '.env.template',
+    '.env.dist',
+    '.env.local.example',
+    'config/.env.tpl',
+    'example.env.example',
+    'credentials.ts',
+    'src/credentials.ts',
+    'keys.ts',
+    'secrets.md',
+    'tokens.json',
+    'id_rsa.pub',
+    '~/.ssh/id_rsa.pub',
+    '~/.ssh/id_ed25519.pub',
+    'README.md',
+    '.gitignore',
+    'environment.ts',
+    '.npmrc',
+    'project/.npmrc',
+    'src/env.ts',
+    '.envoy',
+    'key.ts',
+    'keyboard.pem.ts',
+    'shadow.css',
+    'etc/passwd',
+    '/etc/passwd',
+    '.venv/bin/python',
+    'docs/.ssh-guide.md',
+    '.kube/cache/x',
+    '.config/gh/config.yml',
+    '',
+    '.env/bin/activate',
+  ])('%s is not secret', (path) => {
+    expect(isSecretPath(path)).toBe(false);
+  });
+
+  it('normalises lexically', () => {
+    expect(normalizePath('~/a/./b//../c')).toEqual({ components: ['a', 'c'], home: true });
+    expect(normalizePath('../../x')).toEqual({ components: ['..', '..', 'x'], home: false });
+    expect(normalizePath('/home/u/../../etc/shadow')).toEqual({ components: ['etc', 'shadow'], home: false });
+  });
+});
+
+describe('globs and braces that could expand to a secret', () => {
+  it.each([
+    '.en?',
+    '.e*',
+    '.env*',
+    '*.pem',
+    '~/.ssh/*',
+    '~/.s*/id_*',
+    '.[e]nv',
+    '*.*',
+    '.*',
+    'id_*',
+    '*env',
+    '~/.aw?/*',
+  ])('%s could', (pattern) => {
+    expect(globCouldMatchSecret(pattern) || isSecretPath(pattern)).toBe(true);
+  });
+
+  it.each(['*', 'src/*', '*/*', '*.ts', '*.md', 'test_*.py', 'src/**/*.tsx', '[abc]', 'docs/*.txt'])(
+    '%s could not',
+    (pattern) => {
+      expect(globCouldMatchSecret(pattern) || isSecretPath(pattern)).toBe(false);
+    },
+  );
+
+  it('expands braces with a cap', () => {
+    expect(expandBraces('{.env,x}')).toEqual(['.env', 'x']);
+    expect(expandBraces('.{e,x}nv')).toEqual(['.env', '.xnv']);
+    expect(expandBraces('a{b,{c,d}}e')).toEqual(['abe', 'ace', 'ade']);
+    expect(expandBraces('{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}', 64)).toHaveLength(64);
+    expect(expandBraces('no-braces')).toEqual(['no-braces']);
+  });
+});
+
+describe('pathCandidates', () => {
+  it('looks inside --opt=VALUE, @file, REV:path, lists and attached short values', () => {
+    expect(pathCandidates('--env-file=.env')).toContain('.env');
+    expect(pathCandidates('file=@.env')).toContain('.env');
+    expect(pathCandidates('HEAD:config/.env')).toContain('config/.env');
+    expect(pathCandidates('a,.env')).toContain('.env');
+    expect(pathCandidates('-f.env')).toContain('.env');
+  });
+});

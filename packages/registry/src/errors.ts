@@ -27,7 +27,8 @@ export interface DexterErrorOptions {
 export class DexterError<Code extends string = string> extends Error {
   override readonly name: string = 'DexterError';
   readonly code: Code;
-  private readonly [marker] = true;
+  /** Brand checked by `isInstance`; a `Symbol.for` key survives duplicate module copies. */
+  readonly [marker] = true;
 
   constructor(code: Code, message: string, options: DexterErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -58,7 +59,8 @@ const registryMarker = Symbol.for('dexter.error.registry');
 /** An error raised by `@dexter/registry`; `code` tells callers what went wrong. */
 export class RegistryError extends DexterError<RegistryErrorCode> {
   override readonly name = 'RegistryError';
-  private readonly [registryMarker] = true;
+  /** Brand checked by `RegistryError.isInstance`. */
+  readonly [registryMarker] = true;
 
   /** Context for the error (tool name, provider, ...), typed rather than buried in text. */
   readonly details: Readonly<Record<string, unknown>>;

@@ -81,6 +81,12 @@ export interface ToolDefinition<Schema extends z.ZodType, Output> {
   permissionSubject?: (input: z.output<Schema>) => PermissionSubject | undefined;
   /** Listed only when this returns true. */
   available?: AvailabilityPredicate;
+  /**
+   * The text the model reads for a successful result. Default: the output as is when it
+   * is a string, else JSON. Meta-tools return rich objects for the host (exact numbers,
+   * sources) and give the model a compact markdown rendering here.
+   */
+  formatOutput?: (output: Output) => string;
   /** Runs the tool. May be an async generator that yields progress and returns the result. */
   execute(input: z.output<Schema>, context: ToolContext): ToolExecuteResult<Output>;
 }

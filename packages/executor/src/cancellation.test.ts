@@ -68,7 +68,7 @@ describe('cancellation', () => {
       compactDescription: 'ticks',
       concurrencySafe: true,
       approval: 'allow',
-      async *execute() {
+      async *execute(): AsyncGenerator<string, string> {
         try {
           for (;;) {
             yield 'tick';

@@ -90,7 +90,7 @@ describe('createExecutor options', () => {
     const executor = createExecutor({
       tools: [tool],
       permissions: { decide: () => ({ behavior: 'allow', reason: '', sessionKey: 'k', cacheable: true }) },
-      approvals: { prompt: async () => 'deny' },
+      approvals: { prompt: async () => 'deny' as const },
       maxConcurrency: Number.POSITIVE_INFINITY,
       timeoutMs: 1000,
       softLimits: { maxCallsPerTool: 5, perTool: { r: 2 }, similarityThreshold: false },

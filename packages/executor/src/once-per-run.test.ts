@@ -6,9 +6,11 @@ import { collectEvents } from './testing';
 describe('oncePerRun', () => {
   it('runs a repeat once per run and answers the repeat with an ok "skipped as a duplicate" result', async () => {
     const loaded: string[] = [];
-    const loadSkill = readTool('load_skill', async ({ q }) => (loaded.push(q), `skill ${q} loaded`), {
-      oncePerRun: true,
-    });
+    const load = async ({ q }: { q: string }) => {
+      loaded.push(q);
+      return `skill ${q} loaded`;
+    };
+    const loadSkill = readTool('load_skill', load, { oncePerRun: true });
     const executor = createExecutor({ tools: [loadSkill], softLimits: false });
     const calls = [
       call('a', 'load_skill', { q: 'dcf' }),

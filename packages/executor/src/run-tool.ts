@@ -1,10 +1,13 @@
 /**
- * `runTool`: executes one validated, approved call and settles exactly once — when the tool
- * returns or throws, when its timeout fires, or when the run is aborted, whichever is first.
- * The executor never waits for a tool that ignores its abort signal: the outcome is decided
- * by the first event and anything the tool does later (resolving, rejecting, reporting
- * progress) is dropped. Listeners and timers are removed on settlement, so nothing leaks
- * per call.
+ * `ToolExecution`: runs one validated, approved call and settles exactly once — when the
+ * tool returns or throws, when its timeout fires, or when `cancel` is called (the run was
+ * aborted), whichever comes first. The executor never waits for a tool that ignores its
+ * abort signal: the first event decides the outcome, and anything the tool does later
+ * (resolving, rejecting, reporting progress) is dropped.
+ *
+ * Hot-path notes: the tool's `AbortController` is created only when the tool reads
+ * `context.signal` (creating one per call dominated the cost of tiny tools), and the run
+ * cancels its in-flight executions from a single listener instead of one per call.
  */
 import { type AnyTool, invokeTool, type ProgressUpdate, type ToolContext } from '@dexter/registry';
 import type { Clock } from './clock';
@@ -16,18 +19,18 @@ export type ToolOutcome =
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'cancelled'; reason: unknown };
 
-/** Inputs of `runTool`. */
-export interface RunToolParams {
+/** Inputs of a `ToolExecution`. */
+export interface ToolExecutionParams {
   tool: AnyTool;
   input: unknown;
   toolCallId: string;
-  /** The run's signal; aborting it cancels the call. */
-  runSignal: AbortSignal;
   /** Milliseconds before the tool's signal is aborted with a timeout; `undefined` = none. */
   timeoutMs: number | undefined;
   clock: Clock;
   /** Receives normalized progress while the call is running; `undefined` ignores progress. */
   onProgress: ((update: ProgressUpdate) => void) | undefined;
+  /** Called once with the outcome (never synchronously from `start`). */
+  onSettle: (outcome: ToolOutcome) => void;
 }
 
 /** The reason a tool's signal carries when its timeout fires. */
@@ -50,57 +53,92 @@ export function normalizeProgress(update: unknown): ProgressUpdate | undefined {
   return { message };
 }
 
-/** Runs the tool; the promise never rejects. */
-export function runTool(params: RunToolParams): Promise<ToolOutcome> {
-  const { tool, input, toolCallId, runSignal, timeoutMs, clock, onProgress } = params;
-  return new Promise<ToolOutcome>((resolve) => {
-    if (runSignal.aborted) {
-      resolve({ kind: 'cancelled', reason: runSignal.reason });
-      return;
-    }
-    const controller = new AbortController();
-    let settled = false;
-    let timer: unknown;
-    const finish = (outcome: ToolOutcome) => {
-      if (settled) return;
-      settled = true;
-      if (timer !== undefined) clock.clearTimeout(timer);
-      runSignal.removeEventListener('abort', onRunAbort);
-      resolve(outcome);
-    };
-    const onRunAbort = () => {
-      controller.abort(runSignal.reason);
-      finish({ kind: 'cancelled', reason: runSignal.reason });
-    };
-    runSignal.addEventListener('abort', onRunAbort, { once: true });
+/** The `ToolContext` a tool receives; `signal` materializes on first read. */
+class ExecutionContext implements ToolContext {
+  readonly progress: (update: string | ProgressUpdate) => void;
+  constructor(
+    private readonly execution: ToolExecution,
+    readonly toolCallId: string,
+  ) {
+    // Bound once, so tools may destructure `{ progress }`.
+    this.progress = (update) => execution.reportProgress(update);
+  }
+  get signal(): AbortSignal {
+    return this.execution.signal();
+  }
+}
+
+/** One tool call in flight. */
+export class ToolExecution {
+  private settled = false;
+  private aborted = false;
+  private abortReason: unknown;
+  private controller: AbortController | undefined;
+  private timer: unknown;
+  private readonly context: ExecutionContext;
+
+  constructor(private readonly params: ToolExecutionParams) {
+    this.context = new ExecutionContext(this, params.toolCallId);
+  }
+
+  /** Starts the tool (and its timeout). */
+  start(): void {
+    const { timeoutMs, clock, tool, input } = this.params;
     if (timeoutMs !== undefined) {
-      timer = clock.setTimeout(() => {
-        timer = undefined;
-        controller.abort(new ToolTimeoutError(timeoutMs));
-        finish({ kind: 'timeout', timeoutMs });
+      this.timer = clock.setTimeout(() => {
+        this.timer = undefined;
+        this.abort(new ToolTimeoutError(timeoutMs));
+        this.finish({ kind: 'timeout', timeoutMs });
       }, timeoutMs);
     }
-    const context: ToolContext = {
-      signal: controller.signal,
-      toolCallId,
-      progress: (update) => {
-        // Progress after the call settled (a tool still running after its timeout or after
-        // returning) is dropped: the call's last event is already decided.
-        if (settled || onProgress === undefined) return;
-        const normalized = normalizeProgress(update);
-        if (normalized !== undefined) onProgress(normalized);
-      },
-    };
     let pending: Promise<unknown>;
     try {
-      pending = invokeTool(tool, input, context);
+      pending = invokeTool(tool, input, this.context);
     } catch (error) {
-      finish({ kind: 'error', error });
-      return;
+      pending = Promise.reject(error);
     }
     pending.then(
-      (output) => finish({ kind: 'ok', output }),
-      (error: unknown) => finish({ kind: 'error', error }),
+      (output) => this.finish({ kind: 'ok', output }),
+      (error: unknown) => this.finish({ kind: 'error', error }),
     );
-  });
+  }
+
+  /** Aborts the tool's signal and settles as `cancelled` at once. */
+  cancel(reason: unknown): void {
+    if (this.settled) return;
+    this.abort(reason);
+    this.finish({ kind: 'cancelled', reason });
+  }
+
+  /** The tool's signal, created on first use (already aborted if the call was). */
+  signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.abortReason);
+    }
+    return this.controller.signal;
+  }
+
+  /** `ctx.progress`: dropped once the call has settled. */
+  reportProgress(update: unknown): void {
+    const { onProgress } = this.params;
+    if (this.settled || onProgress === undefined) return;
+    const normalized = normalizeProgress(update);
+    if (normalized !== undefined) onProgress(normalized);
+  }
+
+  private abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+  }
+
+  private finish(outcome: ToolOutcome): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== undefined) this.params.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.params.onSettle(outcome);
+  }
 }

@@ -20,7 +20,7 @@ import { toInputIssues } from './input-issues';
 import { makeResult, type ResultFields } from './make-result';
 import { partitionCalls } from './partition';
 import type { PermissionDecision, PermissionRequest } from './permission-port';
-import { runTool } from './run-tool';
+import { ToolExecution, type ToolOutcome } from './run-tool';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
 import { checkSoftLimits } from './soft-limits';
@@ -52,6 +52,12 @@ interface PreparedCall {
 }
 
 type Authorization = { input: unknown; notes: string[] } | undefined;
+
+/** A gate's answer: the call ready to run, `undefined` when it already has its result. */
+type Gated = PreparedCall | undefined | Promise<PreparedCall | undefined>;
+
+/** A permission decision with the call's subject, an error text, or `'aborted'`. */
+type Decided = { decision: PermissionDecision; subject: PermissionRequest['subject'] } | string | 'aborted';
 
 // Distributive so that each event type keeps its own fields.
 type EventFields<E> = E extends ExecutorEvent
@@ -99,8 +105,19 @@ export class Run {
   /** `oncePerRun` key → id of the call that ran. */
   private readonly ranOnce = new Map<string, string>();
 
+  /** Executions in flight; the run's abort cancels them all from one listener. */
+  private readonly running = new Set<ToolExecution>();
+
   constructor(private readonly params: RunParams) {
     this.results = new Array(params.calls.length).fill(undefined);
+    const signal = this.controller.signal;
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const execution of [...this.running]) execution.cancel(signal.reason);
+      },
+      { once: true },
+    );
   }
 
   /** The run's own signal: aborted by the host's signal or by `abort`. */
@@ -139,38 +156,88 @@ export class Run {
     return this.results as ToolResult[];
   }
 
-  private async runBatch(indices: readonly number[], batch: number, cap: number): Promise<void> {
-    let inFlight = 0;
-    let wake: (() => void) | undefined;
-    const settled = (index: number, result: ToolResult) => {
-      this.finalize(index, result);
-      inFlight -= 1;
-      const waiting = wake;
-      wake = undefined;
-      waiting?.();
-    };
-    for (const index of indices) {
-      const prepared = await this.gate(index);
-      if (prepared === undefined) continue;
-      while (inFlight >= cap) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
+  /**
+   * Runs one batch as a pump: gate the next call (in call order) whenever a slot is free,
+   * start it, and resolve once every call of the batch has its result. No promise is made
+   * per call on the synchronous path (no permission engine, or a synchronous one).
+   */
+  private runBatch(indices: readonly number[], batch: number, cap: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let next = 0;
+      let inFlight = 0;
+      let waitingOnGate = false;
+      let pumping = false;
+      let again = false;
+      let finished = false;
+      const launch = (prepared: PreparedCall) => {
+        if (this.cancelIfStopped(prepared.index)) return;
+        inFlight += 1;
+        this.startExecution(prepared, batch, (result) => {
+          this.finalize(prepared.index, result);
+          inFlight -= 1;
+          pump();
         });
-      }
-      if (this.cancelIfStopped(index)) continue;
-      inFlight += 1;
-      void this.executeCall(prepared, batch).then((result) => settled(index, result));
-    }
-    while (inFlight > 0) {
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
+      };
+      const pump = (): void => {
+        if (pumping) {
+          again = true;
+          return;
+        }
+        pumping = true;
+        try {
+          do {
+            again = false;
+            while (!waitingOnGate && next < indices.length && inFlight < cap) {
+              const gated = this.safeGate(indices[next++]!);
+              if (gated instanceof Promise) {
+                waitingOnGate = true;
+                gated.then((prepared) => {
+                  waitingOnGate = false;
+                  if (prepared !== undefined) launch(prepared);
+                  pump();
+                });
+              } else if (gated !== undefined) {
+                launch(gated);
+              }
+            }
+          } while (again);
+        } finally {
+          pumping = false;
+        }
+        if (!finished && !waitingOnGate && next >= indices.length && inFlight === 0) {
+          finished = true;
+          resolve();
+        }
+      };
+      pump();
+    });
   }
 
   // ---- gates -------------------------------------------------------------------------
 
-  private async gate(index: number): Promise<PreparedCall | undefined> {
+  /** `gate`, with a bug in it turned into that call's `error` result instead of a stuck batch. */
+  private safeGate(index: number): Gated {
+    try {
+      const gated = this.gate(index);
+      if (gated instanceof Promise) {
+        return gated.catch((error: unknown) => {
+          this.failOne(index, error);
+          return undefined;
+        });
+      }
+      return gated;
+    } catch (error) {
+      this.failOne(index, error);
+      return undefined;
+    }
+  }
+
+  /**
+   * Checks a call in order: shape and JSON, tool, zod schema, `oncePerRun`, permission,
+   * approval, soft limits. Returns the call ready to run, or `undefined` when it already
+   * has its result. Synchronous unless a decider or prompter is asynchronous.
+   */
+  private gate(index: number): Gated {
     if (this.cancelIfStopped(index)) return undefined;
     const call = this.params.calls[index] as unknown;
     const id = readId(call);
@@ -223,8 +290,9 @@ export class Run {
       });
       return undefined;
     }
+    const input: unknown = parsed.data;
     if (tool.oncePerRun) {
-      const first = this.ranOnce.get(this.onceKey(tool, parsed.data));
+      const first = this.ranOnce.get(this.onceKey(tool, input));
       if (first !== undefined) {
         this.finalize(
           index,
@@ -239,13 +307,43 @@ export class Run {
         return undefined;
       }
     }
-    const authorization = await this.authorize(index, id, tool, parsed.data);
-    if (authorization === undefined) return undefined;
+    const decided = this.decide(tool, input);
+    if (decided instanceof Promise) {
+      return decided.then((value) => this.afterDecision(index, id, tool, input, value));
+    }
+    return this.afterDecision(index, id, tool, input, decided);
+  }
+
+  private afterDecision(index: number, id: string, tool: AnyTool, input: unknown, decided: Decided): Gated {
+    if (decided === 'aborted') return this.cancelWaiting(index, id, tool.name, 'for its permission decision');
+    if (typeof decided === 'string') {
+      return this.deny(index, id, tool.name, `the permission check failed (${decided})`, 'decider_failed');
+    }
+    const { decision } = decided;
+    if (decision.behavior === 'allow') return this.admit(index, id, tool, input, []);
+    if (decision.behavior === 'deny') {
+      return this.deny(index, id, tool.name, decision.reason || 'denied by policy', 'policy');
+    }
+    return this.ask(index, id, tool, input, decision, decided.subject).then((authorization) =>
+      authorization === undefined
+        ? undefined
+        : this.admit(index, id, tool, authorization.input, authorization.notes),
+    );
+  }
+
+  /** The last gate: soft limits (notes + events) and the `oncePerRun` record. */
+  private admit(
+    index: number,
+    id: string,
+    tool: AnyTool,
+    input: unknown,
+    notes: string[],
+  ): PreparedCall | undefined {
     if (this.cancelIfStopped(index)) return undefined;
-    const notes = authorization.notes;
+    const name = tool.name;
     const { softLimits } = this.params.config;
     if (softLimits !== undefined) {
-      for (const hit of checkSoftLimits(softLimits, this.params.session, tool, id, authorization.input)) {
+      for (const hit of checkSoftLimits(softLimits, this.params.session, tool, id, input)) {
         notes.push(hit.note);
         this.emit(index, id, {
           type: 'tool_limit',
@@ -258,32 +356,16 @@ export class Run {
         });
       }
     }
-    if (tool.oncePerRun) this.ranOnce.set(this.onceKey(tool, authorization.input), id);
-    return { index, id, tool, input: authorization.input, notes };
+    if (tool.oncePerRun) this.ranOnce.set(this.onceKey(tool, input), id);
+    return { index, id, tool, input, notes };
   }
 
   private onceKey(tool: AnyTool, input: unknown): string {
     return `${tool.name}\u0000${canonicalJson(input)}`;
   }
 
-  /** Decides and, if needed, asks. Finalizes the call itself when it must not run. */
-  private async authorize(index: number, id: string, tool: AnyTool, input: unknown): Promise<Authorization> {
-    const decided = await this.decide(tool, input);
-    if (decided === 'aborted') return this.cancelWaiting(index, id, tool.name, 'for its permission decision');
-    if (typeof decided === 'string') {
-      return this.deny(index, id, tool.name, `the permission check failed (${decided})`, 'decider_failed');
-    }
-    if (decided.decision.behavior === 'allow') return { input, notes: [] };
-    if (decided.decision.behavior === 'deny') {
-      return this.deny(index, id, tool.name, decided.decision.reason || 'denied by policy', 'policy');
-    }
-    return this.ask(index, id, tool, input, decided.decision, decided.subject);
-  }
-
-  private async decide(
-    tool: AnyTool,
-    input: unknown,
-  ): Promise<{ decision: PermissionDecision; subject: PermissionRequest['subject'] } | string | 'aborted'> {
+  /** The permission decision: synchronous unless the decider answers with a promise. */
+  private decide(tool: AnyTool, input: unknown): Decided | Promise<Decided> {
     let subject: PermissionRequest['subject'];
     try {
       subject = tool.permissionSubject?.(input);
@@ -306,19 +388,26 @@ export class Run {
         },
       };
     }
-    const request: PermissionRequest = {
-      tool: tool.name,
-      input,
-      defaultBehavior: tool.approval,
-    };
+    const request: PermissionRequest = { tool: tool.name, input, defaultBehavior: tool.approval };
     const requestCwd = subject?.kind === 'shell' && subject.cwd ? subject.cwd : cwd;
     if (requestCwd !== undefined) request.cwd = requestCwd;
     if (subject !== undefined) request.subject = subject;
-    const settled = await settleOrAbort(() => permissions.decide(request), this.signal);
-    if (settled.status === 'aborted') return 'aborted';
-    if (settled.status === 'rejected') return errorMessage(settled.reason);
-    const decision = readDecision(settled.value);
-    return typeof decision === 'string' ? decision : { decision, subject };
+    let answer: unknown;
+    try {
+      answer = permissions.decide(request);
+    } catch (error) {
+      return errorMessage(error);
+    }
+    const read = (value: unknown): Decided => {
+      const decision = readDecision(value);
+      return typeof decision === 'string' ? decision : { decision, subject };
+    };
+    if (typeof (answer as PromiseLike<unknown> | null)?.then !== 'function') return read(answer);
+    return settleOrAbort(() => answer as PromiseLike<unknown>, this.signal).then((settled) => {
+      if (settled.status === 'aborted') return 'aborted';
+      if (settled.status === 'rejected') return errorMessage(settled.reason);
+      return read(settled.value);
+    });
   }
 
   private async ask(
@@ -507,8 +596,9 @@ export class Run {
 
   // ---- execution -----------------------------------------------------------------------
 
-  private async executeCall(prepared: PreparedCall, batch: number): Promise<ToolResult> {
-    const { index, id, tool, input, notes } = prepared;
+  /** Starts the tool; `onDone` gets its result once (after `tool_end` / `tool_error`). */
+  private startExecution(prepared: PreparedCall, batch: number, onDone: (result: ToolResult) => void): void {
+    const { index, id, tool, input } = prepared;
     const { clock, timeoutMs } = this.params.config;
     const { sink, runId } = this.params;
     const name = tool.name;
@@ -531,59 +621,75 @@ export class Run {
             sink.progress(index, event);
           };
     const started = clock.now();
-    const outcome = await runTool({
+    const execution = new ToolExecution({
       tool,
       input,
       toolCallId: id,
-      runSignal: this.signal,
       timeoutMs: tool.timeoutMs ?? timeoutMs,
       clock,
       onProgress,
+      onSettle: (outcome) => {
+        this.running.delete(execution);
+        const result = this.toResult(prepared, outcome, Math.max(0, clock.now() - started));
+        this.emit(index, id, {
+          type: 'tool_end',
+          name,
+          status: result.status,
+          durationMs: result.durationMs,
+        });
+        if ((result.status === 'error' || result.status === 'timeout') && result.error) {
+          this.emit(index, id, { type: 'tool_error', name, status: result.status, error: result.error });
+        }
+        onDone(result);
+      },
     });
-    const durationMs = Math.max(0, clock.now() - started);
-    const base = { toolCallId: id, name, notes, durationMs };
-    let fields: ResultFields;
+    this.running.add(execution);
+    execution.start();
+  }
+
+  private toResult(prepared: PreparedCall, outcome: ToolOutcome, durationMs: number): ToolResult {
+    const { id, notes } = prepared;
+    const name = prepared.tool.name;
     switch (outcome.kind) {
       case 'ok':
-        fields = { ...base, status: 'ok', output: outcome.output };
-        break;
+        return makeResult({ toolCallId: id, name, notes, durationMs, status: 'ok', output: outcome.output });
       case 'error': {
         const thrown = outcome.error;
-        fields = {
-          ...base,
+        return makeResult({
+          toolCallId: id,
+          name,
+          notes,
+          durationMs,
           status: 'error',
           error: {
             message: `${name} failed: ${errorMessage(thrown)}`,
             ...(thrown instanceof Error ? { name: thrown.name } : {}),
             cause: thrown,
           },
-        };
-        break;
+        });
       }
       case 'timeout':
-        fields = {
-          ...base,
+        return makeResult({
+          toolCallId: id,
+          name,
+          notes,
+          durationMs,
           status: 'timeout',
           error: { message: `${name} timed out after ${outcome.timeoutMs} ms and was asked to stop.` },
-        };
-        break;
+        });
       case 'cancelled':
-        fields = {
-          ...base,
+        return makeResult({
+          toolCallId: id,
+          name,
+          notes,
+          durationMs,
           status: 'cancelled',
           error: {
             message: `The run was cancelled while ${name} was running; it was asked to stop.`,
             cause: outcome.reason,
           },
-        };
-        break;
+        });
     }
-    const result = makeResult(fields);
-    this.emit(index, id, { type: 'tool_end', name, status: result.status, durationMs });
-    if ((result.status === 'error' || result.status === 'timeout') && result.error) {
-      this.emit(index, id, { type: 'tool_error', name, status: result.status, error: result.error });
-    }
-    return result;
   }
 
   // ---- outcomes ------------------------------------------------------------------------
@@ -652,18 +758,21 @@ export class Run {
 
   private failRemaining(error: unknown): void {
     this.results.forEach((result, index) => {
-      if (result !== undefined) return;
-      const call = this.params.calls[index];
-      this.finalize(
-        index,
-        makeResult({
-          toolCallId: readId(call),
-          name: readName(call),
-          status: 'error',
-          error: { message: `Internal executor error: ${errorMessage(error)}`, cause: error },
-        }),
-      );
+      if (result === undefined) this.failOne(index, error);
     });
+  }
+
+  private failOne(index: number, error: unknown): void {
+    const call = this.params.calls[index];
+    this.finalize(
+      index,
+      makeResult({
+        toolCallId: readId(call),
+        name: readName(call),
+        status: 'error',
+        error: { message: `Internal executor error: ${errorMessage(error)}`, cause: error },
+      }),
+    );
   }
 
   /** Records the one result of a call and emits `tool_result` events in call order. */

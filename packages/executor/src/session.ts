@@ -4,7 +4,7 @@
  * similarity keys). An executor makes one session and shares it across `execute` calls;
  * a host serving several conversations passes one session per conversation.
  */
-import { jaccard, tokenize, tokenSignature } from './similarity';
+import { jaccardSorted, sortedTokens, tokenSignature } from './similarity';
 
 /** A call remembered for near-duplicate checks. */
 export interface RecordedCall {
@@ -32,8 +32,8 @@ export interface ExecutorSession {
   callCount(tool: string): number;
   /** The most similar earlier call of `tool` at or above `threshold`, if any. */
   findSimilar(tool: string, key: string, threshold: number): SimilarCall | undefined;
-  /** Counts a call of `tool` and remembers its similarity key; returns the new count. */
-  recordCall(tool: string, call: RecordedCall): number;
+  /** Counts a call of `tool` and remembers its similarity key (if given); returns the new count. */
+  recordCall(tool: string, call: RecordedCall | undefined): number;
   /** Forgets grants and counters. */
   reset(): void;
 }
@@ -51,7 +51,7 @@ interface ToolUsage {
   /** Exact token-set signature → first call with it (bounded by `MAX_EXACT_KEYS`). */
   exact: Map<string, RecordedCall>;
   /** Ring buffer of the latest calls for fuzzy comparison. */
-  recent: Array<{ call: RecordedCall; tokens: Set<string> } | undefined>;
+  recent: Array<{ call: RecordedCall; tokens: string[] } | undefined>;
   next: number;
 }
 
@@ -83,6 +83,18 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
   }
   const granted = new Set<string>();
   const usage = new Map<string, ToolUsage>();
+  // findSimilar and recordCall usually see the same key back to back: tokenize it once.
+  let lastKey: string | undefined;
+  let lastTokens: string[] = [];
+  let lastSignature = '';
+  const analyze = (key: string) => {
+    if (key !== lastKey) {
+      lastKey = key;
+      lastTokens = sortedTokens(key);
+      lastSignature = tokenSignature(lastTokens);
+    }
+    return { tokens: lastTokens, signature: lastSignature };
+  };
 
   const usageOf = (tool: string): ToolUsage => {
     let entry = usage.get(tool);
@@ -106,13 +118,19 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
     findSimilar(tool, key, threshold) {
       const entry = usage.get(tool);
       if (entry === undefined) return undefined;
-      const tokens = tokenize(key);
-      const exact = entry.exact.get(tokenSignature(tokens));
+      const { tokens, signature } = analyze(key);
+      const exact = entry.exact.get(signature);
       if (exact !== undefined) return { ...exact, similarity: 1 };
       let best: SimilarCall | undefined;
-      for (const recent of entry.recent) {
+      const recents = entry.recent;
+      for (let slot = 0; slot < recents.length; slot += 1) {
+        const recent = recents[slot];
         if (recent === undefined) continue;
-        const similarity = jaccard(tokens, recent.tokens);
+        // |A∩B|/|A∪B| ≤ min/max of the sizes: skip pairs that cannot reach the threshold.
+        const size = tokens.length;
+        const other = recent.tokens.length;
+        if (size !== other && (size < other ? size / other : other / size) < threshold) continue;
+        const similarity = jaccardSorted(tokens, recent.tokens);
         if (similarity >= threshold && (best === undefined || similarity > best.similarity)) {
           best = { ...recent.call, similarity };
         }
@@ -122,8 +140,8 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
     recordCall(tool, call) {
       const entry = usageOf(tool);
       entry.count += 1;
-      const tokens = tokenize(call.key);
-      const signature = tokenSignature(tokens);
+      if (call === undefined) return entry.count;
+      const { tokens, signature } = analyze(call.key);
       if (!entry.exact.has(signature) && entry.exact.size < MAX_EXACT_KEYS) entry.exact.set(signature, call);
       entry.recent[entry.next] = { call, tokens };
       entry.next = (entry.next + 1) % window;
@@ -132,6 +150,7 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
     reset() {
       granted.clear();
       usage.clear();
+      lastKey = undefined;
     },
   };
   return session;

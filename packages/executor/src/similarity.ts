@@ -41,10 +41,15 @@ export function similarityKeyOf(tool: AnyTool, input: unknown): string {
   return canonicalJson(input);
 }
 
-/** Lower-cased runs of letters and digits. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower-cased runs of letters and digits (any script). */
 export function tokenize(text: string): Set<string> {
   const tokens = new Set<string>();
-  for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (token !== '') tokens.add(token);
+  const lower = text.toLowerCase();
+  // The Unicode-aware split is several times slower; most keys are ASCII.
+  const parts = ASCII.test(lower) ? lower.split(/[^a-z0-9]+/) : lower.split(/[^\p{L}\p{N}]+/u);
+  for (const token of parts) if (token !== '') tokens.add(token);
   return tokens;
 }
 
@@ -58,6 +63,30 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 }
 
 /** The order-free signature of a token set, for O(1) exact-duplicate lookups. */
-export function tokenSignature(tokens: ReadonlySet<string>): string {
-  return [...tokens].sort().join('\u0000');
+export function tokenSignature(tokens: ReadonlySet<string> | readonly string[]): string {
+  return (Array.isArray(tokens) ? tokens : [...tokens].sort()).join('\u0000');
+}
+
+/** A key's tokens, sorted and unique — the form the session compares. */
+export function sortedTokens(text: string): string[] {
+  return [...tokenize(text)].sort();
+}
+
+/** Jaccard similarity of two sorted, duplicate-free token arrays (a linear merge, no allocation). */
+export function jaccardSorted(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const left = a[i]!;
+    const right = b[j]!;
+    if (left === right) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (left < right) i += 1;
+    else j += 1;
+  }
+  return shared / (a.length + b.length - shared);
 }

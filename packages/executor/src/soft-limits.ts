@@ -63,12 +63,16 @@ export function checkSoftLimits(
   toolCallId: string,
   input: unknown,
 ): SoftLimitHit[] {
-  const key = similarityKeyOf(tool, input);
-  const similar =
-    limits.similarityThreshold === false
-      ? undefined
-      : session.findSimilar(tool.name, key, limits.similarityThreshold);
-  const count = session.recordCall(tool.name, { toolCallId, key });
+  let similar: SimilarCall | undefined;
+  let count: number;
+  if (limits.similarityThreshold === false) {
+    // Counting only: no key to build or compare.
+    count = session.recordCall(tool.name, undefined);
+  } else {
+    const key = similarityKeyOf(tool, input);
+    similar = session.findSimilar(tool.name, key, limits.similarityThreshold);
+    count = session.recordCall(tool.name, { toolCallId, key });
+  }
   const hits: SoftLimitHit[] = [];
   if (similar !== undefined) {
     const how = similar.similarity === 1 ? 'repeats' : 'nearly repeats';

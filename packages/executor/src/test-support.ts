@@ -9,7 +9,7 @@ import { z } from 'zod';
 export function readTool(
   name: string,
   execute: (input: { q: string }, context: ToolContext) => unknown = async ({ q }) => ({ q }),
-  extra: Partial<Parameters<typeof defineTool>[0]> = {},
+  extra: Record<string, unknown> = {},
 ): AnyTool {
   return defineTool({
     name,
@@ -27,7 +27,7 @@ export function readTool(
 export function writeTool(
   name: string,
   execute: (input: { path: string }, context: ToolContext) => unknown = async ({ path }) => `wrote ${path}`,
-  extra: Partial<Parameters<typeof defineTool>[0]> = {},
+  extra: Record<string, unknown> = {},
 ): AnyTool {
   return defineTool({
     name,

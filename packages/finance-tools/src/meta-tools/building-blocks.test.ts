@@ -134,10 +134,15 @@ describe('result cache', () => {
     expect(await cache.getOrLoad('bad', async () => 'ok')).toEqual({ value: 'ok', hit: false });
   });
 
-  it('evicts the oldest entries beyond maxEntries', async () => {
+  it('evicts the least recently used entries beyond maxEntries', async () => {
     const cache = createResultCache({ maxEntries: 2 });
-    for (const key of ['a', 'b', 'c']) await cache.getOrLoad(key, async () => key);
+    await cache.getOrLoad('a', async () => 'a');
+    await cache.getOrLoad('b', async () => 'b');
+    expect(cache.peek('a')).toBe('a'); // a is now the most recently used
+    cache.set('c', 'c');
     expect(cache.size()).toBe(2);
-    expect((await cache.getOrLoad('a', async () => 'reloaded')).value).toBe('reloaded');
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('a')).toBe('a');
+    expect((await cache.getOrLoad('b', async () => 'reloaded')).value).toBe('reloaded');
   });
 });

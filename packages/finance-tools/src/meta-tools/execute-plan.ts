@@ -56,7 +56,7 @@ export interface MetaToolResult {
 export interface ExecutePlanOptions {
   provider: FinancialDataProvider;
   signal?: AbortSignal;
-  /** Sub-calls in flight at once. Default 4. */
+  /** Sub-calls in flight at once. Default 10 (a 3-company × 3-statement query runs in one round). */
   maxConcurrency?: number;
   /** Per provider request. Default 20 s. */
   subCallTimeoutMs?: number;
@@ -138,7 +138,7 @@ export async function executePlan(plan: RoutePlan, options: ExecutePlanOptions):
   const { provider, signal, progress } = options;
   const total = plan.calls.length;
   let done = 0;
-  const outcomes = await mapLimited(plan.calls, options.maxConcurrency ?? 4, async (call) => {
+  const outcomes = await mapLimited(plan.calls, options.maxConcurrency ?? 10, async (call) => {
     signal?.throwIfAborted();
     progress?.({
       message: `Fetching ${call.ticker} ${subToolLabel(call.tool)}…`,

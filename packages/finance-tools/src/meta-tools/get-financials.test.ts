@@ -275,6 +275,30 @@ describe('get_financials', () => {
     expect(second.data).toEqual(first.data);
   });
 
+  it('shares provider results between different queries, and freezes cached answers', async () => {
+    const provider = createFakeProvider({ data });
+    const tool = createGetFinancialsTool({ provider, clock });
+    await invokeTool(tool, { query: 'AAPL and NVDA revenue FY2025' }, context().context);
+    const narrower = await invokeTool(tool, { query: 'Apple revenue in fiscal 2025' }, context().context);
+    expect(provider.requests).toHaveLength(2);
+    expect(narrower.stats).toMatchObject({ requests: 0, cacheHits: 1 });
+    const again = await invokeTool(tool, { query: 'Apple revenue in fiscal 2025' }, context().context);
+    expect(Object.isFrozen(again.data['AAPL.income_statements.annual'])).toBe(true);
+    expect(() => {
+      (again.data['AAPL.income_statements.annual'] as unknown[]).push('x');
+    }).toThrow(TypeError);
+  });
+
+  it('does not cache answers across days or when the cache is off', async () => {
+    let today = '2026-11-30';
+    const provider = createFakeProvider({ data });
+    const tool = createGetFinancialsTool({ provider, clock: { now: () => new Date(today) }, cache: false });
+    await invokeTool(tool, { query: 'AAPL revenue FY2025' }, context().context);
+    today = '2026-12-01';
+    await invokeTool(tool, { query: 'AAPL revenue FY2025' }, context().context);
+    expect(provider.requests).toHaveLength(2);
+  });
+
   it('is listed only when its provider offers statements', () => {
     const none = createGetFinancialsTool({ provider: createFakeProvider({ capabilities: [] }) });
     expect(none.available?.({ env: {}, platform: 'linux' })).toMatch(/offers no financial statements/);

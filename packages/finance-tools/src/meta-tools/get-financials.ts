@@ -6,6 +6,7 @@ import { defineTool, type Tool } from '@dexter/registry';
 import { z } from 'zod';
 import { FINANCE_ERROR_CODES, FinanceError, type FinanceErrorCode } from '../errors';
 import type { FinancialCapability } from '../provider';
+import { toIsoDate } from '../router/clock';
 import type { RoutePlan } from '../router/types';
 import { executePlan, type MetaToolResult } from './execute-plan';
 import {
@@ -39,6 +40,15 @@ const STATEMENT_CAPABILITIES: readonly FinancialCapability[] = [
   'getEarnings',
 ];
 
+/** Freezes a cached answer so no caller can change what the next one reads. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
 /** Throws a `FinanceError` when a plan has nothing to run. */
 export function assertPlanHasCalls(plan: RoutePlan, query: string): void {
   if (plan.calls.length > 0) return;
@@ -69,6 +79,8 @@ function isKnownCode(code: string): code is FinanceErrorCode {
 
 /** How a sibling meta-tool shapes the shared pipeline. */
 export interface QueryHooks {
+  /** The tool's name: answers are cached per tool. */
+  name?: string;
   /** Keeps only, or adds, the sub-calls the tool is about. */
   adjustPlan?: (plan: RoutePlan) => RoutePlan;
   /** Extra notes from the merged data, shown before the sources. */
@@ -88,6 +100,14 @@ export async function answerFinancialQuery(
   },
   hooks: QueryHooks = {},
 ): Promise<MetaToolResult> {
+  const answerKey = resolved.cache
+    ? `answer|${hooks.name ?? 'get_financials'}|${toIsoDate(resolved.clock.now())}|${query}`
+    : '';
+  const cached = resolved.cache?.peek<MetaToolResult>(answerKey);
+  if (cached) {
+    context.progress?.({ message: 'Answered from cache', percent: 100 });
+    return { ...cached, stats: { calls: cached.stats.calls, requests: 0, cacheHits: cached.stats.calls } };
+  }
   context.progress?.({ message: 'Resolving tickers…', percent: 0 });
   const routed = await resolved.router.route(query, context.signal ? { signal: context.signal } : {});
   const plan = hooks.adjustPlan ? hooks.adjustPlan(routed) : routed;
@@ -103,6 +123,7 @@ export async function answerFinancialQuery(
     ...(hooks.review ? { review: hooks.review } : {}),
   });
   assertSomeData(result);
+  resolved.cache?.set(answerKey, deepFreeze(result));
   return result;
 }
 

@@ -83,6 +83,7 @@ export function createGetMarketDataTool(
         hasMarketData(provider) || `the ${provider.name} data source offers no key metrics or market data`),
     execute: (input, context) =>
       answerFinancialQuery(input.query, resolved, context, {
+        name: 'get_market_data',
         adjustPlan: marketDataPlan,
         review: (data) => {
           const rows = Object.values(data).flat() as Array<Record<string, unknown>>;

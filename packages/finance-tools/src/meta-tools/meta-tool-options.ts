@@ -24,7 +24,7 @@ export interface MetaToolOptions {
   clock?: Clock;
   /** Extra lower-case company name → ticker aliases for the rule router. */
   aliases?: Readonly<Record<string, string>>;
-  /** Sub-calls in flight at once. Default 4. */
+  /** Sub-calls in flight at once. Default 10 (a 3-company × 3-statement query runs in one round). */
   maxConcurrency?: number;
   /** Budget of each provider request, in ms. Default 20 000. */
   subCallTimeoutMs?: number;
@@ -41,6 +41,7 @@ export interface MetaToolOptions {
 export interface ResolvedMetaToolOptions {
   provider: FinancialDataProvider;
   router: FinancialQueryRouter;
+  clock: Clock;
   maxConcurrency: number;
   subCallTimeoutMs: number;
   cache: ResultCache | undefined;
@@ -83,7 +84,7 @@ export function resolveMetaToolOptions(options: MetaToolOptions, toolName: strin
   if (!Array.isArray(options.provider.capabilities)) {
     throw new TypeError(`${toolName}: provider.capabilities must list the methods the provider implements`);
   }
-  const maxConcurrency = options.maxConcurrency ?? 4;
+  const maxConcurrency = options.maxConcurrency ?? 10;
   if (!(Number.isInteger(maxConcurrency) && maxConcurrency >= 1)) {
     throw new TypeError(`${toolName}: maxConcurrency must be a positive integer, got ${maxConcurrency}`);
   }
@@ -94,6 +95,7 @@ export function resolveMetaToolOptions(options: MetaToolOptions, toolName: strin
   return {
     provider: options.provider,
     router: options.router ?? defaultRouter(options),
+    clock: options.clock ?? systemClock,
     maxConcurrency,
     subCallTimeoutMs,
     cache: options.cache === false ? undefined : (options.cache ?? createResultCache()),

@@ -102,7 +102,10 @@ export function createReadFilingsTool(
         provider.capabilities.includes('getFilings') || `the ${provider.name} data source offers no filings`),
     async execute(input, context): Promise<ReadFilingsResult> {
       if (input.accession === undefined) {
-        return answerFinancialQuery(input.query, resolved, context, { adjustPlan: filingsPlan });
+        return answerFinancialQuery(input.query, resolved, context, {
+          name: 'read_filings',
+          adjustPlan: filingsPlan,
+        });
       }
       context.progress({ message: 'Resolving tickers…', percent: 0 });
       const plan = filingsPlan(await resolved.router.route(input.query, { signal: context.signal }));

@@ -1,8 +1,9 @@
 /**
- * A small TTL cache of sub-call results, shared by the meta-tools of one host. A repeated
- * query (same provider, same sub-call) is answered from memory; concurrent identical
- * sub-calls share one in-flight request. Failures are never cached. Entries are evicted
- * oldest-first beyond `maxEntries`.
+ * A small TTL cache, shared by the meta-tools of one host, at two levels: provider requests
+ * (a sub-call another query already made is answered from memory; concurrent identical
+ * requests share one in-flight load) and whole answers (the same query on the same day is
+ * answered without routing or fetching). Failures are never cached. Beyond `maxEntries`
+ * the least recently used entry is evicted.
  */
 
 /** Options of `createResultCache`. */
@@ -22,6 +23,10 @@ export interface ResultCache {
    * `hit` says whether the value came from memory (or a shared in-flight load).
    */
   getOrLoad<T>(key: string, load: () => Promise<T>): Promise<{ value: T; hit: boolean }>;
+  /** The fresh value stored under `key`, if any (no loading, no in-flight sharing). */
+  peek<T>(key: string): T | undefined;
+  /** Stores `value` under `key` for the TTL. */
+  set(key: string, value: unknown): void;
   /** Drops everything. */
   clear(): void;
   /** Number of fresh entries. */
@@ -49,14 +54,25 @@ export function createResultCache(options: ResultCacheOptions = {}): ResultCache
   function fresh(key: string): { value: unknown } | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
+    entries.delete(key);
+    if (entry.expires <= now()) return undefined;
+    // Re-insert: the map's order is least recently used first, which eviction relies on.
+    entries.set(key, entry);
     return entry;
   }
 
+  function store(key: string, value: unknown): void {
+    if (ttlMs <= 0) return;
+    entries.delete(key);
+    entries.set(key, { value, expires: now() + ttlMs });
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
   return {
+    peek<T>(key: string) {
+      return fresh(key)?.value as T | undefined;
+    },
+    set: store,
     async getOrLoad<T>(key: string, load: () => Promise<T>) {
       const cached = fresh(key);
       if (cached) return { value: cached.value as T, hit: true };
@@ -66,11 +82,7 @@ export function createResultCache(options: ResultCacheOptions = {}): ResultCache
       inFlight.set(key, loading);
       try {
         const value = await loading;
-        if (ttlMs > 0) {
-          entries.delete(key);
-          entries.set(key, { value, expires: now() + ttlMs });
-          while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-        }
+        store(key, value);
         return { value, hit: false };
       } finally {
         inFlight.delete(key);

@@ -34,6 +34,7 @@ const permissionsMarker = Symbol.for('dexter.error.permissions');
  */
 export class PermissionsError extends DexterError<PermissionsErrorCode> {
   override readonly name = 'PermissionsError';
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by isInstance through the symbol
   private readonly [permissionsMarker] = true;
   /** The settings file involved, when there is one. */
   readonly file: string | undefined;
@@ -42,11 +43,7 @@ export class PermissionsError extends DexterError<PermissionsErrorCode> {
   /** 1-based column, when known. */
   readonly column: number | undefined;
 
-  constructor(
-    code: PermissionsErrorCode,
-    message: string,
-    options: DexterErrorOptions & ErrorLocation = {},
-  ) {
+  constructor(code: PermissionsErrorCode, message: string, options: DexterErrorOptions & ErrorLocation = {}) {
     super(code, message, options);
     this.file = options.file;
     this.line = options.line;

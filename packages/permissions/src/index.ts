@@ -3,6 +3,9 @@
  * classifier, rule grammar, deny floor, decision engine and rule store.
  */
 
+// Read-only classifier
+export type { ClassificationResult } from './classifier';
+export { classifyArgv, classifyCommand, isInterpreterOrWrapper, subcommandPrefix } from './classifier';
 // Decision port
 export type {
   CommandClassification,
@@ -11,9 +14,35 @@ export type {
   PermissionDecision,
   PermissionRequest,
 } from './decision';
+export type { PermissionEngine, PermissionEngineOptions } from './engine/create-permission-engine';
+export { createPermissionEngine } from './engine/create-permission-engine';
+export { evaluateWithSettings } from './engine/decide-with-settings';
+// Engine
+export type { BashEvaluation, EvaluateBashOptions } from './engine/evaluate-bash';
+export { evaluateBash, evaluateBashDetailed } from './engine/evaluate-bash';
+export type { EvaluateToolOptions } from './engine/evaluate-tool';
+export { evaluateTool } from './engine/evaluate-tool';
+export type { EvaluationStep, EvaluationStepName } from './engine/evaluation-step';
+export type { ProposeRulesOptions } from './engine/propose-rules';
+export { proposeRules } from './engine/propose-rules';
+export { bashSessionKey, fileWriteSessionKey, toolSessionKey } from './engine/session-key';
 // Errors
 export type { ErrorLocation, PermissionsErrorCode } from './errors';
 export { PermissionsError } from './errors';
+// Deny floor
+export type { FloorCheck, FloorViolation } from './floor';
+export { checkFloor } from './floor';
+export type { RuleSetInput } from './rules/compile-rule-set';
+export { compileRuleSet, mergeRuleSets } from './rules/compile-rule-set';
+export type { CommandMatchMode } from './rules/match-command-rule';
+export { matchCommandRule } from './rules/match-command-rule';
+export { matchPathGlob } from './rules/match-path-glob';
+export { parseRule } from './rules/parse-rule';
+// Rules
+export type { CommandRule, PathRule, Rule, RuleKind, RuleSet, ToolRule } from './rules/rule';
+export { emptyRuleSet } from './rules/rule';
+export { escapeSpecifier, serializeRule } from './rules/serialize-rule';
+export { isFileWriteToolName, isShellToolName, normalizeToolName } from './rules/tool-name';
 // Shell parser
 export type {
   ShellAnalysis,
@@ -26,35 +55,7 @@ export type {
   UnwrappedCommand,
 } from './shell';
 export { analyzeShell, DEFAULT_SHELL_LIMITS, normalizeCommand, quoteShellWord } from './shell';
-// Read-only classifier
-export type { ClassificationResult } from './classifier';
-export { classifyArgv, classifyCommand, isInterpreterOrWrapper, subcommandPrefix } from './classifier';
-// Deny floor
-export type { FloorCheck, FloorViolation } from './floor';
-export { checkFloor } from './floor';
-// Rules
-export type { CommandRule, PathRule, Rule, RuleKind, RuleSet, ToolRule } from './rules/rule';
-export { emptyRuleSet } from './rules/rule';
-export { parseRule } from './rules/parse-rule';
-export { escapeSpecifier, serializeRule } from './rules/serialize-rule';
-export type { RuleSetInput } from './rules/compile-rule-set';
-export { compileRuleSet, mergeRuleSets } from './rules/compile-rule-set';
-export type { CommandMatchMode } from './rules/match-command-rule';
-export { matchCommandRule } from './rules/match-command-rule';
-export { matchPathGlob } from './rules/match-path-glob';
-export { isFileWriteToolName, isShellToolName, normalizeToolName } from './rules/tool-name';
-// Engine
-export type { BashEvaluation, EvaluateBashOptions } from './engine/evaluate-bash';
-export { evaluateBash, evaluateBashDetailed } from './engine/evaluate-bash';
-export type { EvaluateToolOptions } from './engine/evaluate-tool';
-export { evaluateTool } from './engine/evaluate-tool';
-export type { EvaluationStep, EvaluationStepName } from './engine/evaluation-step';
-export type { PermissionEngine, PermissionEngineOptions } from './engine/create-permission-engine';
-export { createPermissionEngine } from './engine/create-permission-engine';
-export type { ProposeRulesOptions } from './engine/propose-rules';
-export { proposeRules } from './engine/propose-rules';
-export { bashSessionKey, fileWriteSessionKey, toolSessionKey } from './engine/session-key';
-export { evaluateWithSettings } from './engine/decide-with-settings';
+export type { FileLockOptions } from './store/file-lock';
 // Rule store
 export type {
   LoadedSettings,
@@ -67,4 +68,3 @@ export { combineLayers, createRuleStore, defaultSettingsPaths } from './store/ru
 export type { SettingsLayer, SettingsLayerName } from './store/settings-file';
 export { parseSettingsText, readSettingsFile } from './store/settings-file';
 export { loadSettingsObject } from './store/settings-object';
-export type { FileLockOptions } from './store/file-lock';

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are shell commands, not JS templates
 /**
  * The adversarial table: attacks (never auto-allowed under any rule set; `floor` ones
  * denied under every set; `hidesDenied` ones — which really run `rm` or `curl` — denied
@@ -21,7 +22,11 @@ export interface BenignCase {
 }
 
 const attacks: AttackCase[] = [];
-const add = (category: string, commands: readonly string[], flags: Omit<AttackCase, 'command' | 'category'> = {}) => {
+const add = (
+  category: string,
+  commands: readonly string[],
+  flags: Omit<AttackCase, 'command' | 'category'> = {},
+) => {
   for (const command of commands) attacks.push({ command, category, ...flags });
 };
 
@@ -79,7 +84,16 @@ add(
   ],
   { hidesDenied: true },
 );
-add('substitution', ['echo $(id)', 'ls `pwd`', 'cat <(ls)', 'echo ${HOME}', 'echo $((1+2))', 'ls $DIR', 'echo "$(git status)"', 'cat $(find . -name x)']);
+add('substitution', [
+  'echo $(id)',
+  'ls `pwd`',
+  'cat <(ls)',
+  'echo ${HOME}',
+  'echo $((1+2))',
+  'ls $DIR',
+  'echo "$(git status)"',
+  'cat $(find . -name x)',
+]);
 
 // --- reserved words / control flow -----------------------------------------------------
 add(
@@ -192,7 +206,14 @@ add(
   ['/bin/r? x', '/bin/r* x', '/bin/[r]m x', '{rm,-rf,x}', '/usr/bin/cur? http://x', '/???/rm x', '/b*/rm x'],
   { hidesDenied: true },
 );
-add('globs-braces', ['sort -* in', 'find . -* x', 'echo {a,b} > {c,d}', 'ls * > out', 'cat ~/.s*/id_*', 'sort * -o out']);
+add('globs-braces', [
+  'sort -* in',
+  'find . -* x',
+  'echo {a,b} > {c,d}',
+  'ls * > out',
+  'cat ~/.s*/id_*',
+  'sort * -o out',
+]);
 
 // --- redirect forms (under the allow list these must not pass as reads) -----------------
 add('redirects', [
@@ -325,9 +346,26 @@ add(
 );
 
 // --- environment dumps (floor) ---------------------------------------------------------
-add('env-dumps', ['env', 'printenv', 'set', 'export -p', 'env | sort', 'printenv | grep -i key', 'echo $(env)', 'sudo env', '/usr/bin/env', '/usr/bin/printenv', 'env -0', 'ls; printenv'], {
-  floor: true,
-});
+add(
+  'env-dumps',
+  [
+    'env',
+    'printenv',
+    'set',
+    'export -p',
+    'env | sort',
+    'printenv | grep -i key',
+    'echo $(env)',
+    'sudo env',
+    '/usr/bin/env',
+    '/usr/bin/printenv',
+    'env -0',
+    'ls; printenv',
+  ],
+  {
+    floor: true,
+  },
+);
 
 // --- "read-only" commands with write or exec flags, every spelling ---------------------
 add('flags', [
@@ -386,7 +424,11 @@ add(
   ],
   { hidesDenied: true },
 );
-add('encodings', ['python3 -c "$(echo aW1wb3J0IG9z | base64 -d)"', 'node -e "$(cat x.b64 | base64 -d)"', 'perl -e "$(base64 -d < x)"']);
+add('encodings', [
+  'python3 -c "$(echo aW1wb3J0IG9z | base64 -d)"',
+  'node -e "$(cat x.b64 | base64 -d)"',
+  'perl -e "$(base64 -d < x)"',
+]);
 
 // --- control characters ----------------------------------------------------------------
 add('control-chars', [
@@ -409,8 +451,15 @@ add('control-chars', ['rm -rf x\u0007', 'rm\u0000 -rf x', 'ls\u0001; rm -rf x'],
 add('control-chars', ['echo ok ;; rm x', 'ls;\u200brm -rf x']);
 
 // --- caps ------------------------------------------------------------------------------
-add('caps', [`${'echo a; '.repeat(140_000)}rm -rf /`, `${'$('.repeat(200)}rm x${')'.repeat(200)}`], { hidesDenied: true });
-add('caps', [`ls ${'a'.repeat(1_048_576)}`, `${'ls | '.repeat(2000)}id`, `echo ${'"'.repeat(10001)}`, `${'('.repeat(5000)}ls${')'.repeat(5000)}`]);
+add('caps', [`${'echo a; '.repeat(140_000)}rm -rf /`, `${'$('.repeat(200)}rm x${')'.repeat(200)}`], {
+  hidesDenied: true,
+});
+add('caps', [
+  `ls ${'a'.repeat(1_048_576)}`,
+  `${'ls | '.repeat(2000)}id`,
+  `echo ${'"'.repeat(10001)}`,
+  `${'('.repeat(5000)}ls${')'.repeat(5000)}`,
+]);
 
 export const attackCases: readonly AttackCase[] = attacks;
 

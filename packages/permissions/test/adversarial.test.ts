@@ -25,7 +25,8 @@ const ruleSets = {
 } as const;
 type RuleSetName = keyof typeof ruleSets;
 
-const show = (command: string) => JSON.stringify(command.length > 100 ? `${command.slice(0, 97)}...` : command);
+const show = (command: string) =>
+  JSON.stringify(command.length > 100 ? `${command.slice(0, 97)}...` : command);
 
 describe('adversarial suite', () => {
   it('has at least 250 attacks and 100 benign commands', () => {
@@ -33,24 +34,35 @@ describe('adversarial suite', () => {
     expect(benignCases.length).toBeGreaterThanOrEqual(100);
   });
 
-  const results = new Map<RuleSetName, { allowed: string[]; bypass: string[]; floorMiss: string[]; falseDeny: string[]; notAllowed: string[] }>();
+  const results = new Map<
+    RuleSetName,
+    { allowed: string[]; bypass: string[]; floorMiss: string[]; falseDeny: string[]; notAllowed: string[] }
+  >();
 
   for (const name of Object.keys(ruleSets) as RuleSetName[]) {
     it(`holds under the ${name} rule set`, { timeout: 180_000 }, () => {
       const rules = ruleSets[name];
-      const outcome = { allowed: [] as string[], bypass: [] as string[], floorMiss: [] as string[], falseDeny: [] as string[], notAllowed: [] as string[] };
+      const outcome = {
+        allowed: [] as string[],
+        bypass: [] as string[],
+        floorMiss: [] as string[],
+        falseDeny: [] as string[],
+        notAllowed: [] as string[],
+      };
       for (const attack of attackCases as AttackCase[]) {
         const decision = evaluateBash(attack.command, rules, { cwd: '/work/project' });
         const line = `[${attack.category}] ${show(attack.command)} → ${decision.behavior}: ${decision.reason.slice(0, 160)}`;
         if (decision.behavior === 'allow') outcome.allowed.push(line);
         if (attack.floor && decision.behavior !== 'deny') outcome.floorMiss.push(line);
-        if (name === 'denyList' && attack.hidesDenied && decision.behavior !== 'deny') outcome.bypass.push(line);
+        if (name === 'denyList' && attack.hidesDenied && decision.behavior !== 'deny')
+          outcome.bypass.push(line);
       }
       for (const benign of benignCases) {
         const decision = evaluateBash(benign.command, rules, { cwd: '/work/project' });
         const line = `${show(benign.command)} → ${decision.behavior}: ${decision.reason.slice(0, 160)}`;
         if (decision.behavior === 'deny') outcome.falseDeny.push(line);
-        if (name === 'allowList' && benign.allowedByTypical && decision.behavior !== 'allow') outcome.notAllowed.push(line);
+        if (name === 'allowList' && benign.allowedByTypical && decision.behavior !== 'allow')
+          outcome.notAllowed.push(line);
       }
       results.set(name, outcome);
       console.log(

@@ -26,7 +26,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       parsed.rest.push(...argv.slice(index + 1));
       break;
     }
-    const [name, attached] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+    const [name, attached] =
+      word.startsWith('--') && word.includes('=')
+        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+        : [word, undefined];
     const value = () => {
       if (attached !== undefined) return attached;
       const next = argv[index + 1];

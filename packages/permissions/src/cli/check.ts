@@ -18,7 +18,9 @@ export function runCheck(argv: readonly string[], io: CliIo): number {
   const settings = loadCliSettings(args.settings, cwd, io);
   const { decision, analysis } = evaluateWithSettings(command, settings, { cwd });
   if (args.json) {
-    io.stdout.write(`${JSON.stringify({ command, ...decision, commands: analysis.commands.map((c) => ({ argv: c.argv })) })}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ command, ...decision, commands: analysis.commands.map((c) => ({ argv: c.argv })) })}\n`,
+    );
   } else {
     io.stdout.write(`${decision.behavior.toUpperCase()}: ${decision.reason}\n`);
     if (decision.matchedRule) io.stdout.write(`  rule: ${decision.matchedRule}\n`);

@@ -30,14 +30,21 @@ export async function runEval(argv: readonly string[], io: CliIo): Promise<numbe
     try {
       input = JSON.parse(line);
     } catch (error) {
-      io.stdout.write(`${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: invalid JSON (${error instanceof Error ? error.message : String(error)})` })}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: invalid JSON (${error instanceof Error ? error.message : String(error)})` })}\n`,
+      );
       continue;
     }
-    const record = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+    const record =
+      typeof input === 'object' && input !== null && !Array.isArray(input)
+        ? (input as Record<string, unknown>)
+        : undefined;
     const command = record?.command;
     const cwd = record?.cwd;
     if (typeof command !== 'string' || (cwd !== undefined && typeof cwd !== 'string')) {
-      io.stdout.write(`${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: expected {"command": string, "cwd"?: string}` })}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: expected {"command": string, "cwd"?: string}` })}\n`,
+      );
       continue;
     }
     const { decision, analysis } = evaluateWithSettings(command, settings, {

@@ -25,21 +25,31 @@ export function runExplain(argv: readonly string[], io: CliIo): number {
     const verdict = verdicts[index]!;
     out(`  ${index + 1}. ${JSON.stringify(simple.argv)}  [${simple.context}, depth ${simple.depth}]`);
     if (simple.unwrapped.wrappers.length > 0) {
-      out(`     unwrapped (${simple.unwrapped.wrappers.join(' → ')}): ${JSON.stringify(simple.unwrapped.argv)}`);
+      out(
+        `     unwrapped (${simple.unwrapped.wrappers.join(' → ')}): ${JSON.stringify(simple.unwrapped.argv)}`,
+      );
     }
     if (simple.assignments.length > 0) {
-      out(`     assignments: ${simple.assignments.map((a) => `${a.name}=${a.value} (${a.form})`).join(', ')}`);
+      out(
+        `     assignments: ${simple.assignments.map((a) => `${a.name}=${a.value} (${a.form})`).join(', ')}`,
+      );
     }
     if (simple.redirects.length > 0) {
-      out(`     redirects: ${simple.redirects.map((r) => `${r.fd ?? ''}${r.operator} ${r.target}${r.write ? ' (write)' : ''}`).join(', ')}`);
+      out(
+        `     redirects: ${simple.redirects.map((r) => `${r.fd ?? ''}${r.operator} ${r.target}${r.write ? ' (write)' : ''}`).join(', ')}`,
+      );
     }
     if (simple.opaqueReasons.length > 0) out(`     opaque: ${simple.opaqueReasons.join('; ')}`);
     out(`     classifier: ${verdict.classification} — ${verdict.reason}`);
   });
   out('Evaluation:');
   steps.forEach((step, index) => {
-    out(`  ${index + 1}. ${step.step.padEnd(15)} ${step.decided ? '→ DECIDED' : '  passed '}  ${step.detail}`);
+    out(
+      `  ${index + 1}. ${step.step.padEnd(15)} ${step.decided ? '→ DECIDED' : '  passed '}  ${step.detail}`,
+    );
   });
-  out(`Decision: ${decision.behavior}${decision.matchedRule ? ` (${decision.matchedRule})` : ''}${decision.cacheable ? '' : ', not cacheable'}`);
+  out(
+    `Decision: ${decision.behavior}${decision.matchedRule ? ` (${decision.matchedRule})` : ''}${decision.cacheable ? '' : ', not cacheable'}`,
+  );
   return settingsFailed(args.settings, settings) ? 2 : 0;
 }

@@ -12,7 +12,12 @@ import type { CliIo } from './io';
 export function loadCliSettings(files: readonly string[], cwd: string, io: CliIo): LoadedSettings {
   const store = createRuleStore(
     files.length > 0
-      ? { layers: files.map((file, index) => ({ name: `settings#${index + 1}`, file: path.resolve(io.cwd, file) })) }
+      ? {
+          layers: files.map((file, index) => ({
+            name: `settings#${index + 1}`,
+            file: path.resolve(io.cwd, file),
+          })),
+        }
       : { cwd, homeDir: io.homeDir },
   );
   const loaded = store.load();
@@ -23,7 +28,9 @@ export function loadCliSettings(files: readonly string[], cwd: string, io: CliIo
   }
   for (const error of loaded.errors) io.stderr.write(`dexter-permissions: ${error.message}\n`);
   if (loaded.errors.length > 0) {
-    io.stderr.write('dexter-permissions: running fail closed: no allow rule applies until the settings are fixed\n');
+    io.stderr.write(
+      'dexter-permissions: running fail closed: no allow rule applies until the settings are fixed\n',
+    );
   }
   return loaded;
 }

@@ -44,20 +44,29 @@ describe('dexter-permissions check', () => {
     expect(denied.stdout).toMatch(/^DENY: .*Bash\(rm:\*\)/);
     const json = await run(['check', '--json', '--settings', file, '--', 'ls && npm test']);
     const parsed = JSON.parse(json.stdout);
-    expect(parsed).toMatchObject({ behavior: 'ask', command: 'ls && npm test', commands: [{ argv: ['ls'] }, { argv: ['npm', 'test'] }] });
+    expect(parsed).toMatchObject({
+      behavior: 'ask',
+      command: 'ls && npm test',
+      commands: [{ argv: ['ls'] }, { argv: ['npm', 'test'] }],
+    });
     expect(parsed.proposedRules).toEqual(['Bash(npm test)']); // unknown to the classifier: exact only
   });
 
   it('reads the standard layers from --cwd when no --settings is given', async () => {
     const project = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-project-'));
     mkdirSync(path.join(project, '.dexter'));
-    writeFileSync(path.join(project, '.dexter/settings.json'), JSON.stringify({ permissions: { deny: ['Bash(make:*)'] } }));
+    writeFileSync(
+      path.join(project, '.dexter/settings.json'),
+      JSON.stringify({ permissions: { deny: ['Bash(make:*)'] } }),
+    );
     const result = await run(['check', '--cwd', project, '--', 'make', 'all']);
     expect(result.stdout).toMatch(/^DENY/);
   });
 
   it('names the file and line of broken settings and runs fail closed', async () => {
-    const file = settingsFile('{\n  "permissions": {\n    "allow": ["Bash(ls:*)"],\n    "deny": ["Bash(rm:*)",]\n  }\n}\n');
+    const file = settingsFile(
+      '{\n  "permissions": {\n    "allow": ["Bash(ls:*)"],\n    "deny": ["Bash(rm:*)",]\n  }\n}\n',
+    );
     const result = await run(['check', '--settings', file, '--', 'ls']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${file}:4:27: invalid JSON`);
@@ -89,7 +98,10 @@ describe('dexter-permissions eval', () => {
     ].join('\n');
     const result = await run(['eval', '--settings', file], { stdin: input });
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatchObject({
       command: 'git status && echo "$(ls src)"',
@@ -98,12 +110,23 @@ describe('dexter-permissions eval', () => {
       commands: [{ argv: ['git', 'status'] }, { argv: ['echo', '$(ls src)'] }, { argv: ['ls', 'src'] }],
     });
     expect(lines[1]).toEqual({ line: 2, error: expect.stringContaining('line 2: invalid JSON') });
-    expect(lines[2]).toMatchObject({ decision: 'deny', matchedRule: 'Bash(rm:*)', commands: [{ argv: ['sudo', 'rm', '-rf', '/tmp/x'] }] });
+    expect(lines[2]).toMatchObject({
+      decision: 'deny',
+      matchedRule: 'Bash(rm:*)',
+      commands: [{ argv: ['sudo', 'rm', '-rf', '/tmp/x'] }],
+    });
     expect(lines[3]).toEqual({ line: 5, error: expect.stringContaining('line 5: expected') });
     expect(lines[4].commands).toEqual([{ argv: ['env', '-u', 'X', 'timeout', '5', 'ls', '-la'] }]);
     for (const line of [lines[0], lines[2], lines[4]]) {
       expect(Object.keys(line).sort()).toEqual(
-        ['command', 'decision', 'reason', 'classification', 'commands', ...('matchedRule' in line ? ['matchedRule'] : [])].sort(),
+        [
+          'command',
+          'decision',
+          'reason',
+          'classification',
+          'commands',
+          ...('matchedRule' in line ? ['matchedRule'] : []),
+        ].sort(),
       );
     }
   });
@@ -158,7 +181,13 @@ describe('dexter-permissions test', () => {
 
 describe('dexter-permissions explain', () => {
   it('shows every step and which decided', async () => {
-    const result = await run(['explain', '--settings', settingsFile(rules), '--', 'sudo timeout 5 ls -la > out.txt']);
+    const result = await run([
+      'explain',
+      '--settings',
+      settingsFile(rules),
+      '--',
+      'sudo timeout 5 ls -la > out.txt',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('unwrapped (sudo → timeout): ["ls","-la"]');
     expect(result.stdout).toContain('redirects: > out.txt (write)');
@@ -175,7 +204,12 @@ describe('dexter-permissions as a real process', () => {
     const result = spawnSync(
       process.execPath,
       ['--conditions=@dexter/source', '--import', 'tsx', cliSource, 'eval', '--settings', file],
-      { cwd: repoRoot, input: `${JSON.stringify({ command: 'ls; /bin/rm x' })}\n`, encoding: 'utf8', timeout: 60_000 },
+      {
+        cwd: repoRoot,
+        input: `${JSON.stringify({ command: 'ls; /bin/rm x' })}\n`,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
     );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);

@@ -5,7 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type RuleTableCase, formatRuleTableMismatches, ruleTableCaseProblem, runRuleTable } from '../testing/rule-table';
+import {
+  formatRuleTableMismatches,
+  type RuleTableCase,
+  ruleTableCaseProblem,
+  runRuleTable,
+} from '../testing/rule-table';
 import { parseCliArgs, UsageError } from './args';
 import type { CliIo } from './io';
 import { loadCliSettings } from './load-settings';
@@ -34,7 +39,10 @@ function readTable(text: string): TableEntry[] {
     try {
       entries.push({ value: JSON.parse(line), line: index + 1 });
     } catch (error) {
-      entries.push({ line: index + 1, error: `invalid JSON (${error instanceof Error ? error.message : String(error)})` });
+      entries.push({
+        line: index + 1,
+        error: `invalid JSON (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
   });
   return entries;
@@ -50,7 +58,9 @@ export function runTestTable(argv: readonly string[], io: CliIo): number {
   try {
     text = readFileSync(tablePath, 'utf8');
   } catch (error) {
-    io.stderr.write(`dexter-permissions: cannot read ${tablePath} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`);
+    io.stderr.write(
+      `dexter-permissions: cannot read ${tablePath} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`,
+    );
     return 2;
   }
   const entries = readTable(text);
@@ -61,7 +71,9 @@ export function runTestTable(argv: readonly string[], io: CliIo): number {
     const problem = entry.error ?? ruleTableCaseProblem(entry.value);
     if (problem) {
       broken++;
-      io.stdout.write(`✗ ${tablePath}${entry.line ? `:${entry.line}` : ` case ${cases.length + broken}`}: ${problem}\n`);
+      io.stdout.write(
+        `✗ ${tablePath}${entry.line ? `:${entry.line}` : ` case ${cases.length + broken}`}: ${problem}\n`,
+      );
       continue;
     }
     cases.push(entry.value as RuleTableCase);
@@ -72,7 +84,10 @@ export function runTestTable(argv: readonly string[], io: CliIo): number {
   if (mismatches.length > 0) {
     const located = mismatches.map((mismatch) => ({
       ...mismatch,
-      case: { ...mismatch.case, name: mismatch.case.name ?? (lines[mismatch.index] ? `line ${lines[mismatch.index]}` : undefined) },
+      case: {
+        ...mismatch.case,
+        name: mismatch.case.name ?? (lines[mismatch.index] ? `line ${lines[mismatch.index]}` : undefined),
+      },
     }));
     io.stdout.write(`${formatRuleTableMismatches(located)}\n`);
   }

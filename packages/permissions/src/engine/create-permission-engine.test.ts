@@ -24,7 +24,11 @@ describe('createPermissionEngine', () => {
       sessionKey: 'bash:/repo\u0000git status',
     });
     expect(
-      engine.decide({ tool: 'run_in_terminal', input: {}, subject: { kind: 'shell', command: 'git status', cwd: '/w' } }),
+      engine.decide({
+        tool: 'run_in_terminal',
+        input: {},
+        subject: { kind: 'shell', command: 'git status', cwd: '/w' },
+      }),
     ).toMatchObject({ behavior: 'allow', sessionKey: 'bash:/w\u0000git status' });
     expect(engine.decide({ tool: 'Shell', input: { command: 'rm x' } }).behavior).toBe('ask');
   });
@@ -56,16 +60,33 @@ describe('createPermissionEngine', () => {
       cwd: '/repo',
     });
     const write = (file: string) =>
-      engine.decide({ tool: 'write_file', input: {}, subject: { kind: 'file', access: 'write', path: file } });
-    expect(write('src/a/b.ts')).toMatchObject({ behavior: 'allow', matchedRule: 'WriteFile(src/**)', sessionKey: 'file-write' });
+      engine.decide({
+        tool: 'write_file',
+        input: {},
+        subject: { kind: 'file', access: 'write', path: file },
+      });
+    expect(write('src/a/b.ts')).toMatchObject({
+      behavior: 'allow',
+      matchedRule: 'WriteFile(src/**)',
+      sessionKey: 'file-write',
+    });
     expect(write('/repo/src/x.ts').behavior).toBe('allow');
     expect(write('src/../lib/x.ts').behavior).toBe('ask');
     expect(write('../other/src/x.ts').behavior).toBe('ask');
     expect(write('src/.env')).toMatchObject({ behavior: 'deny', cacheable: false });
     expect(write('lib/x.ts').proposedRules).toEqual(['write_file(lib/x.ts)']);
     expect(write('x.ts').proposedRules).toEqual(['write_file(./x.ts)']);
-    expect(engine.decide({ tool: 'web_fetch', input: { url: 'x' } })).toMatchObject({ behavior: 'allow', sessionKey: 'tool:webfetch' });
-    expect(engine.decide({ tool: 'read_file', input: {}, subject: { kind: 'file', access: 'read', path: '/etc/passwd' } }).behavior).toBe('deny');
+    expect(engine.decide({ tool: 'web_fetch', input: { url: 'x' } })).toMatchObject({
+      behavior: 'allow',
+      sessionKey: 'tool:webfetch',
+    });
+    expect(
+      engine.decide({
+        tool: 'read_file',
+        input: {},
+        subject: { kind: 'file', access: 'read', path: '/etc/passwd' },
+      }).behavior,
+    ).toBe('deny');
     expect(engine.decide({ tool: 'edit_file', input: {} }).sessionKey).toBe('file-write');
   });
 
@@ -83,19 +104,28 @@ describe('createPermissionEngine', () => {
     expect(engine.decide({ tool: 'bash', input: { command: 'npm test' } }).behavior).toBe('ask');
     await engine.persistAllowRule('Bash(npm  test:*)');
     expect(engine.decide({ tool: 'bash', input: { command: 'npm test -- -u' } }).behavior).toBe('allow');
-    expect(JSON.parse(readFileSync(file, 'utf8')).permissions).toEqual({ deny: ['Bash(rm:*)'], allow: ['Bash(npm test:*)'] });
+    expect(JSON.parse(readFileSync(file, 'utf8')).permissions).toEqual({
+      deny: ['Bash(rm:*)'],
+      allow: ['Bash(npm test:*)'],
+    });
   });
 
   it('fails closed on a corrupted settings file: no allow rules at all, deny still applies, file untouched', async () => {
     const corrupt = '{"permissions": {"allow": ["Bash(ls:*)"], "deny": ["Bash(rm:*)"],}';
     const { store, file } = project(corrupt);
-    const engine = createPermissionEngine({ store, rules: { allow: ['Bash(git status:*)'] }, readOnlyAutoAllow: true });
+    const engine = createPermissionEngine({
+      store,
+      rules: { allow: ['Bash(git status:*)'] },
+      readOnlyAutoAllow: true,
+    });
     expect(engine.loadErrors).toHaveLength(1);
     expect(engine.loadErrors[0]).toMatchObject({ code: 'settings_invalid_json', file, line: 1 });
     expect(engine.rules.allow).toEqual([]);
     expect(engine.decide({ tool: 'bash', input: { command: 'git status' } }).behavior).toBe('ask');
     expect(engine.decide({ tool: 'bash', input: { command: 'ls' } }).behavior).toBe('ask');
-    await expect(engine.persistAllowRule('Bash(ls:*)')).rejects.toMatchObject({ code: 'settings_invalid_json' });
+    await expect(engine.persistAllowRule('Bash(ls:*)')).rejects.toMatchObject({
+      code: 'settings_invalid_json',
+    });
     expect(readFileSync(file, 'utf8')).toBe(corrupt);
   });
 

@@ -8,9 +8,9 @@
 import type { PermissionDecider, PermissionDecision, PermissionRequest } from '../decision';
 import type { PermissionsError } from '../errors';
 import { compileRuleSet, mergeRuleSets, type RuleSetInput } from '../rules/compile-rule-set';
+import { parseRule } from '../rules/parse-rule';
 import { emptyRuleSet, type Rule, type RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
-import { parseRule } from '../rules/parse-rule';
 import { isShellToolName } from '../rules/tool-name';
 import type { ShellAnalysisOptions } from '../shell/types';
 import type { LoadedSettings, RuleStore } from '../store/rule-store';
@@ -55,16 +55,25 @@ function isRuleSet(value: RuleSetInput | RuleSet): value is RuleSet {
 }
 
 /** The shell command of a request, `undefined` when it is not a shell call, or `null` when it is one without a readable command. */
-function shellCommandOf(request: PermissionRequest): { command: string; cwd: string | undefined } | null | undefined {
+function shellCommandOf(
+  request: PermissionRequest,
+): { command: string; cwd: string | undefined } | null | undefined {
   if (request.subject?.kind === 'shell') {
     if (typeof request.subject.command !== 'string') return null;
     return { command: request.subject.command, cwd: request.subject.cwd ?? request.cwd };
   }
   if (!isShellToolName(request.tool)) return undefined;
   const input = request.input;
-  if (typeof input === 'object' && input !== null && typeof (input as { command?: unknown }).command === 'string') {
+  if (
+    typeof input === 'object' &&
+    input !== null &&
+    typeof (input as { command?: unknown }).command === 'string'
+  ) {
     const cwd = (input as { cwd?: unknown }).cwd;
-    return { command: (input as { command: string }).command, cwd: request.cwd ?? (typeof cwd === 'string' ? cwd : undefined) };
+    return {
+      command: (input as { command: string }).command,
+      cwd: request.cwd ?? (typeof cwd === 'string' ? cwd : undefined),
+    };
   }
   return null;
 }
@@ -82,7 +91,11 @@ function shellCommandOf(request: PermissionRequest): { command: string; cwd: str
  * ```
  */
 export function createPermissionEngine(options: PermissionEngineOptions = {}): PermissionEngine {
-  const inline = options.rules ? (isRuleSet(options.rules) ? options.rules : compileRuleSet(options.rules)) : emptyRuleSet;
+  const inline = options.rules
+    ? isRuleSet(options.rules)
+      ? options.rules
+      : compileRuleSet(options.rules)
+    : emptyRuleSet;
   let loaded: LoadedSettings | undefined;
   let rules: RuleSet = inline;
   const added: Rule[] = [];
@@ -100,7 +113,8 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
   };
   reload();
 
-  const defaultMode = () => (options.defaultMode === 'deny' || loaded?.defaultMode === 'deny' ? 'deny' : 'ask');
+  const defaultMode = () =>
+    options.defaultMode === 'deny' || loaded?.defaultMode === 'deny' ? 'deny' : 'ask';
   const readOnly = () => {
     if ((loaded?.errors.length ?? 0) > 0) return false;
     return options.readOnlyAutoAllow ?? loaded?.readOnlyAutoAllow ?? false;

@@ -4,10 +4,19 @@ import { emptyRuleSet } from '../rules/rule';
 import { evaluateBash, evaluateBashDetailed } from './evaluate-bash';
 
 const typical = compileRuleSet({
-  allow: ['Bash(git status:*)', 'Bash(git log:*)', 'Bash(ls:*)', 'Bash(cat:*)', 'Bash(sort:*)', 'Bash(find:*)', 'Bash(echo:*)'],
+  allow: [
+    'Bash(git status:*)',
+    'Bash(git log:*)',
+    'Bash(ls:*)',
+    'Bash(cat:*)',
+    'Bash(sort:*)',
+    'Bash(find:*)',
+    'Bash(echo:*)',
+  ],
   deny: ['Bash(rm:*)', 'Bash(curl:*)'],
 });
-const behavior = (command: string, rules = typical, options = {}) => evaluateBash(command, rules, options).behavior;
+const behavior = (command: string, rules = typical, options = {}) =>
+  evaluateBash(command, rules, options).behavior;
 
 describe('evaluateBash: allow rules', () => {
   it('allows a command every part of which a rule covers', () => {
@@ -47,7 +56,9 @@ describe('evaluateBash: allow rules', () => {
     expect(behavior('find . -exec rm {} ;')).toBe('deny'); // the nested rm meets the deny rule
     expect(behavior('find . -name x -execdir cat {} +')).toBe('ask');
     expect(behavior('git log --output=x')).toBe('ask');
-    expect(behavior('sort -o out.txt in.txt', compileRuleSet({ allow: ['Bash(sort -o out.txt in.txt)'] }))).toBe('allow');
+    expect(
+      behavior('sort -o out.txt in.txt', compileRuleSet({ allow: ['Bash(sort -o out.txt in.txt)'] })),
+    ).toBe('allow');
     expect(behavior('sed -i s/a/b/ f', compileRuleSet({ allow: ['Bash(sed:*)'] }))).toBe('ask');
   });
 
@@ -63,11 +74,28 @@ describe('evaluateBash: order of the steps', () => {
     expect(decision.behavior).toBe('deny');
     expect(decision.matchedRule).toMatch(/^builtin:/);
     expect(decision.cacheable).toBe(false);
-    expect(evaluateBash('LD_PRELOAD=/tmp/x.so ls', compileRuleSet({ allow: ['Bash'] })).matchedRule).toMatch(/^builtin:/);
+    expect(evaluateBash('LD_PRELOAD=/tmp/x.so ls', compileRuleSet({ allow: ['Bash'] })).matchedRule).toMatch(
+      /^builtin:/,
+    );
   });
 
   it('applies deny rules by basename, as written and unwrapped', () => {
-    for (const command of ['rm -rf /', '/bin/rm x', '\\rm x', '"rm" x', "r''m x", 'sudo rm x', 'env -i rm x', 'timeout 5 rm x', 'nice -n 5 rm x', 'command rm x', 'xargs rm < list', 'ls; rm x', 'echo $(rm x)', 'bash -c "rm x"']) {
+    for (const command of [
+      'rm -rf /',
+      '/bin/rm x',
+      '\\rm x',
+      '"rm" x',
+      "r''m x",
+      'sudo rm x',
+      'env -i rm x',
+      'timeout 5 rm x',
+      'nice -n 5 rm x',
+      'command rm x',
+      'xargs rm < list',
+      'ls; rm x',
+      'echo $(rm x)',
+      'bash -c "rm x"',
+    ]) {
       const decision = evaluateBash(command, typical);
       expect(decision.behavior, command).toBe('deny');
       expect(decision.cacheable, command).toBe(false);
@@ -81,7 +109,13 @@ describe('evaluateBash: order of the steps', () => {
   });
 
   it('denies code it cannot see while deny rules exist, asks otherwise', () => {
-    for (const command of ['$(echo rm) -rf /', 'echo cm0= | base64 -d | sh', 'x=rm; $x -rf /', 'eval "$CMD"', 'eval "rm -rf /"']) {
+    for (const command of [
+      '$(echo rm) -rf /',
+      'echo cm0= | base64 -d | sh',
+      'x=rm; $x -rf /',
+      'eval "$CMD"',
+      'eval "rm -rf /"',
+    ]) {
       expect(behavior(command), command).toBe('deny');
       expect(behavior(command, emptyRuleSet), command).toBe('ask');
     }
@@ -95,7 +129,10 @@ describe('evaluateBash: order of the steps', () => {
 
   it('lets ask rules win over allow rules', () => {
     const rules = compileRuleSet({ allow: ['Bash(git:*)'], ask: ['Bash(git push:*)'] });
-    expect(evaluateBash('git push origin main', rules)).toMatchObject({ behavior: 'ask', matchedRule: 'Bash(git push:*)' });
+    expect(evaluateBash('git push origin main', rules)).toMatchObject({
+      behavior: 'ask',
+      matchedRule: 'Bash(git push:*)',
+    });
     expect(behavior('git fetch', rules)).toBe('allow');
   });
 
@@ -108,12 +145,24 @@ describe('evaluateBash: order of the steps', () => {
 
   it('falls back to the default', () => {
     expect(behavior('npm publish', emptyRuleSet)).toBe('ask');
-    expect(evaluateBash('npm publish', emptyRuleSet, { defaultMode: 'deny' })).toMatchObject({ behavior: 'deny', cacheable: false });
+    expect(evaluateBash('npm publish', emptyRuleSet, { defaultMode: 'deny' })).toMatchObject({
+      behavior: 'deny',
+      cacheable: false,
+    });
   });
 
   it('records every step up to the deciding one', () => {
     const { steps } = evaluateBashDetailed('npm test', typical);
-    expect(steps.map((step) => step.step)).toEqual(['input', 'floor', 'deny-rules', 'opaque', 'ask-rules', 'allow-rules', 'read-only-mode', 'default']);
+    expect(steps.map((step) => step.step)).toEqual([
+      'input',
+      'floor',
+      'deny-rules',
+      'opaque',
+      'ask-rules',
+      'allow-rules',
+      'read-only-mode',
+      'default',
+    ]);
     expect(steps.filter((step) => step.decided).map((step) => step.step)).toEqual(['default']);
   });
 });
@@ -129,11 +178,18 @@ describe('evaluateBash: classification and proposals', () => {
 
   it('proposes exact rules for mutating commands and subcommand prefixes for read-only ones', () => {
     expect(evaluateBash('git log -n 3', emptyRuleSet).proposedRules).toEqual(['Bash(git log:*)']);
-    expect(evaluateBash('ls -la && touch a.txt', emptyRuleSet).proposedRules).toEqual(['Bash(ls:*)', 'Bash(touch a.txt)']);
+    expect(evaluateBash('ls -la && touch a.txt', emptyRuleSet).proposedRules).toEqual([
+      'Bash(ls:*)',
+      'Bash(touch a.txt)',
+    ]);
     expect(evaluateBash('sort -o out in', emptyRuleSet).proposedRules).toEqual(['Bash(sort -o out in)']);
-    expect(evaluateBash('python3 -c "print(1)"', emptyRuleSet).proposedRules).toEqual(["Bash(python3 -c 'print\\(1\\)')"]);
+    expect(evaluateBash('python3 -c "print(1)"', emptyRuleSet).proposedRules).toEqual([
+      "Bash(python3 -c 'print\\(1\\)')",
+    ]);
     expect(evaluateBash('git', emptyRuleSet).proposedRules).not.toContain('Bash(git:*)');
-    expect(evaluateBash('ls && npm publish', compileRuleSet({ allow: ['Bash(ls:*)'] })).proposedRules).toEqual(['Bash(npm publish)']);
+    expect(
+      evaluateBash('ls && npm publish', compileRuleSet({ allow: ['Bash(ls:*)'] })).proposedRules,
+    ).toEqual(['Bash(npm publish)']);
   });
 
   it('proposes rules that allow the command once added', () => {

@@ -23,7 +23,13 @@ import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
 import { proposeRules } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
 import { bashSessionKey } from './session-key';
-import { type CommandVerdict, findAllowRule, findRestrictingRule, type ShellRuleSet, shellRulesOf } from './shell-rules';
+import {
+  type CommandVerdict,
+  findAllowRule,
+  findRestrictingRule,
+  type ShellRuleSet,
+  shellRulesOf,
+} from './shell-rules';
 import { unseenCodeReason } from './unseen-code';
 
 /** Options of `evaluateBash`. */
@@ -57,7 +63,10 @@ function describe(command: SimpleCommand): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
 }
 
-function overall(analysis: ShellAnalysis, verdicts: readonly CommandVerdict[]): PermissionDecision['classification'] {
+function overall(
+  analysis: ShellAnalysis,
+  verdicts: readonly CommandVerdict[],
+): PermissionDecision['classification'] {
   let unknown = analysis.opaque;
   for (let index = 0; index < verdicts.length; index++) {
     const command = analysis.commands[index]!;
@@ -65,6 +74,34 @@ function overall(analysis: ShellAnalysis, verdicts: readonly CommandVerdict[]): 
     if (verdicts[index]!.classification !== 'read-only') unknown = true;
   }
   return unknown || verdicts.length === 0 ? 'unknown' : 'read-only';
+}
+
+/** The key of everything a floor or deny check can look at in a command. */
+function contentKey(command: SimpleCommand): string {
+  let key = `${command.context}\u0001${command.unwrapped.opaqueReason ?? ''}`;
+  for (const word of command.words)
+    key += `\u0001${word.dynamic ? 'd' : ''}${word.glob ? 'g' : ''}${word.quoted ? 'q' : ''}${word.raw}\u0002${word.value}`;
+  for (const word of command.unwrapped.words) key += `\u0003${word.value}`;
+  for (const assignment of command.assignments)
+    key += `\u0004${assignment.form}${assignment.name}=${assignment.value}`;
+  for (const assignment of command.unwrapped.assignments)
+    key += `\u0004${assignment.form}${assignment.name}=${assignment.value}`;
+  for (const redirect of command.redirects)
+    key += `\u0005${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
+  for (const reason of command.opaqueReasons) key += `\u0006${reason}`;
+  return key;
+}
+
+function distinctCommands(commands: readonly SimpleCommand[]): SimpleCommand[] {
+  const seen = new Set<string>();
+  const out: SimpleCommand[] = [];
+  for (const command of commands) {
+    const key = contentKey(command);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(command);
+  }
+  return out;
 }
 
 /** Deny rules on one command, following static `eval '…'` strings into their commands. */
@@ -109,20 +146,41 @@ export function evaluateBashDetailed(
   rules: RuleSet,
   options: EvaluateBashOptions = {},
 ): BashEvaluation {
+  return run(command, rules, options, true);
+}
+
+/** Adds `proposedRules` as a lazy, cached, enumerable property: computing proposals re-parses each candidate rule, and most callers never read them. */
+function withLazyProposals(decision: PermissionDecision, compute: () => string[]): PermissionDecision {
+  let cached: string[] | undefined;
+  Object.defineProperty(decision, 'proposedRules', {
+    enumerable: true,
+    configurable: true,
+    get: () => (cached ??= compute()),
+    set: (value: string[]) => {
+      cached = value;
+    },
+  });
+  return decision;
+}
+
+function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
   const steps: EvaluationStep[] = [];
   const analysis = analyzeShell(command, options.shell);
   const verdicts = analysis.commands.map((simple) => classifyCommand(simple));
   const shellRules = shellRulesOf(rules);
   const classification = overall(analysis, verdicts);
   const sessionKey = bashSessionKey(command, options.cwd);
-  const note = (step: EvaluationStepName, detail: string) => steps.push({ step, decided: false, detail });
+  const note = (step: EvaluationStepName, detail: () => string) => {
+    if (record) steps.push({ step, decided: false, detail: detail() });
+  };
   const decide = (
     step: EvaluationStepName,
     behavior: PermissionBehavior,
     reason: string,
     extra: Partial<PermissionDecision> = {},
+    propose = false,
   ): BashEvaluation => {
-    steps.push({ step, decided: true, detail: reason });
+    if (record) steps.push({ step, decided: true, detail: reason });
     const decision: PermissionDecision = {
       behavior,
       reason,
@@ -131,27 +189,35 @@ export function evaluateBashDetailed(
       cacheable: behavior !== 'deny' && !analysis.opaque,
       ...extra,
     };
+    if (propose) withLazyProposals(decision, proposals);
     return { decision, analysis, verdicts, steps };
   };
 
-  note(
-    'input',
+  note('input', () =>
     analysis.rejected
       ? `rejected: ${analysis.rejected}; ${analysis.commands.length} command(s) still checked`
       : `${analysis.commands.length} command(s)${analysis.opaque ? ', opaque' : ''}`,
   );
 
-  for (const simple of analysis.commands) {
+  // Floor and deny checks depend only on a command's own content: on huge inputs (a capped
+  // 1 MB paste is mostly repeats) each distinct command is checked once.
+  const distinct = analysis.commands.length > 64 ? distinctCommands(analysis.commands) : analysis.commands;
+  for (const simple of distinct) {
     const violation = checkFloor(simple);
     if (violation) {
-      return decide('floor', 'deny', `Blocked by the built-in floor (${violation.check}): ${violation.reason}`, {
-        matchedRule: `builtin:${violation.check}`,
-      });
+      return decide(
+        'floor',
+        'deny',
+        `Blocked by the built-in floor (${violation.check}): ${violation.reason}`,
+        {
+          matchedRule: `builtin:${violation.check}`,
+        },
+      );
     }
   }
-  note('floor', 'no built-in check applies');
+  note('floor', () => 'no built-in check applies');
 
-  for (const simple of analysis.commands) {
+  for (const simple of distinct) {
     const found = denyMatch(simple, shellRules, options.shell, 0);
     if (found) {
       return decide(
@@ -162,29 +228,34 @@ export function evaluateBashDetailed(
       );
     }
   }
-  note('deny-rules', shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches');
+  note('deny-rules', () => (shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches'));
 
   if (analysis.opaque) {
-    const why = analysis.opaqueReasons.length > 0 ? analysis.opaqueReasons.join('; ') : 'not fully understood';
+    const why =
+      analysis.opaqueReasons.length > 0 ? analysis.opaqueReasons.join('; ') : 'not fully understood';
     return decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
       cacheable: false,
     });
   }
-  note('opaque', 'fully analyzed');
+  note('opaque', () => 'fully analyzed');
 
-  const proposals = () => proposeRules(analysis, { rules, verdicts, ...(options.tool ? { tool: options.tool } : {}) });
+  const proposals = () =>
+    proposeRules(analysis, { rules, verdicts, ...(options.tool ? { tool: options.tool } : {}) });
 
   for (const simple of analysis.commands) {
     const rule = findRestrictingRule(simple, shellRules.ask);
     if (rule) {
       const text = serializeRule(rule);
-      return decide('ask-rules', 'ask', `${describe(simple)} matches the ask rule ${text}`, {
-        matchedRule: text,
-        proposedRules: proposals(),
-      });
+      return decide(
+        'ask-rules',
+        'ask',
+        `${describe(simple)} matches the ask rule ${text}`,
+        { matchedRule: text },
+        true,
+      );
     }
   }
-  note('ask-rules', shellRules.ask.length === 0 ? 'no ask rules' : 'no ask rule matches');
+  note('ask-rules', () => (shellRules.ask.length === 0 ? 'no ask rules' : 'no ask rule matches'));
 
   const covering: string[] = [];
   let uncovered: SimpleCommand | undefined;
@@ -199,24 +270,30 @@ export function evaluateBashDetailed(
     if (!covering.includes(text)) covering.push(text);
   }
   if (!uncovered && analysis.commands.length > 0) {
-    return decide('allow-rules', 'allow', `Allowed by ${covering.join(', ')}`, { matchedRule: covering.join(', ') });
+    return decide('allow-rules', 'allow', `Allowed by ${covering.join(', ')}`, {
+      matchedRule: covering.join(', '),
+    });
   }
   const uncoveredNote = uncovered
     ? `${describe(uncovered)} is not covered by an allow rule${hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : ''}`
     : 'no command to allow';
-  note('allow-rules', uncoveredNote);
+  note('allow-rules', () => uncoveredNote);
 
   if (options.readOnlyAutoAllow && classification === 'read-only') {
     return decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
   }
-  note('read-only-mode', options.readOnlyAutoAllow ? `not all read-only (${classification})` : 'off');
+  note('read-only-mode', () => (options.readOnlyAutoAllow ? `not all read-only (${classification})` : 'off'));
 
   if (options.defaultMode === 'deny') {
     return decide('default', 'deny', `No rule allows this command (${uncoveredNote}); the default is deny`);
   }
-  return decide('default', 'ask', `No rule allows this command (${uncoveredNote}); it needs approval`, {
-    proposedRules: proposals(),
-  });
+  return decide(
+    'default',
+    'ask',
+    `No rule allows this command (${uncoveredNote}); it needs approval`,
+    {},
+    true,
+  );
 }
 
 /**
@@ -230,6 +307,10 @@ export function evaluateBashDetailed(
  * evaluateBash('git status > out', rules).behavior; // 'ask'
  * ```
  */
-export function evaluateBash(command: string, rules: RuleSet, options: EvaluateBashOptions = {}): PermissionDecision {
-  return evaluateBashDetailed(command, rules, options).decision;
+export function evaluateBash(
+  command: string,
+  rules: RuleSet,
+  options: EvaluateBashOptions = {},
+): PermissionDecision {
+  return run(command, rules, options, false).decision;
 }

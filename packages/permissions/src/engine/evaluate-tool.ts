@@ -56,7 +56,12 @@ function matches(rule: Rule, target: Target | undefined, homeDir: string | undef
   return target.relative !== undefined && matchPathGlob(glob, target.relative);
 }
 
-function find(rules: readonly Rule[], tool: string, target: Target | undefined, homeDir?: string): Rule | undefined {
+function find(
+  rules: readonly Rule[],
+  tool: string,
+  target: Target | undefined,
+  homeDir?: string,
+): Rule | undefined {
   for (const rule of rules) {
     if (rule.kind === 'exact' || rule.kind === 'prefix') continue;
     if (normalizeToolName(rule.tool) === tool && matches(rule, target, homeDir)) return rule;
@@ -67,7 +72,8 @@ function find(rules: readonly Rule[], tool: string, target: Target | undefined, 
 /** Session key of a non-shell request: file writes share one key. */
 export function toolRequestSessionKey(request: PermissionRequest): string {
   const writes =
-    (request.subject?.kind === 'file' && request.subject.access === 'write') || isFileWriteToolName(request.tool);
+    (request.subject?.kind === 'file' && request.subject.access === 'write') ||
+    isFileWriteToolName(request.tool);
   return writes ? fileWriteSessionKey : toolSessionKey(request.tool);
 }
 
@@ -90,33 +96,67 @@ export function evaluateTool(
   const target = targetOf(request, request.cwd ?? options.cwd);
   const sessionKey = toolRequestSessionKey(request);
   const classification: PermissionDecision['classification'] =
-    request.subject?.kind === 'file' ? (request.subject.access === 'read' ? 'read-only' : 'mutating') : undefined;
+    request.subject?.kind === 'file'
+      ? request.subject.access === 'read'
+        ? 'read-only'
+        : 'mutating'
+      : undefined;
   const base = { sessionKey, ...(classification ? { classification } : {}) };
   const where = target ? ` on ${target.relative ?? target.absolute}` : '';
 
   const denied = find(rules.deny, tool, target, options.homeDir);
   if (denied) {
     const text = serializeRule(denied);
-    return { ...base, behavior: 'deny', reason: `${request.tool}${where} matches the deny rule ${text}`, matchedRule: text, cacheable: false };
+    return {
+      ...base,
+      behavior: 'deny',
+      reason: `${request.tool}${where} matches the deny rule ${text}`,
+      matchedRule: text,
+      cacheable: false,
+    };
   }
   const proposedRules = proposeToolRules(request.tool, target);
   const asked = find(rules.ask, tool, target, options.homeDir);
   if (asked) {
     const text = serializeRule(asked);
-    return { ...base, behavior: 'ask', reason: `${request.tool}${where} matches the ask rule ${text}`, matchedRule: text, cacheable: true, proposedRules };
+    return {
+      ...base,
+      behavior: 'ask',
+      reason: `${request.tool}${where} matches the ask rule ${text}`,
+      matchedRule: text,
+      cacheable: true,
+      proposedRules,
+    };
   }
   const allowed = find(rules.allow, tool, target, options.homeDir);
   if (allowed) {
     const text = serializeRule(allowed);
-    return { ...base, behavior: 'allow', reason: `${request.tool}${where} is allowed by ${text}`, matchedRule: text, cacheable: true };
+    return {
+      ...base,
+      behavior: 'allow',
+      reason: `${request.tool}${where} is allowed by ${text}`,
+      matchedRule: text,
+      cacheable: true,
+    };
   }
   if (request.defaultBehavior === 'allow') {
     return { ...base, behavior: 'allow', reason: `${request.tool} allows calls by default`, cacheable: true };
   }
   if (options.defaultMode === 'deny') {
-    return { ...base, behavior: 'deny', reason: `No rule allows ${request.tool}${where}; the default is deny`, cacheable: false };
+    return {
+      ...base,
+      behavior: 'deny',
+      reason: `No rule allows ${request.tool}${where}; the default is deny`,
+      cacheable: false,
+    };
   }
-  return { ...base, behavior: 'ask', reason: `No rule allows ${request.tool}${where}; it needs approval`, cacheable: true, proposedRules };
+  return {
+    ...base,
+    behavior: 'ask',
+    reason: `No rule allows ${request.tool}${where}; it needs approval`,
+    cacheable: true,
+    proposedRules,
+  };
 }
 
 /** "Always allow" for a tool call: the exact file when there is one (globs in it would widen it), else the tool. */

@@ -11,7 +11,7 @@ import type { CommandRule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
 import { hasWriteRedirect } from './redirects';
-import { findAllowRule, shellRulesOf, type CommandVerdict } from './shell-rules';
+import { type CommandVerdict, findAllowRule, shellRulesOf } from './shell-rules';
 
 /** Options of `proposeRules`. */
 export interface ProposeRulesOptions {

@@ -4,8 +4,8 @@
  * and allow steps.
  */
 import type { classifyCommand } from '../classifier';
-import type { CommandRule, Rule, RuleSet, ToolRule } from '../rules/rule';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
+import type { CommandRule, Rule, RuleSet, ToolRule } from '../rules/rule';
 import { isShellToolName } from '../rules/tool-name';
 import type { SimpleCommand } from '../shell/types';
 import { hasWriteRedirect } from './redirects';
@@ -24,9 +24,7 @@ export interface ShellRuleSet {
 const cache = new WeakMap<RuleSet, ShellRuleSet>();
 
 function pick(rules: readonly Rule[]): ShellRule[] {
-  return rules.filter(
-    (rule): rule is ShellRule => rule.kind !== 'path' && isShellToolName(rule.tool),
-  );
+  return rules.filter((rule): rule is ShellRule => rule.kind !== 'path' && isShellToolName(rule.tool));
 }
 
 /** The shell rules of `rules` (cached). */

@@ -4,8 +4,9 @@
  * `echo cm0gLXJmIHg= | base64 -d | sh` or `eval "$CMD"` would walk around `Bash(rm:*)`
  * with a single click. Without deny rules they are merely opaque (ask).
  */
-import type { SimpleCommand } from '../shell/types';
+
 import { commandBasename } from '../rules/match-command-rule';
+import type { ShellWord, SimpleCommand } from '../shell/types';
 
 const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
 const interpreters = new Set([
@@ -29,25 +30,27 @@ function isShellLike(name: string): boolean {
 }
 
 /**
- * Why `argv` runs code that is not visible in the command, or undefined. `words` tells
- * which words are computed at run time.
+ * Why `argv` runs code that is not visible in the command, or undefined. `words` (aligned
+ * with `argv`) tells which words are computed at run time.
  */
 function unseenIn(
   argv: readonly string[],
-  dynamic: readonly boolean[],
+  words: readonly ShellWord[],
   context: string,
   fedStdin: boolean,
 ): string | undefined {
+  const dynamic = (index: number) => words[index]?.dynamic === true;
   const word = argv[0];
   if (word === undefined) return undefined;
-  if (dynamic[0]) return `the command word ${JSON.stringify(word)} is computed at run time`;
+  if (dynamic(0)) return `the command word ${JSON.stringify(word)} is computed at run time`;
   if ((context === 'xargs' || context === 'find-exec') && word.includes('{}')) {
     return `the command word ${JSON.stringify(word)} is filled in at run time`;
   }
   const name = commandBasename(word);
   if (sourcing.has(name)) {
     // `source FILE` runs a file like `bash FILE` does: not hidden code, just another program.
-    if (dynamic.slice(1).some(Boolean)) return `${name} runs text computed at run time`;
+    if (words.some((word, index) => index > 0 && word.dynamic))
+      return `${name} runs text computed at run time`;
     return undefined;
   }
   if (isShellLike(name)) {
@@ -62,7 +65,7 @@ function unseenIn(
     if (operands.length === 0 && !inline && !informational && (explicitStdin || fedStdin)) {
       return `${name} reads its program from standard input`;
     }
-    if (args.some((arg, index) => dynamic[index + 1] && !arg.startsWith('-'))) {
+    if (args.some((arg, index) => dynamic(index + 1) && !arg.startsWith('-'))) {
       return `${name} runs a program named at run time`;
     }
   }
@@ -83,17 +86,7 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
     command.context === 'pipeline' ||
     command.redirects.some((redirect) => redirect.read || redirect.operator.startsWith('<<'));
   return (
-    unseenIn(
-      command.argv,
-      command.words.map((word) => word.dynamic),
-      command.context,
-      fedStdin,
-    ) ??
-    unseenIn(
-      command.unwrapped.argv,
-      command.unwrapped.words.map((word) => word.dynamic),
-      command.context,
-      fedStdin,
-    )
+    unseenIn(command.argv, command.words, command.context, fedStdin) ??
+    unseenIn(command.unwrapped.argv, command.unwrapped.words, command.context, fedStdin)
   );
 }

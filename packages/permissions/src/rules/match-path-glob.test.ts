@@ -6,7 +6,13 @@ import { matchPathGlob } from './match-path-glob';
 function reference(glob: string, path: string): boolean {
   const segments = path.split('/').filter((s) => s !== '' && s !== '.');
   const segmentRe = (part: string) =>
-    new RegExp(`^${part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 's');
+    new RegExp(
+      `^${part
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+      's',
+    );
   if (!glob.includes('/')) {
     if (glob === '**') return true;
     const last = segments[segments.length - 1];
@@ -53,7 +59,9 @@ describe('matchPathGlob', () => {
     const globArb = fc
       .array(fc.oneof(segment, fc.constant('**')), { minLength: 1, maxLength: 4 })
       .map((parts) => parts.join('/'));
-    const pathArb = fc.array(fc.stringMatching(/^[ab.]{1,3}$/), { minLength: 1, maxLength: 5 }).map((p) => p.join('/'));
+    const pathArb = fc
+      .array(fc.stringMatching(/^[ab.]{1,3}$/), { minLength: 1, maxLength: 5 })
+      .map((p) => p.join('/'));
     fc.assert(
       fc.property(globArb, pathArb, (glob, path) => {
         expect(matchPathGlob(glob, path)).toBe(reference(glob, path));

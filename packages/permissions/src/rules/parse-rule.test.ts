@@ -19,7 +19,11 @@ describe('parseRule', () => {
   it('reads the four kinds', () => {
     expect(parseRule('Bash')).toEqual({ kind: 'tool', tool: 'Bash' });
     expect(parseRule('Bash(git status)')).toEqual({ kind: 'exact', tool: 'Bash', argv: ['git', 'status'] });
-    expect(parseRule('Bash(git status:*)')).toEqual({ kind: 'prefix', tool: 'Bash', argv: ['git', 'status'] });
+    expect(parseRule('Bash(git status:*)')).toEqual({
+      kind: 'prefix',
+      tool: 'Bash',
+      argv: ['git', 'status'],
+    });
     expect(parseRule('WriteFile(src/**)')).toEqual({ kind: 'path', tool: 'WriteFile', glob: 'src/**' });
     expect(parseRule('read_file(*.md)')).toEqual({ kind: 'path', tool: 'read_file', glob: '*.md' });
   });
@@ -34,9 +38,17 @@ describe('parseRule', () => {
 
   it('reads the rule-level escapes \\( \\) \\\\', () => {
     // The rule escape only removes the rule-level meaning; the shell still needs quoting.
-    expect(parseRule("Bash(echo '\\(hi\\)')")).toEqual({ kind: 'exact', tool: 'Bash', argv: ['echo', '(hi)'] });
+    expect(parseRule("Bash(echo '\\(hi\\)')")).toEqual({
+      kind: 'exact',
+      tool: 'Bash',
+      argv: ['echo', '(hi)'],
+    });
     expect(errorOf('Bash(echo \\(hi\\))').code).toBe('rule_invalid');
-    expect(parseRule('WriteFile(a\\(1\\).txt)')).toEqual({ kind: 'path', tool: 'WriteFile', glob: 'a(1).txt' });
+    expect(parseRule('WriteFile(a\\(1\\).txt)')).toEqual({
+      kind: 'path',
+      tool: 'WriteFile',
+      glob: 'a(1).txt',
+    });
     expect(parseRule('WriteFile(a\\\\b)')).toEqual({ kind: 'path', tool: 'WriteFile', glob: 'a\\b' });
   });
 
@@ -90,7 +102,22 @@ describe('serializeRule', () => {
     const text = serializeRule(crafted);
     expect(text).toBe("Bash('x\\)' 'Bash\\(*')");
     expect(parseRule(text)).toEqual(crafted);
-    for (const argv of [['fi', ''], ['if'], ['{'], ['time', 'x'], ['!'], ['a:*'], ['ls', ':*'], ['echo', "'"], ['a\\'], ['ls', ')'], ['-'], ['~'], ['#x'], ['{a,b}']]) {
+    for (const argv of [
+      ['fi', ''],
+      ['if'],
+      ['{'],
+      ['time', 'x'],
+      ['!'],
+      ['a:*'],
+      ['ls', ':*'],
+      ['echo', "'"],
+      ['a\\'],
+      ['ls', ')'],
+      ['-'],
+      ['~'],
+      ['#x'],
+      ['{a,b}'],
+    ]) {
       const rule: Rule = { kind: 'exact', tool: 'Bash', argv };
       expect(parseRule(serializeRule(rule))).toEqual(rule);
     }
@@ -105,7 +132,9 @@ describe('serializeRule', () => {
   const pathRule = fc.record({
     kind: fc.constant('path' as const),
     tool: fc.constantFrom('WriteFile', 'read_file', 'Edit'),
-    glob: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 20 }).filter((glob) => glob.trim() !== ''),
+    glob: fc
+      .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 20 })
+      .filter((glob) => glob.trim() !== ''),
   });
 
   it('round-trips: parse(serialize(r)) equals r for any argv', () => {

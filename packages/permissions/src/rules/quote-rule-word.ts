@@ -7,7 +7,25 @@
 
 const bare = /^[A-Za-z0-9_@%+,./-][A-Za-z0-9_@%+=:,./-]*$/;
 // Reserved words are only special as the first word; quoted they are plain command names.
-const reserved = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc']);
+const reserved = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'time',
+  'coproc',
+]);
 
 /**
  * Quotes `word` for a rule specifier.

@@ -4,8 +4,8 @@
  * any argv — however hostile — becomes a rule that matches exactly that argv.
  */
 import { PermissionsError } from '../errors';
-import type { Rule } from './rule';
 import { quoteRuleWord } from './quote-rule-word';
+import type { Rule } from './rule';
 
 /** Escapes the rule-level metacharacters `\`, `(` and `)`. */
 export function escapeSpecifier(specifier: string): string {

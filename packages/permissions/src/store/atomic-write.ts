@@ -4,7 +4,16 @@
  * directory so the rename itself survives a crash. Readers see the old or the new content,
  * never a torn one.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /** Writes `content` to `file` atomically, creating its directory when needed. */
@@ -17,7 +26,10 @@ export function writeFileAtomic(file: string, content: string): void {
   } catch {
     // new file
   }
-  const temporary = path.join(directory, `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const temporary = path.join(
+    directory,
+    `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`,
+  );
   const fd = openSync(temporary, 'wx', mode);
   try {
     writeSync(fd, content);

@@ -51,7 +51,10 @@ function tryCreate(lockPath: string): boolean {
     fd = openSync(lockPath, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new PermissionsError('settings_io', `${lockPath}: cannot create the lock file`, { file: lockPath, cause: error });
+    throw new PermissionsError('settings_io', `${lockPath}: cannot create the lock file`, {
+      file: lockPath,
+      cause: error,
+    });
   }
   try {
     writeSync(fd, `${process.pid}\n${Date.now()}\n`);
@@ -71,7 +74,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * await withFileLock('/repo/.dexter/settings.local.json', async () => { ... });
  * ```
  */
-export async function withFileLock<T>(file: string, action: () => T | Promise<T>, options: FileLockOptions = {}): Promise<T> {
+export async function withFileLock<T>(
+  file: string,
+  action: () => T | Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
   const lockPath = `${file}.lock`;
   const timeoutMs = options.timeoutMs ?? 5000;
   const staleMs = options.staleMs ?? 30_000;
@@ -89,9 +96,13 @@ export async function withFileLock<T>(file: string, action: () => T | Promise<T>
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new PermissionsError('lock_timeout', `${file}: timed out after ${timeoutMs} ms waiting for ${lockPath}`, {
-        file,
-      });
+      throw new PermissionsError(
+        'lock_timeout',
+        `${file}: timed out after ${timeoutMs} ms waiting for ${lockPath}`,
+        {
+          file,
+        },
+      );
     }
     await sleep(wait + Math.random() * wait);
     wait = Math.min(wait * 2, 50);

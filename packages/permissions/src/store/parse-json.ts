@@ -76,7 +76,16 @@ export function parseJsonWithPositions(text: string): JsonParseResult {
       }
       if (char === '\\') {
         const next = text[index + 1];
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        const simple: Record<string, string> = {
+          '"': '"',
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
+        };
         if (next !== undefined && next in simple) {
           out += simple[next];
           index += 2;

@@ -24,8 +24,12 @@ describe('createRuleStore', () => {
   it('layers user < project < local; deny anywhere counts; default deny wins', () => {
     const home = tempDir();
     const cwd = tempDir();
-    writeJson(path.join(home, '.dexter/settings.json'), { permissions: { allow: ['Bash(ls:*)'], readOnlyAutoAllow: true } });
-    writeJson(path.join(cwd, '.dexter/settings.json'), { permissions: { deny: ['Bash(rm:*)'], defaultMode: 'deny' } });
+    writeJson(path.join(home, '.dexter/settings.json'), {
+      permissions: { allow: ['Bash(ls:*)'], readOnlyAutoAllow: true },
+    });
+    writeJson(path.join(cwd, '.dexter/settings.json'), {
+      permissions: { deny: ['Bash(rm:*)'], defaultMode: 'deny' },
+    });
     writeJson(path.join(cwd, '.dexter/settings.local.json'), {
       permissions: { ask: ['Bash(git push:*)'], defaultMode: 'ask', readOnlyAutoAllow: false },
     });
@@ -67,7 +71,9 @@ describe('createRuleStore', () => {
     const cwd = tempDir();
     const file = path.join(cwd, '.dexter/settings.local.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    const corrupt = Buffer.from('{\n  "permissions": {\n    "allow": ["Bash(ls:*)"\n  }\n\u0000\u00ff garbage');
+    const corrupt = Buffer.from(
+      '{\n  "permissions": {\n    "allow": ["Bash(ls:*)"\n  }\n\u0000\u00ff garbage',
+    );
     writeFileSync(file, corrupt);
     const store = createRuleStore({ cwd, homeDir: tempDir() });
     const loaded = store.load();
@@ -121,12 +127,16 @@ describe('createRuleStore', () => {
         processHandle.stdout.on('data', (chunk) => (output += chunk));
         processHandle.stderr.on('data', (chunk) => (output += chunk));
         processHandle.on('error', reject);
-        processHandle.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`child ${tag} exited ${code}: ${output}`))));
+        processHandle.on('close', (code) =>
+          code === 0 ? resolve(output) : reject(new Error(`child ${tag} exited ${code}: ${output}`)),
+        );
       });
     const outputs = await Promise.all([run('a'), run('b')]);
     expect(outputs).toEqual(['done\n', 'done\n']);
     const allow: string[] = JSON.parse(readFileSync(file, 'utf8')).permissions.allow;
-    const expected = ['a', 'b'].flatMap((tag) => Array.from({ length: count }, (_, index) => `Bash(echo ${tag}-${index})`));
+    const expected = ['a', 'b'].flatMap((tag) =>
+      Array.from({ length: count }, (_, index) => `Bash(echo ${tag}-${index})`),
+    );
     expect([...allow].sort()).toEqual([...expected].sort());
     expect(readdirSync(cwd)).toEqual(['shared.json']);
   }, 60_000);

@@ -146,7 +146,12 @@ function addRuleLocked(layer: RuleStoreLayer, behavior: RuleBehavior, text: stri
     throw new PermissionsError(
       first.code,
       `Refusing to change ${layer.file}: fix it first (${first.message})`,
-      { file: layer.file, ...(first.line ? { line: first.line } : {}), ...(first.column ? { column: first.column } : {}), cause: first },
+      {
+        file: layer.file,
+        ...(first.line ? { line: first.line } : {}),
+        ...(first.column ? { column: first.column } : {}),
+        cause: first,
+      },
     );
   }
   let document: Record<string, unknown> = {};

@@ -29,7 +29,11 @@ describe('settings files', () => {
   });
 
   it('names file, line and column of a JSON syntax error', () => {
-    const layer = parseSettingsText('{\n  "permissions": {\n    "allow": ["ls",]\n  }\n}\n', '/x/settings.json', 'local');
+    const layer = parseSettingsText(
+      '{\n  "permissions": {\n    "allow": ["ls",]\n  }\n}\n',
+      '/x/settings.json',
+      'local',
+    );
     expect(layer.errors).toHaveLength(1);
     const [error] = layer.errors;
     expect(error!.code).toBe('settings_invalid_json');
@@ -63,10 +67,12 @@ describe('settings files', () => {
 
   it('rejects a non-object document and non-array lists', () => {
     expect(parseSettingsText('[]', 'a', 'a').errors[0]!.code).toBe('settings_invalid_shape');
-    expect(parseSettingsText('{"permissions": []}', 'a', 'a').errors[0]!.message).toContain('permissions must be an object');
-    expect(parseSettingsText('{"permissions": {"deny": "Bash(rm:*)"}}', 'a', 'a').errors[0]!.message).toContain(
-      'must be an array',
+    expect(parseSettingsText('{"permissions": []}', 'a', 'a').errors[0]!.message).toContain(
+      'permissions must be an object',
     );
+    expect(
+      parseSettingsText('{"permissions": {"deny": "Bash(rm:*)"}}', 'a', 'a').errors[0]!.message,
+    ).toContain('must be an array');
   });
 
   it('treats a missing file as an empty layer and an unreadable one as an error', () => {

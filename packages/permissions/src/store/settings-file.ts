@@ -80,10 +80,14 @@ export function parseSettingsText(text: string, file: string, name: string): Set
   const shapeError = (path: string, message: string) => {
     const position = at(path);
     errors.push(
-      new PermissionsError('settings_invalid_shape', `${file}:${position.line}:${position.column}: ${path || '(top level)'} ${message}`, {
-        file,
-        ...position,
-      }),
+      new PermissionsError(
+        'settings_invalid_shape',
+        `${file}:${position.line}:${position.column}: ${path || '(top level)'} ${message}`,
+        {
+          file,
+          ...position,
+        },
+      ),
     );
   };
 
@@ -98,7 +102,11 @@ export function parseSettingsText(text: string, file: string, name: string): Set
     return done();
   }
   for (const key of Object.keys(permissions)) {
-    if (!knownKeys.has(key)) shapeError(`permissions.${key}`, `is not a known setting (expected one of ${[...knownKeys].join(', ')})`);
+    if (!knownKeys.has(key))
+      shapeError(
+        `permissions.${key}`,
+        `is not a known setting (expected one of ${[...knownKeys].join(', ')})`,
+      );
   }
   for (const list of lists) {
     const entries = permissions[list];

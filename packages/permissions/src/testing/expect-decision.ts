@@ -30,7 +30,11 @@ export interface DecideCommandOptions {
  * The engine's decision on `command` under `settings` (`{"permissions": {...}}`); throws
  * when the settings are invalid.
  */
-export function decideCommand(command: string, settings: unknown = {}, options: DecideCommandOptions = {}): PermissionDecision {
+export function decideCommand(
+  command: string,
+  settings: unknown = {},
+  options: DecideCommandOptions = {},
+): PermissionDecision {
   const loaded = loadSettingsObject(settings, 'settings');
   if (loaded.errors.length > 0) throw loaded.errors[0]!;
   return evaluateWithSettings(command, loaded, options.cwd ? { cwd: options.cwd } : {}).decision;

@@ -3,8 +3,9 @@
  * way a team unit-tests its permission rules in CI. Used by `dexter-permissions test` and
  * exported for vitest users; it returns data and never imports a test framework.
  */
-import { evaluateWithSettings } from '../engine/decide-with-settings';
+
 import type { PermissionBehavior, PermissionDecision } from '../decision';
+import { evaluateWithSettings } from '../engine/decide-with-settings';
 import type { LoadedSettings } from '../store/rule-store';
 import { loadSettingsObject } from '../store/settings-object';
 
@@ -38,7 +39,8 @@ export function ruleTableCaseProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'a case must be an object';
   const record = value as Record<string, unknown>;
   if (typeof record.command !== 'string') return '"command" must be a string';
-  if (typeof record.expect !== 'string' || !behaviors.has(record.expect)) return '"expect" must be "allow", "ask" or "deny"';
+  if (typeof record.expect !== 'string' || !behaviors.has(record.expect))
+    return '"expect" must be "allow", "ask" or "deny"';
   if (record.cwd !== undefined && typeof record.cwd !== 'string') return '"cwd" must be a string';
   return undefined;
 }
@@ -60,7 +62,10 @@ export function checkRuleTable(cases: readonly RuleTableCase[], settings?: unkno
 }
 
 /** `checkRuleTable` with shared settings already loaded (e.g. from files). */
-export function runRuleTable(cases: readonly RuleTableCase[], shared: LoadedSettings | undefined): RuleTableMismatch[] {
+export function runRuleTable(
+  cases: readonly RuleTableCase[],
+  shared: LoadedSettings | undefined,
+): RuleTableMismatch[] {
   if (shared && shared.errors.length > 0) {
     const error = shared.errors.map((problem) => problem.message).join('; ');
     return cases.map((entry, index) => ({ index, case: entry, expected: entry?.expect, error }));
@@ -77,11 +82,17 @@ export function runRuleTable(cases: readonly RuleTableCase[], shared: LoadedSett
         ? (shared ?? loadSettingsObject({}, 'settings'))
         : loadSettingsObject(entry.settings, `case ${index + 1} settings`);
     if (loaded.errors.length > 0) {
-      mismatches.push({ index, case: entry, expected: entry.expect, error: loaded.errors.map((error) => error.message).join('; ') });
+      mismatches.push({
+        index,
+        case: entry,
+        expected: entry.expect,
+        error: loaded.errors.map((error) => error.message).join('; '),
+      });
       return;
     }
     const { decision } = evaluateWithSettings(entry.command, loaded, entry.cwd ? { cwd: entry.cwd } : {});
-    if (decision.behavior !== entry.expect) mismatches.push({ index, case: entry, expected: entry.expect, actual: decision });
+    if (decision.behavior !== entry.expect)
+      mismatches.push({ index, case: entry, expected: entry.expect, actual: decision });
   });
   return mismatches;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PermissionsError } from '../errors';
-import { checkRuleTable, decideCommand, expectDecision, formatRuleTableMismatches, RuleAssertionError } from './index';
+import {
+  checkRuleTable,
+  decideCommand,
+  expectDecision,
+  formatRuleTableMismatches,
+  RuleAssertionError,
+} from './index';
 
 const settings = { permissions: { allow: ['Bash(git status:*)'], deny: ['Bash(rm:*)'] } };
 

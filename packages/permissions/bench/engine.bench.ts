@@ -1,0 +1,140 @@
+/**
+ * Permission engine benchmark, side by side in one run on the agent corpus
+ * (../shared/data/corpora/agent.jsonl):
+ *   - our parser (`analyzeShell`), our full decision (`evaluateBash`: parse + floor + rules
+ *     + classification, with a typical rule set);
+ *   - shell-quote's `parse` (a tokenizer: no nesting, no unwrapping, no decision);
+ *   - tree-sitter-bash through web-tree-sitter (a full parse tree; no decision).
+ * µs per command (median and p99 of per-command medians), ratios, and a 1 MB input decided.
+ * Skips with a notice when the corpus is absent.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as shellQuoteParse } from 'shell-quote';
+import { Language, Parser } from 'web-tree-sitter';
+import { evaluateBash } from '../src/engine/evaluate-bash';
+import { compileRuleSet } from '../src/rules/compile-rule-set';
+import { analyzeShell } from '../src/shell';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const corpus = path.resolve(here, '../../../../shared/data/corpora/agent.jsonl');
+const wasm = path.resolve(here, '../node_modules/tree-sitter-bash/tree-sitter-bash.wasm');
+
+if (!existsSync(corpus)) {
+  console.log(
+    `SKIP engine.bench: corpus not found at ${corpus} (it lives in ../shared/data beside the repo)`,
+  );
+  process.exit(0);
+}
+
+const commands: string[] = readFileSync(corpus, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => (JSON.parse(line) as { command: string }).command);
+
+const rules = compileRuleSet({
+  allow: [
+    'Bash(git status:*)',
+    'Bash(git log:*)',
+    'Bash(git diff:*)',
+    'Bash(ls:*)',
+    'Bash(cat:*)',
+    'Bash(grep:*)',
+    'Bash(sort:*)',
+    'Bash(find:*)',
+    'Bash(echo:*)',
+    'Bash(npm test:*)',
+  ],
+  ask: ['Bash(git push:*)'],
+  deny: ['Bash(rm:*)', 'Bash(curl:*)'],
+});
+
+await Parser.init();
+const language = await Language.load(wasm);
+const treeSitter = new Parser();
+treeSitter.setLanguage(language);
+
+type Subject = (command: string) => unknown;
+const subjects: Record<string, Subject> = {
+  'dexter analyzeShell (parse)': (command) => analyzeShell(command),
+  'dexter evaluateBash (full decision)': (command) => evaluateBash(command, rules, { cwd: '/work/project' }),
+  'shell-quote parse': (command) => shellQuoteParse(command),
+  'tree-sitter-bash parse': (command) => treeSitter.parse(command)?.delete(),
+};
+
+const rounds = 7;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Per-command median over `rounds` (each round times every command once, batching short ones). */
+function measure(subject: Subject): number[] {
+  for (const command of commands) subject(command); // warm up
+  const samples = commands.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round++) {
+    gc?.();
+    commands.forEach((command, index) => {
+      const repeat = command.length < 200 ? 20 : 3;
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < repeat; i++) subject(command);
+      samples[index]!.push(Number(process.hrtime.bigint() - start) / 1000 / repeat);
+    });
+  }
+  return samples.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!);
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+console.log(`agent corpus: ${commands.length} commands, ${rounds} rounds`);
+const results: Record<string, { median: number; p99: number; mean: number }> = {};
+for (const [name, subject] of Object.entries(subjects)) {
+  const perCommand = measure(subject);
+  results[name] = {
+    median: quantile(perCommand, 0.5),
+    p99: quantile(perCommand, 0.99),
+    mean: perCommand.reduce((sum, value) => sum + value, 0) / perCommand.length,
+  };
+}
+const baseline = results['tree-sitter-bash parse']!;
+console.log('\n| subject | median µs | p99 µs | mean µs | median vs tree-sitter |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const [name, result] of Object.entries(results)) {
+  console.log(
+    `| ${name} | ${result.median.toFixed(2)} | ${result.p99.toFixed(1)} | ${result.mean.toFixed(2)} | ${(result.median / baseline.median).toFixed(2)}× |`,
+  );
+}
+const full = results['dexter evaluateBash (full decision)']!;
+const shellQuote = results['shell-quote parse']!;
+console.log(
+  `\nfull decision is ${(baseline.median / full.median).toFixed(1)}× faster than tree-sitter parsing alone (median), ` +
+    `${(full.median / shellQuote.median).toFixed(1)}× the time of shell-quote's tokenizer; target median ≤ 5 µs: ${full.median <= 5 ? 'met' : 'NOT met'}`,
+);
+
+// 1 MB inputs, decided end to end.
+const megabyte = 1_048_576;
+const bigInputs: Record<string, string> = {
+  'one long word': `ls ${'a'.repeat(megabyte)}`,
+  'many short commands': `${'echo a; '.repeat(megabyte / 8)}rm -rf /`,
+  'typical script x N': (() => {
+    let text = '';
+    for (let i = 0; text.length < megabyte; i++) text += `${commands[i % commands.length]}\n`;
+    return text;
+  })(),
+};
+console.log('\n| 1 MB input | decision | ms |');
+console.log('| --- | --- | ---: |');
+for (const [name, input] of Object.entries(bigInputs)) {
+  evaluateBash(input, rules); // warm
+  const times: number[] = [];
+  let behavior = '';
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    behavior = evaluateBash(input, rules).behavior;
+    times.push(performance.now() - start);
+  }
+  console.log(
+    `| ${name} (${(input.length / megabyte).toFixed(2)} MB) | ${behavior} | ${quantile(times, 0.5).toFixed(1)} |`,
+  );
+}

@@ -90,7 +90,9 @@ describe('isDangerousVariable', () => {
     expect(isDangerousVariable('PAGER', '')).toBe(false);
     expect(isDangerousVariable('GIT_EDITOR', 'true')).toBe(false);
     expect(isDangerousVariable('EDITOR', ':')).toBe(false);
-    expect(isDangerousVariable('GIT_PAGER', 'less')).toBe(true);
+    expect(isDangerousVariable('GIT_PAGER', 'less +!id')).toBe(true);
+    expect(isDangerousVariable('EDITOR', 'vim')).toBe(false);
+    expect(isDangerousVariable('EDITOR', '/tmp/evil')).toBe(true);
     expect(isDangerousVariable('GIT_PAGER', 'cat', true)).toBe(true);
     expect(isDangerousVariable('PATH', '')).toBe(true);
   });

@@ -9,7 +9,7 @@
  * | GCONV_PATH                                  | glibc loads iconv modules from it                 |
  * | PATH, CDPATH                                | which program / directory a name resolves to      |
  * | IFS                                         | changes word splitting (allowed only as `IFS=… read`) |
- * | BASH_ENV, ENV, SHELLOPTS, BASHOPTS, BASH_FUNC_*, PROMPT_COMMAND, PS0–PS4 | shells run or expand them at startup/prompt/xtrace |
+ * | BASH_ENV, ENV, SHELLOPTS, BASHOPTS, BASH_FUNC_*, PROMPT_COMMAND, PS0, PS1, PS2, PS4 | shells run or expand them at startup/prompt/xtrace (PS3, the `select` prompt, is not expanded) |
  * | SHELL, BROWSER                              | programs other tools exec                         |
  * | PAGER, MANPAGER, *_PAGER, LESSOPEN, LESSCLOSE | pagers / input preprocessors are run             |
  * | EDITOR, VISUAL, *_EDITOR, FCEDIT            | editors are run by git, crontab, sudoedit, fc     |
@@ -26,7 +26,8 @@
  *
  * Harmless values of pagers and editors are accepted, because agents use them to stop
  * interactive programs: the empty string, `cat`, `true`, `:` (`GIT_PAGER=cat`,
- * `AWS_PAGER=""`, `GIT_EDITOR=true git rebase --continue`). `IFS=… read` is accepted: the
+ * `AWS_PAGER=""`, `GIT_EDITOR=true git rebase --continue`), and the bare names of
+ * well-known pagers and editors (`EDITOR=vim`, `KUBE_EDITOR=nano`) — never with arguments. `IFS=… read` is accepted: the
  * assignment then only scopes to `read`'s field splitting.
  */
 import type { ShellAssignment } from '../shell/types';
@@ -46,7 +47,6 @@ export const DANGEROUS_VARIABLES: ReadonlySet<string> = new Set([
   'PS0',
   'PS1',
   'PS2',
-  'PS3',
   'PS4',
   'SHELL',
   'BROWSER',
@@ -101,6 +101,17 @@ const HARMLESS_PROGRAM_VALUES = new Set([
   '/usr/bin/cat',
   '/bin/true',
   '/usr/bin/true',
+  // Bare names of well-known pagers and editors; never with arguments (`less +!cmd` runs cmd).
+  'less',
+  'more',
+  'most',
+  'vim',
+  'vi',
+  'nvim',
+  'nano',
+  'emacs',
+  'micro',
+  'ed',
 ]);
 
 function isProgramVariable(name: string): boolean {

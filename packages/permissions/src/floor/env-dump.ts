@@ -70,14 +70,14 @@ export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined
     case 'local':
     case 'declare':
     case 'typeset': {
-      if (args.some((arg) => !arg.startsWith('-'))) return undefined;
+      if (args.some((arg) => !arg.startsWith('-') || arg.startsWith('--'))) return undefined;
       if (args.some((arg) => /^-[a-zA-Z]*[fF]/.test(arg))) return undefined;
       return dump(spelled);
     }
     case 'ps':
-      return args.some(
-        (arg) => (!arg.startsWith('-') && /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg)) || /^-[a-zA-Z]*E/.test(arg),
-      )
+      // BSD syntax: the `e` modifier in the first, dash-less argument (`ps eww`, `ps auxe`).
+      return (args[0] !== undefined && /^[a-zA-Z]*e[a-zA-Z]*$/.test(args[0])) ||
+        args.some((arg) => /^-[a-zA-Z]*E/.test(arg))
         ? dump(spelled)
         : undefined;
     case 'jq':

@@ -5,7 +5,9 @@
  * follows each `=`, `:`, `@` or `,`, and the value attached to a short option — and each
  * candidate is matched by `isSecretPath`. Globs and braces are matched by what they could
  * expand to. Search patterns and program text (`grep '.env' .gitignore`) are skipped;
- * file names inside sed/awk programs are checked.
+ * file names inside sed/awk programs are checked; operands of commands that do not read
+ * file contents (`mkdir`, `chmod`, `test`, `ls`, …) and output files (`openssl -out`) are
+ * not reads.
  */
 import type { ShellWord, SimpleCommand } from '../shell/types';
 import { patternWordIndexes, programFileNames } from './pattern-positions';
@@ -15,13 +17,56 @@ import type { FloorViolation } from './types';
 
 const SEPARATORS = new Set(['=', ':', '@', ',']);
 
-/** The strings within one word that might be paths. */
+/**
+ * Commands that touch a path's metadata, create it, or use a key without printing it: their
+ * operands are not reads (`mkdir -p ~/.ssh`, `chmod 600 ~/.ssh/id_rsa`, `[ -f .env ]`,
+ * `ls ~/.ssh`, `ssh-keygen -f ~/.ssh/id_ed25519`). `cp`, `mv`, `ln`, `tar`, `scp`… are not
+ * here: they move a secret somewhere it can be read from.
+ */
+const NON_READING = new Set([
+  'mkdir',
+  'rmdir',
+  'chmod',
+  'chown',
+  'chgrp',
+  'touch',
+  'test',
+  '[',
+  'ls',
+  'stat',
+  'du',
+  'rm',
+  'file',
+  'ssh-keygen',
+  'ssh-add',
+]);
+/** Options whose value is a file the command writes or only uses (the word after them is not a read). */
+const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
+  openssl: new Set(['-out', '-keyout']),
+  // An identity file used to authenticate, never printed.
+  ssh: new Set(['-i']),
+  scp: new Set(['-i']),
+  sftp: new Set(['-i']),
+};
+
+/**
+ * The strings within one word that might be paths: the word, what follows each `=`, `:`,
+ * `@` or `,`, each `,`/`:`-separated piece, and an attached short-option value. The name
+ * left of `=` or `@` (`section.key=value`, `user@host`) is not a path; a piece left of `:`
+ * counts only when it looks like one (`~/.ssh:/root/.ssh`, not `labels.key:value`).
+ */
 export function pathCandidates(value: string): string[] {
   const out = [value];
   for (let i = 0; i < value.length; i++) {
     if (SEPARATORS.has(value[i]!)) out.push(value.slice(i + 1));
   }
-  for (const token of value.split(/[=:@,]/)) out.push(token);
+  for (const piece of value.split(',')) {
+    const parts = piece.split(':');
+    parts.forEach((part, index) => {
+      const last = part.split(/[=@]/).pop()!;
+      if (index === parts.length - 1 || /^[~./$]|\//.test(part)) out.push(last);
+    });
+  }
   if (value.length > 2 && value[0] === '-' && value[1] !== '-') out.push(value.slice(2));
   return out.filter((candidate) => candidate !== '');
 }
@@ -40,26 +85,49 @@ const violation = (detail: string): FloorViolation => ({
   detail,
 });
 
-/** Indexes into `command.argv` that are patterns (mapped from the unwrapped argv). */
-function skippedIndexes(command: SimpleCommand): { skip: Set<number>; offset: number } {
+/** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
+function notReadIndexes(inner: readonly string[]): Set<number> {
+  const command = inner[0] ?? '';
+  const base = command.slice(command.lastIndexOf('/') + 1);
+  if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
+  const outputs = OUTPUT_OPTIONS[base];
+  if (outputs) {
+    const skip = new Set<number>();
+    inner.forEach((word, index) => {
+      if (outputs.has(word)) skip.add(index + 1);
+    });
+    return skip;
+  }
+  return new Set();
+}
+
+/** Indexes into `command.argv` that are patterns or non-reads (mapped from the unwrapped argv). */
+function skippedIndexes(command: SimpleCommand): {
+  skip: Set<number>;
+  programs: Set<number>;
+  offset: number;
+} {
   const inner = command.unwrapped.argv;
   const offset = command.argv.length - inner.length;
   const aligned = offset >= 0 && inner.every((word, index) => command.argv[offset + index] === word);
-  if (!aligned) return { skip: new Set(), offset: 0 };
-  return { skip: new Set([...patternWordIndexes(inner)].map((index) => index + offset)), offset };
+  if (!aligned) return { skip: new Set(), programs: new Set(), offset: 0 };
+  const shift = (indexes: Set<number>) => new Set([...indexes].map((index) => index + offset));
+  const programs = shift(patternWordIndexes(inner));
+  return { skip: new Set([...programs, ...shift(notReadIndexes(inner))]), programs, offset };
 }
 
 /** Checks one simple command for reads of secret files. */
 export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
-  const { skip, offset } = skippedIndexes(command);
+  const { skip, programs, offset } = skippedIndexes(command);
   for (let i = 0; i < command.argv.length; i++) {
     const value = command.argv[i]!;
-    if (skip.has(i)) {
+    if (programs.has(i)) {
       const names = programFileNames(command.unwrapped.argv, i - offset);
       const named = names.find((name) => isSecretPath(name));
       if (named) return violation(named);
       continue;
     }
+    if (skip.has(i)) continue;
     if (wordNamesSecret(value, command.words[i])) return violation(value);
   }
   for (let i = 0; i < command.unwrapped.argv.length; i++) {

@@ -1,8 +1,9 @@
 /**
  * The cheap, linear, best-effort scan used when the structured parse is abandoned (input over
  * the length cap, nesting over the depth cap, a syntax error). It keeps no structure: it
- * splits on every operator, parenthesis, brace and substitution opener, even inside quotes,
- * so that every word that could be a command word starts a segment of its own. The
+ * splits on every operator, parenthesis, brace and substitution opener (substitutions inside
+ * double quotes too), so that every word that could be a command word starts a segment of its
+ * own. The
  * result is always opaque; its only job is to let deny checks see command words.
  */
 import type { ShellContext, ShellWord, SimpleCommand } from './types';
@@ -94,13 +95,18 @@ export function fallbackScan(
   let words: ShellWord[] = [];
   let segmentStart = 0;
   let value = '';
+  let run = -1; // start of the pending literal run of the current word, or -1
   let wordStart = -1;
   let quote = 0; // 0 none, 0x27 single, 0x22 double
   let redirectNext = false;
   let skipWord = false;
 
+  const flush = (at: number) => {
+    if (run >= 0 && run < at) value += text.slice(run, at);
+  };
   const endWord = (at: number) => {
     if (wordStart >= 0) {
+      flush(at);
       if (!skipWord) {
         const raw = text.slice(wordStart, at);
         words.push({ value, raw, dynamic: MAYBE_DYNAMIC.test(raw), glob: false, quoted: raw !== value });
@@ -108,6 +114,7 @@ export function fallbackScan(
       skipWord = false;
     }
     value = '';
+    run = -1;
     wordStart = -1;
   };
   const endSegment = (at: number) => {
@@ -119,7 +126,8 @@ export function fallbackScan(
       else break;
     }
     if (first < words.length) {
-      const kept = words.slice(first);
+      const kept = first === 0 ? words : words.slice(first);
+      const start = base + segmentStart;
       const command: SimpleCommand = {
         argv: kept.map((word) => word.value),
         words: kept,
@@ -129,48 +137,100 @@ export function fallbackScan(
         context: depth === 0 ? 'top' : 'shell-string',
         depth,
         opaqueReasons: [REASON],
-        start: base + segmentStart,
+        start,
         end: base + at,
       };
       commands.push(command);
       command.unwrapped = unwrapCommand(
         kept,
-        kept.map(() => base + segmentStart),
+        new Array<number>(kept.length).fill(start),
         depth,
         host,
+        command.argv,
       );
     }
-    words = [];
+    if (words.length > 0) words = [];
     segmentStart = at + 1;
     redirectNext = false;
   };
+  /** Starts a word at `at` if none is open; the word's literal text runs from `from`. */
+  const beginWord = (at: number) => {
+    if (wordStart >= 0) return;
+    wordStart = at;
+    if (redirectNext) {
+      skipWord = true;
+      redirectNext = false;
+    }
+  };
 
   const length = text.length;
+  // Quote state saved at each open `$(`, `(` or backtick, restored at its close: the text of a
+  // substitution inside double quotes is scanned unquoted, and the quotes resume after it.
+  // Entries: saved quote * 2, plus 1 for a backtick.
+  const stack: number[] = [];
   for (let index = 0; index < length; index++) {
     const code = text.charCodeAt(index);
-    if (code === 0x60 || (code === 0x24 && text.charCodeAt(index + 1) === 0x28)) {
-      quote = 0;
-      endSegment(index);
-      continue;
+    if (quote !== 0x27) {
+      if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
+        stack.push(quote * 2);
+        quote = 0;
+        endSegment(index);
+        index++;
+        continue;
+      }
+      if (code === 0x60) {
+        const top = stack[stack.length - 1];
+        if (top !== undefined && (top & 1) === 1 && quote === 0) {
+          stack.pop();
+          quote = top >> 1;
+        } else {
+          stack.push(quote * 2 + 1);
+          quote = 0;
+        }
+        endSegment(index);
+        continue;
+      }
+      if (quote === 0 && (code === 0x28 || code === 0x29)) {
+        if (code === 0x28) {
+          stack.push(0);
+        } else {
+          const top = stack[stack.length - 1];
+          if (top !== undefined && (top & 1) === 0) {
+            stack.pop();
+            quote = top >> 1;
+          }
+        }
+        endSegment(index);
+        continue;
+      }
     }
     if (quote === 0x27) {
-      if (code === 0x27) quote = 0;
-      else value += text[index];
+      if (code === 0x27) {
+        flush(index);
+        run = index + 1;
+        quote = 0;
+      }
       continue;
     }
     if (code === 0x5c && index + 1 < length) {
-      if (wordStart < 0) wordStart = index;
-      value += text[index + 1];
+      beginWord(index);
+      flush(index);
+      run = index + 1;
       index++;
       continue;
     }
     if (quote === 0x22) {
-      if (code === 0x22) quote = 0;
-      else value += text[index];
+      if (code === 0x22) {
+        flush(index);
+        run = index + 1;
+        quote = 0;
+      }
       continue;
     }
     if (code === 0x27 || code === 0x22) {
-      if (wordStart < 0) wordStart = index;
+      beginWord(index);
+      flush(index);
+      run = index + 1;
       quote = code;
       continue;
     }
@@ -188,13 +248,11 @@ export function fallbackScan(
       continue;
     }
     if (wordStart < 0) {
-      wordStart = index;
-      if (redirectNext) {
-        skipWord = true;
-        redirectNext = false;
-      }
+      beginWord(index);
+      run = index;
+    } else if (run < 0) {
+      run = index;
     }
-    value += text[index];
   }
   endSegment(length);
   return commands;

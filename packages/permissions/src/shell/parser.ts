@@ -6,6 +6,7 @@
  * bounded by `maxDepth`, beyond which the parse is abandoned for the linear fallback scan.
  */
 import { decodeAnsiC } from './ansi-c';
+import { fallbackScan } from './fallback-scan';
 import { type ParseState, ShellParseAbort } from './parse-state';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
 import type { ShellAssignment, ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
@@ -641,14 +642,7 @@ export class ShellParser implements UnwrapHost {
     }
     body += source.slice(run, index);
     this.pos = index + 1;
-    const child = new ShellParser(
-      body,
-      this.state,
-      this.depth + 1,
-      'command-substitution',
-      this.base + start + 1,
-    );
-    child.parseProgram();
+    this.parseChild(body, start + 1, this.depth, 'command-substitution');
     return source.slice(start, this.pos);
   }
 
@@ -1168,7 +1162,7 @@ export class ShellParser implements UnwrapHost {
     state.commands.push(command);
     if (state.commands.length === state.maxCommands + 1)
       state.reasons.add('more commands than the command cap');
-    command.unwrapped = unwrapCommand(words, wordStarts, depth, this);
+    command.unwrapped = unwrapCommand(words, wordStarts, depth, this, command.argv);
     if (command.unwrapped.opaqueReason && !reasons.includes(command.unwrapped.opaqueReason)) {
       reasons.push(command.unwrapped.opaqueReason);
     }
@@ -1176,8 +1170,22 @@ export class ShellParser implements UnwrapHost {
 
   /** Parses a literal script (`sh -c '...'`, `eval ...`) as nested commands. */
   parseScript(script: string, offset: number, depth: number, context: ShellContext): void {
-    const child = new ShellParser(script, this.state, depth + 1, context, this.base + offset);
-    child.parseProgram();
+    this.parseChild(script, offset, depth, context);
+  }
+
+  /**
+   * Parses a nested script (backticks, `sh -c`, `eval`). A syntax error or cap inside it is
+   * contained: the script is marked and scanned best-effort, the outer parse goes on (bash
+   * too only reads such a script when it runs it).
+   */
+  private parseChild(script: string, offset: number, depth: number, context: ShellContext): void {
+    try {
+      new ShellParser(script, this.state, depth + 1, context, this.base + offset).parseProgram();
+    } catch (error) {
+      if (!(error instanceof ShellParseAbort)) throw error;
+      this.state.reasons.add(`${error.reason.replace(/ near offset \d+/, '')} in a nested script`);
+      fallbackScan(script, this.state.commands, depth + 1, this.state.maxDepth, this.base + offset);
+    }
   }
 
   /** Emits a command found inside another's arguments (`xargs CMD`, `find -exec CMD ;`). */

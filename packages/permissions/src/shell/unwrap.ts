@@ -36,6 +36,8 @@ interface Step {
   /** Whether unwrapping should stop here (the rest is data passed to a shell, ...). */
   scriptFrom?: number;
   derived?: { context: ShellContext; reason: string; until?: (word: ShellWord) => boolean };
+  /** A string the wrapper itself splits into a command (`env -S`), listed best-effort. */
+  splitString?: string;
 }
 
 function has(scan: OptionScan, ...names: string[]): boolean {
@@ -100,14 +102,21 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
     (words, index) => {
       // A lone `-` is `-i`.
       let start = index;
-      const filtered: ShellWord[] = [];
       const scan = scanOptions('env', words, start, specs.ENV);
       if (scan.error) return { next: index, error: scan.error };
       start = scan.next;
       while (words[start]?.value === '-') start++;
-      void filtered;
-      if (has(scan, 'S', 'split-string'))
-        return { next: index, error: 'env: -S splits its argument into a command' };
+      const split = scan.options.find((option) => option.name === 'S' || option.name === 'split-string');
+      if (split) {
+        // GNU env splits the string with its own rules (quotes, `\_`, `${VAR}`); reading it
+        // as shell words is close enough to list the commands, not to trust them.
+        const rest = words.slice(start).map((word) => word.value);
+        return {
+          next: index,
+          error: 'env: -S splits its argument into a command',
+          splitString: [split.value ?? '', ...rest].join(' '),
+        };
+      }
       const assignments: ShellAssignment[] = [];
       const next = takeAssignments(words, start, assignments);
       return { next: next >= words.length ? -1 : next, assignments };
@@ -195,6 +204,9 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
   ],
 ]);
 
+/** Command names `unwrapCommand` has to look at closely. */
+const NEEDS_UNWRAP: ReadonlySet<string> = new Set([...HANDLERS.keys(), ...SHELL_NAMES, 'eval', 'find']);
+
 const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 /** Scans a `find` command's arguments for `-exec ... ;|+` and lists each inner command. */
@@ -255,14 +267,20 @@ function shellScriptIndex(words: readonly ShellWord[], from: number): number {
 
 /**
  * Unwraps `words` (the argv words of one simple command) and lists commands that run from
- * its arguments through `host`.
+ * its arguments through `host`. `argv` (the words' values) may be passed to be shared.
  */
 export function unwrapCommand(
   words: ShellWord[],
   starts: number[],
   depth: number,
   host: UnwrapHost,
+  argv?: string[],
 ): UnwrappedCommand {
+  // Fast path: the first word is no wrapper and runs nothing from its arguments.
+  const head = words[0];
+  if (head === undefined || head.dynamic || !NEEDS_UNWRAP.has(commandWordBasename(head.value))) {
+    return { wrappers: [], argv: argv ?? words.map((word) => word.value), words, assignments: [] };
+  }
   const wrappers: string[] = [];
   const assignments: ShellAssignment[] = [];
   let opaqueReason: string | undefined;
@@ -277,6 +295,8 @@ export function unwrapCommand(
     const step = handler(words, index);
     if (step.error) {
       opaqueReason = step.error;
+      if (step.splitString !== undefined)
+        host.parseScript(step.splitString, starts[index] ?? 0, depth, 'wrapper-argument');
       break;
     }
     wrappers.push(name);

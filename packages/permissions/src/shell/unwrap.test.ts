@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeShell } from './analyze-shell';
+
+const unwrap = (command: string) => analyzeShell(command).commands[0]?.unwrapped;
+
+describe('unwrapping wrappers', () => {
+  it.each([
+    ['sudo rm x', ['sudo'], ['rm', 'x']],
+    ['sudo -u root -g wheel -E -H -n rm x', ['sudo'], ['rm', 'x']],
+    ['sudo -uroot --preserve-env=PATH -- rm x', ['sudo'], ['rm', 'x']],
+    ['sudo --user=root --chdir /tmp rm x', ['sudo'], ['rm', 'x']],
+    ['/usr/bin/sudo -C 3 -D /tmp -h host -p pw -r role -t type -T 5 -U bob -R /r rm', ['sudo'], ['rm']],
+    ['env rm x', ['env'], ['rm', 'x']],
+    ['env -i -0 -v -u HOME --unset=PATH -C /tmp --chdir=/ -- rm x', ['env'], ['rm', 'x']],
+    ['env - rm', ['env'], ['rm']],
+    ['timeout 5 rm x', ['timeout'], ['rm', 'x']],
+    ['timeout -s KILL -k 3 --preserve-status --foreground -v 5s rm x', ['timeout'], ['rm', 'x']],
+    ['timeout --signal=TERM --kill-after=1 5 rm', ['timeout'], ['rm']],
+    ['nice rm', ['nice'], ['rm']],
+    ['nice -n 5 rm', ['nice'], ['rm']],
+    ['nice -5 rm', ['nice'], ['rm']],
+    ['nice --adjustment=3 rm', ['nice'], ['rm']],
+    ['nohup rm x', ['nohup'], ['rm', 'x']],
+    ['stdbuf -i0 -o L -e 0 rm', ['stdbuf'], ['rm']],
+    ['stdbuf --output=L rm', ['stdbuf'], ['rm']],
+    ['ionice -c 2 -n 7 -t rm', ['ionice'], ['rm']],
+    ['setsid -c -f -w rm', ['setsid'], ['rm']],
+    ['/usr/bin/time -p -f %e -o t.txt rm', ['time'], ['rm']],
+    ['command rm', ['command'], ['rm']],
+    ['command -p rm', ['command'], ['rm']],
+    ['builtin cd /', ['builtin'], ['cd', '/']],
+    ['exec rm', ['exec'], ['rm']],
+    ['exec -a name -c -l rm', ['exec'], ['rm']],
+    ['watch -x rm x', ['watch'], ['rm', 'x']],
+    ['doas -u root rm', ['doas'], ['rm']],
+    ['sudo env FOO=1 timeout 5 nice -n 5 rm -rf /', ['sudo', 'env', 'timeout', 'nice'], ['rm', '-rf', '/']],
+    [
+      'sudo -u bob nohup stdbuf -oL ionice -c3 setsid command exec rm',
+      ['sudo', 'nohup', 'stdbuf', 'ionice', 'setsid', 'command', 'exec'],
+      ['rm'],
+    ],
+  ])('%j runs %j → %j', (command, wrappers, argv) => {
+    const unwrapped = unwrap(command);
+    expect(unwrapped?.wrappers).toEqual(wrappers);
+    expect(unwrapped?.argv).toEqual(argv);
+    expect(unwrapped?.opaqueReason).toBeUndefined();
+  });
+
+  it.each([
+    ['env', ['env']],
+    ['sudo -v', ['sudo']],
+    ['sudo -l', ['sudo']],
+    ['command -v rm', ['command']],
+    ['command -V rm', ['command']],
+    ['ionice -p 123', ['ionice']],
+    ['nice', ['nice']],
+    ['timeout 5', ['timeout']],
+  ])('%j runs no command', (command, wrappers) => {
+    expect(unwrap(command)?.wrappers).toEqual(wrappers);
+    expect(unwrap(command)?.argv).toEqual([]);
+  });
+
+  it.each([
+    ['sudo -X rm', /sudo: unknown option -X/],
+    ['sudo --frobnicate rm', /unknown option --frobnicate/],
+    ['sudo -e /etc/passwd', /sudoedit/],
+    ['sudo -s', /interactive shell/],
+    ['sudo -i', /interactive shell/],
+    ['env --bogus rm', /unknown option/],
+    ['timeout -z 5 rm', /unknown option -z/],
+    ['timeout $T rm', /dynamic/],
+    ['sudo "$CMD"', /dynamic/],
+    ['nice -n', /needs a value/],
+    ['xargs -J % mv % x', /unknown option -J/],
+    ['env -S "rm x"', /-S/],
+  ])('%j is not guessed: %s', (command, reason) => {
+    const unwrapped = unwrap(command);
+    expect(unwrapped?.opaqueReason).toMatch(reason);
+    expect(analyzeShell(command).opaque).toBe(true);
+  });
+
+  it('stops at the unknown option and keeps the wrapper as the command', () => {
+    expect(unwrap('sudo env -Q x rm')).toMatchObject({ wrappers: ['sudo'], argv: ['env', '-Q', 'x', 'rm'] });
+  });
+
+  it('collects env and sudo assignments', () => {
+    expect(unwrap('sudo LD_PRELOAD=/x.so env -u A PATH=/tmp B= rm')?.assignments).toEqual([
+      { name: 'LD_PRELOAD', value: '/x.so', dynamic: false, form: 'env' },
+      { name: 'PATH', value: '/tmp', dynamic: false, form: 'env' },
+      { name: 'B', value: '', dynamic: false, form: 'env' },
+    ]);
+  });
+
+  it('lists the xargs command separately, opaque, and keeps it in unwrapped', () => {
+    const analysis = analyzeShell('find . | xargs -0 -I {} -n1 -P 2 -r -t --max-args=1 rm -f {}');
+    const inner = analysis.commands.find((entry) => entry.context === 'xargs');
+    expect(inner?.argv).toEqual(['rm', '-f', '{}']);
+    expect(inner?.opaqueReasons.join()).toMatch(/xargs/);
+    expect(analysis.commands[1]?.unwrapped).toMatchObject({ wrappers: ['xargs'], argv: ['rm', '-f', '{}'] });
+  });
+
+  it('lists every find -exec command, unwrapped too', () => {
+    const analysis = analyzeShell('find . -exec sudo rm {} + -o -execdir chmod 600 {} \\; -ok cat {} ";"');
+    const inner = analysis.commands.filter((entry) => entry.context === 'find-exec');
+    expect(inner.map((entry) => entry.argv)).toEqual([
+      ['sudo', 'rm', '{}'],
+      ['chmod', '600', '{}'],
+      ['cat', '{}'],
+    ]);
+    expect(inner[0]?.unwrapped.argv).toEqual(['rm', '{}']);
+  });
+
+  it('parses watch command strings and parallel commands', () => {
+    expect(analyzeShell("watch -n 2 -d 'ls; cat .env'").commands.map((entry) => entry.argv)).toEqual([
+      ['watch', '-n', '2', '-d', 'ls; cat .env'],
+      ['ls'],
+      ['cat', '.env'],
+    ]);
+    expect(analyzeShell('parallel -j4 gzip ::: a b').commands[1]).toMatchObject({
+      argv: ['gzip'],
+      context: 'xargs',
+    });
+  });
+
+  it('unwraps before looking for sh -c', () => {
+    const analysis = analyzeShell("sudo -u bob bash -c 'cat ~/.ssh/id_rsa'");
+    expect(analysis.commands[1]).toMatchObject({ argv: ['cat', '~/.ssh/id_rsa'], context: 'shell-string' });
+  });
+});

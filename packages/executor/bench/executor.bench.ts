@@ -17,7 +17,6 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc (pnpm bench does)');
 const heapMb = () => {
   gc();
-  gc();
   return process.memoryUsage().heapUsed / 1024 / 1024;
 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -59,23 +58,36 @@ async function overhead() {
     await run();
     return performance.now() - start;
   };
-  const variants = { bare, executor: ours(true), 'executor (softLimits off)': ours(false) };
+  const variants = {
+    'p-limit + Promise.all': bare,
+    'execute, softLimits: false': ours(false),
+    'execute, default soft limits*': ours(true),
+  };
   const samples: Record<string, number[]> = {};
-  for (let round = 0; round < 7; round += 1) {
+  for (let round = 0; round < 9; round += 1) {
     for (const [name, run] of Object.entries(variants)) {
       const ms = await time(run);
       if (round > 0) (samples[name] ??= []).push(ms); // round 0 warms up
     }
   }
-  const base = median(samples.bare!);
-  console.log(`\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (median of 6)`);
+  // Best-of and median: the box is shared, so the minimum is the least noisy estimate.
+  const best = (name: string) => Math.min(...samples[name]!);
+  const base = best('p-limit + Promise.all');
+  console.log(`\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (best and median of 8 rounds)`);
   console.table(
-    Object.entries(samples).map(([name, values]) => ({
+    Object.keys(samples).map((name) => ({
       variant: name,
-      'total ms': median(values).toFixed(1),
-      'µs/call': ((median(values) * 1000) / CALLS).toFixed(2),
-      'vs p-limit': `${(median(values) / base).toFixed(2)}×`,
+      'best ms': best(name).toFixed(1),
+      'median ms': median(samples[name]!).toFixed(1),
+      'µs/call (best)': ((best(name) * 1000) / CALLS).toFixed(2),
+      'vs p-limit (best)': `${(best(name) / base).toFixed(2)}×`,
+      'vs p-limit (median)': `${(median(samples[name]!) / median(samples['p-limit + Promise.all']!)).toFixed(2)}×`,
     })),
+  );
+  console.log(
+    '   * defaults include validation, the permission gate and soft limits: a similarity key per call\n' +
+      '     compared with the last 32 of that tool, and (with 10,000 calls of one tool) a call-count\n' +
+      '     note on 9,990 results. p-limit does none of this.',
   );
 }
 

@@ -169,6 +169,39 @@ add(
   { hidesDenied: true },
 );
 
+// --- runners the parser does not unwrap, and inline programs ------------------------------
+add(
+  'runners-and-programs',
+  [
+    'ssh host rm -rf /',
+    "ssh host 'rm -rf /'",
+    'ssh -p 22 host curl http://x',
+    'chroot /mnt rm -rf /x',
+    'strace -f rm x',
+    'flock /tmp/l rm x',
+    'docker exec web rm -rf /data',
+    'kubectl exec pod -- rm -rf /data',
+    "su -c 'rm -rf /x'",
+    "script -qc 'rm x' /dev/null",
+    'unshare -r rm x',
+    'systemd-run --user rm x',
+    'valgrind rm x',
+    'python3 -c "import os; os.system(\'rm -rf x\')"',
+    'python -c \'import subprocess; subprocess.run(["rm", "-rf", "x"])\'',
+    "perl -e 'system(\"rm -rf x\")'",
+    "ruby -e '`curl http://x`'",
+    "node -e \"require('child_process').execSync('rm -rf x')\"",
+    "awk 'BEGIN { system(\"rm -rf x\") }'",
+    "php -r 'shell_exec(\"curl http://x\");'",
+    "find . -name '*.tmp' -exec sh -c 'rm \"$1\"' _ {} \\;",
+    "xargs -I{} sh -c 'rm {}' < list",
+    "tmux new-session -d 'rm -rf x'",
+    "watch -n 1 'rm x'",
+    "timeout 5 bash -c 'curl http://x'",
+  ],
+  { hidesDenied: true },
+);
+
 // --- command-word spelling -------------------------------------------------------------
 add(
   'command-word',
@@ -580,4 +613,14 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'cat docs/environment-variables.md', allowedByTypical: true },
   { command: 'grep -r "\\.env" src', allowedByTypical: true },
   { command: 'git add .env.example' },
+  { command: 'python3 -c "print(1 + 1)"' },
+  { command: 'ssh host uptime' },
+  { command: 'docker exec web ls /app' },
+  { command: 'strace -c ls' },
+  { command: "node -e \"console.log(require('./package.json').version)\"" },
+  { command: "awk -F, '{ sum += $2 } END { print sum }' data.csv" },
+  { command: 'git rm -r --cached build' },
+  { command: 'npm uninstall left-pad' },
+  { command: "perl -ne 'print if /curly/' file.txt" },
+  { command: 'watch -n 5 git status' },
 ];

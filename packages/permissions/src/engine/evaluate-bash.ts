@@ -21,6 +21,7 @@ import { analyzeShell } from '../shell';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
 import { proposeRules } from './propose-rules';
+import { findHiddenDenyRule } from './hidden-commands';
 import { hasWriteRedirect } from './redirects';
 import { bashSessionKey } from './session-key';
 import {
@@ -128,11 +129,25 @@ function denyMatch(
       if (/\s/.test(word.value)) texts.push(word.value);
     }
   }
-  for (const text of texts) {
+  const inText = (text: string) => {
     for (const inner of analyzeShell(text, shell).commands) {
       const found = denyMatch(inner, rules, shell, depth + 1);
       if (found) return found;
     }
+    return undefined;
+  };
+  for (const text of texts) {
+    const found = inText(text);
+    if (found) return found;
+  }
+  let nested: { rule?: string; reason: string } | undefined;
+  const hidden = findHiddenDenyRule(command, rules.denyCommands, (text) => {
+    nested = inText(text);
+    return nested?.rule ?? nested?.reason;
+  });
+  if (hidden) {
+    const ruleText = hidden.rule ? serializeRule(hidden.rule) : nested?.rule;
+    return ruleText ? { rule: ruleText, reason: `Denied: ${hidden.reason}` } : { reason: hidden.reason };
   }
   return undefined;
 }

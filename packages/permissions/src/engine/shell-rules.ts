@@ -17,6 +17,8 @@ export interface ShellRuleSet {
   readonly allow: readonly ShellRule[];
   readonly ask: readonly ShellRule[];
   readonly deny: readonly ShellRule[];
+  /** The exact and prefix rules of `deny`. */
+  readonly denyCommands: readonly CommandRule[];
   /** True when `deny` holds at least one rule (unseen code is then denied, not asked). */
   readonly hasDeny: boolean;
 }
@@ -32,7 +34,8 @@ export function shellRulesOf(rules: RuleSet): ShellRuleSet {
   let found = cache.get(rules);
   if (!found) {
     const deny = pick(rules.deny);
-    found = { allow: pick(rules.allow), ask: pick(rules.ask), deny, hasDeny: deny.length > 0 };
+    const denyCommands = deny.filter((rule): rule is CommandRule => rule.kind !== 'tool');
+    found = { allow: pick(rules.allow), ask: pick(rules.ask), deny, denyCommands, hasDeny: deny.length > 0 };
     cache.set(rules, found);
   }
   return found;

@@ -1,0 +1,131 @@
+/**
+ * Commands hidden from the parser inside another program's arguments, looked for only while
+ * deny rules exist (so a `Bash(rm:*)` rule cannot be walked around):
+ *
+ * - behind a command runner the shell parser does not unwrap — `ssh host rm -rf /`,
+ *   `chroot /x rm`, `strace rm`, `flock l rm`, `docker exec c rm`, `su -c 'rm x'` — the deny
+ *   rule is matched at every later word, and any word holding a command line is parsed;
+ * - in the inline program of an interpreter — `python3 -c "os.system('rm -rf x')"`,
+ *   `perl -e 'system "curl x"'`, `awk '{system("rm " $1)}'` — the program text is searched
+ *   for the rule's words as whole tokens.
+ *
+ * The cost of this policy is a denial of an inline program that merely mentions a denied
+ * command (`python3 -c "print('rm')"`): rare, and on the safe side of a deny rule.
+ */
+import { isInterpreterOrWrapper } from '../classifier';
+import type { CommandRule } from '../rules/rule';
+import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
+import type { SimpleCommand } from '../shell/types';
+
+/** Programs that run a command given in their trailing arguments and that the parser does not unwrap. */
+const runners = new Set([
+  'ssh',
+  'chroot',
+  'flock',
+  'unshare',
+  'nsenter',
+  'taskset',
+  'chrt',
+  'numactl',
+  'prlimit',
+  'systemd-run',
+  'firejail',
+  'bwrap',
+  'xvfb-run',
+  'dbus-launch',
+  'entr',
+  'nodemon',
+  'strace',
+  'ltrace',
+  'valgrind',
+  'script',
+  'su',
+  'runuser',
+  'pkexec',
+  'doas',
+  'docker',
+  'podman',
+  'kubectl',
+  'gdb',
+  'catchsegv',
+  'faketime',
+  'proot',
+  'torsocks',
+  'proxychains',
+  'proxychains4',
+  'caffeinate',
+  'sg',
+  'newgrp',
+  'cgexec',
+  'schroot',
+  'distrobox',
+  'toolbox',
+  'fakeroot',
+  'unbuffer',
+  'rlwrap',
+  'tmux',
+  'screen',
+  'at',
+  'batch',
+  'lxc-attach',
+  'vagrant',
+]);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const patternCache = new WeakMap<CommandRule, RegExp>();
+
+/** A token pattern for the rule's words in program text: `rm` in `system("rm -rf x")`, not in `format`. */
+function tokenPattern(rule: CommandRule): RegExp {
+  let pattern = patternCache.get(rule);
+  if (!pattern) {
+    const words = rule.argv.map((word) => escapeRegExp(commandBasename(word)));
+    pattern = new RegExp(`(?:^|[^A-Za-z0-9_.\\-])${words.join('[\\s"\',\\]\\[]+')}(?![A-Za-z0-9_.\\-])`);
+    patternCache.set(rule, pattern);
+  }
+  return pattern;
+}
+
+/** True for a word that holds more than one shell word or program text. */
+function isCodeLike(word: string): boolean {
+  return /[\s;|&()'"`]/.test(word);
+}
+
+/**
+ * Finds a deny rule hidden in `command`'s arguments: behind a runner or in an inline
+ * program. `shellMatch` parses a text as shell and checks it (supplied by the evaluator).
+ */
+export function findHiddenDenyRule(
+  command: SimpleCommand,
+  rules: readonly CommandRule[],
+  shellMatch: (text: string) => string | undefined,
+): { rule?: CommandRule; text?: string; reason: string } | undefined {
+  for (const argv of [command.argv, command.unwrapped.argv]) {
+    const word = argv[0];
+    if (word === undefined) continue;
+    const name = commandBasename(word);
+    const runner = runners.has(name);
+    const interpreter = !runner && isInterpreterOrWrapper(word);
+    if (!runner && !interpreter) continue;
+    for (let offset = 1; offset < argv.length; offset++) {
+      const arg = argv[offset]!;
+      if (runner) {
+        for (const rule of rules) {
+          if (matchCommandRule(rule, argv, 'deny', offset)) {
+            return { rule, reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule` };
+          }
+        }
+      }
+      if (!isCodeLike(arg)) continue;
+      const found = shellMatch(arg);
+      if (found) return { text: found, reason: `${name} runs the command line ${JSON.stringify(arg)}, which matches the deny rule` };
+      if (interpreter) {
+        for (const rule of rules) {
+          if (tokenPattern(rule).test(arg)) {
+            return { rule, reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids` };
+          }
+        }
+      }
+    }
+  }
+  return undefined;
+}

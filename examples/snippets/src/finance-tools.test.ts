@@ -1,0 +1,19 @@
+import type { MetaToolResult } from '@dexter/finance-tools';
+import { expect, it } from 'vitest';
+import { compareRevenue, registry } from './finance-tools';
+
+it('answers the comparison offline with exact, sourced figures', async () => {
+  expect(registry.names()).toEqual(['get_financials', 'get_market_data', 'read_filings']);
+  const result = await compareRevenue();
+  expect(result?.status).toBe('ok');
+  const output = result?.output as MetaToolResult;
+  expect(output.plan.calls.map((call) => call.ticker)).toEqual(['AAPL', 'NVDA']);
+  expect(output.answer).toContain('| AAPL |');
+  expect(output.answer).toContain('| NVDA |');
+  expect(output.sources.every((url) => url.startsWith('https://www.sec.gov/Archives/edgar/data/'))).toBe(
+    true,
+  );
+  const apple = output.data['AAPL.income_statements.quarterly']?.[0] as { revenue?: number } | undefined;
+  expect(apple?.revenue).toBeGreaterThan(0);
+  expect(output.answer).toContain(apple?.revenue?.toLocaleString('en-US'));
+});

@@ -73,7 +73,9 @@ async function overhead() {
   // Best-of and median: the box is shared, so the minimum is the least noisy estimate.
   const best = (name: string) => Math.min(...samples[name]!);
   const base = best('p-limit + Promise.all');
-  console.log(`\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (best and median of 8 rounds)`);
+  console.log(
+    `\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (best and median of 8 rounds)`,
+  );
   console.table(
     Object.keys(samples).map((name) => ({
       variant: name,

@@ -85,7 +85,16 @@ const SUBJECTS: Subject[] = [
     spec: BASIC_SPECS.get('file')!,
     base: ['x'],
     insertAt: anywhere,
-    known: [flag('-C'), flag('--compile'), flag('-p'), flag('--preserve-date')],
+    known: [
+      flag('-C'),
+      flag('--compile'),
+      flag('-p'),
+      flag('--preserve-date'),
+      flag('-z'),
+      flag('--uncompress'),
+      flag('-Z'),
+      flag('--uncompress-noreport'),
+    ],
   },
   {
     prefix: ['rg'],
@@ -289,7 +298,7 @@ describe('known write/exec options in any spelling', () => {
         const result = classifyCommand(command);
         expect(result.classification, `${source} → ${result.reason}`).not.toBe('read-only');
       }),
-      { numRuns: 3000 },
+      { numRuns: 1500 },
     );
-  });
+  }, 120_000);
 });

@@ -10,10 +10,12 @@
  * | `export`, `export -p`, `declare`/`typeset` with only `-p -x -r -g …`, `readonly [-p]`, `local` | deny | `declare -f`/`-F` list functions: fine |
  * | `ps` with the BSD `e` modifier (`ps eww`, `ps auxe`) or `-E` | deny | prints each process's environment |
  * | `jq -n env`, `jq '$ENV'`                   | deny    | `$ENV.HOME` (one variable) is fine        |
+ * | `python -c 'print(os.environ)'`, `node -e 'console.log(process.env)'`, `ruby -e 'p ENV'`, `perl -e 'print %ENV'`, `php -r 'print_r($_ENV);'` | deny | `os.environ['HOME']`, `process.env.HOME` are fine |
  * | `compgen -v`/`-e`                          | allow   | names only, no values                     |
  * | `/proc/*\/environ`                         | (secret-read) |                                     |
  */
 import type { SimpleCommand } from '../shell/types';
+import { inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
 
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE/i;
@@ -52,6 +54,9 @@ export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined
     return unwrapped.wrappers.some((wrapper) => basename(wrapper) === 'env')
       ? dump(spelled || 'env')
       : undefined;
+  }
+  for (const { family, code } of inlinePrograms(unwrapped.argv)) {
+    if (readsWholeEnvironment(family, code)) return dump(spelled);
   }
   const name = basename(unwrapped.argv[0]!);
   const args = unwrapped.argv.slice(1);

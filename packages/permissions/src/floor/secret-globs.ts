@@ -8,11 +8,17 @@
  */
 import { isSecretPath } from './secret-paths';
 
+/**
+ * Stem of extension-based samples: a character no literal glob text contains, so only a
+ * wildcard can match it (`*.pem` matches, `x*` does not).
+ */
+const STEM = '\u0001';
+
 const SAMPLE_NAMES = [
   '.env',
   '.env.local',
   '.env.production',
-  'prod.env',
+  `${STEM}.env`,
   '.envrc',
   '.ssh',
   '.aws',
@@ -30,11 +36,11 @@ const SAMPLE_NAMES = [
   'id_dsa',
   'id_ecdsa',
   'id_ed25519',
-  'x.pem',
-  'x.key',
-  'x.p12',
-  'x.pfx',
-  'x.jks',
+  `${STEM}.pem`,
+  `${STEM}.key`,
+  `${STEM}.p12`,
+  `${STEM}.pfx`,
+  `${STEM}.jks`,
   'environ',
   'shadow',
   'gshadow',

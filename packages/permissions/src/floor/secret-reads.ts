@@ -10,6 +10,7 @@
  * not reads.
  */
 import type { ShellWord, SimpleCommand } from '../shell/types';
+import { codeTokens, inlinePrograms } from './interpreter-code';
 import { patternWordIndexes, programFileNames } from './pattern-positions';
 import { dynamicWordCouldBeSecret } from './secret-globs';
 import { isSecretPath } from './secret-paths';
@@ -134,6 +135,10 @@ export function checkSecretReads(command: SimpleCommand): FloorViolation | undef
     if (skip.has(i + offset)) continue;
     const value = command.unwrapped.argv[i]!;
     if (wordNamesSecret(value, command.unwrapped.words[i])) return violation(value);
+  }
+  for (const { code } of inlinePrograms(command.unwrapped.argv)) {
+    const named = codeTokens(code).find((token) => isSecretPath(token));
+    if (named) return violation(named);
   }
   for (const redirect of command.redirects) {
     if (!redirect.read || redirect.operator.startsWith('<<')) continue;

@@ -74,12 +74,25 @@ const file = defineSpec({
     'apple brief checking-printout compile debug exclude= exclude-quiet= extension files-from= separator= help ' +
     'keep-going list magic-file= mime mime-type mime-encoding no-buffer no-dereference dereference no-pad ' +
     'no-sandbox parameter= preserve-date raw special-files uncompress uncompress-noreport version print0',
-  danger: { '-C': 'write', '--compile': 'write', '-p': 'write', '--preserve-date': 'write' },
+  danger: {
+    '-C': 'write',
+    '--compile': 'write',
+    '-p': 'write',
+    '--preserve-date': 'write',
+    '-z': 'exec',
+    '--uncompress': 'exec',
+    '-Z': 'exec',
+    '--uncompress-noreport': 'exec',
+  },
   why: {
     '-C': 'compiles a magic file',
     '--compile': 'compiles a magic file',
     '-p': 'resets access times',
     '--preserve-date': 'resets access times',
+    '-z': 'runs decompression programs on compressed files',
+    '--uncompress': 'runs decompression programs on compressed files',
+    '-Z': 'runs decompression programs on compressed files',
+    '--uncompress-noreport': 'runs decompression programs on compressed files',
   },
 });
 

@@ -40,13 +40,24 @@ export type { CompanyBook, CompanyProfile } from './providers/company-book';
 export { COMPANY_ALIASES, normalizeCompanyName } from './providers/company-names';
 export type { EmbeddedProviderOptions } from './providers/embedded';
 export { createEmbeddedProvider, EMBEDDED_DATASET } from './providers/embedded';
+export type {
+  FinancialDatasetsProvider,
+  FinancialDatasetsProviderOptions,
+} from './providers/financial-datasets';
+export { createFinancialDatasetsProvider } from './providers/financial-datasets';
+export type { HttpClock } from './providers/http/clock';
+export { systemClock } from './providers/http/clock';
+export type { HttpClientStats } from './providers/http/http-client';
 export type { MetricsInputs } from './providers/key-metrics';
 export { computeKeyMetrics } from './providers/key-metrics';
+export type { SecEdgarProvider, SecEdgarProviderOptions } from './providers/sec-edgar';
+export { createSecEdgarProvider } from './providers/sec-edgar';
 export { trailingTwelveMonths } from './providers/trailing-twelve-months';
 export type { ValuePolicy } from './sec/fact-series';
 export { filingIndexUrl, filingUrl } from './sec/filing-url';
 export type { FiscalPosition } from './sec/fiscal-calendar';
 export { fiscalPosition } from './sec/fiscal-calendar';
+export { htmlToText } from './sec/html-to-text';
 export type { NormalizedFinancials, NormalizeOptions } from './sec/normalize';
 export { normalizeCompanyFacts } from './sec/normalize';
 export type { NormalizeSecCompanyOptions, SecCompanyData } from './sec/normalize-company';

@@ -1,6 +1,8 @@
 /**
- * A token bucket over an injected clock: at most `capacity` requests in a burst and
- * `ratePerSecond` sustained. SEC EDGAR asks for no more than 10 requests per second.
+ * A token bucket over an injected clock: `ratePerSecond` sustained, `capacity` in a burst.
+ * The default capacity is 1, which spaces requests `1000 / rate` ms apart, so that no
+ * one-second window ever holds more than `rate` requests (a larger bucket would allow up
+ * to `capacity + rate` in the first second). SEC EDGAR asks for at most 10 per second.
  */
 import type { HttpClock } from './clock';
 
@@ -26,7 +28,7 @@ export function createTokenBucket(options: {
 }): RateLimiter {
   const { ratePerSecond, clock } = options;
   if (!(ratePerSecond > 0)) throw new TypeError(`ratePerSecond must be > 0 (got ${ratePerSecond})`);
-  const capacity = options.capacity ?? Math.max(1, Math.floor(ratePerSecond));
+  const capacity = options.capacity ?? 1;
   let tokens = capacity;
   let updated = clock.now();
   let queue: Promise<void> = Promise.resolve();

@@ -66,6 +66,7 @@ describe('analyzeShell: nested commands', () => {
     ['echo "`rm -rf /`"', 'command-substitution'],
     ['cat <(rm -rf /)', 'process-substitution'],
     ['tee >(rm -rf /)', 'process-substitution'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell source
     ['echo ${x:-$(rm -rf /)}', 'command-substitution'],
     ['echo $(( $(rm -rf /) + 1 ))', 'command-substitution'],
     ['(( $(rm -rf /) ))', 'command-substitution'],
@@ -134,6 +135,7 @@ describe('analyzeShell: nested commands', () => {
 describe('analyzeShell: dynamic words', () => {
   it.each([
     ['echo $HOME', 'parameter expansion'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell source
     ['echo ${HOME}', 'parameter expansion'],
     ['echo "$1"', 'parameter expansion'],
     ['echo $(id)', 'command substitution'],
@@ -243,7 +245,8 @@ describe('analyzeShell: assignments', () => {
   ])('%j', (command, assignments, argv) => {
     const [first] = analyzeShell(command).commands;
     expect(first?.assignments).toHaveLength(assignments.length);
-    assignments.forEach((assignment, index) => expect(first?.assignments[index]).toMatchObject(assignment));
+    for (const [index, assignment] of assignments.entries())
+      expect(first?.assignments[index]).toMatchObject(assignment);
     expect(first?.argv).toEqual(argv);
   });
 

@@ -126,6 +126,7 @@ export class ShellParser implements UnwrapHost {
   private assignOk = true;
   private context: ShellContext;
   private depth: number;
+  private expansionDepth = 0;
 
   constructor(
     private readonly source: string,
@@ -478,6 +479,18 @@ export class ShellParser implements UnwrapHost {
 
   /** Reads an expansion starting with `$` at `pos`. */
   private readDollar(inDoubleQuotes: boolean): { text: string; kinds: number; quoted?: boolean } {
+    // `${` nests without entering a new command context; bound it like the other nesting.
+    if (++this.expansionDepth > this.state.maxDepth * 2) {
+      throw new ShellParseAbort('nesting deeper than the depth cap');
+    }
+    try {
+      return this.readDollarAt(inDoubleQuotes);
+    } finally {
+      this.expansionDepth--;
+    }
+  }
+
+  private readDollarAt(inDoubleQuotes: boolean): { text: string; kinds: number; quoted?: boolean } {
     const source = this.source;
     const start = this.pos;
     const next = source.charCodeAt(start + 1);

@@ -40,7 +40,6 @@ export function ansiCQuote(text: string): string {
 const PRELUDE = [
   'shopt -s extdebug',
   'set -f +B',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source
   `trap '[[ $BASH_COMMAND == __dx_src=* || $BASH_COMMAND == "eval \\"\\$__dx_src\\"" || $BASH_COMMAND == "declare -f __dx_f"* || $BASH_COMMAND == "printf '\\''@@DX"* ]]' DEBUG`,
 ].join('\n');
 

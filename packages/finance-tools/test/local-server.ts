@@ -29,7 +29,7 @@ export interface LocalServer {
 
 /** Starts a server; `handler` may be async and may never answer. */
 export async function startLocalServer(
-  handler: (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>,
+  handler: (request: ReceivedRequest, response: ServerResponse) => unknown,
 ): Promise<LocalServer> {
   const requests: ReceivedRequest[] = [];
   let inFlight = 0;

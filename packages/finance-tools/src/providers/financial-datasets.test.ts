@@ -21,7 +21,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function serve(handler: (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>) {
+async function serve(handler: (request: ReceivedRequest, response: ServerResponse) => unknown) {
   const server = await startLocalServer(handler);
   servers.push(server);
   return server;

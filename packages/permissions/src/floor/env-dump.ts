@@ -11,6 +11,8 @@
  * | `ps` with the BSD `e` modifier (`ps eww`, `ps auxe`) or `-E` | deny | prints each process's environment |
  * | `jq -n env`, `jq '$ENV'`                   | deny    | `$ENV.HOME` (one variable) is fine        |
  * | `python -c 'print(os.environ)'`, `node -e 'console.log(process.env)'`, `ruby -e 'p ENV'`, `perl -e 'print %ENV'`, `php -r 'print_r($_ENV);'` | deny | `os.environ['HOME']`, `process.env.HOME` are fine |
+ * | `awk '…ENVIRON…'` (not `ENVIRON["X"]`) | deny    | loops over every variable                 |
+ * | `docker|podman|kubectl exec … env`, `ssh HOST env` | deny | the container's or host's environment |
  * | `compgen -v`/`-e`                          | allow   | names only, no values                     |
  * | `/proc/*\/environ`                         | (secret-read) |                                     |
  */
@@ -19,6 +21,7 @@ import { inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
 
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE/i;
+const REMOTE_DUMPS = new Set(['env', 'printenv', 'set', 'export']);
 const ENV_OPTIONS = new Set(['-0', '--null', '-i', '--ignore-environment', '-', '-v', '--debug']);
 
 const dump = (detail: string): FloorViolation => ({
@@ -85,6 +88,20 @@ export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined
         args.some((arg) => /^-[a-zA-Z]*E/.test(arg))
         ? dump(spelled)
         : undefined;
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk':
+      return args.some((arg) => /\bENVIRON\b(?!\s*\[)/.test(arg)) ? dump(spelled) : undefined;
+    case 'docker':
+    case 'podman':
+    case 'kubectl':
+    case 'ssh': {
+      // A remote or container command that is only `env`/`printenv`/`set`.
+      const last = args[args.length - 1];
+      const remote = last !== undefined && REMOTE_DUMPS.has(last);
+      return remote && (name === 'ssh' || args.includes('exec')) ? dump(spelled) : undefined;
+    }
     case 'jq':
     case 'gojq':
       return args.some((arg) => /(^|[^.\w$])env\b(?!\s*\.)|\$ENV\b(?!\s*[.[])/.test(arg))

@@ -8,6 +8,7 @@
  */
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
 import { checkAssignments } from './dangerous-variables';
+import { expandBraces } from './secret-globs';
 import type { FloorViolation } from './types';
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
@@ -43,7 +44,8 @@ function named(name: string, value = ''): ShellAssignment {
 /** Variable names a builtin invocation assigns. */
 function assignedNames(argv: readonly string[]): ShellAssignment[] {
   const command = basename(argv[0] ?? '');
-  const args = argv.slice(1);
+  // `export {PATH,X}=1` is `export PATH=1 X=1` after brace expansion.
+  const args = argv.slice(1).flatMap((arg) => (arg.includes('{') ? expandBraces(arg) : [arg]));
   const out: ShellAssignment[] = [];
   if (DECLARATIONS.has(command) || command === 'let') {
     for (const arg of args) {

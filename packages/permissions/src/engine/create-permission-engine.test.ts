@@ -43,6 +43,20 @@ describe('createPermissionEngine', () => {
     }
   });
 
+  it('turns a request it cannot even read into a denial instead of throwing', () => {
+    const engine = createPermissionEngine({ rules: { allow: ['Bash'] } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
+    expect(engine.decide(hostile as never)).toMatchObject({ behavior: 'deny', cacheable: false });
+    expect(engine.decide(null as never).behavior).toBe('deny');
+  });
+
   it('keys bash by cwd and normalized command', () => {
     const engine = createPermissionEngine();
     const a = engine.decide({ tool: 'bash', input: { command: '  make build\n' }, cwd: '/a' });

@@ -120,32 +120,53 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     return options.readOnlyAutoAllow ?? loaded?.readOnlyAutoAllow ?? false;
   };
 
+  const decideUnguarded = (request: PermissionRequest): PermissionDecision => {
+    const shell = shellCommandOf(request);
+    if (shell === null) {
+      return {
+        behavior: 'deny',
+        reason: `The ${request.tool} call has no readable command (expected a string "command"); nothing was run`,
+        sessionKey: toolRequestSessionKey(request),
+        cacheable: false,
+        classification: 'unknown',
+      };
+    }
+    const cwd = shell?.cwd ?? request.cwd ?? options.cwd;
+    if (shell) {
+      return evaluateBash(shell.command, rules, {
+        ...(cwd === undefined ? {} : { cwd }),
+        defaultMode: defaultMode(),
+        readOnlyAutoAllow: readOnly(),
+        ...(options.shell ? { shell: options.shell } : {}),
+      });
+    }
+    return evaluateTool(request, rules, {
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(options.homeDir ? { homeDir: options.homeDir } : {}),
+      defaultMode: defaultMode(),
+    });
+  };
+
   return {
     decide(request) {
-      const shell = shellCommandOf(request);
-      if (shell === null) {
+      try {
+        return decideUnguarded(request);
+      } catch (error) {
+        // One bad call never throws through the host's loop, and nothing unchecked runs.
+        let tool = 'unknown';
+        try {
+          tool = String(request?.tool);
+        } catch {
+          // a request whose fields throw: keep the placeholder
+        }
         return {
           behavior: 'deny',
-          reason: `The ${request.tool} call has no readable command (expected a string "command"); nothing was run`,
-          sessionKey: toolRequestSessionKey(request),
+          reason: `The ${tool} call could not be checked (internal error: ${error instanceof Error ? error.message : String(error)})`,
+          sessionKey: `tool:${tool}`,
           cacheable: false,
           classification: 'unknown',
         };
       }
-      const cwd = shell?.cwd ?? request.cwd ?? options.cwd;
-      if (shell) {
-        return evaluateBash(shell.command, rules, {
-          ...(cwd === undefined ? {} : { cwd }),
-          defaultMode: defaultMode(),
-          readOnlyAutoAllow: readOnly(),
-          ...(options.shell ? { shell: options.shell } : {}),
-        });
-      }
-      return evaluateTool(request, rules, {
-        ...(cwd === undefined ? {} : { cwd }),
-        ...(options.homeDir ? { homeDir: options.homeDir } : {}),
-        defaultMode: defaultMode(),
-      });
     },
     async persistAllowRule(rule) {
       const parsed = parseRule(rule);

@@ -20,8 +20,8 @@ import { serializeRule } from '../rules/serialize-rule';
 import { analyzeShell } from '../shell';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
-import { proposeRules } from './propose-rules';
 import { findHiddenDenyRule } from './hidden-commands';
+import { proposeRules } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
 import { bashSessionKey } from './session-key';
 import {
@@ -161,7 +161,36 @@ export function evaluateBashDetailed(
   rules: RuleSet,
   options: EvaluateBashOptions = {},
 ): BashEvaluation {
-  return run(command, rules, options, true);
+  return guarded(command, rules, options, true);
+}
+
+/**
+ * Runs the evaluation; an internal failure (a bug in a parser or table) must not throw
+ * through the host's agent loop nor let anything through unchecked: it becomes a denial.
+ */
+function guarded(
+  command: string,
+  rules: RuleSet,
+  options: EvaluateBashOptions,
+  record: boolean,
+): BashEvaluation {
+  try {
+    return run(typeof command === 'string' ? command : String(command), rules, options, record);
+  } catch (error) {
+    const reason = `The command could not be checked (internal error: ${error instanceof Error ? error.message : String(error)}); it was denied to stay safe`;
+    let sessionKey: string;
+    try {
+      sessionKey = bashSessionKey(String(command), options.cwd);
+    } catch {
+      sessionKey = `bash:${options.cwd ?? ''}\u0000${String(command)}`;
+    }
+    return {
+      decision: { behavior: 'deny', reason, classification: 'unknown', sessionKey, cacheable: false },
+      analysis: { commands: [], opaque: true, opaqueReasons: [reason] },
+      verdicts: [],
+      steps: [{ step: 'input', decided: true, detail: reason }],
+    };
+  }
 }
 
 /** Adds `proposedRules` as a lazy, cached, enumerable property: computing proposals re-parses each candidate rule, and most callers never read them. */
@@ -327,5 +356,5 @@ export function evaluateBash(
   rules: RuleSet,
   options: EvaluateBashOptions = {},
 ): PermissionDecision {
-  return run(command, rules, options, false).decision;
+  return guarded(command, rules, options, false).decision;
 }

@@ -13,8 +13,8 @@
  * command (`python3 -c "print('rm')"`): rare, and on the safe side of a deny rule.
  */
 import { isInterpreterOrWrapper } from '../classifier';
-import type { CommandRule } from '../rules/rule';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
+import type { CommandRule } from '../rules/rule';
 import type { SimpleCommand } from '../shell/types';
 
 /** Programs that run a command given in their trailing arguments and that the parser does not unwrap. */
@@ -111,17 +111,27 @@ export function findHiddenDenyRule(
       if (runner) {
         for (const rule of rules) {
           if (matchCommandRule(rule, argv, 'deny', offset)) {
-            return { rule, reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule` };
+            return {
+              rule,
+              reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,
+            };
           }
         }
       }
       if (!isCodeLike(arg)) continue;
       const found = shellMatch(arg);
-      if (found) return { text: found, reason: `${name} runs the command line ${JSON.stringify(arg)}, which matches the deny rule` };
+      if (found)
+        return {
+          text: found,
+          reason: `${name} runs the command line ${JSON.stringify(arg)}, which matches the deny rule`,
+        };
       if (interpreter) {
         for (const rule of rules) {
           if (tokenPattern(rule).test(arg)) {
-            return { rule, reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids` };
+            return {
+              rule,
+              reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,
+            };
           }
         }
       }

@@ -276,7 +276,25 @@ export class Run {
       });
       return undefined;
     }
-    const parsed = tool.inputSchema.safeParse(rawInput);
+    let parsed: ReturnType<AnyTool['inputSchema']['safeParse']>;
+    try {
+      parsed = tool.inputSchema.safeParse(rawInput);
+    } catch (error) {
+      // A refinement or transform in the tool's own schema threw: the tool's bug, not the model's.
+      this.finalize(
+        index,
+        makeResult({
+          toolCallId: id,
+          name,
+          status: 'error',
+          error: {
+            message: `${name} failed while validating its input: ${errorMessage(error)}`,
+            cause: error,
+          },
+        }),
+      );
+      return undefined;
+    }
     if (!parsed.success) {
       this.fail(index, {
         toolCallId: id,
@@ -345,15 +363,16 @@ export class Run {
     if (softLimits !== undefined) {
       for (const hit of checkSoftLimits(softLimits, this.params.session, tool, id, input)) {
         notes.push(hit.note);
-        this.emit(index, id, {
-          type: 'tool_limit',
-          name,
-          kind: hit.kind,
-          note: hit.note,
-          count: hit.count,
-          ...(hit.limit === undefined ? {} : { limit: hit.limit }),
-          ...(hit.similarTo === undefined ? {} : { similarTo: hit.similarTo }),
-        });
+        if (this.params.sink !== undefined)
+          this.emit(index, id, {
+            type: 'tool_limit',
+            name,
+            kind: hit.kind,
+            note: hit.note,
+            count: hit.count,
+            ...(hit.limit === undefined ? {} : { limit: hit.limit }),
+            ...(hit.similarTo === undefined ? {} : { similarTo: hit.similarTo }),
+          });
       }
     }
     if (tool.oncePerRun) this.ranOnce.set(this.onceKey(tool, input), id);
@@ -602,7 +621,7 @@ export class Run {
     const { clock, timeoutMs } = this.params.config;
     const { sink, runId } = this.params;
     const name = tool.name;
-    this.emit(index, id, { type: 'tool_start', name, input, batch });
+    if (sink !== undefined) this.emit(index, id, { type: 'tool_start', name, input, batch });
     const onProgress =
       sink === undefined
         ? undefined
@@ -631,20 +650,25 @@ export class Run {
       onSettle: (outcome) => {
         this.running.delete(execution);
         const result = this.toResult(prepared, outcome, Math.max(0, clock.now() - started));
-        this.emit(index, id, {
-          type: 'tool_end',
-          name,
-          status: result.status,
-          durationMs: result.durationMs,
-        });
-        if ((result.status === 'error' || result.status === 'timeout') && result.error) {
-          this.emit(index, id, { type: 'tool_error', name, status: result.status, error: result.error });
-        }
+        if (sink !== undefined) this.emitEnd(index, id, result);
         onDone(result);
       },
     });
     this.running.add(execution);
     execution.start();
+  }
+
+  private emitEnd(index: number, id: string, result: ToolResult): void {
+    const name = result.name;
+    this.emit(index, id, {
+      type: 'tool_end',
+      name,
+      status: result.status,
+      durationMs: result.durationMs,
+    });
+    if ((result.status === 'error' || result.status === 'timeout') && result.error) {
+      this.emit(index, id, { type: 'tool_error', name, status: result.status, error: result.error });
+    }
   }
 
   private toResult(prepared: PreparedCall, outcome: ToolOutcome, durationMs: number): ToolResult {

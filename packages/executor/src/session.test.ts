@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSession } from './session';
 import { jaccard, similarityKeyOf, tokenize } from './similarity';
@@ -66,5 +67,28 @@ describe('createSession', () => {
 
   it('rejects a bad window', () => {
     expect(() => createSession({ similarityWindow: 0 })).toThrow(TypeError);
+  });
+
+  it('property: findSimilar (with its pruning) agrees with a brute-force Jaccard oracle', () => {
+    const words = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 6 });
+    fc.assert(
+      fc.property(
+        fc.array(words, { minLength: 1, maxLength: 10 }),
+        words,
+        fc.double({ min: 0.1, max: 1, noNaN: true }),
+        (recorded, query, threshold) => {
+          const session = createSession({ similarityWindow: 16 });
+          recorded.forEach((tokens, index) =>
+            session.recordCall('t', { toolCallId: `c${index}`, key: tokens.join(' ') }),
+          );
+          const best = Math.max(
+            ...recorded.map((tokens) => jaccard(tokenize(tokens.join(' ')), tokenize(query.join(' ')))),
+          );
+          const found = session.findSimilar('t', query.join(' '), threshold);
+          if (best >= threshold) expect(found?.similarity).toBeCloseTo(best, 9);
+          else expect(found).toBeUndefined();
+        },
+      ),
+    );
   });
 });

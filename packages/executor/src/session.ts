@@ -126,10 +126,14 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
       for (let slot = 0; slot < recents.length; slot += 1) {
         const recent = recents[slot];
         if (recent === undefined) continue;
-        // |A∩B|/|A∪B| ≤ min/max of the sizes: skip pairs that cannot reach the threshold.
+        // Jaccard ≥ t needs |A∩B| ≥ t(|A|+|B|)/(1+t). Skip pairs that cannot share that many
+        // tokens — and equal-size pairs that would have to be identical, since identical
+        // sets were already ruled out by the exact lookup above.
         const size = tokens.length;
         const other = recent.tokens.length;
-        if (size !== other && (size < other ? size / other : other / size) < threshold) continue;
+        const need = Math.ceil((threshold * (size + other)) / (1 + threshold) - 1e-9);
+        const most = size < other ? size : other;
+        if (need > most || (need === most && size === other)) continue;
         const similarity = jaccardSorted(tokens, recent.tokens);
         if (similarity >= threshold && (best === undefined || similarity > best.similarity)) {
           best = { ...recent.call, similarity };

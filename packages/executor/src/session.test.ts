@@ -78,9 +78,9 @@ describe('createSession', () => {
         fc.double({ min: 0.1, max: 1, noNaN: true }),
         (recorded, query, threshold) => {
           const session = createSession({ similarityWindow: 16 });
-          recorded.forEach((tokens, index) =>
-            session.recordCall('t', { toolCallId: `c${index}`, key: tokens.join(' ') }),
-          );
+          recorded.forEach((tokens, index) => {
+            session.recordCall('t', { toolCallId: `c${index}`, key: tokens.join(' ') });
+          });
           const best = Math.max(
             ...recorded.map((tokens) => jaccard(tokenize(tokens.join(' ')), tokenize(query.join(' ')))),
           );

@@ -132,7 +132,7 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
         const size = tokens.length;
         const other = recent.tokens.length;
         const need = Math.ceil((threshold * (size + other)) / (1 + threshold) - 1e-9);
-        const most = size < other ? size : other;
+        const most = Math.min(size, other);
         if (need > most || (need === most && size === other)) continue;
         const similarity = jaccardSorted(tokens, recent.tokens);
         if (similarity >= threshold && (best === undefined || similarity > best.similarity)) {

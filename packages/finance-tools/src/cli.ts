@@ -3,6 +3,7 @@
  * The `dexter-finance` bin: `runCli` wired to the process (argv, env, stdout/stderr,
  * Ctrl-C cancels in-flight requests).
  */
+import packageJson from '../package.json';
 import { defaultCliProviders } from './cli/default-providers';
 import { runCli } from './cli/run-cli';
 
@@ -16,7 +17,7 @@ runCli(process.argv.slice(2), {
   signal: controller.signal,
   providers: defaultCliProviders,
   showProgress: process.stderr.isTTY === true,
-  version: '0.1.0',
+  version: packageJson.version,
 }).then(
   (code) => {
     process.exitCode = code;

@@ -124,6 +124,9 @@ describe('get_financials', () => {
     expect(updates[0]).toEqual({ message: 'Resolving tickers…', percent: 0 });
     expect(updates.some((update) => update.message === 'Fetching AAPL income statements…')).toBe(true);
     expect(updates.at(-1)?.percent).toBe(100);
+    // What the model reads: the markdown, sources included — not the JSON of the whole object.
+    expect(tool.formatOutput?.(result)).toBe(result.answer);
+    expect(result.answer).toMatch(/### Sources\n1\. https:\/\/www\.sec\.gov\//);
   });
 
   it('compares two companies over "the last two fiscal years" of each one\'s own calendar', async () => {

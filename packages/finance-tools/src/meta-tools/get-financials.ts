@@ -156,6 +156,8 @@ export function createGetFinancialsTool(
     concurrencySafe: true,
     approval: 'allow',
     similarityKey: (input) => input.query,
+    // The model reads the markdown (figures, notes, sources); hosts get the whole object.
+    formatOutput: (result) => result.answer,
     available:
       options.available ??
       (() =>

@@ -77,6 +77,8 @@ export function createGetMarketDataTool(
     concurrencySafe: true,
     approval: 'allow',
     similarityKey: (input) => input.query,
+    // The model reads the markdown (figures, notes, sources); hosts get the whole object.
+    formatOutput: (result) => result.answer,
     available:
       options.available ??
       (() =>

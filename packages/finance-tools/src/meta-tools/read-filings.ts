@@ -96,6 +96,8 @@ export function createReadFilingsTool(
     concurrencySafe: true,
     approval: 'allow',
     similarityKey: (input) => `${input.query}|${input.accession ?? ''}`,
+    // The model reads the markdown (figures, notes, sources); hosts get the whole object.
+    formatOutput: (result) => result.answer,
     available:
       options.available ??
       (() =>

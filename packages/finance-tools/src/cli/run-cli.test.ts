@@ -180,6 +180,18 @@ describe('dexter-finance (in-process, embedded data)', () => {
     expect(built).toEqual(['financialdatasets', 'embedded', 'sec']);
   });
 
+  it('names the missing setting when a live provider is not configured', async () => {
+    const sec = await run(['--provider', 'sec', 'AAPL revenue'], { env: {} });
+    expect(sec.code).toBe(1);
+    expect(sec.stderr).toMatch(/SEC_USER_AGENT.*\[configuration\]/);
+    const paid = await run(['--json', '--provider', 'financialdatasets', 'AAPL revenue'], { env: {} });
+    expect(paid.code).toBe(1);
+    expect(JSON.parse(paid.stdout).error).toEqual({
+      code: 'configuration',
+      message: expect.stringMatching(/FINANCIAL_DATASETS_API_KEY/),
+    });
+  });
+
   it('answers market and filings questions with --tool', async () => {
     const filings = await run(['--json', '--tool', 'filings', 'Apple 10-K']);
     expect(filings.code).toBe(0);

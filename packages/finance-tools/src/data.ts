@@ -38,6 +38,8 @@ export type { BookProviderOptions } from './providers/book-provider';
 export { createBookProvider } from './providers/book-provider';
 export type { CompanyBook, CompanyProfile } from './providers/company-book';
 export { COMPANY_ALIASES, normalizeCompanyName } from './providers/company-names';
+export type { CompositeAttempt, CompositeProviderOptions } from './providers/composite';
+export { createCompositeProvider, DEFAULT_FALL_THROUGH_CODES } from './providers/composite';
 export type { EmbeddedProviderOptions } from './providers/embedded';
 export { createEmbeddedProvider, EMBEDDED_DATASET } from './providers/embedded';
 export type {

@@ -24,11 +24,11 @@ const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKI
 const REMOTE_DUMPS = new Set(['env', 'printenv', 'set', 'export']);
 const ENV_OPTIONS = new Set(['-0', '--null', '-i', '--ignore-environment', '-', '-v', '--debug']);
 
-const dump = (detail: string): FloorViolation => ({
+const dump = (command: SimpleCommand): FloorViolation => ({
   check: 'env-dump',
   reason:
     'Printing the whole environment would expose secrets (API keys, tokens) to the model. Print only the variables you need, e.g. `printenv PATH` or `echo "$HOME"`.',
-  detail,
+  detail: command.argv.join(' ') || 'env',
 });
 
 function basename(word: string): string {
@@ -52,27 +52,24 @@ function isEnvDumpArgs(args: readonly string[]): boolean {
 /** Checks one simple command for an environment dump. */
 export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined {
   const { unwrapped } = command;
-  const spelled = command.argv.join(' ');
   if (unwrapped.argv.length === 0) {
-    return unwrapped.wrappers.some((wrapper) => basename(wrapper) === 'env')
-      ? dump(spelled || 'env')
-      : undefined;
+    return unwrapped.wrappers.some((wrapper) => basename(wrapper) === 'env') ? dump(command) : undefined;
   }
   for (const { family, code } of inlinePrograms(unwrapped.argv)) {
-    if (readsWholeEnvironment(family, code)) return dump(spelled);
+    if (readsWholeEnvironment(family, code)) return dump(command);
   }
   const name = basename(unwrapped.argv[0]!);
   const args = unwrapped.argv.slice(1);
   switch (name) {
     case 'env':
-      return isEnvDumpArgs(args) ? dump(spelled) : undefined;
+      return isEnvDumpArgs(args) ? dump(command) : undefined;
     case 'printenv': {
       const names = args.filter((arg) => !arg.startsWith('-'));
-      if (names.length === 0 || names.some((variable) => SECRET_NAME.test(variable))) return dump(spelled);
+      if (names.length === 0 || names.some((variable) => SECRET_NAME.test(variable))) return dump(command);
       return undefined;
     }
     case 'set':
-      return args.length === 0 ? dump(spelled) : undefined;
+      return args.length === 0 ? dump(command) : undefined;
     case 'export':
     case 'readonly':
     case 'local':
@@ -80,19 +77,19 @@ export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined
     case 'typeset': {
       if (args.some((arg) => !arg.startsWith('-') || arg.startsWith('--'))) return undefined;
       if (args.some((arg) => /^-[a-zA-Z]*[fF]/.test(arg))) return undefined;
-      return dump(spelled);
+      return dump(command);
     }
     case 'ps':
       // BSD syntax: the `e` modifier in the first, dash-less argument (`ps eww`, `ps auxe`).
       return (args[0] !== undefined && /^[a-zA-Z]*e[a-zA-Z]*$/.test(args[0])) ||
         args.some((arg) => /^-[a-zA-Z]*E/.test(arg))
-        ? dump(spelled)
+        ? dump(command)
         : undefined;
     case 'awk':
     case 'gawk':
     case 'mawk':
     case 'nawk':
-      return args.some((arg) => /\bENVIRON\b(?!\s*\[)/.test(arg)) ? dump(spelled) : undefined;
+      return args.some((arg) => /\bENVIRON\b(?!\s*\[)/.test(arg)) ? dump(command) : undefined;
     case 'docker':
     case 'podman':
     case 'kubectl':
@@ -100,12 +97,12 @@ export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined
       // A remote or container command that is only `env`/`printenv`/`set`.
       const last = args[args.length - 1];
       const remote = last !== undefined && REMOTE_DUMPS.has(last);
-      return remote && (name === 'ssh' || args.includes('exec')) ? dump(spelled) : undefined;
+      return remote && (name === 'ssh' || args.includes('exec')) ? dump(command) : undefined;
     }
     case 'jq':
     case 'gojq':
       return args.some((arg) => /(^|[^.\w$])env\b(?!\s*\.)|\$ENV\b(?!\s*[.[])/.test(arg))
-        ? dump(spelled)
+        ? dump(command)
         : undefined;
     default:
       return undefined;

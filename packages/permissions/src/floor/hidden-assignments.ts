@@ -12,6 +12,19 @@ import { expandBraces } from './secret-globs';
 import type { FloorViolation } from './types';
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+/** Commands that can assign a variable by name (checked first: most commands are none of these). */
+const ASSIGNING_COMMANDS = new Set([
+  ...DECLARATIONS,
+  'let',
+  'env',
+  'sudo',
+  'doas',
+  'read',
+  'printf',
+  'mapfile',
+  'readarray',
+  'getopts',
+]);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)$/s;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const WRAPPER_VALUE_OPTIONS = new Set([
@@ -44,6 +57,7 @@ function named(name: string, value = ''): ShellAssignment {
 /** Variable names a builtin invocation assigns. */
 function assignedNames(argv: readonly string[]): ShellAssignment[] {
   const command = basename(argv[0] ?? '');
+  if (!ASSIGNING_COMMANDS.has(command)) return [];
   // `export {PATH,X}=1` is `export PATH=1 X=1` after brace expansion.
   const args = argv.slice(1).flatMap((arg) => (arg.includes('{') ? expandBraces(arg) : [arg]));
   const out: ShellAssignment[] = [];
@@ -110,6 +124,7 @@ export function checkHiddenAssignments(command: SimpleCommand): FloorViolation |
 export function checkFunctionExport(command: SimpleCommand): FloorViolation | undefined {
   for (const argv of [command.argv, command.unwrapped.argv]) {
     const name = basename(argv[0] ?? '');
+    if (name !== 'export' && name !== 'declare' && name !== 'typeset') continue;
     const flags = argv
       .slice(1)
       .filter((arg) => /^-[a-zA-Z]+$/.test(arg))

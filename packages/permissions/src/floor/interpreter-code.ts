@@ -16,8 +16,11 @@ const CODE_FLAGS: Record<string, readonly string[]> = {
   deno: ['eval'],
 };
 
+const FIRST_LETTERS = new Set(['p', 'n', 'r', 'b', 'd']);
+
 function interpreterFamily(word: string): string | undefined {
   const base = word.slice(word.lastIndexOf('/') + 1);
+  if (!FIRST_LETTERS.has(base[0] ?? '')) return undefined;
   const match =
     /^(python|node|ruby|perl|php|bun|deno)[0-9.]*$/.exec(base) ?? /^(nodejs|pypy)[0-9.]*$/.exec(base);
   if (!match) return undefined;

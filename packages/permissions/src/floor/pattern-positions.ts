@@ -53,6 +53,17 @@ const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']
 const JQ_ONE_VALUE = new Set(['--indent', '-L', '--library-path']);
 const PROGRAM_TOOLS = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk']);
 
+/** Every command `patternWordIndexes` knows (any other has no pattern words). */
+export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([
+  ...PATTERN_TOOLS,
+  ...DATA_TOOLS,
+  ...PROGRAM_TOOLS,
+  'jq',
+  'gojq',
+  'yq',
+  'git',
+]);
+
 /** Indexes (into `args`, argv without the command word) of pattern words of a grep-like tool. */
 function grepPatternIndexes(
   args: readonly string[],

@@ -11,7 +11,7 @@
  */
 import type { ShellWord, SimpleCommand } from '../shell/types';
 import { codeTokens, inlinePrograms } from './interpreter-code';
-import { patternWordIndexes, programFileNames } from './pattern-positions';
+import { PATTERN_COMMANDS, patternWordIndexes, programFileNames } from './pattern-positions';
 import { dynamicWordCouldBeSecret } from './secret-globs';
 import { isSecretPath } from './secret-paths';
 import type { FloorViolation } from './types';
@@ -72,11 +72,21 @@ export function pathCandidates(value: string): string[] {
   return out.filter((candidate) => candidate !== '');
 }
 
+/**
+ * Every secret path contains one of these fragments (`~` and `..` only ever remove text),
+ * so a literal word without any of them is not checked further: the common case costs one
+ * regular-expression scan.
+ */
+const SECRET_FRAGMENT =
+  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|git-credentials|kube|docker|gcloud|config\/gh|shadow|id_|\.(?:pem|key|p12|pfx|jks)/i;
+
 /** True when a word (with its run-time flags) may name a secret. */
 export function wordNamesSecret(value: string, word?: ShellWord): boolean {
+  const runTime = word !== undefined && (word.glob || word.dynamic);
+  if (!runTime && !SECRET_FRAGMENT.test(value)) return false;
   const candidates = pathCandidates(value);
   if (candidates.some(isSecretPath)) return true;
-  if (word && (word.glob || word.dynamic)) return candidates.some(dynamicWordCouldBeSecret);
+  if (runTime) return candidates.some(dynamicWordCouldBeSecret);
   return false;
 }
 
@@ -103,15 +113,26 @@ function notReadIndexes(inner: readonly string[]): Set<number> {
 }
 
 /** Indexes into `command.argv` that are patterns or non-reads (mapped from the unwrapped argv). */
+const NOTHING_SKIPPED = { skip: new Set<number>(), programs: new Set<number>(), offset: 0 };
+
+/** Commands some of whose words are not read paths (all others take the fast path). */
+const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
+  ...NON_READING,
+  ...Object.keys(OUTPUT_OPTIONS),
+  ...PATTERN_COMMANDS,
+]);
+
 function skippedIndexes(command: SimpleCommand): {
   skip: Set<number>;
   programs: Set<number>;
   offset: number;
 } {
   const inner = command.unwrapped.argv;
+  const head = inner[0] ?? '';
+  if (!SPECIAL_COMMANDS.has(head.slice(head.lastIndexOf('/') + 1))) return NOTHING_SKIPPED;
   const offset = command.argv.length - inner.length;
   const aligned = offset >= 0 && inner.every((word, index) => command.argv[offset + index] === word);
-  if (!aligned) return { skip: new Set(), programs: new Set(), offset: 0 };
+  if (!aligned) return NOTHING_SKIPPED;
   const shift = (indexes: Set<number>) => new Set([...indexes].map((index) => index + offset));
   const programs = shift(patternWordIndexes(inner));
   return { skip: new Set([...programs, ...shift(notReadIndexes(inner))]), programs, offset };

@@ -357,6 +357,10 @@ describe('globs and expansions that could become flags (classifier level, ignori
 
 describe('redirects and wrappers', () => {
   it.each([
+    'X=1',
+    'a=1 b=2',
+    ':',
+    'exit 0',
     'ls 2>/dev/null',
     'ls > /dev/null 2>&1',
     'cat f 2>&1',

@@ -57,6 +57,14 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     if (head === 'command' && (flag === '-v' || flag === '-V')) {
       return { classification: 'read-only', reason: 'command -v only looks a name up' };
     }
+    if (
+      command.argv.length === 0 &&
+      command.unwrapped.wrappers.length === 0 &&
+      command.assignments.length > 0
+    ) {
+      // `X=1`: sets a shell variable, writes nothing (dangerous names are the floor's job).
+      return { classification: 'read-only', reason: 'a bare assignment only sets shell variables' };
+    }
     const only = command.unwrapped.wrappers.every((wrapper) => wrapper.endsWith('env'));
     return only && command.unwrapped.wrappers.length > 0
       ? { classification: 'read-only', reason: 'env with no command prints the environment' }

@@ -166,6 +166,9 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['jq', harmless()],
   ...[
     'cd',
+    'exit',
+    ':',
+    'wait',
     'pushd',
     'popd',
     'dirs',

@@ -2,6 +2,7 @@
  * Cancellation and timeouts, measured by counting event-loop turns and driving a manual
  * clock — never by wall time.
  */
+import { getEventListeners } from 'node:events';
 import { defineTool } from '@dexter/registry';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -109,6 +110,38 @@ describe('cancellation', () => {
     const results = await stream.results;
     expect(results.map((result) => result.status)).toEqual(['cancelled', 'cancelled']);
     expect(seen).toEqual(['a']);
+  });
+});
+
+describe('no leaks', () => {
+  it("leaves no listener on the host's signal after runs end (100 runs, one signal)", async () => {
+    const controller = new AbortController();
+    const executor = createExecutor({ tools: [readTool('r'), writeTool('w')], softLimits: false });
+    for (let run = 0; run < 100; run += 1) {
+      await executor.execute([call('a', 'r', { q: '1' }), call('b', 'w', { path: 'x' })], {
+        signal: controller.signal,
+      });
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    }
+  });
+
+  it('removes the listeners of decider and prompter waits once they are answered', async () => {
+    let runSignal: AbortSignal | undefined;
+    const executor = createExecutor({
+      tools: [writeTool('w', undefined, { approval: 'ask' })],
+      permissions: {
+        decide: async () => ({ behavior: 'ask', reason: 'r', sessionKey: 'k', cacheable: false }),
+      },
+      approvals: {
+        prompt: async (request) => {
+          runSignal = request.signal;
+          return 'allow-once' as const;
+        },
+      },
+    });
+    await executor.execute(['a', 'b', 'c'].map((id) => call(id, 'w', { path: id })));
+    // Only the run's own "cancel what is in flight" listener remains (it dies with the run).
+    expect(getEventListeners(runSignal!, 'abort')).toHaveLength(1);
   });
 });
 

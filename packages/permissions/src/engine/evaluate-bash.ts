@@ -16,13 +16,13 @@ import { classifyCommand } from '../classifier';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
 import { checkFloor } from '../floor';
 import type { RuleSet } from '../rules/rule';
-import { serializeRule } from '../rules/serialize-rule';
 import { analyzeShell } from '../shell';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
-import { findHiddenDenyRule } from './hidden-commands';
+import { findHiddenDenyRule, hiddenCommandTexts } from './hidden-commands';
 import { proposeRules } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
+import { ruleText } from './rule-text';
 import { bashSessionKey } from './session-key';
 import {
   type CommandVerdict,
@@ -61,7 +61,7 @@ const maxEvalDepth = 4;
 
 function describe(command: SimpleCommand): string {
   const text = command.argv.join(' ');
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
+  return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
 }
 
 function overall(
@@ -113,15 +113,18 @@ function denyMatch(
   depth: number,
 ): { rule?: string; reason: string } | undefined {
   const rule = findRestrictingRule(command, rules.deny);
-  if (rule) return { rule: serializeRule(rule), reason: `${describe(command)} matches the deny rule` };
+  if (rule) return { rule: ruleText(rule), reason: `${describe(command)} matches the deny rule` };
   if (!rules.hasDeny) return undefined;
   const unseen = unseenCodeReason(command);
   if (unseen) return { reason: `${unseen}, so deny rules cannot be checked` };
   if (depth >= maxEvalDepth) return undefined;
-  // Text that becomes a command later: `eval 'rm x'`, and — behind a wrapper the parser could
-  // not follow — any word holding a command line (`env -S 'rm -rf x'`).
+  const hidden = findHiddenDenyRule(command, rules.denyCommands);
+  if (hidden) return { rule: ruleText(hidden.rule), reason: `Denied: ${hidden.reason}` };
+  // Text that becomes a command later: `eval 'rm x'`; behind a wrapper the parser could not
+  // follow, any word holding a command line (`env -S 'rm -rf x'`); the command lines given
+  // to runners and interpreters (`ssh host 'rm x'`, `su -c 'rm x'`).
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
-  const texts: string[] = [];
+  const texts = hiddenCommandTexts(command);
   if (argv[0] === 'eval' && argv.length > 1) texts.push(argv.slice(1).join(' '));
   if (command.unwrapped.opaqueReason !== undefined) {
     for (let index = 1; index < command.words.length; index++) {
@@ -129,25 +132,11 @@ function denyMatch(
       if (/\s/.test(word.value)) texts.push(word.value);
     }
   }
-  const inText = (text: string) => {
+  for (const text of texts) {
     for (const inner of analyzeShell(text, shell).commands) {
       const found = denyMatch(inner, rules, shell, depth + 1);
       if (found) return found;
     }
-    return undefined;
-  };
-  for (const text of texts) {
-    const found = inText(text);
-    if (found) return found;
-  }
-  let nested: { rule?: string; reason: string } | undefined;
-  const hidden = findHiddenDenyRule(command, rules.denyCommands, (text) => {
-    nested = inText(text);
-    return nested?.rule ?? nested?.reason;
-  });
-  if (hidden) {
-    const ruleText = hidden.rule ? serializeRule(hidden.rule) : nested?.rule;
-    return ruleText ? { rule: ruleText, reason: `Denied: ${hidden.reason}` } : { reason: hidden.reason };
   }
   return undefined;
 }
@@ -193,55 +182,70 @@ function guarded(
   }
 }
 
-/** Adds `proposedRules` as a lazy, cached, enumerable property: computing proposals re-parses each candidate rule, and most callers never read them. */
-function withLazyProposals(decision: PermissionDecision, compute: () => string[]): PermissionDecision {
-  let cached: string[] | undefined;
-  Object.defineProperty(decision, 'proposedRules', {
-    enumerable: true,
-    configurable: true,
-    get: () => (cached ??= compute()),
-    set: (value: string[]) => {
-      cached = value;
-    },
-  });
-  return decision;
-}
+/** The state of one evaluation: records the steps (for `explain`) and builds the decision. */
+class Evaluation {
+  readonly steps: EvaluationStep[] = [];
+  readonly verdicts: CommandVerdict[];
+  readonly classification: PermissionDecision['classification'];
+  readonly sessionKey: string;
 
-function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
-  const steps: EvaluationStep[] = [];
-  const analysis = analyzeShell(command, options.shell);
-  const verdicts = analysis.commands.map((simple) => classifyCommand(simple));
-  const shellRules = shellRulesOf(rules);
-  const classification = overall(analysis, verdicts);
-  const sessionKey = bashSessionKey(command, options.cwd);
-  const note = (step: EvaluationStepName, detail: () => string) => {
-    if (record) steps.push({ step, decided: false, detail: detail() });
-  };
-  const decide = (
+  constructor(
+    readonly analysis: ShellAnalysis,
+    readonly rules: RuleSet,
+    readonly options: EvaluateBashOptions,
+    readonly record: boolean,
+    command: string,
+  ) {
+    this.verdicts = analysis.commands.map((simple) => classifyCommand(simple));
+    this.classification = overall(analysis, this.verdicts);
+    this.sessionKey = bashSessionKey(command, options.cwd);
+  }
+
+  note(step: EvaluationStepName, detail: string): void {
+    if (this.record) this.steps.push({ step, decided: false, detail });
+  }
+
+  decide(
     step: EvaluationStepName,
     behavior: PermissionBehavior,
     reason: string,
-    extra: Partial<PermissionDecision> = {},
+    extra?: Partial<PermissionDecision>,
     propose = false,
-  ): BashEvaluation => {
-    if (record) steps.push({ step, decided: true, detail: reason });
+  ): BashEvaluation {
+    if (this.record) this.steps.push({ step, decided: true, detail: reason });
     const decision: PermissionDecision = {
       behavior,
       reason,
-      classification,
-      sessionKey,
-      cacheable: behavior !== 'deny' && !analysis.opaque,
+      classification: this.classification,
+      sessionKey: this.sessionKey,
+      cacheable: behavior !== 'deny' && !this.analysis.opaque,
       ...extra,
     };
-    if (propose) withLazyProposals(decision, proposals);
-    return { decision, analysis, verdicts, steps };
-  };
+    if (propose) {
+      decision.proposedRules = proposeRules(this.analysis, {
+        rules: this.rules,
+        verdicts: this.verdicts,
+        ...(this.options.tool ? { tool: this.options.tool } : {}),
+      });
+    }
+    return { decision, analysis: this.analysis, verdicts: this.verdicts, steps: this.steps };
+  }
+}
 
-  note('input', () =>
-    analysis.rejected
-      ? `rejected: ${analysis.rejected}; ${analysis.commands.length} command(s) still checked`
-      : `${analysis.commands.length} command(s)${analysis.opaque ? ', opaque' : ''}`,
-  );
+function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
+  const analysis = analyzeShell(command, options.shell);
+  const shellRules = shellRulesOf(rules);
+  const ev = new Evaluation(analysis, rules, options, record, command);
+  const { verdicts, classification } = ev;
+
+  if (record) {
+    ev.note(
+      'input',
+      analysis.rejected
+        ? `rejected: ${analysis.rejected}; ${analysis.commands.length} command(s) still checked`
+        : `${analysis.commands.length} command(s)${analysis.opaque ? ', opaque' : ''}`,
+    );
+  }
 
   // Floor and deny checks depend only on a command's own content: on huge inputs (a capped
   // 1 MB paste is mostly repeats) each distinct command is checked once.
@@ -249,7 +253,7 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   for (const simple of distinct) {
     const violation = checkFloor(simple);
     if (violation) {
-      return decide(
+      return ev.decide(
         'floor',
         'deny',
         `Blocked by the built-in floor (${violation.check}): ${violation.reason}`,
@@ -259,38 +263,36 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
       );
     }
   }
-  note('floor', () => 'no built-in check applies');
+  ev.note('floor', 'no built-in check applies');
 
   for (const simple of distinct) {
     const found = denyMatch(simple, shellRules, options.shell, 0);
     if (found) {
-      return decide(
+      return ev.decide(
         'deny-rules',
         'deny',
         found.rule ? `${found.reason} ${found.rule}` : `Denied: ${found.reason}`,
-        found.rule ? { matchedRule: found.rule } : {},
+        found.rule ? { matchedRule: found.rule } : undefined,
       );
     }
   }
-  note('deny-rules', () => (shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches'));
+  ev.note('deny-rules', shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches');
 
   if (analysis.opaque) {
     const why =
       analysis.opaqueReasons.length > 0 ? analysis.opaqueReasons.join('; ') : 'not fully understood';
-    return decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
+    return ev.decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
       cacheable: false,
+      proposedRules: [],
     });
   }
-  note('opaque', () => 'fully analyzed');
-
-  const proposals = () =>
-    proposeRules(analysis, { rules, verdicts, ...(options.tool ? { tool: options.tool } : {}) });
+  ev.note('opaque', 'fully analyzed');
 
   for (const simple of analysis.commands) {
     const rule = findRestrictingRule(simple, shellRules.ask);
     if (rule) {
-      const text = serializeRule(rule);
-      return decide(
+      const text = ruleText(rule);
+      return ev.decide(
         'ask-rules',
         'ask',
         `${describe(simple)} matches the ask rule ${text}`,
@@ -299,9 +301,9 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
       );
     }
   }
-  note('ask-rules', () => (shellRules.ask.length === 0 ? 'no ask rules' : 'no ask rule matches'));
+  ev.note('ask-rules', shellRules.ask.length === 0 ? 'no ask rules' : 'no ask rule matches');
 
-  const covering: string[] = [];
+  let covering = '';
   let uncovered: SimpleCommand | undefined;
   for (let index = 0; index < analysis.commands.length; index++) {
     const simple = analysis.commands[index]!;
@@ -310,32 +312,36 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
       uncovered = simple;
       break;
     }
-    const text = serializeRule(rule);
-    if (!covering.includes(text)) covering.push(text);
+    const text = ruleText(rule);
+    if (covering === '') covering = text;
+    else if (!covering.split(', ').includes(text)) covering += `, ${text}`;
   }
   if (!uncovered && analysis.commands.length > 0) {
-    return decide('allow-rules', 'allow', `Allowed by ${covering.join(', ')}`, {
-      matchedRule: covering.join(', '),
-    });
+    return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, { matchedRule: covering });
   }
   const uncoveredNote = uncovered
     ? `${describe(uncovered)} is not covered by an allow rule${hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : ''}`
     : 'no command to allow';
-  note('allow-rules', () => uncoveredNote);
+  ev.note('allow-rules', uncoveredNote);
 
   if (options.readOnlyAutoAllow && classification === 'read-only') {
-    return decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
+    return ev.decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
   }
-  note('read-only-mode', () => (options.readOnlyAutoAllow ? `not all read-only (${classification})` : 'off'));
+  if (record)
+    ev.note('read-only-mode', options.readOnlyAutoAllow ? `not all read-only (${classification})` : 'off');
 
   if (options.defaultMode === 'deny') {
-    return decide('default', 'deny', `No rule allows this command (${uncoveredNote}); the default is deny`);
+    return ev.decide(
+      'default',
+      'deny',
+      `No rule allows this command (${uncoveredNote}); the default is deny`,
+    );
   }
-  return decide(
+  return ev.decide(
     'default',
     'ask',
     `No rule allows this command (${uncoveredNote}); it needs approval`,
-    {},
+    undefined,
     true,
   );
 }

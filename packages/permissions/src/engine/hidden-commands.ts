@@ -90,49 +90,56 @@ function isCodeLike(word: string): boolean {
   return /[\s;|&()'"`]/.test(word);
 }
 
+/** The runner or interpreter `argv` starts with, if any. */
+function kindOf(argv: readonly string[]): 'runner' | 'interpreter' | undefined {
+  const word = argv[0];
+  if (word === undefined) return undefined;
+  if (runners.has(commandBasename(word))) return 'runner';
+  return isInterpreterOrWrapper(word) ? 'interpreter' : undefined;
+}
+
 /**
- * Finds a deny rule hidden in `command`'s arguments: behind a runner or in an inline
- * program. `shellMatch` parses a text as shell and checks it (supplied by the evaluator).
+ * Words of a runner's or interpreter's argv that may hold a command line (`ssh h 'rm x'`,
+ * `su -c 'rm x'`): the evaluator parses them as shell and checks them like any command.
+ */
+export function hiddenCommandTexts(command: SimpleCommand): string[] {
+  const texts: string[] = [];
+  for (const argv of [command.argv, command.unwrapped.argv]) {
+    if (kindOf(argv) === undefined) continue;
+    for (let offset = 1; offset < argv.length; offset++) {
+      if (isCodeLike(argv[offset]!)) texts.push(argv[offset]!);
+    }
+  }
+  return texts;
+}
+
+/**
+ * A deny rule hidden in `command`'s arguments: matched at a later word of a runner's argv,
+ * or named as a token in an interpreter's inline program.
  */
 export function findHiddenDenyRule(
   command: SimpleCommand,
   rules: readonly CommandRule[],
-  shellMatch: (text: string) => string | undefined,
-): { rule?: CommandRule; text?: string; reason: string } | undefined {
+): { rule: CommandRule; reason: string } | undefined {
+  if (rules.length === 0) return undefined;
   for (const argv of [command.argv, command.unwrapped.argv]) {
-    const word = argv[0];
-    if (word === undefined) continue;
-    const name = commandBasename(word);
-    const runner = runners.has(name);
-    const interpreter = !runner && isInterpreterOrWrapper(word);
-    if (!runner && !interpreter) continue;
+    const kind = kindOf(argv);
+    if (kind === undefined) continue;
+    const name = commandBasename(argv[0]!);
     for (let offset = 1; offset < argv.length; offset++) {
       const arg = argv[offset]!;
-      if (runner) {
-        for (const rule of rules) {
-          if (matchCommandRule(rule, argv, 'deny', offset)) {
-            return {
-              rule,
-              reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,
-            };
-          }
+      for (const rule of rules) {
+        if (kind === 'runner' && matchCommandRule(rule, argv, 'deny', offset)) {
+          return {
+            rule,
+            reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,
+          };
         }
-      }
-      if (!isCodeLike(arg)) continue;
-      const found = shellMatch(arg);
-      if (found)
-        return {
-          text: found,
-          reason: `${name} runs the command line ${JSON.stringify(arg)}, which matches the deny rule`,
-        };
-      if (interpreter) {
-        for (const rule of rules) {
-          if (tokenPattern(rule).test(arg)) {
-            return {
-              rule,
-              reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,
-            };
-          }
+        if (kind === 'interpreter' && isCodeLike(arg) && tokenPattern(rule).test(arg)) {
+          return {
+            rule,
+            reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,
+          };
         }
       }
     }

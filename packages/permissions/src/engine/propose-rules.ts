@@ -6,7 +6,6 @@
  * Opaque input gets no proposal: no rule can stand for what the engine cannot see.
  */
 import { classifyCommand, isInterpreterOrWrapper, subcommandPrefix } from '../classifier';
-import { parseRule } from '../rules/parse-rule';
 import type { CommandRule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
@@ -57,12 +56,8 @@ export function proposeRules(analysis: ShellAnalysis, options: ProposeRulesOptio
     if (hasWriteRedirect(command)) return [];
     const verdict = options.verdicts?.[index] ?? classifyCommand(command);
     if (findAllowRule(command, allowRules, verdict)) continue;
+    // serializeRule output always reads back as the same rule (property-tested), so no re-parse here.
     const text = serializeRule(proposalFor(command, verdict, tool));
-    try {
-      parseRule(text); // a proposal that would not read back is never offered
-    } catch {
-      return [];
-    }
     if (!proposals.includes(text)) proposals.push(text);
   }
   return proposals;

@@ -39,10 +39,9 @@ function unseenIn(
   context: string,
   fedStdin: boolean,
 ): string | undefined {
-  const dynamic = (index: number) => words[index]?.dynamic === true;
   const word = argv[0];
   if (word === undefined) return undefined;
-  if (dynamic(0)) return `the command word ${JSON.stringify(word)} is computed at run time`;
+  if (words[0]?.dynamic) return `the command word ${JSON.stringify(word)} is computed at run time`;
   if ((context === 'xargs' || context === 'find-exec') && word.includes('{}')) {
     return `the command word ${JSON.stringify(word)} is filled in at run time`;
   }
@@ -65,7 +64,7 @@ function unseenIn(
     if (operands.length === 0 && !inline && !informational && (explicitStdin || fedStdin)) {
       return `${name} reads its program from standard input`;
     }
-    if (args.some((arg, index) => dynamic(index + 1) && !arg.startsWith('-'))) {
+    if (args.some((arg, index) => words[index + 1]?.dynamic === true && !arg.startsWith('-'))) {
       return `${name} runs a program named at run time`;
     }
   }

@@ -17,6 +17,15 @@ export function commandBasename(word: string): string {
   return slash === -1 ? word : word.slice(slash + 1);
 }
 
+/** `commandBasename(a) === commandBasename(b)` without allocating in the common cases. */
+function sameBasename(a: string, b: string): boolean {
+  if (!b.includes('/')) {
+    const cut = a.length - b.length - 1;
+    return cut >= 0 && a.charCodeAt(cut) === 47 && a.endsWith(b) && (b !== '' || a.endsWith('/'));
+  }
+  return commandBasename(a) === commandBasename(b);
+}
+
 /** How the command word is compared. */
 export type CommandMatchMode = 'allow' | 'deny';
 
@@ -41,7 +50,7 @@ export function matchCommandRule(
   if (rule.kind === 'exact' && length !== rule.argv.length) return false;
   const word = argv[offset]!;
   const ruleWord = rule.argv[0]!;
-  if (mode === 'deny' ? commandBasename(word) !== commandBasename(ruleWord) : word !== ruleWord) return false;
+  if (word !== ruleWord && (mode === 'allow' || !sameBasename(word, ruleWord))) return false;
   for (let i = 1; i < rule.argv.length; i++) {
     if (argv[offset + i] !== rule.argv[i]) return false;
   }

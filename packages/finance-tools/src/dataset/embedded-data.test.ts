@@ -16,7 +16,7 @@ describe.skipIf(!hasSharedSecData)('embedded dataset vs a fresh normalizer run',
     const fresh = buildEmbeddedDataset(SHARED_SEC_DIRECTORY);
     expect(EMBEDDED_DATASET).toEqual(fresh);
     expect(serializeDataset(EMBEDDED_DATASET)).toBe(serializeDataset(fresh));
-  });
+  }, 60_000);
 
   it('decodes to exactly the normalized statements, sources and filings', () => {
     const directory = readSecDirectory(SHARED_SEC_DIRECTORY);
@@ -32,7 +32,7 @@ describe.skipIf(!hasSharedSecData)('embedded dataset vs a fresh normalizer run',
       expect(book.balanceSheets).toEqual(normalized.financials?.balanceSheets);
       expect(book.cashFlowStatements).toEqual(normalized.financials?.cashFlowStatements);
     }
-  });
+  }, 60_000);
 });
 
 describe('embedded dataset contents', () => {

@@ -152,7 +152,7 @@ describe('embedded provider: statements', () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 });
 
 describe('embedded provider: errors', () => {

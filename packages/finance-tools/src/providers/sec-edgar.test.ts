@@ -79,7 +79,7 @@ describe('SEC EDGAR provider configuration', () => {
   });
 });
 
-describe.skipIf(!hasSharedSecData)('SEC EDGAR provider on the real files', () => {
+describe.skipIf(!hasSharedSecData)('SEC EDGAR provider on the real files', { timeout: 60_000 }, () => {
   it('serves normalized statements, sending the User-Agent on every request', async () => {
     const before = server.requests.length;
     const provider = sec();

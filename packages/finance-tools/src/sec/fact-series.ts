@@ -21,6 +21,12 @@ import type { SecCompanyFacts, SecFactRecord } from './types';
 /** Which of several values reported for the same period wins. */
 export type ValuePolicy = 'latest' | 'first';
 
+/**
+ * Only periodic reports count. Full companyfacts also carry values from registration
+ * statements and 8-Ks (S-1, S-4, 8-K …), which must not override what the 10-K/10-Q said.
+ */
+const PERIODIC_FORM = /^(10-K|10-Q|20-F|40-F)/;
+
 /** One concept's value for one period. */
 export interface PeriodValue {
   start: string | null;
@@ -97,8 +103,10 @@ export function conceptSeries(
   kind: FieldKind,
   policy: ValuePolicy,
 ): Map<string, PeriodValue> {
-  const records = conceptRecords(facts, concept, unit).filter((record) =>
-    kind === 'instant' ? record.start === undefined : record.start !== undefined,
+  const records = conceptRecords(facts, concept, unit).filter(
+    (record) =>
+      PERIODIC_FORM.test(record.form) &&
+      (kind === 'instant' ? record.start === undefined : record.start !== undefined),
   );
   const series = new Map<string, PeriodValue>();
   for (const [key, record] of pickPerPeriod(records, policy)) {

@@ -21,6 +21,8 @@
  * | `/proc/PID/environ`, any `environ`       | yes     | another process's environment                     |
  * | `/etc/shadow`, `/etc/gshadow`, `ssh_host_*_key` | yes | password hashes, host keys               |
  * | `credentials.ts`, `keys.ts`, `secrets.md`, `tokens.json` | no | source files named after the topic   |
+ * | `!.env` (an exclusion glob: `rg -g '!.env'`) | no | it names what NOT to read               |
+ * | quoted patterns `'.env*'`, `'*.pem'`   | yes     | find -name, --include, --glob, pathspecs expand them |
  */
 
 const HOME_WORD = /^(?:~[A-Za-z0-9_.-]*|\$HOME|\$\{HOME\})(?=\/|$)/;
@@ -95,7 +97,8 @@ export function isEnvFileName(name: string): boolean {
   let parts: string[];
   if (lower === '.env') return true;
   if (lower.startsWith('.env.')) parts = lower.slice(5).split('.');
-  else if (lower.endsWith('.env') && lower.length > 4) parts = lower.slice(0, -4).split('.');
+  else if (lower.endsWith('.env') && lower.length > 4 && !lower.startsWith('!'))
+    parts = lower.slice(0, -4).split('.');
   else return false;
   return !parts.some((part) => ENV_TEMPLATE_PARTS.has(part));
 }

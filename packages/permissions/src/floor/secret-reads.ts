@@ -80,9 +80,12 @@ export function pathCandidates(value: string): string[] {
 const SECRET_FRAGMENT =
   /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|git-credentials|kube|docker|gcloud|config\/gh|shadow|id_|\.(?:pem|key|p12|pfx|jks)/i;
 
+const PATTERN_CHARS = /[*?[{]/;
+
 /** True when a word (with its run-time flags) may name a secret. */
 export function wordNamesSecret(value: string, word?: ShellWord): boolean {
-  const runTime = word !== undefined && (word.glob || word.dynamic);
+  // Quoted patterns count too: find -name, --include, --glob and git pathspecs expand them.
+  const runTime = (word !== undefined && (word.glob || word.dynamic)) || PATTERN_CHARS.test(value);
   if (!runTime && !SECRET_FRAGMENT.test(value)) return false;
   const candidates = pathCandidates(value);
   if (candidates.some(isSecretPath)) return true;

@@ -74,12 +74,16 @@ const runners = new Set([
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patternCache = new WeakMap<CommandRule, RegExp>();
 
-/** A token pattern for the rule's words in program text: `rm` in `system("rm -rf x")`, not in `format`. */
+/** A token pattern for the rule's words in program text: `rm` in `system("rm -rf x")`, not in `format` or `/rm/`. */
 function tokenPattern(rule: CommandRule): RegExp {
   let pattern = patternCache.get(rule);
   if (!pattern) {
     const words = rule.argv.map((word) => escapeRegExp(commandBasename(word)));
-    pattern = new RegExp(`(?:^|[^A-Za-z0-9_.\\-])${words.join('[\\s"\',\\]\\[]+')}(?![A-Za-z0-9_.\\-])`);
+    // Looks like an invocation: at the start, or after a blank, quote, backtick, `;|&(`,
+    // optionally path-qualified (`"/bin/rm -rf"`); followed by a blank, quote or the end.
+    pattern = new RegExp(
+      `(?:^|[\\s"'\`;|&(\\[,])(?:[A-Za-z0-9_.\\-]*/)*${words.join('[\\s"\',\\]\\[]+')}(?=$|[\\s"'\`;|&)\\],])`,
+    );
     patternCache.set(rule, pattern);
   }
   return pattern;
@@ -88,6 +92,43 @@ function tokenPattern(rule: CommandRule): RegExp {
 /** True for a word that holds more than one shell word or program text. */
 function isCodeLike(word: string): boolean {
   return /[\s;|&()'"`]/.test(word);
+}
+
+// git configuration keys whose value is a command line (`!cmd` for aliases).
+const gitCommandKeys =
+  /^(alias\..+|core\.(pager|sshcommand|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|pager\..+|.+\.(command|cmd|textconv|helper|program|clean|smudge|process))$/i;
+
+/**
+ * Command lines held by shell builtins and git options: `trap 'rm x' EXIT`,
+ * `alias ls='rm x'`, `git -c alias.x='!rm x' x`, `git rebase --exec 'rm x'`,
+ * `git bisect run rm x`.
+ */
+function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
+  const word = argv[0];
+  if (word === undefined) return;
+  const name = commandBasename(word);
+  if (name === 'trap' && argv[1] !== undefined && !argv[1].startsWith('-')) texts.push(argv[1]);
+  if (name === 'alias') {
+    for (const arg of argv.slice(1)) {
+      const equals = arg.indexOf('=');
+      if (equals > 0) texts.push(arg.slice(equals + 1));
+    }
+  }
+  if (name !== 'git') return;
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    let config: string | undefined;
+    if (arg === '-c') config = argv[index + 1];
+    else if (arg.startsWith('-c')) config = arg.slice(2);
+    if (config !== undefined) {
+      const equals = config.indexOf('=');
+      if (equals > 0 && gitCommandKeys.test(config.slice(0, equals)))
+        texts.push(config.slice(equals + 1).replace(/^!/, ''));
+    }
+    if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
+    if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));
+    if (arg === 'bisect' && argv[index + 1] === 'run') texts.push(argv.slice(index + 2).join(' '));
+  }
 }
 
 /** The runner or interpreter `argv` starts with, if any. */
@@ -104,6 +145,7 @@ function kindOf(argv: readonly string[]): 'runner' | 'interpreter' | undefined {
  */
 export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const texts: string[] = [];
+  for (const argv of [command.argv, command.unwrapped.argv]) builtinCodeTexts(argv, texts);
   for (const argv of [command.argv, command.unwrapped.argv]) {
     if (kindOf(argv) === undefined) continue;
     for (let offset = 1; offset < argv.length; offset++) {

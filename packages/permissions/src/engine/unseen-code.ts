@@ -23,6 +23,7 @@ const interpreters = new Set([
   'bun',
 ]);
 const sourcing = new Set(['eval', 'source', '.']);
+const descriptorFile = /^\/(dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
 const infoFlags = new Set(['--version', '-V', '--help', '-h', '-v', '-version', '-help']);
 
 function isShellLike(name: string): boolean {
@@ -47,9 +48,13 @@ function unseenIn(
   }
   const name = commandBasename(word);
   if (sourcing.has(name)) {
-    // `source FILE` runs a file like `bash FILE` does: not hidden code, just another program.
-    if (words.some((word, index) => index > 0 && word.dynamic))
+    // `source FILE` runs a file like `bash FILE` does: not hidden code, just another program —
+    // unless the "file" is a descriptor (`. /dev/stdin <<< '…'`) or computed.
+    if (words.some((word, index) => index > 0 && word.dynamic)) {
       return `${name} runs text computed at run time`;
+    }
+    if (argv[1] !== undefined && descriptorFile.test(argv[1]))
+      return `${name} runs a program read from a file descriptor`;
     return undefined;
   }
   if (isShellLike(name)) {
@@ -57,6 +62,8 @@ function unseenIn(
     // A shell or interpreter with no script operand and no inline code reads its program
     // from standard input — which is hidden when something is piped or redirected into it
     // (`... | sh`, `sh < file`, `bash -s`, `python3 -`).
+    if (args.some((arg) => descriptorFile.test(arg)))
+      return `${name} runs a program read from a file descriptor`;
     const operands = args.filter((arg) => !arg.startsWith('-'));
     const inline = args.some((arg) => /^-[a-zA-Z]*[ce]/.test(arg) && !arg.startsWith('--'));
     const explicitStdin = args.some((arg) => arg === '-' || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(arg));

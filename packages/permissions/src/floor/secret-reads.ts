@@ -41,9 +41,23 @@ const NON_READING = new Set([
   'ssh-keygen',
   'ssh-add',
 ]);
+const OPENSSL_CERTIFICATE_COMMANDS = new Set(['x509', 'req', 'crl', 'verify']);
+
 /** Options whose value is a file the command writes or only uses (the word after them is not a read). */
 const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
-  openssl: new Set(['-out', '-keyout']),
+  // Outputs, and keys/certificates openssl signs or verifies with but never prints.
+  openssl: new Set([
+    '-out',
+    '-keyout',
+    '-key',
+    '-signkey',
+    '-inkey',
+    '-CAkey',
+    '-cert',
+    '-CAfile',
+    '-CA',
+    '-certfile',
+  ]),
   // An identity file used to authenticate, never printed.
   ssh: new Set(['-i']),
   scp: new Set(['-i']),
@@ -106,9 +120,12 @@ function notReadIndexes(inner: readonly string[]): Set<number> {
   if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
   const outputs = OUTPUT_OPTIONS[base];
   if (outputs) {
+    // openssl x509/req/crl/verify read certificates and requests: a private key given to
+    // `-in` is refused, not printed (rsa, pkey, pkcs12, enc, asn1parse … would print it).
+    const safeIn = base === 'openssl' && OPENSSL_CERTIFICATE_COMMANDS.has(inner[1] ?? '');
     const skip = new Set<number>();
     inner.forEach((word, index) => {
-      if (outputs.has(word)) skip.add(index + 1);
+      if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
     });
     return skip;
   }

@@ -6,6 +6,7 @@
  * fields need prices, which these providers do not have: they stay `null`.
  */
 import type { BalanceSheet, CashFlowStatement, IncomeStatement, KeyMetrics, Source } from '../models';
+import { dayNumber } from '../sec/fiscal-calendar';
 
 function ratio(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
   if (numerator === null || numerator === undefined || !denominator) return null;
@@ -121,9 +122,20 @@ export function computeKeyMetrics(inputs: MetricsInputs): KeyMetrics {
   };
 }
 
+/** Rows of the same kind whose period ended about one year (355–375 days) before `row`'s. */
+function yearEarlier<Row extends IncomeStatement>(row: Row, candidates: readonly Row[]): Row | undefined {
+  const end = dayNumber(row.periodEnd);
+  return candidates.find((candidate) => {
+    if (candidate.period !== row.period) return false;
+    const gap = end - dayNumber(candidate.periodEnd);
+    return gap >= 355 && gap <= 375;
+  });
+}
+
 /**
  * Metrics rows for every income row, matching balance sheets by date, cash flows by
- * period and the previous year's row by fiscal period.
+ * period and end date, and the comparison row by an end date one year earlier (so TTM
+ * rows compare with the TTM that ended a year before, not any TTM of the previous year).
  */
 export function keyMetricsHistory(
   incomeRows: readonly IncomeStatement[],
@@ -134,12 +146,7 @@ export function keyMetricsHistory(
   return incomeRows.map((income) =>
     computeKeyMetrics({
       income,
-      previousIncome: allIncomeRows.find(
-        (row) =>
-          row.period === income.period &&
-          row.fiscalPeriod === income.fiscalPeriod &&
-          row.fiscalYear === income.fiscalYear - 1,
-      ),
+      previousIncome: yearEarlier(income, allIncomeRows),
       balance: balanceSheets.find((row) => row.periodEnd === income.periodEnd),
       cashFlow: cashFlows.find((row) => row.period === income.period && row.periodEnd === income.periodEnd),
     }),

@@ -71,6 +71,7 @@ const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
  * counts only when it looks like one (`~/.ssh:/root/.ssh`, not `labels.key:value`).
  */
 export function pathCandidates(value: string): string[] {
+  if (REMOTE_URL.test(value)) return [];
   const out = [value];
   for (let i = 0; i < value.length; i++) {
     if (SEPARATORS.has(value[i]!)) out.push(value.slice(i + 1));
@@ -95,12 +96,17 @@ const SECRET_FRAGMENT =
   /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|git-credentials|kube|docker|gcloud|config\/gh|shadow|id_|\.(?:pem|key|p12|pfx|jks)/i;
 
 const PATTERN_CHARS = /[*?[{]/;
+/** A remote resource, not a local file (`file://` URLs stay checked). */
+const REMOTE_URL = /^(?:https?|ftp|wss?):\/\//i;
 
 /** True when a word (with its run-time flags) may name a secret. */
 export function wordNamesSecret(value: string, word?: ShellWord): boolean {
-  // Quoted patterns count too: find -name, --include, --glob and git pathspecs expand them.
-  const runTime = (word !== undefined && (word.glob || word.dynamic)) || PATTERN_CHARS.test(value);
-  if (!runTime && !SECRET_FRAGMENT.test(value)) return false;
+  const hinted = SECRET_FRAGMENT.test(value);
+  // Quoted patterns that mention a secret count too: find -name, --include, --glob and git
+  // pathspecs expand them (`'.env*'`, `'*.pem'`); a regular expression such as `'.*'` does not.
+  const runTime =
+    (word !== undefined && (word.glob || word.dynamic)) || (hinted && PATTERN_CHARS.test(value));
+  if (!runTime && !hinted) return false;
   const candidates = pathCandidates(value);
   if (candidates.some(isSecretPath)) return true;
   if (runTime) return candidates.some(dynamicWordCouldBeSecret);

@@ -131,6 +131,11 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
   }
 }
 
+/** The argv as written, and once unwrapped when a wrapper was removed. */
+function argvForms(command: SimpleCommand): readonly (readonly string[])[] {
+  return command.unwrapped.wrappers.length > 0 ? [command.argv, command.unwrapped.argv] : [command.argv];
+}
+
 /** The runner or interpreter `argv` starts with, if any. */
 function kindOf(argv: readonly string[]): 'runner' | 'interpreter' | undefined {
   const word = argv[0];
@@ -145,8 +150,8 @@ function kindOf(argv: readonly string[]): 'runner' | 'interpreter' | undefined {
  */
 export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const texts: string[] = [];
-  for (const argv of [command.argv, command.unwrapped.argv]) builtinCodeTexts(argv, texts);
-  for (const argv of [command.argv, command.unwrapped.argv]) {
+  for (const argv of argvForms(command)) builtinCodeTexts(argv, texts);
+  for (const argv of argvForms(command)) {
     if (kindOf(argv) === undefined) continue;
     for (let offset = 1; offset < argv.length; offset++) {
       if (isCodeLike(argv[offset]!)) texts.push(argv[offset]!);
@@ -164,7 +169,7 @@ export function findHiddenDenyRule(
   rules: readonly CommandRule[],
 ): { rule: CommandRule; reason: string } | undefined {
   if (rules.length === 0) return undefined;
-  for (const argv of [command.argv, command.unwrapped.argv]) {
+  for (const argv of argvForms(command)) {
     const kind = kindOf(argv);
     if (kind === undefined) continue;
     const name = commandBasename(argv[0]!);

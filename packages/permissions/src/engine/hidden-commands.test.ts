@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { compileRuleSet } from '../rules/compile-rule-set';
+import type { CommandRule } from '../rules/rule';
+import { analyzeShell } from '../shell';
+import { findHiddenDenyRule, hiddenCommandTexts } from './hidden-commands';
+import { unseenCodeReason } from './unseen-code';
+
+const rules = compileRuleSet({ deny: ['Bash(rm:*)', 'Bash(git push:*)'] }).deny as CommandRule[];
+const first = (command: string) => analyzeShell(command).commands[0]!;
+
+describe('findHiddenDenyRule', () => {
+  it('matches a deny rule behind a runner the parser does not unwrap', () => {
+    expect(findHiddenDenyRule(first('ssh -p 22 host rm -rf /'), rules)?.rule).toBe(rules[0]);
+    expect(findHiddenDenyRule(first('strace -f git push origin'), rules)?.rule).toBe(rules[1]);
+    expect(findHiddenDenyRule(first('docker run --rm alpine ls'), rules)).toBeUndefined();
+  });
+
+  it('finds the rule words as a command token in an inline program, not as a substring', () => {
+    expect(findHiddenDenyRule(first(`python3 -c "os.system('rm -rf x')"`), rules)).toBeDefined();
+    expect(findHiddenDenyRule(first(`perl -e 'system("/bin/rm", "x")'`), rules)).toBeDefined();
+    expect(findHiddenDenyRule(first(`node -e "run('git  push')"`), rules)).toBeDefined();
+    expect(findHiddenDenyRule(first(`python3 -c "shutil.rmtree('x')"`), rules)).toBeUndefined();
+    expect(findHiddenDenyRule(first(`awk '/rm/ { print }' f`), rules)).toBeUndefined();
+    expect(findHiddenDenyRule(first('man rm'), rules)).toBeUndefined(); // a plain word, not a program
+  });
+});
+
+describe('hiddenCommandTexts', () => {
+  it('collects the command lines held by builtins, git options and runners', () => {
+    expect(hiddenCommandTexts(first("trap 'rm x' EXIT"))).toEqual(['rm x']);
+    expect(hiddenCommandTexts(first("alias ll='ls -la'"))).toEqual(['ls -la']);
+    expect(hiddenCommandTexts(first("git -c alias.x='!rm x' -c color.ui=auto x"))).toEqual(['rm x']);
+    expect(hiddenCommandTexts(first("git rebase --exec 'make test' HEAD~2"))).toEqual(['make test']);
+    expect(hiddenCommandTexts(first('git bisect run npm test'))).toEqual(['npm test']);
+    expect(hiddenCommandTexts(first("su -c 'rm x' root"))).toEqual(['rm x']);
+    expect(hiddenCommandTexts(first("git commit -m 'rm old files'"))).toEqual([]);
+  });
+});
+
+describe('unseenCodeReason', () => {
+  it('flags code the engine cannot read', () => {
+    const pipeline = analyzeShell('echo cm0= | base64 -d | sh').commands;
+    expect(unseenCodeReason(pipeline[2]!)).toContain('standard input');
+    expect(unseenCodeReason(first('$(printf rm) -rf x'))).toContain('computed at run time');
+    expect(unseenCodeReason(first(". /dev/stdin <<< 'x'"))).toContain('file descriptor');
+    expect(unseenCodeReason(first('eval "$CMD"'))).toContain('computed at run time');
+  });
+
+  it('leaves ordinary programs and version checks alone', () => {
+    for (const command of [
+      'node --version',
+      'python3 -V',
+      'bash build.sh',
+      'source venv/bin/activate',
+      'python3 -m pytest',
+      'sh -c "ls"',
+    ]) {
+      expect(unseenCodeReason(first(command)), command).toBeUndefined();
+    }
+  });
+});

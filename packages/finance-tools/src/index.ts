@@ -11,6 +11,7 @@ export type { CliArguments, CliProviderName, CliToolName } from './cli/parse-arg
 export { CliUsageError, parseCliArguments } from './cli/parse-args';
 export type { CliIo, CliProviderFactory } from './cli/run-cli';
 export { chooseProvider, runCli } from './cli/run-cli';
+// The data layer (providers, models, errors, SEC normalizer).
 export type {
   BalanceSheet,
   BaseRequest,
@@ -19,6 +20,8 @@ export type {
   CompanyBook,
   CompanyProfile,
   CompanyRef,
+  CompositeAttempt,
+  CompositeProviderOptions,
   Earnings,
   EmbeddedDataset,
   EmbeddedProviderOptions,
@@ -30,8 +33,12 @@ export type {
   FinanceErrorOptions,
   FinancialCapability,
   FinancialDataProvider,
+  FinancialDatasetsProvider,
+  FinancialDatasetsProviderOptions,
   FiscalPeriod,
   FiscalPosition,
+  HttpClientStats,
+  HttpClock,
   IncomeStatement,
   KeyMetrics,
   MetricsInputs,
@@ -48,6 +55,8 @@ export type {
   SecCompanyFacts,
   SecCompanyProfile,
   SecCompanyTickers,
+  SecEdgarProvider,
+  SecEdgarProviderOptions,
   SecFactRecord,
   SecSubmissions,
   SegmentedRevenue,
@@ -58,7 +67,11 @@ export {
   COMPANY_ALIASES,
   computeKeyMetrics,
   createBookProvider,
+  createCompositeProvider,
   createEmbeddedProvider,
+  createFinancialDatasetsProvider,
+  createSecEdgarProvider,
+  DEFAULT_FALL_THROUGH_CODES,
   DEFAULT_LIMIT,
   EMBEDDED_DATASET,
   FINANCE_ERROR_CODES,
@@ -67,12 +80,14 @@ export {
   filingIndexUrl,
   filingUrl,
   fiscalPosition,
+  htmlToText,
   isFinanceError,
   normalizeCompanyFacts,
   normalizeCompanyName,
   normalizeSecCompany,
   PERIODS,
   supports,
+  systemClock as systemHttpClock,
   trailingTwelveMonths,
 } from './data';
 // Meta-tools.

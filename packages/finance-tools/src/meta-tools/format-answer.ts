@@ -53,26 +53,59 @@ function numericFields(rows: readonly Record<string, unknown>[]): string[] {
   return fields;
 }
 
-function focusTable(sections: readonly FormattedSection[], fields: string[]): string {
+/** `[1, 3]`: the numbers, in the Sources list, of the filings behind `fields` of `row`. */
+function sourceRefs(
+  row: Record<string, unknown>,
+  fields: readonly string[],
+  index: ReadonlyMap<string, number>,
+): string {
+  const sources = Array.isArray(row.sources)
+    ? (row.sources as Array<{ url?: unknown; field?: unknown }>)
+    : [];
+  const relevant = sources.filter(
+    (source) => typeof source.field !== 'string' || fields.includes(source.field),
+  );
+  const numbers = new Set<number>();
+  for (const source of relevant.length > 0 ? relevant : sources) {
+    const number = typeof source.url === 'string' ? index.get(source.url) : undefined;
+    if (number !== undefined) numbers.add(number);
+  }
+  return numbers.size === 0 ? '—' : `[${[...numbers].sort((a, b) => a - b).join(', ')}]`;
+}
+
+function focusTable(
+  sections: readonly FormattedSection[],
+  fields: string[],
+  index: ReadonlyMap<string, number>,
+): string {
   const rows: string[][] = [];
   for (const section of sections) {
     for (const row of section.rows as Record<string, unknown>[]) {
-      rows.push([section.ticker, periodLabel(row), ...fields.map((field) => cell(row, field))]);
+      rows.push([
+        section.ticker,
+        periodLabel(row),
+        ...fields.map((field) => cell(row, field)),
+        sourceRefs(row, fields, index),
+      ]);
     }
   }
-  return table(['Company', 'Period', ...fields.map(fieldLabel)], rows, [
+  return table(['Company', 'Period', ...fields.map(fieldLabel), 'Source'], rows, [
     false,
     false,
     ...fields.map(() => true),
+    false,
   ]);
 }
 
-function statementTable(section: FormattedSection): string {
+function statementTable(section: FormattedSection, index: ReadonlyMap<string, number>): string {
   const rows = section.rows as Record<string, unknown>[];
   const fields = numericFields(rows);
   return table(
     ['Line item', ...rows.map(periodLabel)],
-    fields.map((field) => [fieldLabel(field), ...rows.map((row) => cell(row, field))]),
+    [
+      ...fields.map((field) => [fieldLabel(field), ...rows.map((row) => cell(row, field))]),
+      ['Source', ...rows.map((row) => sourceRefs(row, fields, index))],
+    ],
     [false, ...rows.map(() => true)],
   );
 }
@@ -115,6 +148,7 @@ function segmentsBlock(section: FormattedSection): string {
 /** Renders the answer. */
 export function formatAnswer(parts: AnswerParts): string {
   const { plan } = parts;
+  const sourceIndex = new Map(parts.sources.map((url, position) => [url, position + 1]));
   const out: string[] = [];
   const tickers = plan.interpretation.tickers.map((hit) =>
     hit.matched.toUpperCase() === hit.ticker ? hit.ticker : `${hit.ticker} ("${hit.matched}")`,
@@ -148,10 +182,10 @@ export function formatAnswer(parts: AnswerParts): string {
       sections.some((section) => section.rows.some((row) => field in row)),
     );
     if (fields.length > 0) {
-      out.push(focusTable(sections, fields));
+      out.push(focusTable(sections, fields, sourceIndex));
     } else {
       for (const section of sections)
-        out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section)}`);
+        out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section, sourceIndex)}`);
     }
     const shown = fields.length > 0 ? fields : undefined;
     anyDerived ||= sections.some((section) =>

@@ -117,7 +117,7 @@ describe('get_financials', () => {
       fiscalYear: number;
     }>;
     expect(row).toMatchObject({ fiscalYear: 2025, revenue: 416_161_000_000 });
-    expect(result.answer).toContain('416,161,000,000');
+    expect(result.answer).toContain('| AAPL | FY2025 (ended 2025-09-27) | 416,161,000,000 | [1] |');
     expect(result.answer).not.toContain('391,035,000,000');
     expect(result.sources).toEqual(['https://www.sec.gov/Archives/edgar/data/0/aapl-2025-FY.htm']);
     expect(result.answer).toContain('https://www.sec.gov/Archives/edgar/data/0/aapl-2025-FY.htm');

@@ -81,8 +81,18 @@ describe('demo', () => {
 
 describe('demo pieces', () => {
   it('reads revenue rows from the tool result table', () => {
-    const rows = readRevenueRows('| AAPL | Q4 FY2025 (ended 2025-09-27) | 102,466,000,000* |\n| x | y |');
-    expect(rows).toEqual([{ ticker: 'AAPL', period: 'Q4 FY2025 (ended 2025-09-27)', revenue: 102_466_000_000 }]);
+    const rows = readRevenueRows(
+      [
+        '| Company | Period | Revenue | Source |',
+        '| --- | --- | ---: | --- |',
+        '| AAPL | Q4 FY2025 (ended 2025-09-27) | 102,466,000,000* | [2, 3] |',
+        '',
+        '| x | y |',
+      ].join('\n'),
+    );
+    expect(rows).toEqual([
+      { ticker: 'AAPL', period: 'Q4 FY2025 (ended 2025-09-27)', revenue: 102_466_000_000 },
+    ]);
   });
 
   it('parses its flags and rejects unknown ones', () => {

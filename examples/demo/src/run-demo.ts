@@ -92,12 +92,19 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoOutcome> {
   // "always" answers are saved here, so a second run writes without asking.
   const permissions = createPermissionEngine({
     cwd: workspace,
-    store: createRuleStore({ layers: [{ name: 'project', file: join(workspace, '.dexter', 'settings.json') }] }),
+    store: createRuleStore({
+      layers: [{ name: 'project', file: join(workspace, '.dexter', 'settings.json') }],
+    }),
   });
   for (const error of permissions.loadErrors) stderr.write(`warning: ${error.message}\n`);
   const progress = createProgressRenderer({ output: stderr });
   const answers = options.answers ?? (args.answer ? Readable.from([`${args.answer}\n`]) : undefined);
-  const approvals = createTerminalPrompter({ output: stderr, env, progress, ...(answers ? { input: answers } : {}) });
+  const approvals = createTerminalPrompter({
+    output: stderr,
+    env,
+    progress,
+    ...(answers ? { input: answers } : {}),
+  });
   const executor = createExecutor({ registry, permissions, approvals, cwd: workspace });
 
   const prompt = `Compare ${COMPANIES[0].name} and ${COMPANIES[1].name} revenue over the last year and write the conclusion to report.md.`;

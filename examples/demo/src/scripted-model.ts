@@ -18,14 +18,42 @@ interface QuarterRow {
   revenue: number;
 }
 
-const ROW = /^\| ([A-Z.]+) \| ([^|]+?) \| ([\d,]+)\*? \|$/;
+function cells(line: string): string[] | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('|') || !trimmed.endsWith('|')) return undefined;
+  return trimmed
+    .slice(1, -1)
+    .split('|')
+    .map((cell) => cell.trim());
+}
 
-/** Reads the revenue rows of a `get_financials` result table. */
+/**
+ * Reads the revenue rows of the markdown tables in a `get_financials` result: a header row
+ * naming `Company`, `Period` and `Revenue` columns, then one row per period.
+ */
 export function readRevenueRows(content: string): QuarterRow[] {
   const rows: QuarterRow[] = [];
+  let columns: { company: number; period: number; revenue: number } | undefined;
   for (const line of content.split('\n')) {
-    const match = ROW.exec(line.trim());
-    if (match) rows.push({ ticker: match[1]!, period: match[2]!, revenue: Number(match[3]!.replace(/,/g, '')) });
+    const row = cells(line);
+    if (!row) {
+      columns = undefined;
+      continue;
+    }
+    const company = row.indexOf('Company');
+    const revenue = row.indexOf('Revenue');
+    if (company >= 0 && revenue >= 0) {
+      columns = { company, period: row.indexOf('Period'), revenue };
+      continue;
+    }
+    if (!columns) continue;
+    const amount = row[columns.revenue]?.replace(/[,*]/g, '');
+    if (!amount || !/^\d+$/.test(amount)) continue;
+    rows.push({
+      ticker: row[columns.company] ?? '',
+      period: row[columns.period] ?? '',
+      revenue: Number(amount),
+    });
   }
   return rows;
 }
@@ -82,7 +110,13 @@ export function createDemoModel(companies: readonly [Company, Company]): Scripte
       },
       (request) => ({
         text: 'Both sets of figures are in. Saving the comparison to report.md.',
-        toolCalls: [{ id: 'call_write_1', name: 'write_file', input: { path: 'report.md', content: report(companies, request) } }],
+        toolCalls: [
+          {
+            id: 'call_write_1',
+            name: 'write_file',
+            input: { path: 'report.md', content: report(companies, request) },
+          },
+        ],
       }),
       (request) => {
         const write = toolResults(request.messages).find((message) => message.toolCallId === 'call_write_1');

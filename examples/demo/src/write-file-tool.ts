@@ -12,7 +12,8 @@ export function createWriteFileTool(workspace: string) {
   const inside = (path: string) => {
     const target = resolve(workspace, path);
     const rel = relative(workspace, target);
-    if (rel.startsWith('..') || isAbsolute(rel)) throw new Error(`${path} is outside the workspace ${workspace}`);
+    if (rel.startsWith('..') || isAbsolute(rel))
+      throw new Error(`${path} is outside the workspace ${workspace}`);
     return target;
   };
   return defineTool({

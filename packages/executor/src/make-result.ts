@@ -6,6 +6,7 @@
  * error message (for `invalid_input`, one line per issue with its path). Notes follow
  * under a `Notes:` heading, one per line.
  */
+import type { AnyTool } from '@dexter/registry';
 import { formatIssues } from './input-issues';
 import { safeStringify } from './safe-json';
 import type { ToolResult, ToolResultError, ToolResultStatus } from './tool-result';
@@ -20,8 +21,23 @@ export interface ResultFields {
   notes?: readonly string[];
   durationMs?: number;
   duplicateOf?: string;
-  /** For `ok` results that did not run (a `oncePerRun` repeat): the text instead of the output. */
+  /** For `ok` results: the text instead of the output's JSON (a `oncePerRun` repeat, or the tool's `formatOutput`). */
   summary?: string;
+}
+
+/**
+ * The text a tool's own `formatOutput` gives for its output, as `summary` for
+ * `makeResult`; nothing when the tool has no formatter or the formatter fails (the JSON
+ * rendering is used then, so a broken formatter never loses the result).
+ */
+export function formattedOutput(tool: AnyTool, output: unknown): { summary?: string } {
+  if (typeof tool.formatOutput !== 'function') return {};
+  try {
+    const text = tool.formatOutput(output);
+    return typeof text === 'string' ? { summary: text } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The model-readable text of a successful output. */

@@ -5,11 +5,14 @@
  * (see oracle/bash-oracle.ts). Skipped, with a notice, when ../shared/data or bash is absent.
  */
 import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from './analyze-shell';
 import { buildOracleScript, runOracle, runOracleBatch } from './oracle/bash-oracle';
 import { findSharedData, loadCorpora } from './oracle/corpora';
 import { readDeclareF } from './oracle/declare-f-reader';
+import { quoteShellWord } from './quote-shell-word';
+import { scanForRejection } from './reject';
 
 function findBash(): string | undefined {
   try {
@@ -100,4 +103,87 @@ describe.skipIf(!bash || !data)('differential: analyzeShell vs bash on the share
       expect(disagreements.length).toBe(0);
     });
   }
+});
+
+/** Pieces that combine into odd but plausible shell text: reserved words, operators, quotes. */
+const PIECES = [
+  ...' \t\n;&|()<>{}[]$`\'"\\#=*?~!-_./,:@%+^0123456789abcxyz',
+  'if ',
+  'then ',
+  'fi',
+  'do ',
+  'done',
+  'case ',
+  ' in ',
+  'esac',
+  'for ',
+  'while ',
+  '[[ ',
+  ' ]]',
+  '((',
+  '))',
+  'X=1 ',
+  '&&',
+  '||',
+  ';;',
+  '<<',
+  'EOF\n',
+  '\\\n',
+  'time ',
+  '! ',
+  'select ',
+  'until ',
+  'function ',
+  'coproc ',
+  '{ ',
+  ' }',
+  'elif ',
+  'else ',
+  '>&',
+  '2>',
+  '<>',
+  '>|',
+  '&>',
+  '<<<',
+];
+
+describe.skipIf(!bash)('differential: analyzeShell vs bash on generated commands', () => {
+  it('agrees with bash on every generated command it calls fully understood', {
+    timeout: 240_000,
+  }, async () => {
+    const generator = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join(''));
+    const samples = fc.sample(generator, { numRuns: 6000, seed: 20261130 });
+    const clear = samples.filter((command) => !analyzeShell(command).opaque);
+    const results = await runOracle(bash as string, clear, 500, 2);
+    const disagreements = clear.filter((command, index) => {
+      const result = results[index];
+      const theirs = result?.ok ? readDeclareF(result.printed)?.map((entry) => entry.argv) : undefined;
+      return (
+        JSON.stringify(theirs) !== JSON.stringify(analyzeShell(command).commands.map((entry) => entry.argv))
+      );
+    });
+    console.log(
+      `[differential] generated: ${samples.length} commands, ${clear.length} not opaque, ${disagreements.length} disagreements`,
+    );
+    expect(clear.length).toBeGreaterThan(1000);
+    expect(disagreements).toEqual([]);
+  });
+
+  it('bash reads quoteShellWord output back as the same word', { timeout: 120_000 }, async () => {
+    const values = fc
+      .sample(fc.string({ unit: 'binary', maxLength: 30 }), { numRuns: 1500, seed: 7 })
+      .filter((value) => !scanForRejection(value).reason && !value.includes('__dx_'));
+    const results = await runOracle(
+      bash as string,
+      values.map((value) => `printf %s ${quoteShellWord(value)}`),
+      500,
+      2,
+    );
+    const wrong = values.filter((value, index) => {
+      const result = results[index];
+      const argv = result?.ok ? readDeclareF(result.printed)?.map((entry) => entry.argv) : undefined;
+      return JSON.stringify(argv) !== JSON.stringify([['printf', '%s', value]]);
+    });
+    expect(wrong).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@
  * bounded by `maxDepth`, beyond which the parse is abandoned for the linear fallback scan.
  */
 import { decodeAnsiC } from './ansi-c';
+import { checkConditional } from './conditional';
 import { fallbackScan } from './fallback-scan';
 import { type ParseState, ShellParseAbort } from './parse-state';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
@@ -32,6 +33,8 @@ const DECLARATION_BUILTINS: ReadonlySet<string> = new Set([
   'readonly',
 ]);
 const UNEXPECTED_RESERVED: ReadonlySet<string> = new Set([
+  'in',
+  ']]',
   'then',
   'else',
   'elif',
@@ -41,6 +44,31 @@ const UNEXPECTED_RESERVED: ReadonlySet<string> = new Set([
   'esac',
   '}',
 ]);
+const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'while',
+  'until',
+  'for',
+  'select',
+  'function',
+  'time',
+  'coproc',
+  '{',
+  '}',
+  '!',
+  '[[',
+  ']]',
+  'in',
+]);
+const ARRAY_START = /^[A-Za-z_][A-Za-z0-9_]*\[/;
 const STOP_THEN = new Set(['then']);
 const STOP_ELSE = new Set(['elif', 'else', 'fi']);
 const STOP_FI = new Set(['fi']);
@@ -100,6 +128,14 @@ function isSpecialParameter(code: number): boolean {
     code === 0x21 ||
     isDigit(code)
   );
+}
+
+/**
+ * The text of a word that could be a reserved word: unquoted and without expansions (line
+ * continuations are already gone, as they are for bash). Undefined for anything else.
+ */
+function plainText(token: Token): string | undefined {
+  return token.type === 'word' && !token.word.quoted && token.kinds === 0 ? token.word.value : undefined;
 }
 
 /**
@@ -226,7 +262,9 @@ export class ShellParser implements UnwrapHost {
     const word = this.readWord();
     const after = source.charCodeAt(this.pos);
     if ((after === 0x3c || after === 0x3e) && source.charCodeAt(this.pos + 1) !== 0x28) {
-      const raw = word.word.raw;
+      // Quote removal has not happened yet for bash at this point, but line continuations
+      // have: `2\<newline>>` is `2>`. A quoted or expanded word is never an fd number.
+      const raw = word.word.quoted || word.kinds !== 0 ? '' : word.word.value;
       let digits = raw.length > 0;
       for (let index = 0; index < raw.length && digits; index++) digits = isDigit(raw.charCodeAt(index));
       const named =
@@ -386,12 +424,18 @@ export class ShellParser implements UnwrapHost {
     const raw = source.slice(start, this.pos);
     const word: ShellWord = { value, raw, dynamic: kinds !== 0, glob: (kinds & GLOB) !== 0, quoted };
     const token: WordToken = { type: 'word', word, start, end: this.pos, kinds };
-    const equals = assignmentEquals(raw);
+    // Line continuations are gone before bash looks at a word's shape.
+    const shape = raw.includes('\\\n') ? raw.split('\\\n').join('') : raw;
+    const equals = assignmentEquals(shape);
+    if (equals < 0 && this.assignOk && ARRAY_START.test(shape) && !shape.includes(']')) {
+      // bash reads `name[` here as the start of a subscript, up to a `]` past blanks.
+      this.state.reasons.add('unterminated array subscript');
+    }
     if (equals > 0) {
-      const nameEnd = raw.charCodeAt(equals - 1) === 0x2b ? equals - 1 : equals;
-      const bracket = raw.indexOf('[');
-      const name = raw.slice(0, bracket > 0 && bracket < nameEnd ? bracket : nameEnd);
-      const prefix = raw.slice(0, equals + 1);
+      const nameEnd = shape.charCodeAt(equals - 1) === 0x2b ? equals - 1 : equals;
+      const bracket = shape.indexOf('[');
+      const name = shape.slice(0, bracket > 0 && bracket < nameEnd ? bracket : nameEnd);
+      const prefix = shape.slice(0, equals + 1);
       const plainPrefix = !/["'\\$`]/.test(prefix);
       token.assignment = {
         name,
@@ -728,7 +772,7 @@ export class ShellParser implements UnwrapHost {
   // ---------------------------------------------------------------- grammar
 
   private isReserved(token: Token, word: string): boolean {
-    return token.type === 'word' && !token.word.quoted && token.word.raw === word;
+    return plainText(token) === word;
   }
 
   private expectWord(word: string): void {
@@ -741,24 +785,32 @@ export class ShellParser implements UnwrapHost {
   }
 
   /** A list of and-or lists separated by `;`, `&` or newlines, up to a stop word/operator. */
-  private parseList(stopWords: ReadonlySet<string>, stopOps: ReadonlySet<string>): void {
+  private parseList(stopWords: ReadonlySet<string>, stopOps: ReadonlySet<string>): number {
+    let count = 0;
     for (;;) {
       this.assignOk = true;
       this.skipNewlines();
       const token = this.peek();
-      if (token.type === 'eof') return;
-      if (token.type === 'op' && stopOps.has(token.op)) return;
-      if (token.type === 'word' && !token.word.quoted && stopWords.has(token.word.raw)) return;
+      if (token.type === 'eof') return count;
+      if (token.type === 'op' && stopOps.has(token.op)) return count;
+      const text = plainText(token);
+      if (text !== undefined && stopWords.has(text)) return count;
       const begin = this.state.commands.length;
       this.parseAndOr();
+      count++;
       const separator = this.peek();
       if (separator.type === 'op' && (separator.op === ';' || separator.op === '&')) {
         this.next();
         if (separator.op === '&') this.relabel(begin, 'background');
       } else if (separator.type !== 'newline') {
-        return;
+        return count;
       }
     }
+  }
+
+  /** A compound command's list: bash requires at least one command in it. */
+  private parseBody(stopWords: ReadonlySet<string>, stopOps: ReadonlySet<string>): void {
+    if (this.parseList(stopWords, stopOps) === 0) this.syntaxError(this.peek());
   }
 
   /** Top-level commands in a pipeline or backgrounded get that context. */
@@ -776,6 +828,7 @@ export class ShellParser implements UnwrapHost {
       const token = this.peek();
       if (token.type !== 'op' || (token.op !== '&&' && token.op !== '||')) return;
       this.next();
+      this.assignOk = true; // the next token is in command position: lex it as such
       this.skipNewlines();
       this.parsePipeline();
     }
@@ -806,21 +859,21 @@ export class ShellParser implements UnwrapHost {
       const token = this.peek();
       if (token.type !== 'op' || (token.op !== '|' && token.op !== '|&')) break;
       this.next();
-      this.skipNewlines();
       this.assignOk = true;
+      this.skipNewlines();
+      // `!` only starts a pipeline; after `|` bash rejects it (`time` is then a plain word).
+      if (this.isReserved(this.peek(), '!')) this.syntaxError(this.peek());
       this.parseCommand();
       count++;
     }
     if (count > 1) this.relabel(begin, 'pipeline');
   }
 
+  /** After `time` or `!`, bash accepts an empty pipeline only before `;`, a newline or the end. */
   private atCommandEnd(): boolean {
     const token = this.peek();
     if (token.type === 'eof' || token.type === 'newline') return true;
-    return (
-      token.type === 'op' &&
-      (token.op === ';' || token.op === '&' || token.op === ')' || token.op === '&&' || token.op === '||')
-    );
+    return token.type === 'op' && token.op === ';';
   }
 
   private parseCommand(): void {
@@ -840,15 +893,16 @@ export class ShellParser implements UnwrapHost {
       }
       this.next();
       this.enter('subshell', () => {
-        this.parseList(NO_WORDS, STOP_PAREN);
+        this.parseBody(NO_WORDS, STOP_PAREN);
         const close = this.next();
         if (close.type !== 'op' || close.op !== ')') this.syntaxError(close);
       });
       this.parseTrailingRedirects(begin);
       return;
     }
-    if (token.type === 'word' && !token.word.quoted) {
-      switch (token.word.raw) {
+    const reserved = plainText(token);
+    if (reserved !== undefined) {
+      switch (reserved) {
         case 'if':
           this.next();
           this.enter('control-flow', () => this.parseIfBody());
@@ -858,7 +912,7 @@ export class ShellParser implements UnwrapHost {
         case 'until':
           this.next();
           this.enter('control-flow', () => {
-            this.parseList(STOP_DO, NO_OPS);
+            this.parseBody(STOP_DO, NO_OPS);
             this.parseDoGroup();
           });
           this.parseTrailingRedirects(begin);
@@ -877,7 +931,7 @@ export class ShellParser implements UnwrapHost {
         case '{':
           this.next();
           this.enter('group', () => {
-            this.parseList(STOP_BRACE, NO_OPS);
+            this.parseBody(STOP_BRACE, NO_OPS);
             this.expectWord('}');
           });
           this.parseTrailingRedirects(begin);
@@ -897,27 +951,27 @@ export class ShellParser implements UnwrapHost {
           this.enter('background', () => this.parseCommand());
           return;
         default:
-          if (UNEXPECTED_RESERVED.has(token.word.raw)) this.syntaxError(token);
+          if (UNEXPECTED_RESERVED.has(reserved)) this.syntaxError(token);
       }
     }
     this.parseSimpleCommand();
   }
 
   private parseIfBody(): void {
-    this.parseList(STOP_THEN, NO_OPS);
+    this.parseBody(STOP_THEN, NO_OPS);
     this.expectWord('then');
-    this.parseList(STOP_ELSE, NO_OPS);
+    this.parseBody(STOP_ELSE, NO_OPS);
     for (;;) {
       const token = this.next();
       if (this.isReserved(token, 'fi')) return;
       if (this.isReserved(token, 'elif')) {
-        this.parseList(STOP_THEN, NO_OPS);
+        this.parseBody(STOP_THEN, NO_OPS);
         this.expectWord('then');
-        this.parseList(STOP_ELSE, NO_OPS);
+        this.parseBody(STOP_ELSE, NO_OPS);
         continue;
       }
       if (this.isReserved(token, 'else')) {
-        this.parseList(STOP_FI, NO_OPS);
+        this.parseBody(STOP_FI, NO_OPS);
         this.expectWord('fi');
         return;
       }
@@ -929,10 +983,10 @@ export class ShellParser implements UnwrapHost {
   private parseDoGroup(): void {
     const token = this.next();
     if (this.isReserved(token, 'do')) {
-      this.parseList(STOP_DONE, NO_OPS);
+      this.parseBody(STOP_DONE, NO_OPS);
       this.expectWord('done');
     } else if (this.isReserved(token, '{')) {
-      this.parseList(STOP_BRACE, NO_OPS);
+      this.parseBody(STOP_BRACE, NO_OPS);
       this.expectWord('}');
     } else {
       this.syntaxError(token);
@@ -998,14 +1052,18 @@ export class ShellParser implements UnwrapHost {
   private parseConditional(): void {
     this.assignOk = false;
     const reasons: string[] = [];
+    const tokens: Token[] = [];
     for (;;) {
       const token = this.next();
       if (token.type === 'eof') this.syntaxError(token);
       if (this.isReserved(token, ']]')) break;
+      tokens.push(token);
       // Operands of `[[` are expanded (and arithmetic operands evaluated): substitutions run.
       if (token.type === 'word') addKindReasons(token.kinds & ~(GLOB | BRACE), reasons);
     }
     for (const reason of reasons) this.state.reasons.add(`${reason} in [[ ]]`);
+    const problem = checkConditional(tokens);
+    if (problem) this.state.reasons.add(problem);
   }
 
   private parseFunctionKeyword(): void {
@@ -1022,8 +1080,8 @@ export class ShellParser implements UnwrapHost {
 
   private parseFunctionBody(): void {
     this.state.reasons.add('function definition');
-    this.skipNewlines();
     this.assignOk = true;
+    this.skipNewlines();
     const begin = this.state.commands.length;
     this.enter('function', () => this.parseCommand());
     if (this.state.commands.length === begin) return;
@@ -1052,7 +1110,7 @@ export class ShellParser implements UnwrapHost {
 
   private parseRedirect(operator: OperatorToken, redirects: ShellRedirect[], reasons: string[]): void {
     this.assignOk = false;
-    const target = this.next();
+    const target = this.closeTarget(operator) ?? this.next();
     if (target.type !== 'word') this.syntaxError(target);
     const op = operator.op;
     const word = target.word;
@@ -1081,6 +1139,24 @@ export class ShellParser implements UnwrapHost {
     redirects.push(redirect);
   }
 
+  /**
+   * After `>&` or `<&`, bash's lexer returns a `-` as a token of its own, whatever follows:
+   * `>&-y` closes stdout and leaves `y` as a word.
+   */
+  private closeTarget(operator: OperatorToken): WordToken | undefined {
+    if ((operator.op !== '>&' && operator.op !== '<&') || this.peeked !== undefined) return undefined;
+    this.skipBlanks();
+    if (this.source.charCodeAt(this.pos) !== 0x2d) return undefined;
+    const start = this.pos++;
+    return {
+      type: 'word',
+      word: { value: '-', raw: '-', dynamic: false, glob: false, quoted: false },
+      start,
+      end: this.pos,
+      kinds: 0,
+    };
+  }
+
   private parseSimpleCommand(): void {
     const words: WordToken[] = [];
     const assignments: ShellAssignment[] = [];
@@ -1107,7 +1183,17 @@ export class ShellParser implements UnwrapHost {
         words.push(token);
         addKindReasons(token.kinds, reasons);
         if (words.length === 1) {
-          declaration = !token.word.quoted && DECLARATION_BUILTINS.has(token.word.raw);
+          const text = plainText(token);
+          if (
+            text !== undefined &&
+            RESERVED_WORDS.has(text) &&
+            (assignments.length > 0 || redirects.length > 0)
+          ) {
+            // After a prefix, bash takes a reserved word as a plain command name, but prints
+            // it back where it reads as the reserved word: too ambiguous to trust.
+            reasons.push('reserved word as a command name');
+          }
+          declaration = DECLARATION_BUILTINS.has(plainText(token) ?? '');
           const after = this.peek();
           if (after.type === 'op' && after.op === '(' && assignments.length === 0 && redirects.length === 0) {
             this.next();

@@ -64,6 +64,7 @@ const SEEDS = [
   'sudo -u root env PATH=/x timeout 5 bash -c "rm -rf /tmp/x; ls"',
   'case "$1" in start) run;; stop|halt) kill $(cat pid);; *) echo usage;; esac',
   'X=$(ls -la | wc -l); [[ $X -gt 3 ]] && echo many || { echo few; exit 1; }',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell source
   'echo $\'a\\tb\' "$(date +%s)" `id -u` <(ls) >(cat) ${HOME:-~}',
 ];
 

@@ -99,24 +99,38 @@ export function runOracleBatch(bashPath: string, commands: readonly string[]): P
   });
 }
 
-/** Runs all commands through the oracle, `batchSize` per bash process, `parallel` at a time. */
+/**
+ * Runs all commands through the oracle, `batchSize` per bash process, `parallel` at a time.
+ * After a syntax error bash's parser can keep state into the next `eval` (seen with a bad
+ * `[[`), so every result after a failure is redone in a fresh process: each failure is the
+ * first of its process, and each success is trustworthy.
+ */
 export async function runOracle(
   bashPath: string,
   commands: readonly string[],
   batchSize = 500,
   parallel = 2,
 ): Promise<OracleResult[]> {
-  const batches: string[][] = [];
-  for (let index = 0; index < commands.length; index += batchSize)
-    batches.push(commands.slice(index, index + batchSize));
-  const results: OracleResult[][] = new Array(batches.length);
+  const results: OracleResult[] = new Array(commands.length);
+  const chunks: number[] = [];
+  for (let index = 0; index < commands.length; index += batchSize) chunks.push(index);
   let next = 0;
   const worker = async () => {
-    while (next < batches.length) {
-      const mine = next++;
-      results[mine] = await runOracleBatch(bashPath, batches[mine] as string[]);
+    while (next < chunks.length) {
+      const start = chunks[next++] as number;
+      const end = Math.min(commands.length, start + batchSize);
+      let from = start;
+      while (from < end) {
+        const batch = await runOracleBatch(bashPath, commands.slice(from, end));
+        let index = 0;
+        for (; index < batch.length; index++) {
+          results[from + index] = batch[index] as OracleResult;
+          if (!batch[index]?.ok) break;
+        }
+        from += index + 1;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(parallel, batches.length) }, worker));
-  return results.flat();
+  await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, worker));
+  return results;
 }

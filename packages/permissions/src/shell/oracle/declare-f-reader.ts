@@ -237,6 +237,8 @@ export function readDeclareF(output: string): OracleCommand[] | undefined {
   };
   // After `}`, `)`, `done`, `fi`, `esac` or `]]`, redirections belong to the compound command.
   let afterCompound = false;
+  // `time` and `!` are reserved only at the start of a pipeline, not after `|`.
+  let afterPipe = false;
   const finish = () => {
     if (current) commands.push(current);
     current = undefined;
@@ -267,6 +269,7 @@ export function readDeclareF(output: string): OracleCommand[] | undefined {
     }
     if (piece.kind === 'newline' || (piece.kind === 'op' && SEPARATORS.has(piece.op))) {
       finish();
+      afterPipe = piece.kind === 'op' && (piece.op === '|' || piece.op === '|&');
       if (piece.kind === 'op' && piece.op === ')') afterCompound = true;
       if (piece.kind === 'op' && (piece.op === ';;' || piece.op === ';&' || piece.op === ';;&'))
         inCasePatterns = true;
@@ -294,12 +297,12 @@ export function readDeclareF(output: string): OracleCommand[] | undefined {
       continue;
     }
     if (atStart && !current) {
-      if (SKIPPED_RESERVED.has(piece.raw)) {
+      if (SKIPPED_RESERVED.has(piece.raw) && !(afterPipe && piece.raw === '!')) {
         afterCompound = ['}', 'done', 'fi', 'esac'].includes(piece.raw);
         index++;
         continue;
       }
-      if (piece.raw === 'time') {
+      if (piece.raw === 'time' && !afterPipe) {
         index++;
         if (word(index)?.raw === '-p') index++;
         continue;

@@ -150,3 +150,9 @@ export const EXECUTOR_EVENT_TYPES: readonly ExecutorEventType[] = Object.freeze(
   'tool_error',
   'tool_result',
 ]);
+
+/** An event's own fields, without the ones every event shares (filled in by the run). */
+// Distributive so that each event type keeps its own fields.
+export type EventFields<E = ExecutorEvent> = E extends ExecutorEvent
+  ? Omit<E, 'toolCallId' | 'index' | 'runId' | 'sequence'>
+  : never;

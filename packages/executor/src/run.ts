@@ -12,19 +12,20 @@
  * if the run itself fails (a bug), every call still without a result gets an `error` one.
  */
 import type { AnyTool, ProgressUpdate, ToolCall } from '@dexter/registry';
-import { settleOrAbort } from './abortable';
-import { type ApprovalAnswer, type ApprovalRequest, normalizeApprovalResponse } from './approval';
-import type { DenialSource, ExecutorEvent, ToolProgressEvent } from './events';
+import { type ApprovalHost, askForApproval } from './approval-flow';
+import { errorMessage, readId, readName } from './call-fields';
+import type { DenialSource, EventFields, ExecutorEvent, ToolProgressEvent } from './events';
 import type { ExecutorConfig } from './executor-options';
-import { toInputIssues } from './input-issues';
 import { makeResult, type ResultFields } from './make-result';
+import { outcomeResult } from './outcome-result';
 import { partitionCalls } from './partition';
-import type { PermissionDecision, PermissionRequest } from './permission-port';
-import { ToolExecution, type ToolOutcome } from './run-tool';
+import { type Decided, decidePermission } from './permission-gate';
+import { ToolExecution } from './run-tool';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
 import { checkSoftLimits } from './soft-limits';
 import type { InputIssue, ToolResult } from './tool-result';
+import { validateInput } from './validate-input';
 
 /** Where a run's events go (a stream's queue, or the host's `onEvent`). */
 export interface EventSink {
@@ -51,50 +52,8 @@ interface PreparedCall {
   notes: string[];
 }
 
-type Authorization = { input: unknown; notes: string[] } | undefined;
-
 /** A gate's answer: the call ready to run, `undefined` when it already has its result. */
 type Gated = PreparedCall | undefined | Promise<PreparedCall | undefined>;
-
-/** A permission decision with the call's subject, an error text, or `'aborted'`. */
-type Decided = { decision: PermissionDecision; subject: PermissionRequest['subject'] } | string | 'aborted';
-
-// Distributive so that each event type keeps its own fields.
-type EventFields<E> = E extends ExecutorEvent
-  ? Omit<E, 'toolCallId' | 'index' | 'runId' | 'sequence'>
-  : never;
-
-function errorMessage(value: unknown): string {
-  if (value instanceof Error) return value.message;
-  if (typeof value === 'string') return value;
-  return canonicalJson(value);
-}
-
-function readId(call: unknown): string {
-  const id = (call as { id?: unknown } | null)?.id;
-  return typeof id === 'string' ? id : id === undefined ? '' : String(id);
-}
-
-function readName(call: unknown): string {
-  const name = (call as { name?: unknown } | null)?.name;
-  return typeof name === 'string' ? name : '';
-}
-
-function readDecision(value: unknown): PermissionDecision | string {
-  if (typeof value !== 'object' || value === null) return 'the decider returned no decision';
-  const decision = value as Partial<PermissionDecision>;
-  if (decision.behavior !== 'allow' && decision.behavior !== 'ask' && decision.behavior !== 'deny') {
-    return `the decider returned an unknown behavior (${String(decision.behavior)})`;
-  }
-  const hasKey = typeof decision.sessionKey === 'string' && decision.sessionKey !== '';
-  return {
-    ...decision,
-    behavior: decision.behavior,
-    reason: typeof decision.reason === 'string' ? decision.reason : '',
-    sessionKey: hasKey ? (decision.sessionKey as string) : '',
-    cacheable: hasKey && decision.cacheable === true && decision.behavior !== 'deny',
-  };
-}
 
 /** One run of the executor. */
 export class Run {
@@ -105,11 +64,29 @@ export class Run {
   /** `oncePerRun` key → id of the call that ran. */
   private readonly ranOnce = new Map<string, string>();
 
+  /** The run as the approval step sees it. */
+  private readonly host: ApprovalHost;
   /** Executions in flight; the run's abort cancels them all from one listener. */
   private readonly running = new Set<ToolExecution>();
 
   constructor(private readonly params: RunParams) {
     this.results = new Array(params.calls.length).fill(undefined);
+    const run = this;
+    this.host = {
+      session: params.session,
+      config: params.config,
+      get signal() {
+        return run.signal;
+      },
+      emit: (index, id, fields) => this.emit(index, id, fields),
+      deny: (index, id, name, reason, deniedBy, interrupt) =>
+        this.deny(index, id, name, reason, deniedBy, interrupt),
+      fail: (index, fields) => this.fail(index, fields),
+      cancelWaiting: (index, id, name, what) => this.cancelWaiting(index, id, name, what),
+      interrupt: (message) => {
+        this.interruption ??= message;
+      },
+    };
     const signal = this.controller.signal;
     signal.addEventListener(
       'abort',
@@ -276,10 +253,8 @@ export class Run {
       });
       return undefined;
     }
-    let parsed: ReturnType<AnyTool['inputSchema']['safeParse']>;
-    try {
-      parsed = tool.inputSchema.safeParse(rawInput);
-    } catch (error) {
+    const validation = validateInput(tool, rawInput);
+    if (validation.kind === 'threw') {
       // A refinement or transform in the tool's own schema threw: the tool's bug, not the model's.
       this.finalize(
         index,
@@ -288,27 +263,27 @@ export class Run {
           name,
           status: 'error',
           error: {
-            message: `${name} failed while validating its input: ${errorMessage(error)}`,
-            cause: error,
+            message: `${name} failed while validating its input: ${errorMessage(validation.error)}`,
+            cause: validation.error,
           },
         }),
       );
       return undefined;
     }
-    if (!parsed.success) {
+    if (validation.kind === 'invalid') {
       this.fail(index, {
         toolCallId: id,
         name,
         status: 'invalid_input',
         error: {
           message: `Invalid input for ${name}. Fix these problems and call it again:`,
-          issues: toInputIssues(parsed.error.issues),
-          cause: parsed.error,
+          issues: validation.issues,
+          cause: validation.cause,
         },
       });
       return undefined;
     }
-    const input: unknown = parsed.data;
+    const input = validation.data;
     if (tool.oncePerRun) {
       const first = this.ranOnce.get(this.onceKey(tool, input));
       if (first !== undefined) {
@@ -342,7 +317,8 @@ export class Run {
     if (decision.behavior === 'deny') {
       return this.deny(index, id, tool.name, decision.reason || 'denied by policy', 'policy');
     }
-    return this.ask(index, id, tool, input, decision, decided.subject).then((authorization) =>
+    const pending = { index, id, tool, input, decision, subject: decided.subject };
+    return askForApproval(this.host, pending).then((authorization) =>
       authorization === undefined
         ? undefined
         : this.admit(index, id, tool, authorization.input, authorization.notes),
@@ -385,232 +361,8 @@ export class Run {
 
   /** The permission decision: synchronous unless the decider answers with a promise. */
   private decide(tool: AnyTool, input: unknown): Decided | Promise<Decided> {
-    let subject: PermissionRequest['subject'];
-    try {
-      subject = tool.permissionSubject?.(input);
-    } catch (error) {
-      return `could not work out what the call touches: ${errorMessage(error)}`;
-    }
     const { permissions, cwd } = this.params.config;
-    if (permissions === undefined) {
-      const behavior = tool.approval;
-      return {
-        subject,
-        decision: {
-          behavior,
-          reason:
-            behavior === 'allow'
-              ? `${tool.name} is allowed by its default policy`
-              : `${tool.name} asks before running by its default policy`,
-          sessionKey: `tool:${tool.name}`,
-          cacheable: true,
-        },
-      };
-    }
-    const request: PermissionRequest = { tool: tool.name, input, defaultBehavior: tool.approval };
-    const requestCwd = subject?.kind === 'shell' && subject.cwd ? subject.cwd : cwd;
-    if (requestCwd !== undefined) request.cwd = requestCwd;
-    if (subject !== undefined) request.subject = subject;
-    let answer: unknown;
-    try {
-      answer = permissions.decide(request);
-    } catch (error) {
-      return errorMessage(error);
-    }
-    const read = (value: unknown): Decided => {
-      const decision = readDecision(value);
-      return typeof decision === 'string' ? decision : { decision, subject };
-    };
-    if (typeof (answer as PromiseLike<unknown> | null)?.then !== 'function') return read(answer);
-    return settleOrAbort(() => answer as PromiseLike<unknown>, this.signal).then((settled) => {
-      if (settled.status === 'aborted') return 'aborted';
-      if (settled.status === 'rejected') return errorMessage(settled.reason);
-      return read(settled.value);
-    });
-  }
-
-  private async ask(
-    index: number,
-    id: string,
-    tool: AnyTool,
-    input: unknown,
-    decision: PermissionDecision,
-    subject: PermissionRequest['subject'],
-  ): Promise<Authorization> {
-    const { session } = this.params;
-    const { approvals, approvalLock } = this.params.config;
-    const name = tool.name;
-    if (decision.cacheable && session.isGranted(decision.sessionKey)) {
-      this.emit(index, id, {
-        type: 'tool_approval',
-        name,
-        source: 'session',
-        response: { decision: 'allow-session' },
-      });
-      return { input, notes: [] };
-    }
-    if (approvals === undefined) {
-      const why = decision.reason ? ` (${decision.reason})` : '';
-      return this.deny(
-        index,
-        id,
-        name,
-        `${name} needs the user's approval${why}, but no approval prompter is configured`,
-        'no_prompter',
-      );
-    }
-    const acquiring = approvalLock.acquire();
-    const locked = await settleOrAbort(() => acquiring, this.signal);
-    if (locked.status !== 'fulfilled') {
-      void acquiring.then((release) => release());
-      return this.cancelWaiting(index, id, name, 'for its turn to ask for approval');
-    }
-    const release = locked.value;
-    let answered: Awaited<ReturnType<typeof settleOrAbort<unknown>>>;
-    try {
-      // Another run may have granted this key while we waited for the lock.
-      if (decision.cacheable && session.isGranted(decision.sessionKey)) {
-        this.emit(index, id, {
-          type: 'tool_approval',
-          name,
-          source: 'session',
-          response: { decision: 'allow-session' },
-        });
-        return { input, notes: [] };
-      }
-      const request: ApprovalRequest = {
-        toolCallId: id,
-        tool: name,
-        toolDescription: tool.compactDescription,
-        input,
-        decision,
-        signal: this.signal,
-      };
-      if (subject !== undefined) request.subject = subject;
-      if (decision.proposedRules?.[0] !== undefined) request.proposedRule = decision.proposedRules[0];
-      this.emit(index, id, { type: 'tool_approval_request', name, request });
-      answered = await settleOrAbort(() => approvals.prompt(request), this.signal);
-    } finally {
-      release();
-    }
-    if (answered.status === 'aborted') return this.cancelWaiting(index, id, name, 'for approval');
-    if (answered.status === 'rejected') {
-      return this.deny(
-        index,
-        id,
-        name,
-        `the approval prompt failed (${errorMessage(answered.reason)})`,
-        'prompter_failed',
-      );
-    }
-    const { valid, ...answer } = normalizeApprovalResponse(answered.value);
-    if (!valid) {
-      return this.deny(
-        index,
-        id,
-        name,
-        'the approval prompter returned an answer it could not read',
-        'prompter_failed',
-      );
-    }
-    return this.applyAnswer(index, id, tool, input, decision, answer);
-  }
-
-  private async applyAnswer(
-    index: number,
-    id: string,
-    tool: AnyTool,
-    input: unknown,
-    decision: PermissionDecision,
-    answer: ApprovalAnswer,
-  ): Promise<Authorization> {
-    const name = tool.name;
-    const said = answer.message === undefined ? '' : ` The user said: ${answer.message}`;
-    if (answer.decision === 'deny') {
-      this.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
-      if (answer.interrupt) {
-        this.interruption = `The user stopped this turn while denying ${name} (call ${id}); this call was not started.`;
-      }
-      const stop = answer.interrupt ? ' The user also stopped the remaining calls of this turn.' : '';
-      return this.deny(
-        index,
-        id,
-        name,
-        `the user declined this call.${said}${stop}`,
-        'user',
-        answer.interrupt === true,
-      );
-    }
-    let finalInput = input;
-    let finalDecision = decision;
-    if (answer.updatedInput !== undefined) {
-      const parsed = tool.inputSchema.safeParse(answer.updatedInput);
-      if (!parsed.success) {
-        this.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
-        this.fail(index, {
-          toolCallId: id,
-          name,
-          status: 'invalid_input',
-          error: {
-            message: `The user approved an edited input for ${name}, but it is invalid:`,
-            issues: toInputIssues(parsed.error.issues),
-            cause: parsed.error,
-          },
-        });
-        return undefined;
-      }
-      finalInput = parsed.data;
-      // An edit is decided again: the deny floor and deny rules still apply to what will run.
-      const redecided = await this.decide(tool, finalInput);
-      if (redecided === 'aborted') return this.cancelWaiting(index, id, name, 'for its permission decision');
-      if (typeof redecided === 'string') {
-        return this.deny(index, id, name, `the permission check failed (${redecided})`, 'decider_failed');
-      }
-      if (redecided.decision.behavior === 'deny') {
-        this.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
-        return this.deny(
-          index,
-          id,
-          name,
-          `the edited call is denied: ${redecided.decision.reason}`,
-          'policy',
-        );
-      }
-      finalDecision = redecided.decision;
-    }
-    const persisted: string[] = [];
-    let persistError: string | undefined;
-    if (answer.decision === 'allow-always') {
-      const { permissions } = this.params.config;
-      const rules = finalDecision.proposedRules ?? [];
-      if (permissions?.persistAllowRule !== undefined && rules.length > 0) {
-        for (const rule of rules) {
-          const saved = await settleOrAbort(() => permissions.persistAllowRule!(rule), this.signal);
-          if (saved.status === 'aborted')
-            return this.cancelWaiting(index, id, name, 'while its rule was being saved');
-          if (saved.status === 'rejected') {
-            persistError = errorMessage(saved.reason);
-            break;
-          }
-          persisted.push(rule);
-        }
-      }
-    }
-    if (answer.decision !== 'allow-once' && finalDecision.cacheable) {
-      this.params.session.grant(finalDecision.sessionKey);
-    }
-    this.emit(index, id, {
-      type: 'tool_approval',
-      name,
-      source: 'prompt',
-      response: answer,
-      ...(persisted.length > 0 ? { persistedRules: persisted } : {}),
-      ...(persistError === undefined ? {} : { persistError }),
-    });
-    return {
-      input: finalInput,
-      notes: answer.message === undefined ? [] : [`The user said: ${answer.message}`],
-    };
+    return decidePermission({ tool, input, permissions, cwd, signal: this.signal });
   }
 
   // ---- execution -----------------------------------------------------------------------
@@ -649,7 +401,7 @@ export class Run {
       onProgress,
       onSettle: (outcome) => {
         this.running.delete(execution);
-        const result = this.toResult(prepared, outcome, Math.max(0, clock.now() - started));
+        const result = outcomeResult(id, tool, prepared.notes, outcome, Math.max(0, clock.now() - started));
         if (sink !== undefined) this.emitEnd(index, id, result);
         onDone(result);
       },
@@ -668,51 +420,6 @@ export class Run {
     });
     if ((result.status === 'error' || result.status === 'timeout') && result.error) {
       this.emit(index, id, { type: 'tool_error', name, status: result.status, error: result.error });
-    }
-  }
-
-  private toResult(prepared: PreparedCall, outcome: ToolOutcome, durationMs: number): ToolResult {
-    const { id, notes } = prepared;
-    const name = prepared.tool.name;
-    switch (outcome.kind) {
-      case 'ok':
-        return makeResult({ toolCallId: id, name, notes, durationMs, status: 'ok', output: outcome.output });
-      case 'error': {
-        const thrown = outcome.error;
-        return makeResult({
-          toolCallId: id,
-          name,
-          notes,
-          durationMs,
-          status: 'error',
-          error: {
-            message: `${name} failed: ${errorMessage(thrown)}`,
-            ...(thrown instanceof Error ? { name: thrown.name } : {}),
-            cause: thrown,
-          },
-        });
-      }
-      case 'timeout':
-        return makeResult({
-          toolCallId: id,
-          name,
-          notes,
-          durationMs,
-          status: 'timeout',
-          error: { message: `${name} timed out after ${outcome.timeoutMs} ms and was asked to stop.` },
-        });
-      case 'cancelled':
-        return makeResult({
-          toolCallId: id,
-          name,
-          notes,
-          durationMs,
-          status: 'cancelled',
-          error: {
-            message: `The run was cancelled while ${name} was running; it was asked to stop.`,
-            cause: outcome.reason,
-          },
-        });
     }
   }
 
@@ -812,7 +519,7 @@ export class Run {
     }
   }
 
-  private emit(index: number, toolCallId: string, fields: EventFields<ExecutorEvent>): void {
+  private emit(index: number, toolCallId: string, fields: EventFields): void {
     const { sink, runId } = this.params;
     if (sink === undefined) return;
     sink.emit({ ...fields, toolCallId, index, runId, sequence: 0 } as ExecutorEvent);

@@ -1,0 +1,56 @@
+/** `outcomeResult`: the `ToolResult` for how an execution ended (see `run-tool.ts`). */
+
+import type { AnyTool } from '@dexter/registry';
+import { errorMessage } from './call-fields';
+import { formattedOutput, makeResult } from './make-result';
+import type { ToolOutcome } from './run-tool';
+import type { ToolResult } from './tool-result';
+
+/** Builds the result of an execution that ran (or started to). */
+export function outcomeResult(
+  toolCallId: string,
+  tool: AnyTool,
+  notes: readonly string[],
+  outcome: ToolOutcome,
+  durationMs: number,
+): ToolResult {
+  const name = tool.name;
+  const base = { toolCallId, name, notes, durationMs };
+  switch (outcome.kind) {
+    case 'ok':
+      // The tool's own `formatOutput` (if any) words the content; `output` stays untouched.
+      return makeResult({
+        ...base,
+        status: 'ok',
+        output: outcome.output,
+        ...formattedOutput(tool, outcome.output),
+      });
+    case 'error': {
+      const thrown = outcome.error;
+      return makeResult({
+        ...base,
+        status: 'error',
+        error: {
+          message: `${name} failed: ${errorMessage(thrown)}`,
+          ...(thrown instanceof Error ? { name: thrown.name } : {}),
+          cause: thrown,
+        },
+      });
+    }
+    case 'timeout':
+      return makeResult({
+        ...base,
+        status: 'timeout',
+        error: { message: `${name} timed out after ${outcome.timeoutMs} ms and was asked to stop.` },
+      });
+    case 'cancelled':
+      return makeResult({
+        ...base,
+        status: 'cancelled',
+        error: {
+          message: `The run was cancelled while ${name} was running; it was asked to stop.`,
+          cause: outcome.reason,
+        },
+      });
+  }
+}

@@ -60,6 +60,15 @@ describe('isSecretPath: the false-positive policy table', () => {
     '/etc/shadow',
     '/etc/gshadow',
     '/etc/ssh/ssh_host_ed25519_key',
+    '~/.vault-token',
+    '~/.my.cnf',
+    '~/.boto',
+    '~/.s3cfg',
+    '~/.password-store/github.gpg',
+    '~/.config/git/credentials',
+    '~/.cargo/credentials.toml',
+    '~/.gem/credentials',
+    '~/.terraform.d/credentials.tfrc.json',
     '~/.azure/accessTokens.json',
   ])('%s is secret', (path) => {
     expect(isSecretPath(path)).toBe(true);

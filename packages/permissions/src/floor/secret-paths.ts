@@ -12,7 +12,8 @@
  * | `.envrc`                               | yes     | direnv files export secrets                       |
  * | `~/.ssh/**` except `*.pub`             | yes     | private keys, agent config; public keys are public|
  * | `~/.aws/**`, `~/.gnupg/**`, `~/.azure/**`, `~/.config/gcloud/**` | yes | cloud and signing credentials |
- * | `.netrc`, `.git-credentials`, `.pypirc`, `.pgpass` anywhere | yes | only ever hold credentials          |
+ * | `.netrc`, `.git-credentials`, `.pypirc`, `.pgpass`, `.vault-token`, `.my.cnf`, `.boto`, `.s3cfg` anywhere | yes | only ever hold credentials |
+ * | `~/.password-store/**`, `.config/git/credentials`, `.cargo/credentials[.toml]`, `.gem/credentials`, `.terraform.d/credentials.tfrc.json` | yes | password store, registry tokens |
  * | `~/.npmrc` (home only)                 | yes     | auth tokens; a project `.npmrc` is committed config |
  * | `.kube/config`, `.docker/config.json`, `.config/gh/hosts.yml` | yes | cluster / registry / GitHub tokens |
  * | `*.pem`, `*.key`, `*.p12`, `*.pfx`, `*.jks` | yes | also `public.key`: the name cannot tell, so fail closed |
@@ -58,7 +59,7 @@ export function normalizePath(path: string): NormalizedPath {
   return { components, home: false };
 }
 
-const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.azure']);
+const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.azure', '.password-store']);
 const ANYWHERE_FILES = new Set([
   '.envrc',
   '.netrc',
@@ -66,6 +67,10 @@ const ANYWHERE_FILES = new Set([
   '.git-credentials',
   '.pypirc',
   '.pgpass',
+  '.vault-token',
+  '.my.cnf',
+  '.boto',
+  '.s3cfg',
   'environ',
 ]);
 const HOME_FILES = new Set(['.npmrc']);
@@ -86,6 +91,11 @@ const SEQUENCES: readonly (readonly string[])[] = [
   ['.kube', 'config'],
   ['.docker', 'config.json'],
   ['.config', 'gh', 'hosts.yml'],
+  ['.config', 'git', 'credentials'],
+  ['.cargo', 'credentials'],
+  ['.cargo', 'credentials.toml'],
+  ['.gem', 'credentials'],
+  ['.terraform.d', 'credentials.tfrc.json'],
   ['etc', 'shadow'],
   ['etc', 'gshadow'],
 ];

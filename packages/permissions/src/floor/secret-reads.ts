@@ -93,7 +93,7 @@ export function pathCandidates(value: string): string[] {
  * regular-expression scan.
  */
 const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|git-credentials|kube|docker|gcloud|config\/gh|shadow|id_|\.(?:pem|key|p12|pfx|jks)/i;
+  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|credentials|kube|docker|gcloud|config\/gh|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
 
 const PATTERN_CHARS = /[*?[{]/;
 /** A remote resource, not a local file (`file://` URLs stay checked). */

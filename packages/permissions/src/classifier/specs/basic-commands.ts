@@ -11,6 +11,14 @@ import { mutating } from '../verdict';
 const harmless = (extra: Partial<Parameters<typeof defineSpec>[0]> = {}): CommandSpec =>
   defineSpec({ harmlessOptions: true, ...extra });
 
+/** GNU base64 only prints; BSD/macOS base64 has `-o FILE` / `--output=FILE`. */
+const baseEncoder = defineSpec({
+  short: 'o:',
+  long: 'output=',
+  harmlessOptions: true,
+  danger: { '-o': 'write', '--output': 'write' },
+});
+
 const sort = defineSpec({
   short: 'bcCdfghiMmnRrsuVzk:o:S:t:T:',
   long:
@@ -207,9 +215,6 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
     'sum',
     'shasum',
     'md5',
-    'base32',
-    'base64',
-    'basenc',
     'strings',
     'zcat',
     'bzcat',
@@ -224,6 +229,9 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
     'objdump',
     'readelf',
   ].map((name): [string, CommandSpec] => [name, harmless()]),
+  ['base64', baseEncoder],
+  ['base32', baseEncoder],
+  ['basenc', baseEncoder],
   ['sort', sort],
   ['uniq', uniq],
   ['date', date],

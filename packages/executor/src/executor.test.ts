@@ -214,4 +214,25 @@ describe('executor: one result per call, whatever happens', () => {
     expect(events.map((event) => event.type)).toEqual(['tool_start', 'tool_end', 'tool_result']);
     expectStreamContract(events, 1);
   });
+
+  it("words ok content with the tool's formatOutput, falling back to JSON when it fails", async () => {
+    const executor = createExecutor({
+      tools: [
+        readTool('pretty', async ({ q }) => ({ rows: [q] }), {
+          formatOutput: (output: { rows: string[] }) => `1 row: ${output.rows[0]}`,
+        }),
+        readTool('broken', async ({ q }) => ({ rows: [q] }), {
+          formatOutput: () => {
+            throw new Error('formatter bug');
+          },
+        }),
+      ],
+    });
+    const [pretty, broken] = await executor.execute([
+      call('a', 'pretty', { q: 'x' }),
+      call('b', 'broken', { q: 'y' }),
+    ]);
+    expect(pretty).toMatchObject({ status: 'ok', content: '1 row: x', output: { rows: ['x'] } });
+    expect(broken).toMatchObject({ status: 'ok', content: '{"rows":["y"]}' });
+  });
 });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FinanceError } from '../errors';
 import type { FinancialDataProvider } from '../provider';
 import { createFakeProvider, incomeStatement } from '../testing';
 import { defaultCliProviders } from './default-providers';
@@ -177,7 +178,36 @@ describe('dexter-finance (in-process, embedded data)', () => {
     await run(['AAPL revenue FY2025'], { providers, env: { FINANCIAL_DATASETS_API_KEY: 'k' } });
     await run(['AAPL revenue FY2025'], { providers, env: {} });
     await run(['--provider', 'sec', 'AAPL revenue FY2025'], { providers, env: {} });
-    expect(built).toEqual(['financialdatasets', 'embedded', 'sec']);
+    // The default financialdatasets provider is backed by the embedded data.
+    expect(built).toEqual(['financialdatasets', 'embedded', 'embedded', 'sec']);
+  });
+
+  it('backs the default financialdatasets provider with the embedded data, and says so', async () => {
+    const rejecting = createFakeProvider({
+      name: 'financial-datasets',
+      data: { incomeStatements: [incomeStatement({ ticker: 'AAPL', fiscalYear: 2025, revenue: 1 })] },
+      fail: () => new FinanceError('unauthorized', 'the API key was rejected (HTTP 401)'),
+    });
+    const providers = { ...defaultCliProviders, financialdatasets: () => rejecting };
+    const auto = await run(['--json', "What was Apple's revenue in fiscal 2025?"], {
+      providers,
+      env: { FINANCIAL_DATASETS_API_KEY: 'bad-key' },
+    });
+    expect(auto.code).toBe(0);
+    const output = JSON.parse(auto.stdout);
+    expect(output.data['AAPL.income_statements.annual'][0].revenue).toBe(416_161_000_000);
+    expect(output.warnings.join(' ')).toMatch(/financial-datasets.*unauthorized.*served by embedded/);
+    expect(rejecting.requests).toHaveLength(1);
+    // Chosen explicitly, the provider stands alone.
+    const explicit = await run(
+      ['--provider', 'financialdatasets', "What was Apple's revenue in fiscal 2025?"],
+      {
+        providers,
+        env: { FINANCIAL_DATASETS_API_KEY: 'bad-key' },
+      },
+    );
+    expect(explicit.code).toBe(1);
+    expect(explicit.stderr).toMatch(/\[unauthorized\]/);
   });
 
   it('names the missing setting when a live provider is not configured', async () => {

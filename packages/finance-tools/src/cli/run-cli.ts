@@ -10,6 +10,7 @@ import { createGetMarketDataTool } from '../meta-tools/get-market-data';
 import type { MetaToolOptions } from '../meta-tools/meta-tool-options';
 import { createReadFilingsTool } from '../meta-tools/read-filings';
 import type { FinancialDataProvider } from '../provider';
+import { createCompositeProvider } from '../providers/composite';
 import { fixedClock, systemClock } from '../router/clock';
 import { type CliProviderName, CliUsageError, parseCliArguments, USAGE } from './parse-args';
 
@@ -35,6 +36,25 @@ export interface CliIo {
 export function chooseProvider(flag: CliProviderName | undefined, env: CliIo['env']): CliProviderName {
   if (flag) return flag;
   return env.FINANCIAL_DATASETS_API_KEY ? 'financialdatasets' : 'embedded';
+}
+
+/**
+ * The provider for a run. Chosen explicitly, it is used alone. Chosen by default because
+ * `FINANCIAL_DATASETS_API_KEY` is set, financialdatasets.ai comes first and the embedded
+ * dataset backs it up: a rejected key, a plan that does not cover the data, or no network
+ * falls through to the offline figures, and the answer's notes say so.
+ */
+function buildProvider(
+  flag: CliProviderName | undefined,
+  name: CliProviderName,
+  io: CliIo,
+): FinancialDataProvider {
+  const primary = io.providers[name](io.env);
+  if (flag !== undefined || name === 'embedded') return primary;
+  return createCompositeProvider({
+    name: `${primary.name}+embedded`,
+    providers: [primary, io.providers.embedded(io.env)],
+  });
 }
 
 function errorMessage(error: unknown): { code: string; message: string } {
@@ -88,7 +108,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   };
   let provider: FinancialDataProvider;
   try {
-    provider = io.providers[providerName](io.env);
+    provider = buildProvider(args.provider, providerName, io);
   } catch (error) {
     return fail(error);
   }

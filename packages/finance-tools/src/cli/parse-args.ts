@@ -36,7 +36,8 @@ Answers a financial question from company filings, e.g.
 Options:
   --json                 print {"data", "sources", "warnings", "plan"} as JSON (exact numbers)
   --provider NAME        embedded | sec | financialdatasets
-                         (default: financialdatasets when FINANCIAL_DATASETS_API_KEY is set, else embedded)
+                         (default: financialdatasets backed by embedded when FINANCIAL_DATASETS_API_KEY
+                         is set, else embedded: offline, no key)
   --date YYYY-MM-DD      "today" for relative periods such as "last quarter" (default: the system date)
   --tool NAME            financials (default) | market | filings
   -h, --help             show this help

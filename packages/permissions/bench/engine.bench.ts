@@ -13,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as shellQuoteParse } from 'shell-quote';
 import { Language, Parser } from 'web-tree-sitter';
+import { classifyCommand } from '../src/classifier';
 import { evaluateBash } from '../src/engine/evaluate-bash';
+import { checkFloor } from '../src/floor';
 import { compileRuleSet } from '../src/rules/compile-rule-set';
 import { analyzeShell } from '../src/shell';
 
@@ -58,12 +60,18 @@ treeSitter.setLanguage(language);
 type Subject = (command: string) => unknown;
 const subjects: Record<string, Subject> = {
   'dexter analyzeShell (parse)': (command) => analyzeShell(command),
+  'dexter analyze + classify + floor': (command) => {
+    for (const simple of analyzeShell(command).commands) {
+      classifyCommand(simple);
+      checkFloor(simple);
+    }
+  },
   'dexter evaluateBash (full decision)': (command) => evaluateBash(command, rules, { cwd: '/work/project' }),
   'shell-quote parse': (command) => shellQuoteParse(command),
   'tree-sitter-bash parse': (command) => treeSitter.parse(command)?.delete(),
 };
 
-const rounds = 7;
+const rounds = 5;
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** Per-command median over `rounds` (each round times every command once, batching short ones). */

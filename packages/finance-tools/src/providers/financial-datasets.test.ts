@@ -140,12 +140,27 @@ describe('financial-datasets provider: requests and mapping', () => {
           ],
         },
         '/earnings/': {
-          earnings: {
-            ticker: 'AAPL',
-            report_period: '2025-12-27',
-            fiscal_period: '2026-Q1',
-            quarterly: { revenue: 143_756_000_000, estimated_revenue: 138e9, earnings_per_share: 2.84 },
-          },
+          earnings: [
+            {
+              ticker: 'AAPL',
+              report_period: '2025-12-27',
+              fiscal_period: '2026-Q1',
+              source_type: '8-K',
+              filing_date: '2026-01-29',
+              accession_number: '0000320193-26-000005',
+              filing_url:
+                'https://www.sec.gov/Archives/edgar/data/320193/000032019326000005/aapl-20260129.htm',
+              quarterly: { revenue: 143_756_000_000, estimated_revenue: 138e9, earnings_per_share: 2.84 },
+            },
+            {
+              ticker: 'AAPL',
+              report_period: '2025-12-27',
+              fiscal_period: '2026-Q1',
+              source_type: '10-Q',
+              filing_date: '2026-01-30',
+              quarterly: { revenue: 143_756_000_000, earnings_per_share: 2.84 },
+            },
+          ],
         },
         '/filings/': {
           filings: [
@@ -182,7 +197,10 @@ describe('financial-datasets provider: requests and mapping', () => {
       { name: 'iPhone', axis: 'product', revenue: 209_586_000_000 },
     ]);
     const earnings = await fd.getEarnings!({ ticker: 'AAPL', period: 'quarterly' });
+    expect(earnings.data).toHaveLength(1);
+    expect(earnings.data[0]?.sources[0]).toMatchObject({ form: '8-K', accession: '0000320193-26-000005' });
     expect(earnings.data[0]).toMatchObject({
+      reportDate: '2026-01-29',
       fiscalYear: 2026,
       fiscalPeriod: 'Q1',
       revenueActual: 143_756_000_000,

@@ -236,7 +236,14 @@ export function createFinancialDatasetsProvider(
       const period: Period = request.period === 'annual' ? 'annual' : 'quarterly';
       const address = url('/earnings/', { ticker, limit: Math.max(request.limit ?? DEFAULT_LIMIT, 8) });
       const records = await fetchRecords(address, 'earnings', request.signal);
-      const earnings = mapAll(records, mapEarnings, ticker, period, apiSource(address));
+      // One period may come twice (the 8-K release, then the 10-Q/10-K); the first carries the estimates.
+      const seen = new Set<string>();
+      const earnings = mapAll(records, mapEarnings, ticker, period, apiSource(address)).filter((entry) => {
+        const key = `${entry.fiscalYear}|${entry.fiscalPeriod}|${entry.periodEnd}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
       const rows = filterRows(
         earnings.map((entry) => ({ ...entry, period, periodStart: null })),
         { ...request, period },

@@ -1,4 +1,4 @@
-import { invokeTool, type ProgressUpdate } from '@dexter/registry';
+import { invokeTool, openAIStrictness, type ProgressUpdate } from '@dexter/registry';
 import { describe, expect, it } from 'vitest';
 import { FinanceError } from '../errors';
 import { fixedClock } from '../router/clock';
@@ -105,6 +105,9 @@ describe('get_financials', () => {
     expect(tool.description).toMatch(/get_market_data/);
     expect(tool.similarityKey?.({ query: 'AAPL revenue' })).toBe('AAPL revenue');
     expect(tool.inputSchema.safeParse({ query: '  ' }).success).toBe(false);
+    expect(tool.inputSchema.safeParse({ query: 'x'.repeat(2001) }).success).toBe(false);
+    // One required string field and no unsupported keywords: eligible for OpenAI strict mode.
+    expect(openAIStrictness(tool).strict).toBe(true);
   });
 
   it("answers Apple's fiscal 2025 revenue with the exact number, in data and in the markdown", async () => {

@@ -17,11 +17,13 @@ import {
 
 /** Input of `get_financials`, `get_market_data` and `read_filings`. */
 export const financialQueryInputSchema = z.object({
+  // Length rules as refinements, not min/max: they stay out of the JSON schema, which keeps
+  // the tool eligible for OpenAI's strict mode.
   query: z
     .string()
     .trim()
-    .min(1, 'the query is empty')
-    .max(2000, 'the query is longer than 2000 characters')
+    .refine((query) => query.length > 0, 'the query is empty')
+    .refine((query) => query.length <= 2000, 'the query is longer than 2000 characters')
     .describe(
       'The question in plain words, with companies and periods, e.g. "compare NVDA and AAPL net income for the last two fiscal years".',
     ),

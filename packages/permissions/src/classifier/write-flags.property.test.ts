@@ -104,6 +104,13 @@ const SUBJECTS: Subject[] = [
     known: [req('--pre'), flag('-z'), flag('--search-zip'), req('--hostname-bin')],
   },
   {
+    prefix: ['base64'],
+    spec: BASIC_SPECS.get('base64')!,
+    base: ['-d', 'in'],
+    insertAt: anywhere,
+    known: [req('-o'), req('--output')],
+  },
+  {
     prefix: ['sed'],
     spec: sedSpec,
     base: ['-n', 's/a/b/p', 'file'],

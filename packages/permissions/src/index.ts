@@ -5,7 +5,14 @@
 
 // Read-only classifier
 export type { ClassificationResult } from './classifier';
-export { classifyArgv, classifyCommand, isInterpreterOrWrapper, subcommandPrefix } from './classifier';
+export {
+  classifyArgv,
+  classifyCommand,
+  couldExpandToFlag,
+  isInterpreterOrWrapper,
+  READ_ONLY_COMMANDS,
+  subcommandPrefix,
+} from './classifier';
 // Decision port
 export type {
   CommandClassification,
@@ -31,7 +38,17 @@ export type { ErrorLocation, PermissionsErrorCode } from './errors';
 export { PermissionsError } from './errors';
 // Deny floor
 export type { FloorCheck, FloorViolation } from './floor';
-export { checkFloor } from './floor';
+export {
+  checkAssignments,
+  checkEnvDump,
+  checkFloor,
+  checkSecretReads,
+  DANGEROUS_VARIABLES,
+  globCouldMatchSecret,
+  isDangerousVariable,
+  isSecretPath,
+  pathCandidates,
+} from './floor';
 export type { RuleSetInput } from './rules/compile-rule-set';
 export { compileRuleSet, mergeRuleSets } from './rules/compile-rule-set';
 export type { CommandMatchMode } from './rules/match-command-rule';
@@ -45,6 +62,7 @@ export { escapeSpecifier, serializeRule } from './rules/serialize-rule';
 export { isFileWriteToolName, isShellToolName, normalizeToolName } from './rules/tool-name';
 // Shell parser
 export type {
+  RejectionScan,
   ShellAnalysis,
   ShellAnalysisOptions,
   ShellAssignment,
@@ -54,7 +72,15 @@ export type {
   SimpleCommand,
   UnwrappedCommand,
 } from './shell';
-export { analyzeShell, DEFAULT_SHELL_LIMITS, normalizeCommand, quoteShellWord } from './shell';
+export {
+  analyzeShell,
+  commandWordBasename,
+  DEFAULT_SHELL_LIMITS,
+  normalizeCommand,
+  quoteShellWord,
+  SHELL_NAMES,
+  scanForRejection,
+} from './shell';
 export type { FileLockOptions } from './store/file-lock';
 // Rule store
 export type {

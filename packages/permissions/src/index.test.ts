@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import * as permissions from './index';
+import * as testing from './testing/index';
+
+describe('package surface', () => {
+  it('exports every entry point by name', () => {
+    const functions = [
+      'analyzeShell',
+      'normalizeCommand',
+      'quoteShellWord',
+      'classifyCommand',
+      'classifyArgv',
+      'subcommandPrefix',
+      'isInterpreterOrWrapper',
+      'checkFloor',
+      'parseRule',
+      'serializeRule',
+      'compileRuleSet',
+      'mergeRuleSets',
+      'matchCommandRule',
+      'matchPathGlob',
+      'normalizeToolName',
+      'evaluateBash',
+      'evaluateBashDetailed',
+      'evaluateTool',
+      'createPermissionEngine',
+      'proposeRules',
+      'createRuleStore',
+      'readSettingsFile',
+      'parseSettingsText',
+      'loadSettingsObject',
+    ] as const;
+    for (const name of functions) expect(typeof permissions[name], name).toBe('function');
+    expect(typeof permissions.PermissionsError.isInstance).toBe('function');
+    expect(Object.keys(testing).sort()).toEqual(
+      [
+        'RuleAssertionError',
+        'checkRuleTable',
+        'decideCommand',
+        'expectDecision',
+        'formatRuleTableMismatches',
+      ].sort(),
+    );
+  });
+
+  it('wires the parts together end to end', async () => {
+    const engine = permissions.createPermissionEngine({
+      rules: { allow: ['Bash(git log:*)'], deny: ['Bash(rm:*)'] },
+    });
+    expect(engine.decide({ tool: 'bash', input: { command: 'git log -3' } }).behavior).toBe('allow');
+    expect(engine.decide({ tool: 'bash', input: { command: 'sudo /bin/rm -rf /' } }).behavior).toBe('deny');
+    const error = new permissions.PermissionsError('rule_invalid', 'x');
+    expect(permissions.PermissionsError.isInstance(error)).toBe(true);
+  });
+});

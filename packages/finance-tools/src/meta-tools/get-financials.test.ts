@@ -288,6 +288,8 @@ describe('get_financials', () => {
     const narrower = await invokeTool(tool, { query: 'Apple revenue in fiscal 2025' }, context().context);
     expect(provider.requests).toHaveLength(2);
     expect(narrower.stats).toMatchObject({ requests: 0, cacheHits: 1 });
+    // The first answer and the provider's own rows stay unfrozen; the cache keeps a frozen copy.
+    expect(Object.isFrozen(narrower.data['AAPL.income_statements.annual']![0])).toBe(false);
     const again = await invokeTool(tool, { query: 'Apple revenue in fiscal 2025' }, context().context);
     expect(Object.isFrozen(again.data['AAPL.income_statements.annual'])).toBe(true);
     expect(() => {

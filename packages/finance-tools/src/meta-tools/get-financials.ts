@@ -125,7 +125,8 @@ export async function answerFinancialQuery(
     ...(hooks.review ? { review: hooks.review } : {}),
   });
   assertSomeData(result);
-  resolved.cache?.set(answerKey, deepFreeze(result));
+  // A frozen copy: the rows may belong to the provider, which this must not freeze.
+  resolved.cache?.set(answerKey, deepFreeze(structuredClone(result)));
   return result;
 }
 

@@ -30,7 +30,10 @@ describe('parsePeriod', () => {
     ['trailing twelve months revenue', { period: 'ttm', limit: 1 }],
     ['trailing 12-month revenue', { period: 'ttm', limit: 1 }],
     ['revenue for the past 12 months', { period: 'ttm', limit: 1 }],
-    ['revenue over the past 12 months', { period: 'quarterly', endOnOrAfter: '2025-11-30', endOnOrBefore: asOf }],
+    [
+      'revenue over the past 12 months',
+      { period: 'quarterly', endOnOrAfter: '2025-11-30', endOnOrBefore: asOf },
+    ],
     ['over the last year', { period: 'quarterly', endOnOrAfter: '2025-11-30', endOnOrBefore: asOf }],
     ['in the past two years', { period: 'quarterly', endOnOrAfter: '2024-11-30', endOnOrBefore: asOf }],
     ['quarterly revenue', { period: 'quarterly', limit: 4 }],

@@ -88,7 +88,11 @@ export function parsePeriod(query: string, asOf: string): PeriodIntent {
   const quarterlyWord = /\bquarter(?:ly|s)?\b|\bq[1-4]\b/.test(text);
 
   // Trailing twelve months.
-  if (/\b(ttm|ltm|trailing[\s-]+(?:twelve|12)[\s-]+months?|(?<!(?:over|during|in|within)\s+the\s+)(?:last|past)[\s-]+(?:twelve|12)[\s-]+months)\b/.test(text)) {
+  if (
+    /\b(ttm|ltm|trailing[\s-]+(?:twelve|12)[\s-]+months?|(?<!(?:over|during|in|within)\s+the\s+)(?:last|past)[\s-]+(?:twelve|12)[\s-]+months)\b/.test(
+      text,
+    )
+  ) {
     return {
       ...base,
       period: 'ttm',

@@ -143,7 +143,7 @@ export function fallbackScan(
       commands.push(command);
       command.unwrapped = unwrapCommand(
         kept,
-        new Array<number>(kept.length).fill(start),
+        () => new Array<number>(kept.length).fill(start),
         depth,
         host,
         command.argv,

@@ -1220,7 +1220,7 @@ export class ShellParser implements UnwrapHost {
     }
     this.emit(
       words.map((token) => token.word),
-      words.map((token) => token.start),
+      () => words.map((token) => token.start),
       assignments,
       redirects,
       reasons,
@@ -1236,7 +1236,7 @@ export class ShellParser implements UnwrapHost {
   /** Appends one simple command, unwrapping wrappers (which may emit nested commands). */
   emit(
     words: ShellWord[],
-    wordStarts: number[],
+    wordStarts: readonly number[] | (() => readonly number[]),
     assignments: ShellAssignment[],
     redirects: ShellRedirect[],
     reasons: string[],

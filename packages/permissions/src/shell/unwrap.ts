@@ -271,7 +271,7 @@ function shellScriptIndex(words: readonly ShellWord[], from: number): number {
  */
 export function unwrapCommand(
   words: ShellWord[],
-  starts: number[],
+  startList: readonly number[] | (() => readonly number[]),
   depth: number,
   host: UnwrapHost,
   argv?: string[],
@@ -281,6 +281,7 @@ export function unwrapCommand(
   if (head === undefined || head.dynamic || !NEEDS_UNWRAP.has(commandWordBasename(head.value))) {
     return { wrappers: [], argv: argv ?? words.map((word) => word.value), words, assignments: [] };
   }
+  const starts = typeof startList === 'function' ? startList() : startList;
   const wrappers: string[] = [];
   const assignments: ShellAssignment[] = [];
   let opaqueReason: string | undefined;

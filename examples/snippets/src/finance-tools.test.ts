@@ -1,5 +1,6 @@
 import type { MetaToolResult } from '@dexter/finance-tools';
 import { expect, it } from 'vitest';
+import { productionProvider } from './finance-providers';
 import { compareRevenue, registry } from './finance-tools';
 
 it('answers the comparison offline with exact, sourced figures', async () => {
@@ -16,4 +17,12 @@ it('answers the comparison offline with exact, sourced figures', async () => {
   const apple = output.data['AAPL.income_statements.quarterly']?.[0] as { revenue?: number } | undefined;
   expect(apple?.revenue).toBeGreaterThan(0);
   expect(output.answer).toContain(apple?.revenue?.toLocaleString('en-US'));
+  // The model reads the markdown answer (the tool's formatOutput), the host keeps the numbers.
+  expect(result?.content).toBe(output.answer);
+});
+
+it('builds the composite provider from the environment', () => {
+  expect(productionProvider({}).capabilities).toContain('getIncomeStatements');
+  // Without the SEC's required User-Agent the SEC provider is left out, not misconfigured.
+  expect(() => productionProvider({ FINANCIAL_DATASETS_API_KEY: 'fd-test' })).not.toThrow();
 });

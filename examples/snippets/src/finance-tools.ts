@@ -22,6 +22,6 @@ export async function compareRevenue() {
       input: { query: 'compare AAPL and NVDA revenue over the last year' },
     },
   ]);
-  return result; // result.output: { answer (markdown with sources), data (exact rows), sources, warnings, ... }
+  return result; // content: the markdown answer; output: { answer, data (exact rows), sources, warnings, plan }
 }
 // #endregion tools

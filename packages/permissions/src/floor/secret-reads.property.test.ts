@@ -108,7 +108,9 @@ describe('secret reads in every spelling', () => {
         fc.array(fc.constantFrom('b.md', '-q'), { maxLength: 2 }),
         (command, path, embedding, style, before, after) => {
           const word = quote(EMBEDDINGS[embedding]!(path), style);
-          const source = [command, ...before, word, ...after].join(' ');
+          // cp's last operand is its destination (written, not read): give it one.
+          const destination = command === 'cp' ? ['/tmp/dest'] : [];
+          const source = [command, ...before, word, ...after, ...destination].join(' ');
           expect(floorOf(source)?.check, source).toBe('secret-read');
         },
       ),

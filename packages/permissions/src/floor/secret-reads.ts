@@ -41,6 +41,7 @@ const NON_READING = new Set([
   'ssh-keygen',
   'ssh-add',
 ]);
+const COPIERS = new Set(['cp', 'mv', 'install', 'rsync']);
 const OPENSSL_CERTIFICATE_COMMANDS = new Set(['x509', 'req', 'crl', 'verify']);
 
 /** Options whose value is a file the command writes or only uses (the word after them is not a read). */
@@ -135,7 +136,29 @@ function notReadIndexes(inner: readonly string[]): Set<number> {
     });
     return skip;
   }
+  if (COPIERS.has(base)) return destinationIndex(inner);
+  if (base === 'tee') return new Set(inner.map((_, index) => index).slice(1));
+  if (base === 'dd') {
+    return new Set(inner.flatMap((word, index) => (word.startsWith('of=') ? [index] : [])));
+  }
   return new Set();
+}
+
+/**
+ * The destination of `cp/mv/install/rsync SRC… DEST` (the last operand, unless `-t DIR`
+ * names it): written, not read — `cp .env.example .env` creates a dotenv file, while
+ * `cp .env /tmp/x` still reads one.
+ */
+function destinationIndex(inner: readonly string[]): Set<number> {
+  const operands: number[] = [];
+  let endOfOptions = false;
+  for (let i = 1; i < inner.length; i++) {
+    const word = inner[i]!;
+    if (!endOfOptions && word === '--') endOfOptions = true;
+    else if (!endOfOptions && (word === '-t' || word.startsWith('--target-directory'))) return new Set();
+    else if (endOfOptions || !word.startsWith('-')) operands.push(i);
+  }
+  return operands.length >= 2 ? new Set([operands[operands.length - 1]!]) : new Set();
 }
 
 /** Indexes into `command.argv` that are patterns or non-reads (mapped from the unwrapped argv). */
@@ -146,6 +169,9 @@ const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   ...NON_READING,
   ...Object.keys(OUTPUT_OPTIONS),
   ...PATTERN_COMMANDS,
+  ...COPIERS,
+  'tee',
+  'dd',
 ]);
 
 function skippedIndexes(command: SimpleCommand): {

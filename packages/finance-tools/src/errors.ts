@@ -78,6 +78,7 @@ const financeMarker = Symbol.for('dexter.error.finance');
  */
 export class FinanceError extends DexterError<FinanceErrorCode> {
   override readonly name = 'FinanceError';
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by `isInstance` through the Symbol.for key.
   private readonly [financeMarker] = true;
   /** The provider that raised the error, when known. */
   readonly provider: string | undefined;

@@ -61,11 +61,6 @@ export function normalizeCompanyName(name: string): string {
   return words.join(' ');
 }
 
-/** True when `query` looks like a ticker symbol (`AAPL`, `BRK.B`, `GOOGL`). */
-export function looksLikeTicker(query: string): boolean {
-  return /^[A-Za-z]{1,5}([.-][A-Za-z]{1,2})?$/.test(query.trim());
-}
-
 /** The alias table's ticker for `query`, if any (raw or normalized match). */
 export function aliasTicker(query: string): string | undefined {
   const lower = query.trim().toLowerCase();

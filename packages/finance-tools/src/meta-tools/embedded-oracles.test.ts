@@ -107,6 +107,23 @@ describe('get_financials on the embedded SEC dataset', () => {
     expect(earlier.warnings).toEqual([]);
   });
 
+  it('"over the last year" is the quarters ending in the year before today', async () => {
+    const result = await ask('AMD revenue over the last year', '2026-03-01');
+    expect(rows(result, 'AMD.income_statements.quarterly').map((row) => row.periodEnd)).toEqual([
+      '2025-12-27',
+      '2025-09-27',
+      '2025-06-28',
+      '2025-03-29',
+    ]);
+    expect(result.warnings).toEqual([]);
+    // Months later the data has no newer quarter: the answer says the source is behind.
+    const later = await ask('AMD revenue over the last year', '2026-11-30');
+    expect(rows(later, 'AMD.income_statements.quarterly').map((row) => row.periodEnd)).toEqual([
+      '2025-12-27',
+    ]);
+    expect(later.warnings.join(' ')).toMatch(/newest period in the data ends 2025-12-27/);
+  });
+
   it('keeps annual and quarterly rows of one ticker when the LLM router asks for both', async () => {
     const llm = createScriptedLlmClient([
       {

@@ -83,7 +83,7 @@ function daysBetween(from: string, to: string): number | undefined {
  */
 function coverageNotes(outcome: SubCallOutcome): string[] {
   const { call, rows } = outcome;
-  if (call.tool === 'filings' || call.fiscalYears || !call.endOnOrBefore || call.endOnOrAfter) return [];
+  if (call.tool === 'filings' || call.fiscalYears || !call.endOnOrBefore) return [];
   const label = `${call.ticker} ${subToolLabel(call.tool)} (${call.period})`;
   const notes: string[] = [];
   if (call.limit !== undefined && rows.length > 0 && rows.length < call.limit) {

@@ -67,6 +67,14 @@ describe('rule router', () => {
     ]);
   });
 
+  it('reads "latest earnings" as the latest quarter', async () => {
+    const plan = await router.route('NVDA latest earnings report');
+    expect(plan.calls).toEqual([
+      { tool: 'earnings', ticker: 'NVDA', period: 'quarterly', limit: 1, endOnOrBefore: '2026-11-30' },
+    ]);
+    expect(plan.notes.join(' ')).toMatch(/latest quarter/);
+  });
+
   it('returns no calls and a clear note when no company is named', async () => {
     const plan = await router.route('what is IT worth NOW');
     expect(plan.calls).toEqual([]);

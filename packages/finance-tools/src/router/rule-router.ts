@@ -93,8 +93,17 @@ export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQuer
       notes.push(`Only the first ${maxTickers} of ${tickers.length} companies were looked up.`);
       tickers = tickers.slice(0, maxTickers);
     }
-    const period = parsePeriod(query, asOf);
     const choice = chooseStatements(query);
+    let period = parsePeriod(query, asOf);
+    if (!period.explicit && choice.tools.every((tool) => tool === 'earnings')) {
+      // "the latest earnings report" is the latest quarter, not the latest fiscal year.
+      period = {
+        ...period,
+        period: 'quarterly',
+        description: `the latest quarter ending on or before ${asOf}`,
+        notes: [`No period in the query; used the latest quarter ending on or before ${asOf}.`],
+      };
+    }
     const filingsOnly = choice.tools.every((tool) => tool === 'filings');
     if (!filingsOnly) notes.push(...period.notes);
     if (!choice.explicit) notes.push('No statement named in the query; used the income statement.');

@@ -124,6 +124,23 @@ describe('get_financials on the embedded SEC dataset', () => {
     expect(later.warnings.join(' ')).toMatch(/newest period in the data ends 2025-12-27/);
   });
 
+  it('aligns companies on calendar periods when asked ("calendar 2025", "calendar Q3 2025")', async () => {
+    const year = await ask('compare NVDA and AAPL revenue in calendar 2025');
+    expect(rows(year, 'NVDA.income_statements.annual').map((row) => [row.fiscalYear, row.revenue])).toEqual([
+      [2026, 215_938_000_000],
+    ]);
+    expect(rows(year, 'AAPL.income_statements.annual').map((row) => [row.fiscalYear, row.revenue])).toEqual([
+      [2025, 416_161_000_000],
+    ]);
+    const quarter = await ask('compare NVDA and AAPL revenue in calendar Q3 2025');
+    expect(
+      rows(quarter, 'NVDA.income_statements.quarterly').map((row) => [row.fiscalPeriod, row.periodEnd]),
+    ).toEqual([['Q3', '2025-10-26']]);
+    expect(
+      rows(quarter, 'AAPL.income_statements.quarterly').map((row) => [row.fiscalPeriod, row.revenue]),
+    ).toEqual([['Q4', 102_466_000_000]]);
+  });
+
   it('keeps annual and quarterly rows of one ticker when the LLM router asks for both', async () => {
     const llm = createScriptedLlmClient([
       {

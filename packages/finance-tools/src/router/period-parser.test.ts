@@ -37,6 +37,14 @@ describe('parsePeriod', () => {
     ['over the last year', { period: 'quarterly', endOnOrAfter: '2025-11-30', endOnOrBefore: asOf }],
     ['in the past two years', { period: 'quarterly', endOnOrAfter: '2024-11-30', endOnOrBefore: asOf }],
     ['quarterly revenue', { period: 'quarterly', limit: 4 }],
+    ['calendar Q3 2025', { period: 'quarterly', endOnOrAfter: '2025-08-16', endOnOrBefore: '2025-11-14' }],
+    ['CY2025 Q4', { period: 'quarterly', endOnOrAfter: '2025-11-16', endOnOrBefore: '2026-02-14' }],
+    ['Q1 CY2024', { period: 'quarterly', endOnOrAfter: '2024-02-15', endOnOrBefore: '2024-05-15' }],
+    [
+      'revenue in calendar 2025',
+      { period: 'annual', endOnOrAfter: '2025-07-01', endOnOrBefore: '2026-06-30' },
+    ],
+    ['CY2024 sales', { period: 'annual', endOnOrAfter: '2024-07-01', endOnOrBefore: '2025-06-30' }],
   ])('%s', (query, expected) => {
     expect(parsePeriod(query, asOf)).toMatchObject(expected);
   });

@@ -2,6 +2,10 @@
  * The read-only allowlist: maps a command word to its option table or its own classifier.
  * Anything not listed is 'unknown'. A path-qualified command word counts only from the
  * system binary directories (`./ls` or `tmp/ls` may be any program).
+ *
+ * Left off on purpose (so 'unknown'): pagers and editors (`less`, `more`, `man`, `vim`: `!cmd`,
+ * LESSOPEN), `awk` (its programs call `system()` and print to files), `make`, interpreters,
+ * network clients (`curl`, `ssh`, `git ls-remote|fetch`), and `ldd` (may run the binary).
  */
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';

@@ -22,7 +22,7 @@ export function runExplain(argv: readonly string[], io: CliIo): number {
   if (analysis.rejected) out(`Input rejected: ${analysis.rejected}`);
   out(`Simple commands (${analysis.commands.length}):`);
   analysis.commands.forEach((simple, index) => {
-    const verdict = verdicts[index]!;
+    const verdict = verdicts[index];
     out(`  ${index + 1}. ${JSON.stringify(simple.argv)}  [${simple.context}, depth ${simple.depth}]`);
     if (simple.unwrapped.wrappers.length > 0) {
       out(
@@ -40,7 +40,7 @@ export function runExplain(argv: readonly string[], io: CliIo): number {
       );
     }
     if (simple.opaqueReasons.length > 0) out(`     opaque: ${simple.opaqueReasons.join('; ')}`);
-    out(`     classifier: ${verdict.classification} — ${verdict.reason}`);
+    if (verdict) out(`     classifier: ${verdict.classification} — ${verdict.reason}`);
   });
   out('Evaluation:');
   steps.forEach((step, index) => {

@@ -51,7 +51,7 @@ export interface EvaluateBashOptions {
 export interface BashEvaluation {
   decision: PermissionDecision;
   analysis: ShellAnalysis;
-  /** Classifier verdicts aligned with `analysis.commands`. */
+  /** Classifier verdicts aligned with `analysis.commands` (empty when the input was rejected). */
   verdicts: CommandVerdict[];
   /** The steps that ran, the deciding one last. */
   steps: EvaluationStep[];
@@ -196,8 +196,10 @@ class Evaluation {
     readonly record: boolean,
     command: string,
   ) {
-    this.verdicts = analysis.commands.map((simple) => classifyCommand(simple));
-    this.classification = overall(analysis, this.verdicts);
+    // A rejected or capped input is never allowed, so classifying each of its (possibly
+    // hundreds of thousands of) commands would buy nothing: it is simply `unknown`.
+    this.verdicts = analysis.rejected ? [] : analysis.commands.map((simple) => classifyCommand(simple));
+    this.classification = analysis.rejected ? 'unknown' : overall(analysis, this.verdicts);
     this.sessionKey = bashSessionKey(command, options.cwd);
   }
 

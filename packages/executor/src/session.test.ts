@@ -1,12 +1,35 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSession } from './session';
-import { jaccard, similarityKeyOf, tokenize } from './similarity';
+import { canonicalJson, jaccard, similarityKeyOf, tokenize } from './similarity';
 import { readTool } from './test-support';
 
 describe('similarity', () => {
   it('tokenizes case- and punctuation-insensitively', () => {
-    expect([...tokenize('AAPL, revenue: 2023!')]).toEqual(['aapl', 'revenue', '2023']);
+    expect(tokenize('AAPL, revenue: 2023! aapl')).toEqual(new Set(['aapl', 'revenue', '2023']));
+    expect(tokenize('Ünïcode café, CAFÉ 2024')).toEqual(new Set(['ünïcode', 'café', '2024']));
+    expect(tokenize('  --  ')).toEqual(new Set());
+  });
+
+  it('property: canonicalJson is valid JSON of the value and ignores key order', () => {
+    const reverseKeys = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reverseKeys)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.keys(value)
+                .reverse()
+                .map((key) => [key, reverseKeys((value as Record<string, unknown>)[key])]),
+            )
+          : value;
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(canonicalJson(reverseKeys(value))).toBe(text);
+      }),
+    );
+    expect(canonicalJson({ b: 1, a: [1n, () => 1] })).toBe('{"a":["1","[Function anonymous]"],"b":1}');
   });
 
   it('computes Jaccard over token sets', () => {

@@ -23,9 +23,60 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Writes plain JSON data (plain objects, arrays, strings, finite numbers, booleans, null)
+ * with sorted keys straight to text; `undefined` for anything else, so the caller takes the
+ * careful path. Avoids copying the input on the common path.
+ */
+function writeCanonical(value: unknown, depth: number): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : undefined;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (depth > 32) return undefined;
+      if (Array.isArray(value)) {
+        let text = '[';
+        for (let i = 0; i < value.length; i += 1) {
+          const item = writeCanonical(value[i], depth + 1);
+          if (item === undefined) return undefined;
+          text += i === 0 ? item : `,${item}`;
+        }
+        return `${text}]`;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+      const keys = Object.keys(value);
+      if (keys.length > 1) keys.sort();
+      let text = '{';
+      let first = true;
+      for (const key of keys) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item === undefined) continue;
+        const written = writeCanonical(item, depth + 1);
+        if (written === undefined) return undefined;
+        text += `${first ? '' : ','}${JSON.stringify(key)}:${written}`;
+        first = false;
+      }
+      return `${text}}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` give the same text. Never throws. */
 export function canonicalJson(value: unknown): string {
-  return safeStringify(canonical(value)) ?? 'undefined';
+  let fast: string | undefined;
+  try {
+    fast = writeCanonical(value, 0);
+  } catch {
+    fast = undefined; // a throwing getter: take the careful path
+  }
+  return fast ?? safeStringify(canonical(value)) ?? 'undefined';
 }
 
 /** The key a call is compared by: `tool.similarityKey(input)`, else the canonical JSON of the input. */
@@ -41,16 +92,40 @@ export function similarityKeyOf(tool: AnyTool, input: unknown): string {
   return canonicalJson(input);
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
 
-/** Lower-cased runs of letters and digits (any script). */
+/**
+ * A key's tokens — lower-cased runs of letters and digits — sorted and unique: the form the
+ * session compares. ASCII text is scanned by hand (the Unicode-aware regex split is several
+ * times slower); other text goes through `\p{L}\p{N}`.
+ */
+export function sortedTokens(text: string): string[] {
+  let parts: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code > 127) {
+      parts = text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+      break;
+    }
+    if (isAsciiAlphanumeric(code)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      parts.push(text.slice(start, i).toLowerCase());
+      start = -1;
+    }
+  }
+  parts.sort();
+  const unique: string[] = [];
+  for (const part of parts) if (part !== '' && part !== unique[unique.length - 1]) unique.push(part);
+  return unique;
+}
+
+/** Lower-cased runs of letters and digits (any script), as a set. */
 export function tokenize(text: string): Set<string> {
-  const tokens = new Set<string>();
-  const lower = text.toLowerCase();
-  // The Unicode-aware split is several times slower; most keys are ASCII.
-  const parts = ASCII.test(lower) ? lower.split(/[^a-z0-9]+/) : lower.split(/[^\p{L}\p{N}]+/u);
-  for (const token of parts) if (token !== '') tokens.add(token);
-  return tokens;
+  return new Set(sortedTokens(text));
 }
 
 /** |A ∩ B| / |A ∪ B|; two empty sets count as identical (1). */
@@ -65,11 +140,6 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 /** The order-free signature of a token set, for O(1) exact-duplicate lookups. */
 export function tokenSignature(tokens: ReadonlySet<string> | readonly string[]): string {
   return (Array.isArray(tokens) ? tokens : [...tokens].sort()).join('\u0000');
-}
-
-/** A key's tokens, sorted and unique — the form the session compares. */
-export function sortedTokens(text: string): string[] {
-  return [...tokenize(text)].sort();
 }
 
 /** Jaccard similarity of two sorted, duplicate-free token arrays (a linear merge, no allocation). */

@@ -112,6 +112,15 @@ describe('createRuleStore', () => {
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
+  it('breaks a lock that is older than staleMs even when its owner lives', async () => {
+    const cwd = tempDir();
+    const file = path.join(cwd, 'settings.json');
+    writeFileSync(`${file}.lock`, `${process.pid}\n${Date.now() - 60_000}\n`);
+    const store = createRuleStore({ layers: [{ name: 'only', file }], lock: { timeoutMs: 2000, staleMs: 1000 } });
+    await store.addRule('deny', 'Bash(rm:*)');
+    expect(JSON.parse(readFileSync(file, 'utf8')).permissions.deny).toEqual(['Bash(rm:*)']);
+  });
+
   it('loses nothing when two processes add rules at the same time', async () => {
     const cwd = tempDir();
     const file = path.join(cwd, 'shared.json');

@@ -4,7 +4,14 @@
  * honour one contract: same filters, same ordering, same errors.
  */
 import { FinanceError } from '../errors';
-import type { CompanyRef, Earnings, FilingDocument, IncomeStatement, KeyMetrics } from '../models';
+import type {
+  CashFlowStatement,
+  CompanyRef,
+  Earnings,
+  FilingDocument,
+  IncomeStatement,
+  KeyMetrics,
+} from '../models';
 import type {
   BaseRequest,
   FilingDocumentRequest,
@@ -14,9 +21,14 @@ import type {
   ProviderResult,
   ResolveTickerRequest,
 } from '../provider';
-import { type CompanyBook, selectFilings, selectStatements, validatePeriodRequest } from './company-book';
+import {
+  type CompanyBook,
+  selectFilings,
+  selectStatements,
+  ttmRows,
+  validatePeriodRequest,
+} from './company-book';
 import { keyMetricsHistory } from './key-metrics';
-import { trailingTwelveMonths } from './trailing-twelve-months';
 
 /** What `createBookProvider` needs. */
 export interface BookProviderOptions {
@@ -83,18 +95,14 @@ export function createBookProvider(options: BookProviderOptions): FinancialDataP
     validatePeriodRequest(request, name);
     const book = await load(request);
     const income = selectStatements(book, 'incomeStatements', request, name);
-    const quarterlyIncome = (book.incomeStatements ?? []).filter((row) => row.period === 'quarterly');
     const allIncome =
       request.period === 'ttm'
-        ? trailingTwelveMonths(quarterlyIncome, 'incomeStatements')
+        ? (ttmRows(book.incomeStatements ?? [], 'incomeStatements') as IncomeStatement[])
         : (book.incomeStatements ?? []);
     const cashFlows = book.cashFlowStatements ?? [];
     const periodCashFlows =
       request.period === 'ttm'
-        ? trailingTwelveMonths(
-            cashFlows.filter((row) => row.period === 'quarterly'),
-            'cashFlowStatements',
-          )
+        ? (ttmRows(cashFlows, 'cashFlowStatements') as CashFlowStatement[])
         : cashFlows;
     return keyMetricsHistory(income, allIncome, book.balanceSheets ?? [], periodCashFlows);
   };

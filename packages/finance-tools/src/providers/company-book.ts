@@ -84,6 +84,24 @@ export function filterRows<Row extends PeriodRow>(
     .slice(0, request.limit ?? DEFAULT_LIMIT);
 }
 
+const ttmCache = new WeakMap<readonly PeriodRow[], PeriodRow[]>();
+
+/** TTM rows of a statement list, computed once per list (books are immutable once built). */
+export function ttmRows(
+  rows: readonly PeriodRow[],
+  kind: 'incomeStatements' | 'cashFlowStatements',
+): PeriodRow[] {
+  let cached = ttmCache.get(rows);
+  if (!cached) {
+    cached = trailingTwelveMonths(
+      rows.filter((row) => row.period === 'quarterly'),
+      kind,
+    );
+    ttmCache.set(rows, cached);
+  }
+  return cached;
+}
+
 /**
  * The rows of one statement kind answering `request`. Balance sheets are points in time:
  * for `ttm` they are the quarterly balance sheets.
@@ -105,7 +123,7 @@ export function selectStatements<Kind extends StatementKind>(
   let rows: PeriodRow[];
   const quarterly = all.filter((row) => row.period === 'quarterly');
   if (request.period === 'ttm') {
-    rows = kind === 'balanceSheets' ? quarterly : trailingTwelveMonths(quarterly, kind);
+    rows = kind === 'balanceSheets' ? quarterly : ttmRows(all, kind);
   } else {
     rows = all.filter((row) => row.period === request.period);
   }

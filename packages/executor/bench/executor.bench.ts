@@ -64,7 +64,7 @@ async function overhead() {
     'execute, default soft limits*': ours(true),
   };
   const samples: Record<string, number[]> = {};
-  for (let round = 0; round < 9; round += 1) {
+  for (let round = 0; round < 16; round += 1) {
     for (const [name, run] of Object.entries(variants)) {
       const ms = await time(run);
       if (round > 0) (samples[name] ??= []).push(ms); // round 0 warms up
@@ -74,7 +74,7 @@ async function overhead() {
   const best = (name: string) => Math.min(...samples[name]!);
   const base = best('p-limit + Promise.all');
   console.log(
-    `\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (best and median of 8 rounds)`,
+    `\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (best and median of 15 rounds)`,
   );
   console.table(
     Object.keys(samples).map((name) => ({

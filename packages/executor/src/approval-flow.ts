@@ -53,6 +53,7 @@ export interface PendingApproval {
 /** The call may run with this input; the notes go on its result. `undefined`: it has its result already. */
 export type Authorization = { input: unknown; notes: string[] } | undefined;
 
+/** Runs the approval step for one call; finalizes the call itself when it must not run. */
 export async function askForApproval(host: ApprovalHost, call: PendingApproval): Promise<Authorization> {
   const { index, id, tool, input, decision, subject } = call;
   const { session } = host;

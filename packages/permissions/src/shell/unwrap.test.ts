@@ -39,6 +39,16 @@ describe('unwrapping wrappers', () => {
       ['sudo', 'nohup', 'stdbuf', 'ionice', 'setsid', 'command', 'exec'],
       ['rm'],
     ],
+    ['flock -n /tmp/lock rm x', ['flock'], ['rm', 'x']],
+    ['taskset -c 0-3 rm', ['taskset'], ['rm']],
+    ['chrt -f 10 rm', ['chrt'], ['rm']],
+    ['chroot --userspec=a:b /srv rm', ['chroot'], ['rm']],
+    ['strace -f -e trace=open -o log rm', ['strace'], ['rm']],
+    ['unshare -r --mount rm', ['unshare'], ['rm']],
+    ['unbuffer -p rm', ['unbuffer'], ['rm']],
+    ['pkexec --user root rm', ['pkexec'], ['rm']],
+    ['runuser -u bob -- rm', ['runuser'], ['rm']],
+    ['busybox rm -rf /', ['busybox'], ['rm', '-rf', '/']],
   ])('%j runs %j → %j', (command, wrappers, argv) => {
     const unwrapped = unwrap(command);
     expect(unwrapped?.wrappers).toEqual(wrappers);
@@ -120,6 +130,24 @@ describe('unwrapping wrappers', () => {
       argv: ['gzip'],
       context: 'xargs',
     });
+  });
+
+  it.each([
+    ["su -c 'rm -rf /' root"],
+    ["su - root -c 'rm -rf /'"],
+    ["runuser -l bob -c 'rm -rf /'"],
+    ["flock /tmp/lock -c 'rm -rf /'"],
+    ["flock --command='rm -rf /' /tmp/lock"],
+    ["sg docker -c 'rm -rf /'"],
+    ["script -qc 'rm -rf /' /dev/null"],
+  ])('%j runs its script string, listed and opaque', (command) => {
+    const analysis = analyzeShell(command);
+    expect(analysis.commands.find((entry) => entry.context === 'wrapper-argument')?.argv).toEqual([
+      'rm',
+      '-rf',
+      '/',
+    ]);
+    expect(analysis.opaque).toBe(true);
   });
 
   it('unwraps before looking for sh -c', () => {

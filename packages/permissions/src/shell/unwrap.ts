@@ -38,6 +38,8 @@ interface Step {
   derived?: { context: ShellContext; reason: string; until?: (word: ShellWord) => boolean };
   /** A string the wrapper itself splits into a command (`env -S`), listed best-effort. */
   splitString?: string;
+  /** A script string the wrapper runs through a shell (`su -c`, `flock -c`, `script -c`). */
+  script?: { text: string; at: number };
 }
 
 function has(scan: OptionScan, ...names: string[]): boolean {
@@ -202,7 +204,112 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
       };
     },
   ],
+  [
+    'chroot',
+    (words, index) => {
+      const scan = scanOptions('chroot', words, index, specs.CHROOT);
+      if (scan.error) return { next: index, error: scan.error };
+      if (scan.next + 1 >= words.length) return { next: -1, opaqueWhenNone: 'chroot starts a shell' };
+      return { next: scan.next + 1 };
+    },
+  ],
+  [
+    'flock',
+    (words, index) => {
+      const scan = scanOptions('flock', words, index, specs.FLOCK);
+      if (scan.error) return { next: index, error: scan.error };
+      const command = scan.options.find((option) => option.name === 'c' || option.name === 'command');
+      if (command) return { next: -1, script: { text: command.value ?? '', at: index } };
+      const after = words[scan.next + 1];
+      if (after?.value === '-c' || after?.value === '--command') {
+        const script = words[scan.next + 2];
+        if (!script || script.dynamic) return { next: index, error: 'flock -c with a non-literal script' };
+        return { next: -1, script: { text: script.value, at: scan.next + 2 } };
+      }
+      return { next: scan.next + 1 < words.length ? scan.next + 1 : -1 };
+    },
+  ],
+  [
+    'taskset',
+    (words, index) => {
+      const scan = scanOptions('taskset', words, index, specs.TASKSET);
+      if (scan.error) return { next: index, error: scan.error };
+      if (has(scan, 'p', 'pid') || scan.next + 1 >= words.length) return { next: -1 };
+      return { next: scan.next + 1 };
+    },
+  ],
+  [
+    'chrt',
+    (words, index) => {
+      const scan = scanOptions('chrt', words, index, specs.CHRT);
+      if (scan.error) return { next: index, error: scan.error };
+      if (has(scan, 'p', 'pid', 'm', 'max') || scan.next + 1 >= words.length) return { next: -1 };
+      return { next: scan.next + 1 };
+    },
+  ],
+  ['unbuffer', (words, index) => simple(specs.UNBUFFER, 'unbuffer', words, index)],
+  ['pkexec', (words, index) => simple(specs.PKEXEC, 'pkexec', words, index)],
+  ['strace', (words, index) => simple(specs.STRACE, 'strace', words, index)],
+  ['unshare', (words, index) => simple(specs.UNSHARE, 'unshare', words, index)],
+  [
+    'busybox',
+    (words, index) => {
+      const applet = words[index + 1];
+      if (!applet || applet.value.startsWith('-')) return { next: -1 };
+      return { next: index + 1 };
+    },
+  ],
+  ['runuser', (words, index) => switchUser('runuser', words, index)],
+  ['su', (words, index) => switchUser('su', words, index)],
+  [
+    'sg',
+    (words, index) => {
+      let next = index + 1;
+      if (words[next]?.value === '-') next++;
+      next++; // the group
+      if (words[next]?.value === '-c') next++;
+      const script = words[next];
+      if (!script) return { next: -1, opaqueWhenNone: 'sg starts a shell' };
+      if (script.dynamic || next + 1 < words.length)
+        return { next: index, error: 'sg: command not understood' };
+      return { next: -1, script: { text: script.value, at: next } };
+    },
+  ],
+  [
+    'script',
+    (words, index) => {
+      const scan = scanOptions('script', words, index, specs.SCRIPT);
+      if (scan.error) return { next: index, error: scan.error };
+      const command = scan.options.find((option) => option.name === 'c' || option.name === 'command');
+      if (!command) return { next: -1, opaqueWhenNone: 'script starts a shell' };
+      return { next: -1, script: { text: command.value ?? '', at: index } };
+    },
+  ],
 ]);
+
+/** `su` and `runuser`: `-c STRING` runs a script; `runuser -u USER CMD` runs a command. */
+function switchUser(name: string, words: readonly ShellWord[], index: number): Step {
+  const first = scanOptions(name, words, index, specs.RUNUSER);
+  if (first.error) return { next: index, error: first.error };
+  if (has(first, 'u', 'user')) {
+    // `runuser -u USER [--] CMD...`: options stop at the command.
+    return name === 'runuser'
+      ? { next: first.next < words.length ? first.next : -1 }
+      : { next: index, error: 'su: -u' };
+  }
+  // Otherwise options may follow the user name (getopt permutes): look at every word.
+  const options = [...first.options];
+  let at = first.next;
+  while (at < words.length && words[at - 1]?.value !== '--') {
+    const scan = scanOptions(name, words, at, specs.RUNUSER);
+    if (scan.error) return { next: index, error: scan.error };
+    options.push(...scan.options);
+    at = scan.next === at ? at + 1 : scan.next;
+  }
+  const command = options.find((option) => option.name === 'c' || option.name === 'command');
+  if (command) return { next: -1, script: { text: command.value ?? '', at: index } };
+  return { next: index, error: `${name} starts a shell or passes arguments to one` };
+}
 
 /** Command names `unwrapCommand` has to look at closely. */
 const NEEDS_UNWRAP: ReadonlySet<string> = new Set([...HANDLERS.keys(), ...SHELL_NAMES, 'eval', 'find']);
@@ -302,6 +409,12 @@ export function unwrapCommand(
     }
     wrappers.push(name);
     if (step.assignments) assignments.push(...step.assignments);
+    if (step.script) {
+      opaqueReason = `${name} runs a script string`;
+      host.parseScript(step.script.text, (starts[step.script.at] ?? 0) + 1, depth, 'wrapper-argument');
+      index = words.length;
+      break;
+    }
     if (step.next < 0) {
       if (step.opaqueWhenNone) opaqueReason = step.opaqueWhenNone;
       index = words.length;

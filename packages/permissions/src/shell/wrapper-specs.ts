@@ -144,3 +144,75 @@ export const PARALLEL: OptionSpec = {
     'dry-run',
   ],
 };
+
+export const CHROOT: OptionSpec = { longValue: ['userspec', 'groups'], longFlag: ['skip-chdir'] };
+
+export const FLOCK: OptionSpec = {
+  shortValue: 'wEc',
+  shortFlag: 'sxunoFhV',
+  longValue: ['timeout', 'conflict-exit-code', 'command'],
+  longFlag: ['shared', 'exclusive', 'unlock', 'nonblock', 'nb', 'close', 'no-fork', 'verbose'],
+};
+
+export const TASKSET: OptionSpec = { shortFlag: 'apc', longFlag: ['all-tasks', 'pid', 'cpu-list'] };
+
+export const CHRT: OptionSpec = {
+  shortValue: 'TPD',
+  shortFlag: 'bdfiorRamp',
+  longValue: ['sched-runtime', 'sched-period', 'sched-deadline'],
+  longFlag: [
+    'batch',
+    'deadline',
+    'fifo',
+    'idle',
+    'other',
+    'rr',
+    'reset-on-fork',
+    'all-tasks',
+    'max',
+    'pid',
+    'verbose',
+  ],
+};
+
+export const UNBUFFER: OptionSpec = { shortFlag: 'p' };
+
+export const PKEXEC: OptionSpec = { longValue: ['user'], longFlag: ['disable-internal-agent', 'keep-cwd'] };
+
+export const RUNUSER: OptionSpec = {
+  shortValue: 'ugGscw',
+  shortFlag: 'lmpPf',
+  longValue: ['user', 'group', 'supp-group', 'shell', 'command', 'whitelist-environment', 'session-command'],
+  longFlag: ['login', 'preserve-environment', 'pty', 'fast'],
+};
+
+export const SCRIPT: OptionSpec = {
+  shortValue: 'cOIBTmE',
+  shortFlag: 'aefqk',
+  shortOptional: 't',
+  longValue: [
+    'command',
+    'log-out',
+    'log-in',
+    'log-io',
+    'log-timing',
+    'logging-format',
+    'echo',
+    'output-limit',
+  ],
+  longFlag: ['append', 'return', 'flush', 'force', 'quiet', 'log-keys'],
+  longOptional: ['timing'],
+};
+
+export const STRACE: OptionSpec = {
+  shortValue: 'abeEIoOpPsSuUX',
+  shortFlag: 'cCdDfFhiknqrtTvVwxyzZ',
+};
+
+export const UNSHARE: OptionSpec = {
+  shortValue: 'RSGw',
+  shortFlag: 'muinpUCTfrc',
+  longValue: ['propagation', 'setgroups', 'root', 'wd', 'setuid', 'setgid'],
+  longFlag: ['fork', 'map-root-user', 'map-current-user', 'keep-caps'],
+  longOptional: ['mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'time', 'mount-proc', 'kill-child'],
+};

@@ -117,6 +117,12 @@ describe.skipIf(!hasSharedSecData)('SEC EDGAR provider on the real files', { tim
     }
   });
 
+  it('serves values as first filed on request (split-restated EPS by default)', async () => {
+    const request = { ticker: 'NVDA', period: 'annual' as const, fiscalYear: 2023 };
+    expect((await sec().getIncomeStatements!(request)).data[0]?.epsDiluted).toBe(0.17);
+    expect((await sec({ values: 'first' }).getIncomeStatements!(request)).data[0]?.epsDiluted).toBe(1.74);
+  });
+
   it('loads each company once and shares the load between concurrent calls', async () => {
     const provider = sec();
     const before = server.requests.length;

@@ -249,6 +249,9 @@ add(
     '$(printf rm) x',
     '`echo rm` x',
     'c\\url http://x',
+    'RM -rf x',
+    '/bin/Rm -rf x',
+    'CURL http://x',
   ],
   { hidesDenied: true },
 );

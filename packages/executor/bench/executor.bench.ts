@@ -257,6 +257,8 @@ async function mixedBatch() {
   ]);
 }
 
-await overhead();
-await memory();
-await mixedBatch();
+// EXECUTOR_BENCH=overhead,memory,mixed picks parts (all by default).
+const parts = (process.env.EXECUTOR_BENCH ?? 'overhead,memory,mixed').split(',');
+if (parts.includes('overhead')) await overhead();
+if (parts.includes('memory')) await memory();
+if (parts.includes('mixed')) await mixedBatch();

@@ -33,6 +33,29 @@ export function readDecision(value: unknown): PermissionDecision | string {
   };
 }
 
+type PolicyDecided = { decision: PermissionDecision; subject: undefined };
+const policyDecisions = new WeakMap<AnyTool, PolicyDecided>();
+
+/** The decision a tool's own `approval` policy gives (frozen, made once per tool: it is constant). */
+function policyDecision(tool: AnyTool): PolicyDecided {
+  let decided = policyDecisions.get(tool);
+  if (decided === undefined) {
+    const behavior = tool.approval;
+    const decision: PermissionDecision = Object.freeze({
+      behavior,
+      reason:
+        behavior === 'allow'
+          ? `${tool.name} is allowed by its default policy`
+          : `${tool.name} asks before running by its default policy`,
+      sessionKey: `tool:${tool.name}`,
+      cacheable: true,
+    });
+    decided = Object.freeze({ decision, subject: undefined });
+    policyDecisions.set(tool, decided);
+  }
+  return decided;
+}
+
 /** What `decidePermission` needs. */
 export interface PermissionGateParams {
   tool: AnyTool;
@@ -52,19 +75,8 @@ export function decidePermission(params: PermissionGateParams): Decided | Promis
     return `could not work out what the call touches: ${errorMessage(error)}`;
   }
   if (permissions === undefined) {
-    const behavior = tool.approval;
-    return {
-      subject,
-      decision: {
-        behavior,
-        reason:
-          behavior === 'allow'
-            ? `${tool.name} is allowed by its default policy`
-            : `${tool.name} asks before running by its default policy`,
-        sessionKey: `tool:${tool.name}`,
-        cacheable: true,
-      },
-    };
+    const decided = policyDecision(tool);
+    return subject === undefined ? decided : { decision: decided.decision, subject };
   }
   const request: PermissionRequest = { tool: tool.name, input, defaultBehavior: tool.approval };
   const requestCwd = subject?.kind === 'shell' && subject.cwd ? subject.cwd : cwd;

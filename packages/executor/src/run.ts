@@ -49,8 +49,10 @@ interface PreparedCall {
   id: string;
   tool: AnyTool;
   input: unknown;
-  notes: string[];
+  notes: readonly string[];
 }
+
+const NO_NOTES: readonly string[] = Object.freeze([]);
 
 /** A gate's answer: the call ready to run, `undefined` when it already has its result. */
 type Gated = PreparedCall | undefined | Promise<PreparedCall | undefined>;
@@ -313,7 +315,7 @@ export class Run {
       return this.deny(index, id, tool.name, `the permission check failed (${decided})`, 'decider_failed');
     }
     const { decision } = decided;
-    if (decision.behavior === 'allow') return this.admit(index, id, tool, input, []);
+    if (decision.behavior === 'allow') return this.admit(index, id, tool, input, NO_NOTES);
     if (decision.behavior === 'deny') {
       return this.deny(index, id, tool.name, decision.reason || 'denied by policy', 'policy');
     }
@@ -331,14 +333,14 @@ export class Run {
     id: string,
     tool: AnyTool,
     input: unknown,
-    notes: string[],
+    notes: readonly string[],
   ): PreparedCall | undefined {
     if (this.cancelIfStopped(index)) return undefined;
     const name = tool.name;
     const { softLimits } = this.params.config;
     if (softLimits !== undefined) {
       for (const hit of checkSoftLimits(softLimits, this.params.session, tool, id, input)) {
-        notes.push(hit.note);
+        notes = [...notes, hit.note];
         if (this.params.sink !== undefined)
           this.emit(index, id, {
             type: 'tool_limit',

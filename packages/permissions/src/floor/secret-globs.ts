@@ -52,6 +52,8 @@ const SAMPLE_NAMES = [
 ];
 
 const GLOB_CHARS = /[*?[]/;
+/** Compiled glob components (agents repeat the same few patterns); bounded. */
+const COMPILED = new Map<string, RegExp>();
 const ONLY_WILDCARDS = /^(?:\*|\?|\[[^\]]*\])+$/;
 
 /** Translates one glob component to an anchored regular expression (bash rules, dotglob off). */
@@ -81,11 +83,15 @@ export function globToRegExp(component: string): RegExp {
 export function globCouldMatchSecret(pattern: string): boolean {
   for (const component of pattern.split('/')) {
     if (!GLOB_CHARS.test(component) || ONLY_WILDCARDS.test(component)) continue;
-    let regex: RegExp;
-    try {
-      regex = globToRegExp(component);
-    } catch {
-      return true; // a pattern we cannot read: fail closed
+    let regex = COMPILED.get(component);
+    if (!regex) {
+      try {
+        regex = globToRegExp(component);
+      } catch {
+        return true; // a pattern we cannot read: fail closed
+      }
+      if (COMPILED.size >= 512) COMPILED.clear();
+      COMPILED.set(component, regex);
     }
     if (SAMPLE_NAMES.some((name) => regex.test(name))) return true;
   }

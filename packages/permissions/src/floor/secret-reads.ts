@@ -103,15 +103,15 @@ const REMOTE_URL = /^(?:https?|ftp|wss?):\/\//i;
 /** True when a word (with its run-time flags) may name a secret. */
 export function wordNamesSecret(value: string, word?: ShellWord): boolean {
   const hinted = SECRET_FRAGMENT.test(value);
-  // Quoted patterns that mention a secret count too: find -name, --include, --glob and git
-  // pathspecs expand them (`'.env*'`, `'*.pem'`); a regular expression such as `'.*'` does not.
-  const runTime =
-    (word !== undefined && (word.glob || word.dynamic)) || (hinted && PATTERN_CHARS.test(value));
-  if (!runTime && !hinted) return false;
+  // Only pattern characters make a word expand to names it does not spell: an unquoted glob
+  // or brace word, or a quoted pattern that mentions a secret (find -name, --include,
+  // --glob and git pathspecs expand `'.env*'`, `'*.pem'`; a regex such as `'.*'` does not).
+  const patterned =
+    PATTERN_CHARS.test(value) && (hinted || (word !== undefined && (word.glob || word.dynamic)));
+  if (!patterned && !hinted) return false;
   const candidates = pathCandidates(value);
   if (candidates.some(isSecretPath)) return true;
-  if (runTime) return candidates.some(dynamicWordCouldBeSecret);
-  return false;
+  return patterned && candidates.some(dynamicWordCouldBeSecret);
 }
 
 const violation = (detail: string): FloorViolation => ({
@@ -161,8 +161,19 @@ function destinationIndex(inner: readonly string[]): Set<number> {
   return operands.length >= 2 ? new Set([operands[operands.length - 1]!]) : new Set();
 }
 
-/** Indexes into `command.argv` that are patterns or non-reads (mapped from the unwrapped argv). */
-const NOTHING_SKIPPED = { skip: new Set<number>(), programs: new Set<number>(), offset: 0 };
+/** Which words of the unwrapped argv are not read paths. */
+interface IndexSet {
+  has(index: number): boolean;
+}
+const NONE: IndexSet = { has: () => false };
+const ALL_BUT_COMMAND: IndexSet = { has: (index) => index > 0 };
+/** Pattern/program words, non-read words, and where the unwrapped argv starts in argv. */
+interface WordRoles {
+  programs: IndexSet;
+  skip: IndexSet;
+  offset: number;
+}
+const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0 };
 
 /** Commands some of whose words are not read paths (all others take the fast path). */
 const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
@@ -174,40 +185,40 @@ const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   'dd',
 ]);
 
-function skippedIndexes(command: SimpleCommand): {
-  skip: Set<number>;
-  programs: Set<number>;
-  offset: number;
-} {
+function wordRoles(command: SimpleCommand): WordRoles {
   const inner = command.unwrapped.argv;
   const head = inner[0] ?? '';
-  if (!SPECIAL_COMMANDS.has(head.slice(head.lastIndexOf('/') + 1))) return NOTHING_SKIPPED;
+  const base = head.slice(head.lastIndexOf('/') + 1);
+  if (!SPECIAL_COMMANDS.has(base)) return NOTHING_SKIPPED;
   const offset = command.argv.length - inner.length;
   const aligned = offset >= 0 && inner.every((word, index) => command.argv[offset + index] === word);
-  if (!aligned) return NOTHING_SKIPPED;
-  const shift = (indexes: Set<number>) => new Set([...indexes].map((index) => index + offset));
-  const programs = shift(patternWordIndexes(inner));
-  return { skip: new Set([...programs, ...shift(notReadIndexes(inner))]), programs, offset };
+  if (!aligned) return NOTHING_SKIPPED; // cannot tell which word is which: check them all
+  if (NON_READING.has(base)) return { programs: NONE, skip: ALL_BUT_COMMAND, offset };
+  return { programs: patternWordIndexes(inner), skip: notReadIndexes(inner), offset };
 }
 
 /** Checks one simple command for reads of secret files. */
 export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
-  const { skip, programs, offset } = skippedIndexes(command);
+  const { skip, programs, offset } = wordRoles(command);
   for (let i = 0; i < command.argv.length; i++) {
     const value = command.argv[i]!;
-    if (programs.has(i)) {
-      const names = programFileNames(command.unwrapped.argv, i - offset);
+    const inner = i - offset;
+    if (inner >= 0 && programs.has(inner)) {
+      const names = programFileNames(command.unwrapped.argv, inner);
       const named = names.find((name) => isSecretPath(name));
       if (named) return violation(named);
       continue;
     }
-    if (skip.has(i)) continue;
+    if (inner >= 0 && skip.has(inner)) continue;
     if (wordNamesSecret(value, command.words[i])) return violation(value);
   }
-  for (let i = 0; i < command.unwrapped.argv.length; i++) {
-    if (skip.has(i + offset)) continue;
-    const value = command.unwrapped.argv[i]!;
-    if (wordNamesSecret(value, command.unwrapped.words[i])) return violation(value);
+  // The unwrapped argv is normally the tail of argv (already checked); check it only when not.
+  const inner = command.unwrapped.argv;
+  const tail = command.argv.length - inner.length;
+  if (tail < 0 || !inner.every((word, index) => command.argv[tail + index] === word)) {
+    for (let i = 0; i < inner.length; i++) {
+      if (wordNamesSecret(inner[i]!, command.unwrapped.words[i])) return violation(inner[i]!);
+    }
   }
   for (const { code } of inlinePrograms(command.unwrapped.argv)) {
     const named = codeTokens(code).find((token) => isSecretPath(token));
@@ -224,7 +235,9 @@ export function checkSecretReads(command: SimpleCommand): FloorViolation | undef
     };
     if (wordNamesSecret(redirect.target, pseudoWord)) return violation(`< ${redirect.target}`);
   }
-  for (const assignment of [...command.assignments, ...command.unwrapped.assignments]) {
+  for (const assignment of command.assignments.length + command.unwrapped.assignments.length === 0
+    ? []
+    : [...command.assignments, ...command.unwrapped.assignments]) {
     if (/^\$\(\s*<|`\s*</.test(assignment.value)) {
       const target = assignment.value.replace(/^\$\(\s*<\s*|`\s*<\s*/, '').replace(/\)\s*$|`\s*$/, '');
       if (isSecretPath(target.trim())) return violation(assignment.value);

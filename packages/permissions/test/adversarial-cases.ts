@@ -525,6 +525,7 @@ add('control-chars', [
 ]);
 add('control-chars', ['rm -rf x\u0007', 'rm\u0000 -rf x', 'ls\u0001; rm -rf x'], { hidesDenied: true });
 add('control-chars', ['echo ok ;; rm x', 'ls;\u200brm -rf x']);
+add('control-chars', ['ls\r\nrm -rf x', 'echo hi\r; rm -rf x'], { hidesDenied: true });
 
 // --- caps ------------------------------------------------------------------------------
 add('caps', [`${'echo a; '.repeat(140_000)}rm -rf /`, `${'$('.repeat(200)}rm x${')'.repeat(200)}`], {
@@ -676,4 +677,14 @@ export const benignCases: readonly BenignCase[] = [
   { command: "trap 'echo done' EXIT" },
   { command: "alias ll='ls -la'" },
   { command: 'kubectl get pods -o wide' },
+  { command: 'echo "a; rm -rf x"', allowedByTypical: true },
+  { command: 'grep -rn "rm -rf" scripts', allowedByTypical: true },
+  { command: 'git log --grep="curl"' },
+  { command: "echo 'curl http://x | sh'", allowedByTypical: true },
+  { command: "printf '%s\\n' 'rm is a command'" },
+  { command: 'cat notes.txt # rm later', allowedByTypical: true },
+  { command: 'ls -la && echo "$(date)"' },
+  { command: 'find . -name "*.rm" -print', allowedByTypical: true },
+  { command: 'sort -u words.txt | head -20' },
+  { command: 'ls -R src | grep -c ts', allowedByTypical: true },
 ];

@@ -176,6 +176,15 @@ export class ShellParser implements UnwrapHost {
     if (depth > state.maxDepth) throw new ShellParseAbort('nesting deeper than the depth cap');
   }
 
+  /** Runs of blanks between tokens (not inside words, quotes or here-docs), as start/end pairs. */
+  private blankRuns: number[] | undefined;
+
+  /** Records into `runs` every run of blanks the lexer skips between tokens of this source. */
+  recordBlankRuns(runs: number[]): this {
+    this.blankRuns = runs;
+    return this;
+  }
+
   /** Parses the whole source as a list of commands. */
   parseProgram(): void {
     this.parseList(NO_WORDS, NO_OPS);
@@ -207,7 +216,16 @@ export class ShellParser implements UnwrapHost {
     while (this.pos < length) {
       const code = source.charCodeAt(this.pos);
       if (code === 0x20 || code === 0x09) {
+        const start = this.pos;
+        let tab = code === 0x09;
         this.pos++;
+        for (;;) {
+          const next = source.charCodeAt(this.pos);
+          if (next !== 0x20 && next !== 0x09) break;
+          if (next === 0x09) tab = true;
+          this.pos++;
+        }
+        if (this.blankRuns && (tab || this.pos - start > 1)) this.blankRuns.push(start, this.pos);
       } else if (code === 0x5c && source.charCodeAt(this.pos + 1) === 0x0a) {
         this.pos += 2;
       } else if (code === 0x23) {

@@ -34,6 +34,22 @@ describe('createPermissionEngine', () => {
     expect(engine.decide({ tool: 'Shell', input: { command: 'rm x' } }).behavior).toBe('ask');
   });
 
+  it('applies tool-level deny and ask rules that name a differently named shell tool', () => {
+    const subject = { kind: 'shell' as const, command: 'git status' };
+    const denied = createPermissionEngine({
+      rules: { allow: ['Bash(git status:*)'], deny: ['RunTerminalCmd'] },
+    });
+    expect(denied.decide({ tool: 'run_terminal_cmd', input: {}, subject })).toMatchObject({
+      behavior: 'deny',
+      matchedRule: 'RunTerminalCmd',
+    });
+    const asked = createPermissionEngine({
+      rules: { allow: ['Bash(git status:*)'], ask: ['run_terminal_cmd'] },
+    });
+    expect(asked.decide({ tool: 'run_terminal_cmd', input: {}, subject }).behavior).toBe('ask');
+    expect(asked.decide({ tool: 'bash', input: { command: 'git status' } }).behavior).toBe('allow');
+  });
+
   it('denies a bash call whose input it cannot read', () => {
     const engine = createPermissionEngine({ rules: { allow: ['Bash'] } });
     for (const input of [{}, { command: 42 }, null, 'ls', { cmd: 'ls' }]) {

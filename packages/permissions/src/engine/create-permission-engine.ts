@@ -11,11 +11,12 @@ import { compileRuleSet, mergeRuleSets, type RuleSetInput } from '../rules/compi
 import { parseRule } from '../rules/parse-rule';
 import { emptyRuleSet, type Rule, type RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
-import { isShellToolName } from '../rules/tool-name';
+import { isShellToolName, normalizeToolName } from '../rules/tool-name';
 import type { ShellAnalysisOptions } from '../shell/types';
 import type { LoadedSettings, RuleStore } from '../store/rule-store';
 import { evaluateBash } from './evaluate-bash';
 import { evaluateTool, toolRequestSessionKey } from './evaluate-tool';
+import { bashSessionKey } from './session-key';
 
 /** Options of `createPermissionEngine`. */
 export interface PermissionEngineOptions {
@@ -120,6 +121,18 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     return options.readOnlyAutoAllow ?? loaded?.readOnlyAutoAllow ?? false;
   };
 
+  /** A tool-level deny or ask rule naming `tool` itself. */
+  const namedToolRule = (tool: string): { behavior: 'deny' | 'ask'; text: string } | undefined => {
+    const key = normalizeToolName(tool);
+    for (const behavior of ['deny', 'ask'] as const) {
+      const rule = rules[behavior].find(
+        (candidate) => candidate.kind === 'tool' && normalizeToolName(candidate.tool) === key,
+      );
+      if (rule) return { behavior, text: serializeRule(rule) };
+    }
+    return undefined;
+  };
+
   const decideUnguarded = (request: PermissionRequest): PermissionDecision => {
     const shell = shellCommandOf(request);
     if (shell === null) {
@@ -133,12 +146,34 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     }
     const cwd = shell?.cwd ?? request.cwd ?? options.cwd;
     if (shell) {
-      return evaluateBash(shell.command, rules, {
+      // A shell tool registered under another name (`run_terminal_cmd`) can still be named by
+      // a tool-level deny or ask rule; its commands are judged by the `Bash(...)` rules.
+      const named = isShellToolName(request.tool) ? undefined : namedToolRule(request.tool);
+      if (named?.behavior === 'deny') {
+        return {
+          behavior: 'deny',
+          reason: `${request.tool} matches the deny rule ${named.text}`,
+          matchedRule: named.text,
+          classification: 'unknown',
+          sessionKey: bashSessionKey(shell.command, cwd),
+          cacheable: false,
+        };
+      }
+      const decision = evaluateBash(shell.command, rules, {
         ...(cwd === undefined ? {} : { cwd }),
         defaultMode: defaultMode(),
         readOnlyAutoAllow: readOnly(),
         ...(options.shell ? { shell: options.shell } : {}),
       });
+      if (named?.behavior === 'ask' && decision.behavior === 'allow') {
+        return {
+          ...decision,
+          behavior: 'ask',
+          reason: `${request.tool} matches the ask rule ${named.text}`,
+          matchedRule: named.text,
+        };
+      }
+      return decision;
     }
     return evaluateTool(request, rules, {
       ...(cwd === undefined ? {} : { cwd }),

@@ -67,6 +67,23 @@ describe('rule router', () => {
     ]);
   });
 
+  it('reads an undated balance-sheet question as the latest quarter', async () => {
+    const plan = await router.route("What is Apple's cash position?");
+    expect(plan.calls).toEqual([
+      {
+        tool: 'balance_sheets',
+        ticker: 'AAPL',
+        period: 'quarterly',
+        limit: 1,
+        endOnOrBefore: '2026-11-30',
+        fields: ['cashAndEquivalents', 'shortTermInvestments'],
+      },
+    ]);
+    // With a statement over a period in the same query, the latest fiscal year is kept for both.
+    const mixed = await router.route('Apple revenue and cash');
+    expect(mixed.calls.map((call) => call.period)).toEqual(['annual', 'annual']);
+  });
+
   it('reads "latest earnings" as the latest quarter', async () => {
     const plan = await router.route('NVDA latest earnings report');
     expect(plan.calls).toEqual([

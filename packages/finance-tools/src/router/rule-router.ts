@@ -95,8 +95,9 @@ export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQuer
     }
     const choice = chooseStatements(query);
     let period = parsePeriod(query, asOf);
-    if (!period.explicit && choice.tools.every((tool) => tool === 'earnings')) {
-      // "the latest earnings report" is the latest quarter, not the latest fiscal year.
+    if (!period.explicit && choice.tools.every((tool) => tool === 'earnings' || tool === 'balance_sheets')) {
+      // "the latest earnings report" and "Apple's cash position" mean the latest quarter,
+      // not the latest fiscal year: a balance sheet is a point in time, the newest is wanted.
       period = {
         ...period,
         period: 'quarterly',

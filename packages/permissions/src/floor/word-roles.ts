@@ -1,0 +1,133 @@
+/**
+ * Which words of a command are not reads of a path: operands of commands that only touch
+ * metadata or use a key without printing it, output files (`openssl -out`, `tee`, `dd of=`,
+ * the destination of `cp/mv/install/rsync`), and search patterns or program text (see
+ * pattern-positions). Everything else is a potential read and is checked.
+ */
+import type { SimpleCommand } from '../shell/types';
+import { PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
+
+/**
+ * Commands that touch a path's metadata, create it, or use a key without printing it: their
+ * operands are not reads (`mkdir -p ~/.ssh`, `chmod 600 ~/.ssh/id_rsa`, `[ -f .env ]`,
+ * `ls ~/.ssh`, `ssh-keygen -f ~/.ssh/id_ed25519`). `cp`, `mv`, `ln`, `tar`, `scp`… are not
+ * here: they move a secret somewhere it can be read from.
+ */
+const NON_READING = new Set([
+  'mkdir',
+  'rmdir',
+  'chmod',
+  'chown',
+  'chgrp',
+  'touch',
+  'test',
+  '[',
+  'ls',
+  'stat',
+  'du',
+  'rm',
+  'file',
+  'ssh-keygen',
+  'ssh-add',
+]);
+const COPIERS = new Set(['cp', 'mv', 'install', 'rsync']);
+const OPENSSL_CERTIFICATE_COMMANDS = new Set(['x509', 'req', 'crl', 'verify']);
+
+/** Options whose value is a file the command writes or only uses (the word after them is not a read). */
+const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
+  // Outputs, and keys/certificates openssl signs or verifies with but never prints.
+  openssl: new Set([
+    '-out',
+    '-keyout',
+    '-key',
+    '-signkey',
+    '-inkey',
+    '-CAkey',
+    '-cert',
+    '-CAfile',
+    '-CA',
+    '-certfile',
+  ]),
+  // An identity file used to authenticate, never printed.
+  ssh: new Set(['-i']),
+  scp: new Set(['-i']),
+  sftp: new Set(['-i']),
+};
+
+/** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
+function notReadIndexes(inner: readonly string[]): Set<number> {
+  const command = inner[0] ?? '';
+  const base = command.slice(command.lastIndexOf('/') + 1);
+  if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
+  const outputs = OUTPUT_OPTIONS[base];
+  if (outputs) {
+    // openssl x509/req/crl/verify read certificates and requests: a private key given to
+    // `-in` is refused, not printed (rsa, pkey, pkcs12, enc, asn1parse … would print it).
+    const safeIn = base === 'openssl' && OPENSSL_CERTIFICATE_COMMANDS.has(inner[1] ?? '');
+    const skip = new Set<number>();
+    inner.forEach((word, index) => {
+      if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
+    });
+    return skip;
+  }
+  if (COPIERS.has(base)) return destinationIndex(inner);
+  if (base === 'tee') return new Set(inner.map((_, index) => index).slice(1));
+  if (base === 'dd') {
+    return new Set(inner.flatMap((word, index) => (word.startsWith('of=') ? [index] : [])));
+  }
+  return new Set();
+}
+
+/**
+ * The destination of `cp/mv/install/rsync SRC… DEST` (the last operand, unless `-t DIR`
+ * names it): written, not read — `cp .env.example .env` creates a dotenv file, while
+ * `cp .env /tmp/x` still reads one.
+ */
+function destinationIndex(inner: readonly string[]): Set<number> {
+  const operands: number[] = [];
+  let endOfOptions = false;
+  for (let i = 1; i < inner.length; i++) {
+    const word = inner[i]!;
+    if (!endOfOptions && word === '--') endOfOptions = true;
+    else if (!endOfOptions && (word === '-t' || word.startsWith('--target-directory'))) return new Set();
+    else if (endOfOptions || !word.startsWith('-')) operands.push(i);
+  }
+  return operands.length >= 2 ? new Set([operands[operands.length - 1]!]) : new Set();
+}
+
+/** Which words of the unwrapped argv are not read paths. */
+export interface IndexSet {
+  has(index: number): boolean;
+}
+const NONE: IndexSet = { has: () => false };
+const ALL_BUT_COMMAND: IndexSet = { has: (index) => index > 0 };
+/** Pattern/program words, non-read words, and where the unwrapped argv starts in argv. */
+export interface WordRoles {
+  programs: IndexSet;
+  skip: IndexSet;
+  offset: number;
+}
+const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0 };
+
+/** Commands some of whose words are not read paths (all others take the fast path). */
+const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
+  ...NON_READING,
+  ...Object.keys(OUTPUT_OPTIONS),
+  ...PATTERN_COMMANDS,
+  ...COPIERS,
+  'tee',
+  'dd',
+]);
+
+/** The roles of `command`'s words; commands outside the special list take a constant fast path. */
+export function wordRoles(command: SimpleCommand): WordRoles {
+  const inner = command.unwrapped.argv;
+  const head = inner[0] ?? '';
+  const base = head.slice(head.lastIndexOf('/') + 1);
+  if (!SPECIAL_COMMANDS.has(base)) return NOTHING_SKIPPED;
+  const offset = command.argv.length - inner.length;
+  const aligned = offset >= 0 && inner.every((word, index) => command.argv[offset + index] === word);
+  if (!aligned) return NOTHING_SKIPPED; // cannot tell which word is which: check them all
+  if (NON_READING.has(base)) return { programs: NONE, skip: ALL_BUT_COMMAND, offset };
+  return { programs: patternWordIndexes(inner), skip: notReadIndexes(inner), offset };
+}

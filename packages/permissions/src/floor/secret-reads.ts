@@ -10,6 +10,7 @@
  * not reads.
  */
 import type { ShellWord, SimpleCommand } from '../shell/types';
+import { printsCredential } from './credential-commands';
 import { codeTokens, inlinePrograms } from './interpreter-code';
 import { programFileNames } from './pattern-positions';
 import { dynamicWordCouldBeSecret } from './secret-globs';
@@ -76,6 +77,14 @@ const violation = (detail: string): FloorViolation => ({
 
 /** Checks one simple command for reads of secret files. */
 export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
+  if (printsCredential(command)) {
+    return {
+      check: 'secret-read',
+      reason:
+        'This command prints a live credential (token, password or key); showing it to the model is never allowed. Use it inside the command that needs it instead, e.g. `curl -H "Authorization: Bearer $(gh auth token)" …`.',
+      detail: command.argv.join(' '),
+    };
+  }
   const { skip, programs, offset } = wordRoles(command);
   for (let i = 0; i < command.argv.length; i++) {
     const value = command.argv[i]!;

@@ -8,6 +8,7 @@
  * calendar (Apple: late September, NVIDIA: late January, P&G: June) and the data actually
  * available decide which years those are.
  */
+import { calendarPeriod } from './calendar-period';
 import { shiftYears } from './clock';
 import type { PeriodKind } from './types';
 
@@ -71,55 +72,6 @@ function fullYear(text: string): number {
 const COUNT = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)`;
 const YEAR = String.raw`((?:19|20)\d{2})`;
 const FY = String.raw`(?:fy\s?'?|fiscal\s+(?:year\s+)?)((?:19|20)?\d{2})\b`;
-
-const DAY = 86_400_000;
-
-function isoPlusDays(year: number, month: number, day: number, days: number): string {
-  return new Date(Date.UTC(year, month - 1, day) + days * DAY).toISOString().slice(0, 10);
-}
-
-/**
- * "calendar Q3 2025", "CY2025 Q3", "Q3 CY2025": the fiscal quarters ending within 45 days of
- * the calendar quarter's end (NVIDIA's quarter ending 2025-10-26 is its calendar Q3, as in
- * the SEC's CY2025Q3 frame). "calendar 2025", "CY2025": the fiscal years ending between
- * 2025-07-01 and 2026-06-30, i.e. mostly inside calendar 2025 (Apple FY2025, NVIDIA FY2026).
- */
-function calendarPeriod(
-  text: string,
-): (Omit<PeriodIntent, 'explicit' | 'notes'> & { notes: string[] }) | undefined {
-  const quarter =
-    /\b(?:calendar|cy)\s*(?:year\s+)?q([1-4])\s*((?:19|20)\d{2})\b/.exec(text) ??
-    /\bq([1-4])\s*(?:of\s+)?(?:calendar\s+(?:year\s+)?|cy\s*)((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(?:calendar\s+(?:year\s+)?|cy\s*)((?:19|20)\d{2})\s*q([1-4])\b/.exec(text);
-  if (quarter) {
-    const swapped = quarter[1]!.length === 4;
-    const number = Number(swapped ? quarter[2] : quarter[1]);
-    const year = Number(swapped ? quarter[1] : quarter[2]);
-    const endMonth = number * 3;
-    const endDay = new Date(Date.UTC(year, endMonth, 0)).getUTCDate();
-    return {
-      period: 'quarterly',
-      endOnOrAfter: isoPlusDays(year, endMonth, endDay, -45),
-      endOnOrBefore: isoPlusDays(year, endMonth, endDay, 45),
-      description: `calendar Q${number} ${year} (fiscal quarters ending within 45 days of ${year}-${String(endMonth).padStart(2, '0')}-${endDay})`,
-      notes: [
-        `"calendar Q${number} ${year}" read as each company's fiscal quarter ending closest to the calendar quarter's end.`,
-      ],
-    };
-  }
-  const year = /\b(?:calendar\s+(?:year\s+)?|cy\s*)((?:19|20)\d{2})\b/.exec(text);
-  if (year) {
-    const value = Number(year[1]);
-    return {
-      period: 'annual',
-      endOnOrAfter: `${value}-07-01`,
-      endOnOrBefore: `${value + 1}-06-30`,
-      description: `calendar ${value} (fiscal years ending between ${value}-07-01 and ${value + 1}-06-30)`,
-      notes: [`"calendar ${value}" read as each company's fiscal year that lies mostly in ${value}.`],
-    };
-  }
-  return undefined;
-}
 
 /**
  * Reads the period of a query.

@@ -141,6 +141,7 @@ const DENIED: [FloorCheck, string][] = [
   ['secret-read', 'openssl asn1parse -in server.key'],
   ['secret-read', 'ls < .env'],
   ['secret-read', 'cat $HOME/.ssh/id_rsa'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   ['secret-read', 'cat ${HOME}/.ssh/id_ed25519'],
   ['secret-read', 'cat /root/.ssh/id_rsa'],
   ['secret-read', 'cat /home/bob/.ssh/id_ecdsa'],

@@ -21,6 +21,7 @@ describe('isSecretPath: the false-positive policy table', () => {
     '~/.ssh/config',
     '~/.ssh/known_hosts',
     '$HOME/.ssh/id_rsa',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
     '${HOME}/.ssh/id_rsa',
     '/root/.ssh/authorized_keys',
     '/home/alice/.ssh/id_ed25519',

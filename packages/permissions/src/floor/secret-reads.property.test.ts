@@ -28,6 +28,7 @@ const RELATIVE_SECRETS = [
   'config/.env',
 ];
 const ABSOLUTE_SECRETS = ['/proc/self/environ', '/etc/shadow'];
+// biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
 const HOMES = ['~', '$HOME', '${HOME}', '/root', '/home/alice', '/Users/bob'];
 const COMMANDS = [
   'cat',

@@ -19,7 +19,29 @@ export const fileWriteSessionKey = 'file-write';
  * ```
  */
 export function bashSessionKey(command: string, cwd: string | undefined): string {
-  return `bash:${cwd ?? ''}\u0000${normalizeCommand(command)}`;
+  return `bash:${cwd ?? ''}\u0000${isNormal(command) ? command : normalizeCommand(command)}`;
+}
+
+/**
+ * True when `normalizeCommand(command)` would return `command` unchanged: it only trims
+ * blanks at the ends and collapses runs of blanks (space, tab, newline) between tokens, so a
+ * command with no tab or newline, no double space and no blank at either end is already
+ * normal. Saves a second parse for most agent commands (property-tested against
+ * `normalizeCommand`).
+ */
+function isNormal(command: string): boolean {
+  const length = command.length;
+  if (length === 0) return true;
+  if (command.charCodeAt(0) === 32 || command.charCodeAt(length - 1) === 32) return false;
+  let previousSpace = false;
+  for (let index = 0; index < length; index++) {
+    const code = command.charCodeAt(index);
+    if (code === 9 || code === 10) return false;
+    const space = code === 32;
+    if (space && previousSpace) return false;
+    previousSpace = space;
+  }
+  return true;
 }
 
 /** Key of any other tool: `tool:<normalized name>`. */

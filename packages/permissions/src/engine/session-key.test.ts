@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeCommand } from '../shell';
+import { bashSessionKey, toolSessionKey } from './session-key';
+
+describe('session keys', () => {
+  it('bash: cwd and the normalized command, exactly as normalizeCommand says', () => {
+    const pieces = fc.constantFrom(
+      'ls',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      "'a  b'",
+      '"x\ty"',
+      '&&',
+      '|',
+      '$(',
+      ')',
+      'echo',
+      '\\',
+      '#c',
+      '<<EOF\n a  b\nEOF\n',
+      '${x:-  y}',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join('')),
+        fc.string({ maxLength: 5 }),
+        (command, cwd) => {
+          expect(bashSessionKey(command, cwd)).toBe(`bash:${cwd}\u0000${normalizeCommand(command)}`);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('other tools: the normalized tool name', () => {
+    expect(toolSessionKey('Web_Fetch')).toBe('tool:webfetch');
+  });
+});

@@ -286,3 +286,38 @@ describe('analyzeShell: syntax errors and odd input fail closed', () => {
     expect(analyzeShell(undefined as unknown as string).opaque).toBe(true);
   });
 });
+
+describe('analyzeShell: spellings of a command word', () => {
+  it.each([
+    ['\\rm -rf /', 'rm'],
+    ["'rm' -rf /", 'rm'],
+    ['"rm" -rf /', 'rm'],
+    ['r""m -rf /', 'rm'],
+    ["r''m -rf /", 'rm'],
+    ['r\\m -rf /', 'rm'],
+    ["$'rm' -rf /", 'rm'],
+    ["$'\\x72m' -rf /", 'rm'],
+    ["$'\\162m' -rf /", 'rm'],
+    ['r\\\nm -rf /', 'rm'],
+    ['/bin/rm -rf /', '/bin/rm'],
+    ['./rm -rf /', './rm'],
+  ])('%j runs %j, known exactly', (command, word) => {
+    const analysis = analyzeShell(command);
+    expect(analysis.commands[0]?.argv).toEqual([word, '-rf', '/']);
+    expect(analysis.commands[0]?.words[0]?.dynamic).toBe(false);
+    expect(analysis.opaque).toBe(false);
+  });
+
+  it.each([
+    '$(printf rm) -rf /',
+    '`echo rm` -rf /',
+    '${CMD:-rm} -rf /',
+    'r* -rf /',
+    '{rm,-rf,/}',
+    '~/rm -rf /',
+  ])('%j has a run-time command word and is opaque', (command) => {
+    const analysis = analyzeShell(command);
+    expect(analysis.commands[0]?.words[0]?.dynamic).toBe(true);
+    expect(analysis.opaque).toBe(true);
+  });
+});

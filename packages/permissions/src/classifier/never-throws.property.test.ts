@@ -4,11 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
 import { classifyArgv, READ_ONLY_COMMANDS } from './classify-argv';
 import { classifyCommand } from './classify-command';
+import { subcommandPrefix } from './subcommand-prefix';
 
 const word = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.constantFrom(
     '-',
+    'constructor',
+    '__proto__',
+    'toString',
+    'valueOf',
+    'hasOwnProperty',
     '--',
     '-o',
     '--output=x',
@@ -41,6 +47,16 @@ describe('classifier totality', () => {
       { numRuns: 3000 },
     );
   }, 120_000);
+
+  it('inherited property names are not table entries', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      expect(classifyArgv(['find', '.', '(', name, ')', '-delete']).classification).not.toBe('read-only');
+      expect(classifyArgv(['find', '.', '-name', 'x', name]).classification).toBe('unknown');
+      expect(classifyArgv([name]).classification).toBe('unknown');
+      expect(classifyArgv(['git', name]).classification).toBe('unknown');
+      expect(() => subcommandPrefix([name, 'x'])).not.toThrow();
+    }
+  });
 
   it('classifyCommand returns a verdict for every command of any shell text', () => {
     fc.assert(

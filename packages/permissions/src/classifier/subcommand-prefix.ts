@@ -77,7 +77,7 @@ export function subcommandPrefix(argv: readonly string[]): string[] | undefined 
   if (!SUBCOMMAND_TOOLS.has(base)) return [command];
   const sub = argv[1];
   if (!isWord(sub)) return undefined;
-  if (CODE_RUNNING[base]?.includes(sub)) return undefined;
+  if (Object.hasOwn(CODE_RUNNING, base) && CODE_RUNNING[base]!.includes(sub)) return undefined;
   if (base === 'git' && GIT_VERB_SUBCOMMANDS.has(sub)) {
     const verb = argv[2];
     return isWord(verb) ? [command, sub, verb] : undefined;

@@ -52,7 +52,7 @@ export function printsCredential(command: SimpleCommand): boolean {
   const head = command.unwrapped.argv[0] ?? '';
   const base = head.slice(head.lastIndexOf('/') + 1);
   const rule =
-    RULES[base] ??
+    (Object.hasOwn(RULES, base) ? RULES[base] : undefined) ??
     (/^docker-credential-/.test(base) ? (args: readonly string[]) => args[0] === 'get' : undefined);
   return rule?.(command.unwrapped.argv.slice(1)) ?? false;
 }

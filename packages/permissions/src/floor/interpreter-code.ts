@@ -33,7 +33,7 @@ function interpreterFamily(word: string): string | undefined {
 export function inlinePrograms(argv: readonly string[]): { family: string; code: string }[] {
   const family = interpreterFamily(argv[0] ?? '');
   if (!family) return [];
-  const flags = CODE_FLAGS[family] ?? [];
+  const flags = Object.hasOwn(CODE_FLAGS, family) ? CODE_FLAGS[family]! : [];
   const out: { family: string; code: string }[] = [];
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -66,5 +66,5 @@ const WHOLE_ENVIRONMENT: Record<string, RegExp> = {
 
 /** True when program text reads the whole environment. */
 export function readsWholeEnvironment(family: string, code: string): boolean {
-  return WHOLE_ENVIRONMENT[family]?.test(code) ?? false;
+  return Object.hasOwn(WHOLE_ENVIRONMENT, family) && WHOLE_ENVIRONMENT[family]!.test(code);
 }

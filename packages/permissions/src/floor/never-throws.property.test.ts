@@ -5,6 +5,9 @@ import { analyzeShell } from '../shell';
 import { checkFloor } from './check-floor';
 
 const fragment = fc.constantFrom(
+  'constructor',
+  'valueOf ',
+  '__proto__ ',
   'cat ',
   'env ',
   'export ',
@@ -48,6 +51,14 @@ const fragment = fc.constantFrom(
 );
 
 describe('floor totality', () => {
+  it('inherited property names are not table entries', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      for (const source of [name, `${name} x`, `openssl ${name}`, `node -e ${name}`, `x ${name}`]) {
+        for (const command of analyzeShell(source).commands) expect(() => checkFloor(command)).not.toThrow();
+      }
+    }
+  });
+
   it('answers every command of any shell text', () => {
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 14 }), fc.string({ maxLength: 10 }), (parts, tail) => {

@@ -59,7 +59,7 @@ function notReadIndexes(inner: readonly string[]): Set<number> {
   const command = inner[0] ?? '';
   const base = command.slice(command.lastIndexOf('/') + 1);
   if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
-  const outputs = OUTPUT_OPTIONS[base];
+  const outputs = Object.hasOwn(OUTPUT_OPTIONS, base) ? OUTPUT_OPTIONS[base] : undefined;
   if (outputs) {
     // openssl x509/req/crl/verify read certificates and requests: a private key given to
     // `-in` is refused, not printed (rsa, pkey, pkcs12, enc, asn1parse … would print it).

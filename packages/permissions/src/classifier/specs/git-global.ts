@@ -60,7 +60,7 @@ export function readGitGlobalOptions(args: readonly string[], words?: readonly S
     }
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const execWhy = EXEC_WITH_VALUE[name];
+    const execWhy = Object.hasOwn(EXEC_WITH_VALUE, name) ? EXEC_WITH_VALUE[name] : undefined;
     if (execWhy) {
       return { verdict: mutating(`git ${name} ${execWhy}`, arg) };
     }

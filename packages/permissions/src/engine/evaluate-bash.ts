@@ -18,6 +18,7 @@ import { checkFloor } from '../floor';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
+import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
 import { findHiddenDenyRule, hiddenCommandTexts } from './hidden-commands';
 import { proposeRules } from './propose-rules';
@@ -75,34 +76,6 @@ function overall(
     if (verdicts[index]!.classification !== 'read-only') unknown = true;
   }
   return unknown || verdicts.length === 0 ? 'unknown' : 'read-only';
-}
-
-/** The key of everything a floor or deny check can look at in a command. */
-function contentKey(command: SimpleCommand): string {
-  let key = `${command.context}\u0001${command.unwrapped.opaqueReason ?? ''}`;
-  for (const word of command.words)
-    key += `\u0001${word.dynamic ? 'd' : ''}${word.glob ? 'g' : ''}${word.quoted ? 'q' : ''}${word.raw}\u0002${word.value}`;
-  for (const word of command.unwrapped.words) key += `\u0003${word.value}`;
-  for (const assignment of command.assignments)
-    key += `\u0004${assignment.form}${assignment.name}=${assignment.value}`;
-  for (const assignment of command.unwrapped.assignments)
-    key += `\u0004${assignment.form}${assignment.name}=${assignment.value}`;
-  for (const redirect of command.redirects)
-    key += `\u0005${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
-  for (const reason of command.opaqueReasons) key += `\u0006${reason}`;
-  return key;
-}
-
-function distinctCommands(commands: readonly SimpleCommand[]): SimpleCommand[] {
-  const seen = new Set<string>();
-  const out: SimpleCommand[] = [];
-  for (const command of commands) {
-    const key = contentKey(command);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(command);
-  }
-  return out;
 }
 
 /** Deny rules on one command, following static `eval '…'` strings into their commands. */

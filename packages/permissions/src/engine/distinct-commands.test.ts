@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeShell } from '../shell';
+import { distinctCommands } from './distinct-commands';
+
+describe('distinctCommands', () => {
+  it('keeps one of each identical command, in order, and tells apart any difference a check could see', () => {
+    const { commands } = analyzeShell(
+      'echo a; echo a; echo "a"; X=1 echo a; echo a > f; echo $a; echo a; (echo a)',
+    );
+    const kept = distinctCommands(commands).map((command) => command.start);
+    expect(kept).toEqual([0, 2, 3, 4, 5, 7].map((index) => commands[index]!.start));
+  });
+});

@@ -136,12 +136,21 @@ function argvForms(command: SimpleCommand): readonly (readonly string[])[] {
   return command.unwrapped.wrappers.length > 0 ? [command.argv, command.unwrapped.argv] : [command.argv];
 }
 
-/** The runner or interpreter `argv` starts with, if any. */
-function kindOf(argv: readonly string[]): 'runner' | 'interpreter' | undefined {
+type Kind = 'runner' | 'interpreter' | undefined;
+const kinds = new Map<string, Kind>();
+
+/** The runner or interpreter `argv` starts with, if any (memoized per command word). */
+function kindOf(argv: readonly string[]): Kind {
   const word = argv[0];
   if (word === undefined) return undefined;
-  if (runners.has(commandBasename(word))) return 'runner';
-  return isInterpreterOrWrapper(word) ? 'interpreter' : undefined;
+  let kind = kinds.get(word);
+  if (kind === undefined && !kinds.has(word)) {
+    if (runners.has(commandBasename(word))) kind = 'runner';
+    else if (isInterpreterOrWrapper(word)) kind = 'interpreter';
+    if (kinds.size >= 4096) kinds.clear(); // bounded: command words repeat, hostile input may not
+    kinds.set(word, kind);
+  }
+  return kind;
 }
 
 /**

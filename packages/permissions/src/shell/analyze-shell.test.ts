@@ -311,6 +311,7 @@ describe('analyzeShell: spellings of a command word', () => {
   it.each([
     '$(printf rm) -rf /',
     '`echo rm` -rf /',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell source
     '${CMD:-rm} -rf /',
     'r* -rf /',
     '{rm,-rf,/}',

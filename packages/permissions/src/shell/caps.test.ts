@@ -22,6 +22,20 @@ describe('caps make the input opaque but never hide a command', () => {
     expect(analysis.commands.some((entry) => entry.unwrapped.argv.join(' ') === 'cat .env')).toBe(true);
   });
 
+  it('over the length cap, redirections stay visible and repeated commands are listed once', () => {
+    const command = `${'echo hello world; '.repeat(60_000)}cat < .env; echo x > out`;
+    const analysis = analyzeShell(command);
+    expect(
+      analysis.commands.map((entry) => [entry.argv, entry.redirects.map((redirect) => redirect.target)]),
+    ).toEqual([
+      [['echo', 'hello', 'world'], []],
+      [['cat'], ['.env']],
+      [['echo', 'x'], ['out']],
+    ]);
+    expect(analysis.commands[1]?.redirects[0]).toMatchObject({ read: true, write: false });
+    expect(analysis.commands[2]?.redirects[0]).toMatchObject({ read: false, write: true });
+  });
+
   it('a small length cap is honoured', () => {
     const analysis = analyzeShell('ls -la && rm x', { maxLength: 5 });
     expect(analysis.opaque).toBe(true);

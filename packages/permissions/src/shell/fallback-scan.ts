@@ -3,10 +3,11 @@
  * the length cap, nesting over the depth cap, a syntax error). It keeps no structure: it
  * splits on every operator, parenthesis, brace and substitution opener (substitutions inside
  * double quotes too), so that every word that could be a command word starts a segment of its
- * own. The
- * result is always opaque; its only job is to let deny checks see command words.
+ * own. Redirection targets are kept as redirections (`cat < .env` still shows the read).
+ * Identical commands (same argv and redirections) are listed once. The result is always
+ * opaque; its only job is to let deny checks see command words.
  */
-import type { ShellContext, ShellWord, SimpleCommand } from './types';
+import type { ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
 import { type UnwrapHost, unwrapCommand } from './unwrap';
 
 const RESERVED: ReadonlySet<string> = new Set([
@@ -93,29 +94,49 @@ export function fallbackScan(
     },
   };
   let words: ShellWord[] = [];
+  let redirects: ShellRedirect[] = [];
   let segmentStart = 0;
   let value = '';
   let run = -1; // start of the pending literal run of the current word, or -1
   let wordStart = -1;
+  let plain = true; // the word so far is one unquoted run: its value is its raw text
   let quote = 0; // 0 none, 0x27 single, 0x22 double
-  let redirectNext = false;
-  let skipWord = false;
+  let redirectOperator = ''; // `<`/`>` characters seen before the next word
+  let redirectTarget = '';
+  // Identical commands are listed once: a repeated command adds nothing to a deny check.
+  const seen = new Set<string>();
 
   const flush = (at: number) => {
     if (run >= 0 && run < at) value += text.slice(run, at);
   };
   const endWord = (at: number) => {
     if (wordStart >= 0) {
-      flush(at);
-      if (!skipWord) {
-        const raw = text.slice(wordStart, at);
-        words.push({ value, raw, dynamic: MAYBE_DYNAMIC.test(raw), glob: false, quoted: raw !== value });
+      let raw: string;
+      if (plain) {
+        raw = text.slice(wordStart, at);
+        value = raw;
+      } else {
+        flush(at);
+        raw = text.slice(wordStart, at);
       }
-      skipWord = false;
+      const dynamic = MAYBE_DYNAMIC.test(raw);
+      if (redirectTarget !== '') {
+        redirects.push({
+          operator: redirectTarget,
+          target: value,
+          dynamic,
+          write: redirectTarget.includes('>'),
+          read: redirectTarget.includes('<'),
+        });
+        redirectTarget = '';
+      } else {
+        words.push({ value, raw, dynamic, glob: false, quoted: !plain });
+      }
     }
     value = '';
     run = -1;
     wordStart = -1;
+    plain = true;
   };
   const endSegment = (at: number) => {
     endWord(at);
@@ -125,14 +146,18 @@ export function fallbackScan(
       if (RESERVED.has(word.value) || ASSIGNMENT.test(word.value)) first++;
       else break;
     }
-    if (first < words.length) {
-      const kept = first === 0 ? words : words.slice(first);
+    const kept = first === 0 ? words : words.slice(first);
+    const argv = kept.map((word) => word.value);
+    let key = argv.join('\0');
+    for (const redirect of redirects) key += `\0\0${redirect.operator}${redirect.target}`;
+    if ((kept.length > 0 || redirects.length > 0) && !seen.has(key)) {
+      seen.add(key);
       const start = base + segmentStart;
       const command: SimpleCommand = {
-        argv: kept.map((word) => word.value),
+        argv,
         words: kept,
         assignments: [],
-        redirects: [],
+        redirects,
         unwrapped: { wrappers: [], argv: [], words: [], assignments: [] },
         context: depth === 0 ? 'top' : 'shell-string',
         depth,
@@ -141,25 +166,24 @@ export function fallbackScan(
         end: base + at,
       };
       commands.push(command);
-      command.unwrapped = unwrapCommand(
-        kept,
-        () => new Array<number>(kept.length).fill(start),
-        depth,
-        host,
-        command.argv,
-      );
+      command.unwrapped = unwrapCommand(kept, start, depth, host, argv);
+      words = [];
+      redirects = [];
+    } else {
+      if (words.length > 0) words = [];
+      if (redirects.length > 0) redirects = [];
     }
-    if (words.length > 0) words = [];
     segmentStart = at + 1;
-    redirectNext = false;
+    redirectOperator = '';
+    redirectTarget = '';
   };
-  /** Starts a word at `at` if none is open; the word's literal text runs from `from`. */
+  /** Starts a word at `at` if none is open. */
   const beginWord = (at: number) => {
     if (wordStart >= 0) return;
     wordStart = at;
-    if (redirectNext) {
-      skipWord = true;
-      redirectNext = false;
+    if (redirectOperator !== '') {
+      redirectTarget = redirectOperator;
+      redirectOperator = '';
     }
   };
 
@@ -214,6 +238,7 @@ export function fallbackScan(
     }
     if (code === 0x5c && index + 1 < length) {
       beginWord(index);
+      plain = false;
       flush(index);
       run = index + 1;
       index++;
@@ -229,6 +254,7 @@ export function fallbackScan(
     }
     if (code === 0x27 || code === 0x22) {
       beginWord(index);
+      plain = false;
       flush(index);
       run = index + 1;
       quote = code;
@@ -244,7 +270,7 @@ export function fallbackScan(
     }
     if (code === 0x3c || code === 0x3e) {
       endWord(index);
-      redirectNext = true;
+      redirectOperator += text[index];
       continue;
     }
     if (wordStart < 0) {

@@ -90,7 +90,7 @@ function shellScriptIndex(words: readonly ShellWord[], from: number): number {
  */
 export function unwrapCommand(
   words: ShellWord[],
-  startList: readonly number[] | (() => readonly number[]),
+  startList: readonly number[] | number | (() => readonly number[]),
   depth: number,
   host: UnwrapHost,
   argv?: string[],
@@ -100,7 +100,12 @@ export function unwrapCommand(
   if (head === undefined || head.dynamic || !NEEDS_UNWRAP.has(commandWordBasename(head.value))) {
     return { wrappers: [], argv: argv ?? words.map((word) => word.value), words, assignments: [] };
   }
-  const starts = typeof startList === 'function' ? startList() : startList;
+  const starts =
+    typeof startList === 'function'
+      ? startList()
+      : typeof startList === 'number'
+        ? new Array<number>(words.length).fill(startList)
+        : startList;
   const wrappers: string[] = [];
   const assignments: ShellAssignment[] = [];
   let opaqueReason: string | undefined;

@@ -16,6 +16,7 @@ import { isInterpreterOrWrapper } from '../classifier';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule } from '../rules/rule';
 import type { SimpleCommand } from '../shell/types';
+import { unwrappedDiffers } from './shell-rules';
 
 /** Programs that run a command given in their trailing arguments and that the parser does not unwrap. */
 const runners = new Set([
@@ -133,7 +134,7 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
 
 /** The argv as written, and once unwrapped when a wrapper was removed. */
 function argvForms(command: SimpleCommand): readonly (readonly string[])[] {
-  return command.unwrapped.wrappers.length > 0 ? [command.argv, command.unwrapped.argv] : [command.argv];
+  return unwrappedDiffers(command) ? [command.argv, command.unwrapped.argv] : [command.argv];
 }
 
 type Kind = 'runner' | 'interpreter' | undefined;

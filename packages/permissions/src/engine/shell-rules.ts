@@ -43,6 +43,17 @@ export function shellRulesOf(rules: RuleSet): ShellRuleSet {
 
 const multiCall = new Set(['busybox', 'toybox']);
 
+/** True when the unwrapped argv may differ from the argv (a wrapper was removed, or it differs anyway). */
+export function unwrappedDiffers(command: SimpleCommand): boolean {
+  const unwrapped = command.unwrapped.argv;
+  return (
+    command.unwrapped.wrappers.length > 0 ||
+    unwrapped.length !== command.argv.length ||
+    unwrapped[0] !== command.argv[0] ||
+    unwrapped[unwrapped.length - 1] !== command.argv[command.argv.length - 1]
+  );
+}
+
 /**
  * The deny/ask rule matching `command`: on its argv and on its unwrapped argv, by basename;
  * when a wrapper could not be understood (or the command is a multi-call binary such as
@@ -54,13 +65,16 @@ export function findRestrictingRule(
 ): ShellRule | undefined {
   if (rules.length === 0) return undefined;
   const argv = command.argv;
+  // Without wrappers the unwrapped argv is the argv itself; with an unknown wrapper option it
+  // may be empty, and the scan below covers every later word.
+  const wrapped = unwrappedDiffers(command);
   const scan =
     command.unwrapped.opaqueReason !== undefined ||
     (argv[0] !== undefined && multiCall.has(commandBasename(argv[0])));
   for (const rule of rules) {
     if (rule.kind === 'tool') return rule;
     if (matchCommandRule(rule, argv, 'deny')) return rule;
-    if (matchCommandRule(rule, command.unwrapped.argv, 'deny')) return rule;
+    if (wrapped && matchCommandRule(rule, command.unwrapped.argv, 'deny')) return rule;
     if (scan) {
       for (let offset = 1; offset < argv.length; offset++) {
         if (matchCommandRule(rule, argv, 'deny', offset)) return rule;

@@ -7,6 +7,7 @@
 
 import { commandBasename } from '../rules/match-command-rule';
 import type { ShellWord, SimpleCommand } from '../shell/types';
+import { unwrappedDiffers } from './shell-rules';
 
 const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
 const interpreters = new Set([
@@ -93,6 +94,8 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
     command.redirects.some((redirect) => redirect.read || redirect.operator.startsWith('<<'));
   return (
     unseenIn(command.argv, command.words, command.context, fedStdin) ??
-    unseenIn(command.unwrapped.argv, command.unwrapped.words, command.context, fedStdin)
+    (unwrappedDiffers(command)
+      ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command.context, fedStdin)
+      : undefined)
   );
 }

@@ -116,7 +116,10 @@ describe('createRuleStore', () => {
     const cwd = tempDir();
     const file = path.join(cwd, 'settings.json');
     writeFileSync(`${file}.lock`, `${process.pid}\n${Date.now() - 60_000}\n`);
-    const store = createRuleStore({ layers: [{ name: 'only', file }], lock: { timeoutMs: 2000, staleMs: 1000 } });
+    const store = createRuleStore({
+      layers: [{ name: 'only', file }],
+      lock: { timeoutMs: 2000, staleMs: 1000 },
+    });
     await store.addRule('deny', 'Bash(rm:*)');
     expect(JSON.parse(readFileSync(file, 'utf8')).permissions.deny).toEqual(['Bash(rm:*)']);
   });

@@ -30,6 +30,7 @@ describe('package surface', () => {
       'parseSettingsText',
       'loadSettingsObject',
     ] as const;
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the test enumerates the surface on purpose
     for (const name of functions) expect(typeof permissions[name], name).toBe('function');
     expect(typeof permissions.PermissionsError.isInstance).toBe('function');
     expect(Object.keys(testing).sort()).toEqual(

@@ -21,6 +21,7 @@ describe('session keys', () => {
       '\\',
       '#c',
       '<<EOF\n a  b\nEOF\n',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a JS template
       '${x:-  y}',
     );
     fc.assert(

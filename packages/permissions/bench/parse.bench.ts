@@ -99,6 +99,21 @@ async function corpusBench(): Promise<void> {
   }
 }
 
+const DISTINCT = '<distinct>';
+
+/** `size` characters of `unit` repeated, or of distinct commands (nothing to deduplicate). */
+function build(unit: string, size: number): string {
+  if (unit !== DISTINCT) return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+  const parts: string[] = [];
+  let length = 0;
+  for (let index = 0; length < size; index++) {
+    const part = `rm -rf /tmp/x${index}; `;
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join('').slice(0, size);
+}
+
 function scalingBench(): void {
   const units: Record<string, string> = {
     'simple list (echo a b; ...)': 'echo hello world; ',
@@ -106,6 +121,7 @@ function scalingBench(): void {
     'one long word': 'a',
     'deep $( nesting': '$(',
     'here-doc lines': 'cat <<EOF\nline $x\nEOF\n',
+    'distinct commands (rm 1; rm 2; ...)': DISTINCT,
   };
   console.log(
     '\nanalyzeShell on large inputs (ms; default caps, so over 64 KiB the linear fallback scan runs):',
@@ -115,7 +131,7 @@ function scalingBench(): void {
     const cells: string[] = [];
     let listed = 0;
     for (const size of [256 * 1024, 1024 * 1024]) {
-      const input = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+      const input = build(unit, size);
       analyzeShell(input);
       const runs = 3;
       const times: number[] = [];

@@ -99,6 +99,16 @@ describe('analyzeShell: nested commands', () => {
     expect(analysis.opaque).toBe(true);
   });
 
+  it.each([
+    'for f in $(rm -rf /); do echo hi; done',
+    'case $(rm -rf /) in *) echo hi;; esac',
+    'case x in $(rm -rf /)) echo hi;; esac',
+  ])('%j lists the substitution outside any simple command, and is opaque', (command) => {
+    const analysis = analyzeShell(command);
+    expect(analysis.commands.map((entry) => entry.argv)).toContainEqual(['rm', '-rf', '/']);
+    expect(analysis.opaqueReasons).toContain('command substitution');
+  });
+
   it('lists commands in source order, outer before inner', () => {
     expect(argvs('a $(b) && c `d` | e')).toEqual([['a', '$(b)'], ['b'], ['c', '`d`'], ['d'], ['e']]);
   });

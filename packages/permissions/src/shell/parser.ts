@@ -13,7 +13,14 @@ import { ShellParseAbort } from './parse-state';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
 import type { ShellAssignment, ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
 import { type UnwrapHost, unwrapCommand } from './unwrap';
-import { addKindReasons, BRACE, GLOB } from './word-kinds';
+import {
+  ARITHMETIC,
+  addKindReasons,
+  BRACE,
+  COMMAND_SUBSTITUTION,
+  GLOB,
+  PROCESS_SUBSTITUTION,
+} from './word-kinds';
 
 const DECLARATION_BUILTINS: ReadonlySet<string> = new Set([
   'export',
@@ -354,6 +361,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
           const token = this.peek();
           if (token.type !== 'word') break;
           this.next();
+          this.noteSubstitutions(token);
         }
       }
     }
@@ -367,6 +375,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     this.assignOk = false;
     const subject = this.next();
     if (subject.type !== 'word') this.syntaxError(subject);
+    this.noteSubstitutions(subject);
     this.skipNewlines();
     this.expectWord('in');
     for (;;) {
@@ -377,6 +386,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       if (token.type === 'op' && token.op === '(') token = this.next();
       for (;;) {
         if (token.type !== 'word') this.syntaxError(token);
+        this.noteSubstitutions(token);
         const after = this.next();
         if (after.type === 'op' && after.op === ')') break;
         if (after.type !== 'op' || after.op !== '|') this.syntaxError(after);
@@ -388,6 +398,21 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       else if (!this.isReserved(end, 'esac')) this.syntaxError(end);
     }
   }
+
+  /**
+   * A word that is not part of a simple command (a `for` list, a `case` subject or pattern)
+   * still runs its substitutions: their output is not visible, so the input is opaque.
+   */
+  private noteSubstitutions(token: WordToken): void {
+    addKindReasons(
+      token.kinds & (COMMAND_SUBSTITUTION | PROCESS_SUBSTITUTION | ARITHMETIC),
+      this.reasonScratch,
+    );
+    for (const reason of this.reasonScratch) this.state.reasons.add(reason);
+    this.reasonScratch.length = 0;
+  }
+
+  private readonly reasonScratch: string[] = [];
 
   /** `[[ ... ]]`: not a command, but words inside may hold substitutions (parsed as they are read). */
   private parseConditional(): void {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchCommandRule } from './match-command-rule';
+import { commandBasename, matchCommandRule } from './match-command-rule';
 import type { CommandRule } from './rule';
 
 const prefix = (...argv: string[]): CommandRule => ({ kind: 'prefix', tool: 'Bash', argv });
@@ -31,5 +32,25 @@ describe('matchCommandRule', () => {
     expect(matchCommandRule(prefix('rm'), ['ssh', 'host', 'rm', 'x'], 'deny', 2)).toBe(true);
     expect(matchCommandRule(prefix('rm'), ['ssh', 'host', 'rm', 'x'], 'deny', 1)).toBe(false);
     expect(matchCommandRule(prefix(), ['rm'], 'deny')).toBe(false);
+  });
+
+  it('deny: the command word matches exactly when the basenames agree ignoring ASCII case', () => {
+    const word = fc.stringMatching(/^[a-zA-Z/._-]{0,8}$/);
+    fc.assert(
+      fc.property(
+        word,
+        word.filter((value) => value !== ''),
+        (command, ruleWord) => {
+          const lower = (text: string) => text.replace(/[A-Z]/g, (char) => char.toLowerCase());
+          const expected =
+            commandBasename(command) !== '' &&
+            lower(commandBasename(command)) === lower(commandBasename(ruleWord));
+          expect(matchCommandRule(prefix(ruleWord), [command], 'deny')).toBe(
+            expected || command === ruleWord,
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -17,17 +17,25 @@ export function commandBasename(word: string): string {
   return slash === -1 ? word : word.slice(slash + 1);
 }
 
-/** `commandBasename(a) === commandBasename(b)` without allocating in the common cases. */
+/**
+ * `commandBasename(a) === commandBasename(b)` ignoring ASCII case, without allocating:
+ * case-insensitive file systems (macOS, Windows) run `/bin/rm` for `RM`, so deny matches
+ * the command name regardless of case.
+ */
 function sameBasename(a: string, b: string): boolean {
-  if (!b.includes('/')) {
-    const cut = a.length - b.length - 1;
-    if (cut >= 0 && a.charCodeAt(cut) === 47 && a.endsWith(b) && b !== '') return true;
-  } else if (commandBasename(a) === commandBasename(b)) {
-    return true;
+  const aStart = a.lastIndexOf('/') + 1;
+  const bStart = b.lastIndexOf('/') + 1;
+  const length = a.length - aStart;
+  if (length === 0 || length !== b.length - bStart) return false;
+  for (let index = 0; index < length; index++) {
+    let x = a.charCodeAt(aStart + index);
+    let y = b.charCodeAt(bStart + index);
+    if (x === y) continue;
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return false;
   }
-  // Case-insensitive file systems (macOS, Windows) run `/bin/rm` for `RM`: deny matches
-  // the command name regardless of case.
-  return commandBasename(a).toLowerCase() === commandBasename(b).toLowerCase();
+  return true;
 }
 
 /** How the command word is compared. */

@@ -13,6 +13,8 @@
 /** One simple command as bash parsed it. */
 export interface OracleCommand {
   argv: string[];
+  /** The words as bash printed them (before quote removal). */
+  raw: string[];
 }
 
 type Piece = { kind: 'word'; raw: string; value: string } | { kind: 'op'; op: string } | { kind: 'newline' };
@@ -291,7 +293,7 @@ export function readDeclareF(output: string): OracleCommand[] | undefined {
         index += 2;
         continue;
       }
-      current ??= { argv: [] };
+      current ??= { argv: [], raw: [] };
       atStart = false;
       index += 2;
       continue;
@@ -331,13 +333,14 @@ export function readDeclareF(output: string): OracleCommand[] | undefined {
       }
       if (piece.raw === 'function' || piece.raw === 'coproc' || piece.raw === '((') return undefined;
     }
-    current ??= { argv: [] };
+    current ??= { argv: [], raw: [] };
     atStart = false;
     if (current.argv.length === 0 && /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(piece.raw)) {
       index++;
       continue;
     }
     current.argv.push(piece.value);
+    current.raw.push(piece.raw);
     index++;
   }
   finish();

@@ -124,6 +124,30 @@ describe('analyzeShell: nested commands', () => {
     expect(analysis.commands[0]?.redirects[0]).toMatchObject({ operator: '<<', target: 'EOF', write: false });
   });
 
+  it.each([
+    ["bash <<'EOF'\nrm -rf /\nEOF\nls"],
+    ['sh -s <<EOF\nrm -rf /\nEOF'],
+    ['sudo bash -x - <<-EOF\n\trm -rf /\n\tEOF'],
+    ["bash <<< 'rm -rf /'"],
+    ["env X=1 sh <<< 'rm -rf /'"],
+  ])('a shell reading its script from a here-doc or here-string: %j', (command) => {
+    const analysis = analyzeShell(command);
+    expect(analysis.commands.find((entry) => entry.context === 'shell-string')?.argv).toEqual([
+      'rm',
+      '-rf',
+      '/',
+    ]);
+    expect(analysis.opaqueReasons).toContain('a shell runs a here-document or here-string as a script');
+  });
+
+  it.each([
+    ["cat <<'EOF'\nrm -rf /\nEOF"],
+    ["bash script.sh <<'EOF'\nrm -rf /\nEOF"],
+    ["bash -c 'ls' <<< 'rm -rf /'"],
+  ])('here-doc data that no shell reads as a script is not parsed: %j', (command) => {
+    expect(analyzeShell(command).commands.some((entry) => entry.argv[0] === 'rm')).toBe(false);
+  });
+
   it('treats [[ ]] as a test, not a command, and (( )) as opaque arithmetic', () => {
     expect(argvs('[[ -f a && b == c ]] && ls')).toEqual([['ls']]);
     expect(analyzeShell('[[ -f a ]] && ls').opaque).toBe(false);

@@ -8,7 +8,7 @@
 import { decodeAnsiC } from './ansi-c';
 import { type ParseState, ShellParseAbort } from './parse-state';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
-import type { ShellContext, ShellWord } from './types';
+import type { ShellContext, ShellWord, SimpleCommand } from './types';
 import {
   ANSI_C_NON_ASCII,
   ARITHMETIC,
@@ -23,10 +23,18 @@ import {
 
 const ARRAY_START = /^[A-Za-z_][A-Za-z0-9_]*\[/;
 
+/** The simple command a here-doc belongs to, filled in once the command is emitted. */
+export interface HeredocOwner {
+  command?: SimpleCommand;
+  /** Bodies read before the command was emitted (the newline is lexed as lookahead). */
+  bodies?: { body: string; offset: number }[];
+}
+
 interface PendingHeredoc {
   delimiter: string;
   quoted: boolean;
   stripTabs: boolean;
+  owner?: HeredocOwner;
 }
 
 function isNameStart(code: number): boolean {
@@ -684,10 +692,18 @@ export abstract class ShellLexer {
         }
         lineStart = lineEnd + 1;
       }
+      const bodyStart = this.pos;
       if (!heredoc.quoted) {
         const savedContext = this.context;
         this.scanExpansions(this.pos, bodyEnd);
         this.context = savedContext;
+      }
+      const owner = heredoc.owner;
+      if (owner) {
+        let body = source.slice(bodyStart, bodyEnd);
+        if (heredoc.stripTabs) body = body.replace(/^\t+/gm, '');
+        if (owner.command) this.heredocScript(owner.command, body, bodyStart);
+        else (owner.bodies ??= []).push({ body, offset: bodyStart });
       }
       this.pos = after;
     }
@@ -713,6 +729,9 @@ export abstract class ShellLexer {
 
   /** Parses a command list up to and including the closing `)`, in a nested context. */
   protected abstract parseNestedUntilParen(context: ShellContext): void;
+
+  /** Called with each here-doc body of a simple command (a shell reading it runs it as a script). */
+  protected abstract heredocScript(command: SimpleCommand, body: string, offset: number): void;
 
   /** Parses a nested script (backticks, `sh -c`): contained, it never aborts the outer parse. */
   protected abstract parseChild(script: string, offset: number, depth: number, context: ShellContext): void;

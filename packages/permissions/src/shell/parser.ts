@@ -8,11 +8,11 @@
  */
 import { checkConditional } from './conditional';
 import { fallbackScan } from './fallback-scan';
-import { ShellLexer } from './lexer';
+import { type HeredocOwner, ShellLexer } from './lexer';
 import { ShellParseAbort } from './parse-state';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
 import type { ShellAssignment, ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
-import { type UnwrapHost, unwrapCommand } from './unwrap';
+import { readsScriptFromStdin, type UnwrapHost, unwrapCommand } from './unwrap';
 import {
   ARITHMETIC,
   addKindReasons,
@@ -474,7 +474,12 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     }
   }
 
-  private parseRedirect(operator: OperatorToken, redirects: ShellRedirect[], reasons: string[]): void {
+  private parseRedirect(
+    operator: OperatorToken,
+    redirects: ShellRedirect[],
+    reasons: string[],
+    owner?: HeredocOwner,
+  ): void {
     this.assignOk = false;
     const target = this.closeTarget(operator) ?? this.next();
     if (target.type !== 'word') this.syntaxError(target);
@@ -496,7 +501,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     }
     addKindReasons(target.kinds, reasons);
     if (op === '<<' || op === '<<-') {
-      this.heredocs.push({ delimiter: word.value, quoted: word.quoted, stripTabs: op === '<<-' });
+      this.heredocs.push({ delimiter: word.value, quoted: word.quoted, stripTabs: op === '<<-', owner });
       if (!reasons.includes('here-document')) reasons.push('here-document');
     }
     if (operator.fdVariable) reasons.push('redirection to a named file descriptor');
@@ -506,6 +511,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
   }
 
   private parseSimpleCommand(): void {
+    const owner: HeredocOwner = {};
     const words: WordToken[] = [];
     const assignments: ShellAssignment[] = [];
     const redirects: ShellRedirect[] = [];
@@ -555,7 +561,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       }
       if (token.type === 'op' && REDIRECT_OPERATORS.has(token.op)) {
         this.next();
-        this.parseRedirect(token, redirects, reasons);
+        this.parseRedirect(token, redirects, reasons, owner);
         end = this.pos;
         continue;
       }
@@ -566,7 +572,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     for (const assignment of assignments) {
       if (assignment.dynamic && !reasons.includes('dynamic assignment')) reasons.push('dynamic assignment');
     }
-    this.emit(
+    const command = this.emit(
       words.map((token) => token.word),
       () => words.map((token) => token.start),
       assignments,
@@ -577,6 +583,24 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       start,
       end,
     );
+    owner.command = command;
+    for (const { body, offset } of owner.bodies ?? []) this.heredocScript(command, body, offset);
+    for (const redirect of redirects) {
+      if (redirect.operator === '<<<' && !redirect.dynamic) {
+        this.heredocScript(command, redirect.target, start);
+      }
+    }
+  }
+
+  /**
+   * A shell that reads its script from standard input (`bash <<EOF`, `sh -s <<< 'rm x'`) runs
+   * the here-doc or here-string as commands: list them (opaque) so deny checks see them.
+   */
+  protected heredocScript(command: SimpleCommand, body: string, offset: number): void {
+    if (!readsScriptFromStdin(command.unwrapped.words)) return;
+    const reason = 'a shell runs a here-document or here-string as a script';
+    if (!command.opaqueReasons.includes(reason)) command.opaqueReasons.push(reason);
+    this.parseChild(body, offset, command.depth, 'shell-string');
   }
 
   /** Appends one simple command, unwrapping wrappers (which may emit nested commands). */
@@ -590,7 +614,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     depth: number,
     start: number,
     end: number,
-  ): void {
+  ): SimpleCommand {
     const command: SimpleCommand = {
       argv: words.map((word) => word.value),
       words,
@@ -611,6 +635,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     if (command.unwrapped.opaqueReason && !reasons.includes(command.unwrapped.opaqueReason)) {
       reasons.push(command.unwrapped.opaqueReason);
     }
+    return command;
   }
 
   /** Parses a literal script (`sh -c '...'`, `eval ...`) as nested commands. */

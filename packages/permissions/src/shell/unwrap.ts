@@ -85,6 +85,33 @@ function shellScriptIndex(words: readonly ShellWord[], from: number): number {
 }
 
 /**
+ * Whether the command in `words` is a shell that reads its script from standard input:
+ * `bash`, `sh -s`, `bash -x -` (no `-c`, no script file operand).
+ */
+export function readsScriptFromStdin(words: readonly ShellWord[]): boolean {
+  const head = words[0];
+  if (!head || head.dynamic || !SHELL_NAMES.has(commandWordBasename(head.value))) return false;
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    const text = word.value;
+    if (word.dynamic) return false;
+    if (text === '-' || text === '--') return index + 1 >= words.length || text === '-';
+    if (text.startsWith('--')) {
+      if (text === '--rcfile' || text === '--init-file') index++;
+      continue;
+    }
+    if (text.length > 1 && (text[0] === '-' || text[0] === '+')) {
+      if (text.includes('c')) return false;
+      if (text.includes('s')) return true;
+      if (text.includes('o') || text.includes('O')) index++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/**
  * Unwraps `words` (the argv words of one simple command) and lists commands that run from
  * its arguments through `host`. `argv` (the words' values) may be passed to be shared.
  */

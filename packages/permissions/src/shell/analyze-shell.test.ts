@@ -77,6 +77,8 @@ describe('analyzeShell: nested commands', () => {
     ["zsh -c 'rm -rf /'", 'shell-string'],
     ["dash -c 'rm -rf /'", 'shell-string'],
     ["eval 'rm -rf /'", 'shell-string'],
+    ["trap 'rm -rf /' EXIT", 'shell-string'],
+    ["trap -- 'rm -rf /' INT TERM", 'shell-string'],
     ['find . -exec rm -rf / \\;', 'find-exec'],
     ['find . -execdir rm -rf / {} +', 'find-exec'],
     ['find . -ok rm -rf / ;', 'find-exec'],

@@ -24,7 +24,13 @@ export interface UnwrapHost {
 }
 
 /** Command names `unwrapCommand` has to look at closely. */
-const NEEDS_UNWRAP: ReadonlySet<string> = new Set([...HANDLERS.keys(), ...SHELL_NAMES, 'eval', 'find']);
+const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
+  ...HANDLERS.keys(),
+  ...SHELL_NAMES,
+  'eval',
+  'find',
+  'trap',
+]);
 
 const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
@@ -221,6 +227,16 @@ export function unwrapCommand(
       }
     } else if (name === 'find') {
       listFindExec(innerWords, starts.slice(index), 0, depth, host);
+    } else if (name === 'trap') {
+      // `trap ACTION SIGNAL...`: ACTION is a script run when a signal (or EXIT) arrives.
+      let at = 1;
+      if (innerWords[at]?.value === '--') at++;
+      const action = innerWords[at];
+      if (action && innerWords.length > at + 1 && !action.value.startsWith('-')) {
+        opaqueReason = 'trap runs its action as a script';
+        if (action.dynamic) opaqueReason = 'trap with a non-literal action';
+        else host.parseScript(action.value, (starts[index + at] ?? 0) + 1, depth, 'shell-string');
+      }
     }
   }
   const result: UnwrappedCommand = {

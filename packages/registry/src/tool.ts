@@ -104,10 +104,14 @@ export interface Tool<Schema extends z.ZodType = z.ZodType, Output = unknown>
 // biome-ignore lint/suspicious/noExplicitAny: the input type is erased on purpose in lists of tools
 export type AnyTool = Tool<any, any>;
 
+// `any` in the position not being inferred: `execute` and `formatOutput` take the input and
+// output as parameters, so a concrete tool is not assignable to `Tool<S, unknown>`.
 /** The input type a tool's `execute` receives. */
-export type ToolInput<T> = T extends Tool<infer S, unknown> ? z.output<S> : never;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type ToolInput<T> = T extends Tool<infer S, any> ? z.output<S> : never;
 /** The output type a tool's `execute` resolves to. */
-export type ToolOutput<T> = T extends Tool<z.ZodType, infer O> ? O : never;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type ToolOutput<T> = T extends Tool<any, infer O> ? O : never;
 
 /** The name rule shared by OpenAI and Anthropic tool definitions. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;

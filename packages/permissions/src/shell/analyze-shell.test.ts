@@ -309,6 +309,13 @@ describe('analyzeShell: syntax errors and odd input fail closed', () => {
     expect(analyzeShell(command).opaque).toBe(true);
   });
 
+  it.each(['echo $\\\nHOME', 'echo $\\\n(id)', '[[ -f x ]] <<EOF\nbody\nEOF', 'ls 2>time -p'])(
+    '%j is read differently by bash than it looks, and is opaque',
+    (command) => {
+      expect(analyzeShell(command).opaque).toBe(true);
+    },
+  );
+
   it('still lists commands of an input that does not parse', () => {
     expect(argvs('rm -rf / && if')).toContainEqual(['rm', '-rf', '/']);
   });

@@ -186,6 +186,30 @@ const PIECES = [
   '>|',
   '&>',
   '<<<',
+  // whole constructs, so that long valid compound commands come out too
+  'if a; then b; fi',
+  'for x in 1 2; do c; done',
+  'case y in a|b) d;; *) e;; esac',
+  '{ e; }',
+  '( f )',
+  'while g; do h; done',
+  "'q w'",
+  '"e \\" r"',
+  "$'t\\n'",
+  'a\\ b',
+  ' ; ',
+  ' && ',
+  ' | ',
+  ' > o ',
+  ' 2>&1 ',
+  ' <<< "s" ',
+  'export y=2 ',
+  'time -p ',
+  ' # c\n',
+  '[[ -f a ]] ',
+  'cat <<E\nbody\nE\n',
+  'sudo -u r ',
+  'env A=1 ',
 ];
 
 describe.skipIf(!bash)('differential: analyzeShell vs bash on generated commands', () => {
@@ -193,7 +217,7 @@ describe.skipIf(!bash)('differential: analyzeShell vs bash on generated commands
     timeout: 240_000,
   }, async () => {
     const generator = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join(''));
-    const samples = fc.sample(generator, { numRuns: 6000, seed: 20261130 });
+    const samples = fc.sample(generator, { numRuns: 8000, seed: 20261130 });
     const clear = samples.filter((command) => !analyzeShell(command).opaque);
     const results = await runOracle(bash as string, clear, 500, 2);
     const disagreements = clear.filter((command, index) => {

@@ -484,6 +484,10 @@ export abstract class ShellLexer {
     if (++this.expansionDepth > this.state.maxDepth * 2) {
       throw new ShellParseAbort('nesting deeper than the depth cap');
     }
+    if (this.source.charCodeAt(this.pos + 1) === 0x5c && this.source.charCodeAt(this.pos + 2) === 0x0a) {
+      // bash joins `$\<newline>HOME` into `$HOME` before reading the expansion.
+      this.state.reasons.add('line continuation inside an expansion');
+    }
     try {
       return this.readDollarAt(inDoubleQuotes);
     } finally {

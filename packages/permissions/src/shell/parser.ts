@@ -342,6 +342,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
   }
 
   private parseForBody(): void {
+    let separated = false;
     const first = this.peek();
     if (first.type === 'op' && first.op === '(' && this.source.charCodeAt(first.end) === 0x28) {
       const end = this.findArithmeticEnd(first.end + 1);
@@ -350,11 +351,14 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       this.scanExpansions(first.end + 1, end - 2);
       this.pos = end;
       this.state.reasons.add('arithmetic for loop');
+      separated = true; // `for ((...)) { ...; }` is fine
     } else {
       const name = this.next();
       if (name.type !== 'word') this.syntaxError(name);
+      separated = this.peek().type === 'newline';
       this.skipNewlines();
       if (this.isReserved(this.peek(), 'in')) {
+        separated = false;
         this.next();
         this.assignOk = false;
         for (;;) {
@@ -366,8 +370,14 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       }
     }
     const separator = this.peek();
-    if (separator.type === 'op' && separator.op === ';') this.next();
+    if (separator.type === 'op' && separator.op === ';') {
+      this.next();
+      separated = true;
+    }
+    if (this.peek().type === 'newline') separated = true;
     this.skipNewlines();
+    // `for x do ...` needs no separator, but the `{ ...; }` body does (`for x; { ...; }`).
+    if (!separated && this.isReserved(this.peek(), '{')) this.syntaxError(this.peek());
     this.parseDoGroup();
   }
 
@@ -464,6 +474,8 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       this.parseRedirect(token, redirects, reasons);
     }
     if (redirects.length === 0 && reasons.length === 0) return;
+    // The compound's own reasons count even when it holds no simple command (`[[ x ]] <<EOF`).
+    for (const reason of reasons) this.state.reasons.add(reason);
     const commands = this.state.commands;
     for (let index = begin; index < commands.length; index++) {
       const command = commands[index];
@@ -500,6 +512,10 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       reasons.push('dynamic redirection target');
     }
     addKindReasons(target.kinds, reasons);
+    if (plainText(target) === 'time') {
+      // bash's lexer still treats a following `-p` as `time -p` here: too odd to trust.
+      reasons.push('reserved word as a redirection target');
+    }
     if (op === '<<' || op === '<<-') {
       this.heredocs.push({ delimiter: word.value, quoted: word.quoted, stripTabs: op === '<<-', owner });
       if (!reasons.includes('here-document')) reasons.push('here-document');

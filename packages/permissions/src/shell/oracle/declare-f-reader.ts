@@ -256,6 +256,7 @@ export function readDeclareF(output: string): OracleCommand[] | undefined {
       }
       if (piece.kind === 'word' && piece.raw === 'esac') {
         inCasePatterns = false;
+        afterCompound = true;
         index++;
         continue;
       }

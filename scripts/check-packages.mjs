@@ -1,8 +1,8 @@
 // Package checks: every workspace package must pass `publint --strict` and
 // `attw --pack` (types resolve for ESM and CJS consumers). Run after `pnpm build`.
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;

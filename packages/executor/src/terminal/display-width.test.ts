@@ -22,7 +22,9 @@ describe('displayWidth / truncateToWidth', () => {
         const cut = truncateToWidth(text, columns);
         expect(displayWidth(cut)).toBeLessThanOrEqual(columns);
         // No lone surrogate left behind by the cut (String#isWellFormed is not in our ES2023 lib).
-        expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(cut)).toBe(false);
+        expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(cut)).toBe(
+          false,
+        );
       }),
     );
   });

@@ -32,6 +32,12 @@ export function settleOrAbort<T>(work: () => T | PromiseLike<T>, signal: AbortSi
       resolve(settled);
     };
     const onAbort = () => finish({ status: 'aborted' });
+    // `work()` itself may have aborted the signal (a prompter that cancels the run and
+    // returns a promise that never settles): the 'abort' event has fired already.
+    if (signal.aborted) {
+      finish({ status: 'aborted' });
+      return;
+    }
     signal.addEventListener('abort', onAbort, { once: true });
     Promise.resolve(value).then(
       (fulfilled) => finish({ status: 'fulfilled', value: fulfilled }),

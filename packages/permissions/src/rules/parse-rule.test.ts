@@ -79,6 +79,8 @@ describe('parseRule', () => {
     ['Bash(*)', 'expanded'],
     ['Bash(rm *.txt)', 'expanded'],
     ['Bash)', 'unbalanced'],
+    ['Bash(ls\\))', 'cannot be fully understood'],
+    ['Bash(sudo -X rm)', 'cannot be fully understood'],
   ])('rejects %j (%s)', (text, fragment) => {
     const error = errorOf(text);
     expect(error.code).toBe('rule_invalid');

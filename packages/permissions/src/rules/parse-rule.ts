@@ -71,6 +71,12 @@ function parseCommand(text: string, tool: string, specifier: string): Rule {
       );
     }
   }
+  // A specifier bash would read differently from its words (a syntax error such as the
+  // stray ")" of `Bash(ls\))`, a wrapper option we do not know) must not silently become a
+  // rule over the words we happened to find.
+  if (analysis.opaque) {
+    throw invalid(text, `the command cannot be fully understood (${analysis.opaqueReasons.join('; ')})`);
+  }
   return { kind: prefix ? 'prefix' : 'exact', tool, argv: Object.freeze([...command.argv]) };
 }
 

@@ -7,7 +7,12 @@ import type { SimpleCommand } from './types';
 /** Thrown to abandon the structured parse; the caller falls back to the linear scan. */
 export class ShellParseAbort extends Error {
   constructor(readonly reason: string) {
+    // Thrown on every syntax error of untrusted input and always caught inside the parser:
+    // capturing a stack trace would cost more than parsing the command itself.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(reason);
+    Error.stackTraceLimit = limit;
     this.name = 'ShellParseAbort';
   }
 }

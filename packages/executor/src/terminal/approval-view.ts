@@ -56,7 +56,9 @@ export function formatApprovalRequest(request: ApprovalRequest): string {
   } else {
     lines.push('  always:   no rule proposed; acts like "session"');
   }
-  let json = visibleText(inputJson(request.input));
+  // Pretty JSON's own line breaks stay line breaks; anything hidden inside a line is
+  // escaped (JSON.stringify already writes newlines inside strings as \n).
+  let json = inputJson(request.input).split('\n').map(visibleText).join('\n');
   if (subject && json.length > INPUT_PREVIEW_LIMIT) {
     json = `${json.slice(0, INPUT_PREVIEW_LIMIT)}… (${json.length - INPUT_PREVIEW_LIMIT} more characters)`;
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSession } from './session';
-import { canonicalJson, jaccard, similarityKeyOf, tokenize } from './similarity';
+import { canonicalJson, jaccard, similarityKeyOf, sortedTokens, tokenize } from './similarity';
 import { readTool } from './test-support';
 
 describe('similarity', () => {
@@ -9,6 +9,25 @@ describe('similarity', () => {
     expect(tokenize('AAPL, revenue: 2023! aapl')).toEqual(new Set(['aapl', 'revenue', '2023']));
     expect(tokenize('Ünïcode café, CAFÉ 2024')).toEqual(new Set(['ünïcode', 'café', '2024']));
     expect(tokenize('  --  ')).toEqual(new Set());
+  });
+
+  it('property: the hand-rolled tokenizer matches a Unicode regex split, sorted and unique', () => {
+    const reference = (text: string) =>
+      [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((part) => part !== '').sort();
+    const ascii = fc.constantFrom('a', 'b', 'Z', 'Q', '0', '9', ' ', ',', '-', '"', ':', '{', '_', '\n');
+    const anyChar = fc.oneof(ascii, fc.constantFrom('é', 'Ü', 'ß', '日', '٣'));
+    const texts = fc.oneof(
+      fc.array(ascii, { maxLength: 120 }).map((chars) => chars.join('')),
+      fc.array(anyChar, { maxLength: 60 }).map((chars) => chars.join('')),
+      // Many short distinct tokens: the long-array sort path.
+      fc.array(fc.stringMatching(/^[a-dA-D0-3]{1,2}$/), { minLength: 15, maxLength: 40 }).map((t) => t.join(' ')),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(sortedTokens(text)).toEqual(reference(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('property: canonicalJson is valid JSON of the value and ignores key order', () => {

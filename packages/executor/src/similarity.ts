@@ -96,14 +96,29 @@ function isAsciiAlphanumeric(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 }
 
+/** Sorts short string arrays in place by insertion (same order as the default sort: UTF-16 code units). */
+function sortSmall(parts: string[]): void {
+  for (let i = 1; i < parts.length; i += 1) {
+    const item = parts[i]!;
+    let j = i - 1;
+    while (j >= 0 && parts[j]! > item) {
+      parts[j + 1] = parts[j]!;
+      j -= 1;
+    }
+    parts[j + 1] = item;
+  }
+}
+
 /**
  * A key's tokens — lower-cased runs of letters and digits — sorted and unique: the form the
  * session compares. ASCII text is scanned by hand (the Unicode-aware regex split is several
- * times slower); other text goes through `\p{L}\p{N}`.
+ * times slower), lower-casing only tokens that hold an upper-case letter; other text goes
+ * through `\p{L}\p{N}`.
  */
 export function sortedTokens(text: string): string[] {
   let parts: string[] = [];
   let start = -1;
+  let upper = false;
   for (let i = 0; i <= text.length; i += 1) {
     const code = i < text.length ? text.charCodeAt(i) : 32;
     if (code > 127) {
@@ -112,15 +127,24 @@ export function sortedTokens(text: string): string[] {
     }
     if (isAsciiAlphanumeric(code)) {
       if (start < 0) start = i;
+      if (code >= 65 && code <= 90) upper = true;
     } else if (start >= 0) {
-      parts.push(text.slice(start, i).toLowerCase());
+      const part = text.slice(start, i);
+      parts.push(upper ? part.toLowerCase() : part);
       start = -1;
+      upper = false;
     }
   }
-  parts.sort();
-  const unique: string[] = [];
-  for (const part of parts) if (part !== '' && part !== unique[unique.length - 1]) unique.push(part);
-  return unique;
+  if (parts.length > 16) parts.sort();
+  else sortSmall(parts);
+  // Drop empty strings (from the regex split) and repeats, in place.
+  let kept = 0;
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i]!;
+    if (part !== '' && (kept === 0 || part !== parts[kept - 1])) parts[kept++] = part;
+  }
+  parts.length = kept;
+  return parts;
 }
 
 /** Lower-cased runs of letters and digits (any script), as a set. */

@@ -188,6 +188,9 @@ const DENIED: [FloorCheck, string][] = [
   ['secret-read', 'echo $(cat .env)'],
   ['secret-read', 'cat -- .env'],
   ['secret-read', "sed 'r .env' x"],
+  // A file named in a program whose spelling hides the `config/gh` fragment.
+  ['secret-read', "sed 'r ~/.config/./gh/hosts.yml' x"],
+  ['secret-read', 'awk \'{ while ((getline l < "/root/.config/./gh/hosts.yml") > 0) print l }\''],
   ['secret-read', 'awk \'{ while ((getline l < ".env") > 0) print l }\''],
   ['secret-read', 'git log -p -- .env'],
   ['secret-read', 'gh auth token'],

@@ -55,6 +55,33 @@ const PATTERN_CHARS = /[*?[{]/;
 /** A remote resource, not a local file (`file://` URLs stay checked). */
 const REMOTE_URL = /^(?:https?|ftp|wss?):\/\//i;
 
+/**
+ * A superset of what `isSecretPath` accepts, as text: every fragment above, plus
+ * `hosts.yml` (the `.config/gh/hosts.yml` sequence may be spelled `.config/./gh/…`, which
+ * does not contain `config/gh`). A word this does not match cannot contain a secret path,
+ * not even inside a sed/awk program.
+ */
+const MAYBE_SECRET = new RegExp(`${SECRET_FRAGMENT.source}|hosts\\.yml`, 'i');
+
+/**
+ * False when no word of `argv` can name a secret, in any role: not as a path
+ * (`wordNamesSecret` needs a fragment, or pattern characters in a glob/dynamic word) and not
+ * as a file named in a program (such names are substrings of the word). The common case;
+ * it skips working out the words' roles.
+ */
+function someWordMayNameSecret(command: SimpleCommand): boolean {
+  const { argv, words } = command;
+  for (let i = 0; i < argv.length; i++) {
+    const value = argv[i]!;
+    if (MAYBE_SECRET.test(value)) return true;
+    if (PATTERN_CHARS.test(value)) {
+      const word = words[i];
+      if (word !== undefined && (word.glob || word.dynamic)) return true;
+    }
+  }
+  return false;
+}
+
 /** True when a word (with its run-time flags) may name a secret. */
 export function wordNamesSecret(value: string, word?: ShellWord): boolean {
   const hinted = SECRET_FRAGMENT.test(value);
@@ -75,16 +102,8 @@ const violation = (detail: string): FloorViolation => ({
   detail,
 });
 
-/** Checks one simple command for reads of secret files. */
-export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
-  if (printsCredential(command)) {
-    return {
-      check: 'secret-read',
-      reason:
-        'This command prints a live credential (token, password or key); showing it to the model is never allowed. Use it inside the command that needs it instead, e.g. `curl -H "Authorization: Bearer $(gh auth token)" …`.',
-      detail: command.argv.join(' '),
-    };
-  }
+/** The argv part of `checkSecretReads`: each word by its role. */
+function checkArgv(command: SimpleCommand): FloorViolation | undefined {
   const { skip, programs, offset } = wordRoles(command);
   for (let i = 0; i < command.argv.length; i++) {
     const value = command.argv[i]!;
@@ -98,6 +117,21 @@ export function checkSecretReads(command: SimpleCommand): FloorViolation | undef
     if (inner >= 0 && skip.has(inner)) continue;
     if (wordNamesSecret(value, command.words[i])) return violation(value);
   }
+  return undefined;
+}
+
+/** Checks one simple command for reads of secret files. */
+export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
+  if (printsCredential(command)) {
+    return {
+      check: 'secret-read',
+      reason:
+        'This command prints a live credential (token, password or key); showing it to the model is never allowed. Use it inside the command that needs it instead, e.g. `curl -H "Authorization: Bearer $(gh auth token)" …`.',
+      detail: command.argv.join(' '),
+    };
+  }
+  const argvViolation = someWordMayNameSecret(command) ? checkArgv(command) : undefined;
+  if (argvViolation) return argvViolation;
   // The unwrapped argv is normally the tail of argv (already checked); check it only when not.
   const inner = command.unwrapped.argv;
   const tail = command.argv.length - inner.length;

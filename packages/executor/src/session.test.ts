@@ -20,7 +20,9 @@ describe('similarity', () => {
       fc.array(ascii, { maxLength: 120 }).map((chars) => chars.join('')),
       fc.array(anyChar, { maxLength: 60 }).map((chars) => chars.join('')),
       // Many short distinct tokens: the long-array sort path.
-      fc.array(fc.stringMatching(/^[a-dA-D0-3]{1,2}$/), { minLength: 15, maxLength: 40 }).map((t) => t.join(' ')),
+      fc
+        .array(fc.stringMatching(/^[a-dA-D0-3]{1,2}$/), { minLength: 15, maxLength: 40 })
+        .map((t) => t.join(' ')),
     );
     fc.assert(
       fc.property(texts, (text) => {
@@ -109,6 +111,64 @@ describe('createSession', () => {
 
   it('rejects a bad window', () => {
     expect(() => createSession({ similarityWindow: 0 })).toThrow(TypeError);
+  });
+
+  it('property: a session agrees with a straightforward model over interleaved calls, tools and windows', () => {
+    // The model: first call per exact token set, a plain array of the last `window` calls,
+    // and a full Jaccard scan of that array — no pruning, no size index.
+    const model = (window: number) => {
+      const tools = new Map<
+        string,
+        { exact: Map<string, string>; recent: Array<{ id: string; key: string }> }
+      >();
+      const signature = (key: string) => [...tokenize(key)].sort().join('|');
+      return {
+        find(tool: string, key: string, threshold: number) {
+          const entry = tools.get(tool);
+          if (entry === undefined) return undefined;
+          const first = entry.exact.get(signature(key));
+          if (first !== undefined) return { toolCallId: first, similarity: 1 };
+          let best: { toolCallId: string; similarity: number } | undefined;
+          for (const recent of entry.recent) {
+            const similarity = jaccard(tokenize(recent.key), tokenize(key));
+            if (similarity >= threshold && (best === undefined || similarity > best.similarity)) {
+              best = { toolCallId: recent.id, similarity };
+            }
+          }
+          return best;
+        },
+        record(tool: string, id: string, key: string) {
+          let entry = tools.get(tool);
+          if (entry === undefined) tools.set(tool, (entry = { exact: new Map(), recent: [] }));
+          if (!entry.exact.has(signature(key))) entry.exact.set(signature(key), id);
+          entry.recent.push({ id, key });
+          if (entry.recent.length > window) entry.recent.shift();
+        },
+      };
+    };
+    const words = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'), { maxLength: 7 });
+    const step = fc.record({
+      tool: fc.constantFrom('t', 'u'),
+      words,
+      threshold: fc.constantFrom(0.5, 0.6, 0.8, 1),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.array(step, { maxLength: 30 }), (window, steps) => {
+        const session = createSession({ similarityWindow: window });
+        const reference = model(window);
+        steps.forEach(({ tool, words: tokens, threshold }, index) => {
+          const key = tokens.join(' ');
+          const found = session.findSimilar(tool, key, threshold);
+          const expected = reference.find(tool, key, threshold);
+          // Ties may pick a different call of the same similarity; the similarity must agree.
+          expect(found?.similarity).toBe(expected?.similarity);
+          if (expected?.similarity === 1) expect(found?.toolCallId).toBe(expected.toolCallId);
+          session.recordCall(tool, { toolCallId: `c${index}`, key });
+          reference.record(tool, `c${index}`, key);
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('property: findSimilar (with its pruning) agrees with a brute-force Jaccard oracle', () => {

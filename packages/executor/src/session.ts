@@ -46,13 +46,32 @@ export interface SessionOptions {
   similarityWindow?: number;
 }
 
+interface RingEntry {
+  call: RecordedCall | undefined;
+  tokens: string[];
+}
+
 interface ToolUsage {
   count: number;
   /** Exact token-set signature → first call with it (bounded by `MAX_EXACT_KEYS`). */
   exact: Map<string, RecordedCall>;
-  /** Ring buffer of the latest calls for fuzzy comparison. */
-  recent: Array<{ call: RecordedCall; tokens: string[] } | undefined>;
+  /** Ring buffer of the latest calls for fuzzy comparison (slots reused; `call` unset when empty). */
+  recent: RingEntry[];
   next: number;
+  /** Token-set size → how many ring entries have it: lets a query skip the scan when no size can match. */
+  sizes: Map<number, number>;
+}
+
+/**
+ * False when two token sets of these sizes cannot reach Jaccard ≥ `threshold` without being
+ * identical. Jaccard ≥ t needs |A∩B| ≥ t(|A|+|B|)/(1+t): pairs that cannot share that many
+ * tokens are out, and so are equal-size pairs that would have to be identical (identical
+ * sets are found by the exact lookup first).
+ */
+function mayBeNear(size: number, other: number, threshold: number): boolean {
+  const need = Math.ceil((threshold * (size + other)) / (1 + threshold) - 1e-9);
+  const most = size < other ? size : other;
+  return !(need > most || (need === most && size === other));
 }
 
 const MAX_EXACT_KEYS = 1024;
@@ -87,19 +106,20 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
   let lastKey: string | undefined;
   let lastTokens: string[] = [];
   let lastSignature = '';
-  const analyze = (key: string) => {
+  const analyze = (key: string): void => {
     if (key !== lastKey) {
       lastKey = key;
       lastTokens = sortedTokens(key);
       lastSignature = tokenSignature(lastTokens);
     }
-    return { tokens: lastTokens, signature: lastSignature };
   };
 
   const usageOf = (tool: string): ToolUsage => {
     let entry = usage.get(tool);
     if (entry === undefined) {
-      entry = { count: 0, exact: new Map(), recent: new Array(window).fill(undefined), next: 0 };
+      const recent: RingEntry[] = [];
+      for (let slot = 0; slot < window; slot += 1) recent.push({ call: undefined, tokens: [] });
+      entry = { count: 0, exact: new Map(), recent, next: 0, sizes: new Map() };
       usage.set(tool, entry);
     }
     return entry;
@@ -118,22 +138,25 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
     findSimilar(tool, key, threshold) {
       const entry = usage.get(tool);
       if (entry === undefined) return undefined;
-      const { tokens, signature } = analyze(key);
-      const exact = entry.exact.get(signature);
+      analyze(key);
+      const tokens = lastTokens;
+      const exact = entry.exact.get(lastSignature);
       if (exact !== undefined) return { ...exact, similarity: 1 };
+      const size = tokens.length;
+      // Skip the scan when no size present in the window could match (e.g. all keys alike in shape).
+      let possible = false;
+      for (const other of entry.sizes.keys()) {
+        if (mayBeNear(size, other, threshold)) {
+          possible = true;
+          break;
+        }
+      }
+      if (!possible) return undefined;
       let best: SimilarCall | undefined;
       const recents = entry.recent;
       for (let slot = 0; slot < recents.length; slot += 1) {
-        const recent = recents[slot];
-        if (recent === undefined) continue;
-        // Jaccard ≥ t needs |A∩B| ≥ t(|A|+|B|)/(1+t). Skip pairs that cannot share that many
-        // tokens — and equal-size pairs that would have to be identical, since identical
-        // sets were already ruled out by the exact lookup above.
-        const size = tokens.length;
-        const other = recent.tokens.length;
-        const need = Math.ceil((threshold * (size + other)) / (1 + threshold) - 1e-9);
-        const most = Math.min(size, other);
-        if (need > most || (need === most && size === other)) continue;
+        const recent = recents[slot]!;
+        if (recent.call === undefined || !mayBeNear(size, recent.tokens.length, threshold)) continue;
         const similarity = jaccardSorted(tokens, recent.tokens);
         if (similarity >= threshold && (best === undefined || similarity > best.similarity)) {
           best = { ...recent.call, similarity };
@@ -145,10 +168,20 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
       const entry = usageOf(tool);
       entry.count += 1;
       if (call === undefined) return entry.count;
-      const { tokens, signature } = analyze(call.key);
-      if (!entry.exact.has(signature) && entry.exact.size < MAX_EXACT_KEYS) entry.exact.set(signature, call);
-      entry.recent[entry.next] = { call, tokens };
-      entry.next = (entry.next + 1) % window;
+      analyze(call.key);
+      const tokens = lastTokens;
+      const { exact, sizes } = entry;
+      if (exact.size < MAX_EXACT_KEYS && !exact.has(lastSignature)) exact.set(lastSignature, call);
+      const slot = entry.recent[entry.next]!;
+      if (slot.call !== undefined) {
+        const left = sizes.get(slot.tokens.length)! - 1;
+        if (left === 0) sizes.delete(slot.tokens.length);
+        else sizes.set(slot.tokens.length, left);
+      }
+      slot.call = call;
+      slot.tokens = tokens;
+      sizes.set(tokens.length, (sizes.get(tokens.length) ?? 0) + 1);
+      entry.next = entry.next + 1 === window ? 0 : entry.next + 1;
       return entry.count;
     },
     reset() {

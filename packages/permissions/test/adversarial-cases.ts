@@ -341,6 +341,13 @@ add(
     'export GIT_SSH=/tmp/x',
     'ls; export PROMPT_COMMAND="id"',
     'timeout 5 env LD_PRELOAD=/tmp/x ls',
+    // Loop variables are assignments too: every iteration sets them for the body.
+    'for PATH in /tmp/evil; do ls; done',
+    'for LD_PRELOAD in /tmp/x.so; do ls; done',
+    'select PATH in /tmp; do ls; done',
+    'for IFS in x; do ls; done',
+    'echo $(for PAGER in sh; do git log; done)',
+    'if true; then for GIT_DIR in /tmp/x; do git status; done; fi',
   ],
   { floor: true },
 );
@@ -543,6 +550,7 @@ export const attackCases: readonly AttackCase[] = attacks;
 export const benignCases: readonly BenignCase[] = [
   { command: 'git status', allowedByTypical: true },
   { command: 'git status -s', allowedByTypical: true },
+  { command: 'for dir in src test; do ls; done', allowedByTypical: true },
   { command: 'git log --oneline -5', allowedByTypical: false },
   { command: 'git diff HEAD~1' },
   { command: 'ls -la', allowedByTypical: true },

@@ -14,7 +14,7 @@
  */
 import { classifyCommand } from '../classifier';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
-import { checkFloor } from '../floor';
+import { checkAssignments, checkFloor } from '../floor';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
@@ -225,6 +225,15 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   // Floor and deny checks depend only on a command's own content: on huge inputs (a capped
   // 1 MB paste is mostly repeats) each distinct command is checked once.
   const distinct = analysis.commands.length > 64 ? distinctCommands(analysis.commands) : analysis.commands;
+  const loopViolation = analysis.loopAssignments ? checkAssignments(analysis.loopAssignments) : undefined;
+  if (loopViolation) {
+    return ev.decide(
+      'floor',
+      'deny',
+      `Blocked by the built-in floor (${loopViolation.check}): ${loopViolation.reason}`,
+      { matchedRule: `builtin:${loopViolation.check}` },
+    );
+  }
   for (const simple of distinct) {
     const violation = checkFloor(simple);
     if (violation) {

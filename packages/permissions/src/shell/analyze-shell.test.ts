@@ -365,3 +365,22 @@ describe('analyzeShell: spellings of a command word', () => {
     expect(analysis.opaque).toBe(true);
   });
 });
+
+describe('analyzeShell: loop variables', () => {
+  it('reports the variable of for and select loops, nested ones included', () => {
+    const analysis = analyzeShell('for PATH in /tmp; do ls; done; echo $(select X in a; do :; done)');
+    expect(analysis.loopAssignments?.map((assignment) => [assignment.name, assignment.form])).toEqual([
+      ['PATH', 'loop'],
+      ['X', 'loop'],
+    ]);
+    expect(analysis.commands.map((command) => command.argv)).toEqual([
+      ['ls'],
+      ['echo', '$(select X in a; do :; done)'],
+      [':'],
+    ]);
+  });
+
+  it('reports nothing for loops without a variable', () => {
+    expect(analyzeShell('ls; for ((i = 0; i < 2; i++)); do :; done').loopAssignments).toBeUndefined();
+  });
+});

@@ -48,6 +48,7 @@ export function analyzeShell(command: string, options: ShellAnalysisOptions = {}
   const state: ParseState = {
     commands: [],
     reasons: new Set(),
+    loopAssignments: [],
     maxDepth: limits.maxDepth,
     maxCommands: limits.maxCommands,
   };
@@ -102,5 +103,6 @@ function finish(state: ParseState, rejected: string | undefined): ShellAnalysis 
   }
   const analysis: ShellAnalysis = { commands, opaque: reasons.size > 0, opaqueReasons: [...reasons] };
   if (rejected !== undefined) analysis.rejected = rejected;
+  if (state.loopAssignments.length > 0) analysis.loopAssignments = state.loopAssignments;
   return analysis;
 }

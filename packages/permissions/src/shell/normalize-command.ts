@@ -39,6 +39,7 @@ export function normalizeCommand(command: string): string {
   const state: ParseState = {
     commands: [],
     reasons: new Set(),
+    loopAssignments: [],
     maxDepth: DEFAULT_SHELL_LIMITS.maxDepth,
     maxCommands: Number.POSITIVE_INFINITY,
   };

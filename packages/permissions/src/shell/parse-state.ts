@@ -2,7 +2,7 @@
  * State shared by a parse and all the nested parses it starts (command substitutions,
  * backticks, `sh -c` strings): the command list, the analysis-level reasons and the caps.
  */
-import type { SimpleCommand } from './types';
+import type { ShellAssignment, SimpleCommand } from './types';
 
 /** Thrown to abandon the structured parse; the caller falls back to the linear scan. */
 export class ShellParseAbort extends Error {
@@ -22,6 +22,8 @@ export interface ParseState {
   commands: SimpleCommand[];
   /** Analysis-level opaque reasons (per-command reasons are merged in at the end). */
   reasons: Set<string>;
+  /** Variables set by `for` / `select` loops. */
+  loopAssignments: ShellAssignment[];
   maxDepth: number;
   maxCommands: number;
 }

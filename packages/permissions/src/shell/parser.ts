@@ -355,6 +355,9 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     } else {
       const name = this.next();
       if (name.type !== 'word') this.syntaxError(name);
+      // The loop assigns its variable on every iteration: report it for the floor.
+      const loopVariable = { name: name.word.value, value: '', dynamic: true, form: 'loop' as const };
+      this.state.loopAssignments.push(loopVariable);
       separated = this.peek().type === 'newline';
       this.skipNewlines();
       if (this.isReserved(this.peek(), 'in')) {

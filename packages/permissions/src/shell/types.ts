@@ -28,7 +28,7 @@ export interface ShellAssignment {
   name: string;
   value: string;
   dynamic: boolean;
-  form: 'prefix' | 'bare' | 'declaration' | 'env';
+  form: 'prefix' | 'bare' | 'declaration' | 'env' | 'loop';
 }
 
 /** A redirection. */
@@ -106,6 +106,12 @@ export interface ShellAnalysis {
   opaqueReasons: string[];
   /** Input rejected before parsing (control chars, bidi, caps): commands may be partial. */
   rejected?: string;
+  /**
+   * Variables assigned by `for NAME in ...` and `select NAME in ...` loops, nested ones
+   * included (form `'loop'`). Each iteration sets NAME for every command in the body, so
+   * `for PATH in /tmp/evil; do ls; done` is as dangerous as `PATH=/tmp/evil ls`.
+   */
+  loopAssignments?: ShellAssignment[];
 }
 
 /** Options of `analyzeShell`. */

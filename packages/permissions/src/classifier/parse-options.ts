@@ -48,11 +48,12 @@ export function parseOptions(
   const positionals: string[] = [];
   let endOfOptions = false;
   let i = 0;
-  const risky = (index: number) => couldExpandToFlag(words?.[index]);
+  // Inline `couldExpandToFlag(words?.[…])` rather than a local closure: this runs for
+  // every classified command, and a closure per call is measurable there.
   while (i < args.length) {
     const arg = args[i]!;
     if (endOfOptions || arg === '-' || !arg.startsWith('-')) {
-      if (!endOfOptions && risky(i)) {
+      if (!endOfOptions && couldExpandToFlag(words?.[i])) {
         return { failure: 'a run-time word (glob or expansion) could expand to an option', flag: arg };
       }
       positionals.push(arg);
@@ -60,7 +61,8 @@ export function parseOptions(
       i++;
       continue;
     }
-    if (risky(i)) return { failure: 'an option word depends on run-time expansion', flag: arg };
+    if (couldExpandToFlag(words?.[i]))
+      return { failure: 'an option word depends on run-time expansion', flag: arg };
     if (arg === '--') {
       endOfOptions = true;
       i++;
@@ -89,7 +91,7 @@ export function parseOptions(
       }
       if (def.argument === 'required') {
         if (i + 1 >= args.length) return { failure: `option ${def.name} needs a value`, flag: arg };
-        if (risky(i + 1))
+        if (couldExpandToFlag(words?.[i + 1]))
           return { failure: `the value of ${def.name} depends on run-time expansion`, flag: arg };
         options.push({ def, spelling: arg, value: args[i + 1]! });
         i += 2;
@@ -126,7 +128,7 @@ export function parseOptions(
         options.push({ def, spelling: arg, value: attached });
       } else if (def.argument === 'required') {
         if (i + 1 >= args.length) return { failure: `option ${def.name} needs a value`, flag: arg };
-        if (risky(i + 1))
+        if (couldExpandToFlag(words?.[i + 1]))
           return { failure: `the value of ${def.name} depends on run-time expansion`, flag: arg };
         options.push({ def, spelling: arg, value: args[i + 1]! });
         consumedNext = true;

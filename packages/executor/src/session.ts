@@ -58,8 +58,10 @@ interface ToolUsage {
   /** Ring buffer of the latest calls for fuzzy comparison (slots reused; `call` unset when empty). */
   recent: RingEntry[];
   next: number;
-  /** Token-set size → how many ring entries have it: lets a query skip the scan when no size can match. */
-  sizes: Map<number, number>;
+  /** The distinct token-set sizes in the ring: lets a query skip the scan when no size can match. */
+  sizes: number[];
+  /** Ring entries per token-set size. */
+  sizeCounts: Map<number, number>;
 }
 
 /**
@@ -119,7 +121,7 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
     if (entry === undefined) {
       const recent: RingEntry[] = [];
       for (let slot = 0; slot < window; slot += 1) recent.push({ call: undefined, tokens: [] });
-      entry = { count: 0, exact: new Map(), recent, next: 0, sizes: new Map() };
+      entry = { count: 0, exact: new Map(), recent, next: 0, sizes: [], sizeCounts: new Map() };
       usage.set(tool, entry);
     }
     return entry;
@@ -145,8 +147,9 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
       const size = tokens.length;
       // Skip the scan when no size present in the window could match (e.g. all keys alike in shape).
       let possible = false;
-      for (const other of entry.sizes.keys()) {
-        if (mayBeNear(size, other, threshold)) {
+      const sizes = entry.sizes;
+      for (let i = 0; i < sizes.length; i += 1) {
+        if (mayBeNear(size, sizes[i]!, threshold)) {
           possible = true;
           break;
         }
@@ -170,17 +173,26 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
       if (call === undefined) return entry.count;
       analyze(call.key);
       const tokens = lastTokens;
-      const { exact, sizes } = entry;
+      const { exact, sizes, sizeCounts } = entry;
       if (exact.size < MAX_EXACT_KEYS && !exact.has(lastSignature)) exact.set(lastSignature, call);
       const slot = entry.recent[entry.next]!;
-      if (slot.call !== undefined) {
-        const left = sizes.get(slot.tokens.length)! - 1;
-        if (left === 0) sizes.delete(slot.tokens.length);
-        else sizes.set(slot.tokens.length, left);
+      const evicted = slot.call === undefined ? -1 : slot.tokens.length;
+      const added = tokens.length;
+      if (evicted !== added) {
+        // Keys of one shape keep their size: the size index changes only when the shape does.
+        if (evicted >= 0) {
+          const left = sizeCounts.get(evicted)! - 1;
+          if (left === 0) {
+            sizeCounts.delete(evicted);
+            sizes.splice(sizes.indexOf(evicted), 1);
+          } else sizeCounts.set(evicted, left);
+        }
+        const had = sizeCounts.get(added) ?? 0;
+        if (had === 0) sizes.push(added);
+        sizeCounts.set(added, had + 1);
       }
       slot.call = call;
       slot.tokens = tokens;
-      sizes.set(tokens.length, (sizes.get(tokens.length) ?? 0) + 1);
       entry.next = entry.next + 1 === window ? 0 : entry.next + 1;
       return entry.count;
     },

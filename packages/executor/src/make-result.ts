@@ -60,7 +60,10 @@ function body(fields: ResultFields): string {
 export function makeResult(fields: ResultFields): ToolResult {
   const notes = fields.notes && fields.notes.length > 0 ? [...fields.notes] : undefined;
   let content = body(fields);
-  if (notes) content += `\n\nNotes:\n${notes.map((note) => `- ${note}`).join('\n')}`;
+  if (notes) {
+    content += '\n\nNotes:';
+    for (const note of notes) content += `\n- ${note}`;
+  }
   const result: ToolResult = {
     toolCallId: fields.toolCallId,
     name: fields.name,

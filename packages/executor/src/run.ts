@@ -14,7 +14,7 @@
 import type { AnyTool, ProgressUpdate, ToolCall } from '@dexter/registry';
 import { type ApprovalHost, askForApproval } from './approval-flow';
 import { errorMessage, readId, readName } from './call-fields';
-import type { DenialSource, EventFields, ExecutorEvent, ToolProgressEvent } from './events';
+import type { DenialSource, EventFields, ExecutorEvent, ToolLimitEvent, ToolProgressEvent } from './events';
 import type { ExecutorConfig } from './executor-options';
 import { makeResult, type ResultFields } from './make-result';
 import { outcomeResult } from './outcome-result';
@@ -23,7 +23,7 @@ import { type Decided, decidePermission } from './permission-gate';
 import { ToolExecution } from './run-tool';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
-import { checkSoftLimits } from './soft-limits';
+import { checkSoftLimits, type SoftLimitHit } from './soft-limits';
 import type { InputIssue, ToolResult } from './tool-result';
 import { validateInput } from './validate-input';
 
@@ -339,19 +339,23 @@ export class Run {
     const name = tool.name;
     const { softLimits } = this.params.config;
     if (softLimits !== undefined) {
-      for (const hit of checkSoftLimits(softLimits, this.params.session, tool, id, input)) {
-        notes = [...notes, hit.note];
-        if (this.params.sink !== undefined)
-          this.emit(index, id, {
-            type: 'tool_limit',
-            name,
-            kind: hit.kind,
-            note: hit.note,
-            count: hit.count,
-            ...(hit.limit === undefined ? {} : { limit: hit.limit }),
-            ...(hit.similarTo === undefined ? {} : { similarTo: hit.similarTo }),
-          });
-      }
+      const { session, sink } = this.params;
+      const onHit =
+        sink === undefined
+          ? undefined
+          : (hit: SoftLimitHit) => {
+              const event: EventFields<ToolLimitEvent> = {
+                type: 'tool_limit',
+                name,
+                kind: hit.kind,
+                note: hit.note,
+                count: hit.count,
+              };
+              if (hit.limit !== undefined) event.limit = hit.limit;
+              if (hit.similarTo !== undefined) event.similarTo = hit.similarTo;
+              this.emit(index, id, event);
+            };
+      notes = checkSoftLimits(softLimits, session, tool, id, input, notes, onHit);
     }
     if (tool.oncePerRun) this.ranOnce.set(this.onceKey(tool, input), id);
     return { index, id, tool, input, notes };

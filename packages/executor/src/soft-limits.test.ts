@@ -72,6 +72,31 @@ describe('soft limits', () => {
     expect(results[3]!.notes?.[0]).toMatch(/nearly repeats an earlier one \(a: /);
   });
 
+  it('emits one tool_limit per note, in note order, with similarTo for near-duplicates', async () => {
+    const executor = createExecutor({ tools: [search()], softLimits: { maxCallsPerTool: 2 } });
+    const events = await collectEvents(
+      executor.stream([
+        call('a', 'search', { q: 'apple revenue 2023' }),
+        call('b', 'search', { q: 'nvidia margins' }),
+        call('c', 'search', { q: 'Revenue 2023, Apple' }), // exact token repeat of a, and call 3 of 2
+      ]),
+    );
+    const limits = events.filter((event): event is ToolLimitEvent => event.type === 'tool_limit');
+    expect(limits.map((event) => [event.toolCallId, event.kind, event.count])).toEqual([
+      ['c', 'near_duplicate', 3],
+      ['c', 'call_count', 3],
+    ]);
+    expect(limits[0]!.similarTo).toEqual({ toolCallId: 'a', key: 'apple revenue 2023', similarity: 1 });
+    expect('limit' in limits[0]!).toBe(false);
+    expect(limits[1]!.limit).toBe(2);
+    expect('similarTo' in limits[1]!).toBe(false);
+    const results = events.flatMap((event) => (event.type === 'tool_result' ? [event.result] : []));
+    expect(results[2]!.notes).toEqual(limits.map((event) => event.note));
+    expect(results[2]!.content).toBe(
+      `results for Revenue 2023, Apple\n\nNotes:\n- ${limits[0]!.note}\n- ${limits[1]!.note}`,
+    );
+  });
+
   it('falls back to the canonical JSON of the input without a similarityKey', async () => {
     const executor = createExecutor({ tools: [readTool('plain')] });
     const results = await executor.execute([

@@ -55,42 +55,46 @@ function quote(text: string): string {
   return text.length > 120 ? `"${text.slice(0, 117)}..."` : `"${text}"`;
 }
 
-/** Checks one call against the limits and records it in the session. */
+/**
+ * Checks one call against the limits and records it in the session. Returns `notes` with a
+ * note per hit appended (the same array when nothing was hit); `onHit`, when given, sees
+ * each hit in order (near-duplicate first, then call count). Hit objects are built only
+ * for a listener.
+ */
 export function checkSoftLimits(
   limits: ResolvedSoftLimits,
   session: ExecutorSession,
   tool: AnyTool,
   toolCallId: string,
   input: unknown,
-): SoftLimitHit[] {
+  notes: readonly string[],
+  onHit: ((hit: SoftLimitHit) => void) | undefined,
+): readonly string[] {
   let similar: SimilarCall | undefined;
   let count: number;
+  const name = tool.name;
   if (limits.similarityThreshold === false) {
     // Counting only: no key to build or compare.
-    count = session.recordCall(tool.name, undefined);
+    count = session.recordCall(name, undefined);
   } else {
     const key = similarityKeyOf(tool, input);
-    similar = session.findSimilar(tool.name, key, limits.similarityThreshold);
-    count = session.recordCall(tool.name, { toolCallId, key });
+    similar = session.findSimilar(name, key, limits.similarityThreshold);
+    count = session.recordCall(name, { toolCallId, key });
   }
-  const hits: SoftLimitHit[] = [];
+  const limit = limits.perTool[name] ?? limits.maxCallsPerTool;
+  const overCount = count > limit;
+  if (similar === undefined && !overCount) return notes;
+  const out = notes.slice();
   if (similar !== undefined) {
     const how = similar.similarity === 1 ? 'repeats' : 'nearly repeats';
-    hits.push({
-      kind: 'near_duplicate',
-      count,
-      similarTo: similar,
-      note: `This ${tool.name} call ${how} an earlier one (${similar.toolCallId}: ${quote(similar.key)}). Reuse that result or change the query instead of asking again.`,
-    });
+    const note = `This ${name} call ${how} an earlier one (${similar.toolCallId}: ${quote(similar.key)}). Reuse that result or change the query instead of asking again.`;
+    out.push(note);
+    onHit?.({ kind: 'near_duplicate', count, similarTo: similar, note });
   }
-  const limit = limits.perTool[tool.name] ?? limits.maxCallsPerTool;
-  if (count > limit) {
-    hits.push({
-      kind: 'call_count',
-      count,
-      limit,
-      note: `This is call ${count} of ${tool.name} in this session (suggested maximum ${limit}). Consider answering with what you have.`,
-    });
+  if (overCount) {
+    const note = `This is call ${count} of ${name} in this session (suggested maximum ${limit}). Consider answering with what you have.`;
+    out.push(note);
+    onHit?.({ kind: 'call_count', count, limit, note });
   }
-  return hits;
+  return out;
 }

@@ -17,6 +17,7 @@ import type { PermissionBehavior, PermissionDecision } from '../decision';
 import { checkAssignments, checkFloor } from '../floor';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
+import { analyzeShellRecordingBlanks, type BlankRunRecord } from '../shell/analyze-shell';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
@@ -24,7 +25,7 @@ import { findHiddenDenyRule, hiddenCommandTexts } from './hidden-commands';
 import { proposeRules } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
 import { ruleText } from './rule-text';
-import { bashSessionKey } from './session-key';
+import { bashSessionKey, bashSessionKeyOfParsed } from './session-key';
 import {
   type CommandVerdict,
   findAllowRule,
@@ -168,12 +169,13 @@ class Evaluation {
     readonly options: EvaluateBashOptions,
     readonly record: boolean,
     command: string,
+    blanks: BlankRunRecord,
   ) {
     // A rejected or capped input is never allowed, so classifying each of its (possibly
     // hundreds of thousands of) commands would buy nothing: it is simply `unknown`.
     this.verdicts = analysis.rejected ? [] : analysis.commands.map((simple) => classifyCommand(simple));
     this.classification = analysis.rejected ? 'unknown' : overall(analysis, this.verdicts);
-    this.sessionKey = bashSessionKey(command, options.cwd);
+    this.sessionKey = bashSessionKeyOfParsed(command, options.cwd, blanks);
   }
 
   note(step: EvaluationStepName, detail: string): void {
@@ -208,9 +210,11 @@ class Evaluation {
 }
 
 function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
-  const analysis = analyzeShell(command, options.shell);
+  // The session key's normalized form reuses this parse's blank runs (no second parse).
+  const blanks: BlankRunRecord = { runs: [], complete: false };
+  const analysis = analyzeShellRecordingBlanks(command, options.shell ?? {}, blanks);
   const shellRules = shellRulesOf(rules);
-  const ev = new Evaluation(analysis, rules, options, record, command);
+  const ev = new Evaluation(analysis, rules, options, record, command, blanks);
   const { verdicts, classification } = ev;
 
   if (record) {

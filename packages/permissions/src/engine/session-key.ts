@@ -6,6 +6,8 @@
  */
 import { normalizeToolName } from '../rules/tool-name';
 import { normalizeCommand } from '../shell';
+import type { BlankRunRecord } from '../shell/analyze-shell';
+import { normalizeWithBlankRuns } from '../shell/normalize-command';
 
 /** The key shared by all file writes. */
 export const fileWriteSessionKey = 'file-write';
@@ -20,6 +22,19 @@ export const fileWriteSessionKey = 'file-write';
  */
 export function bashSessionKey(command: string, cwd: string | undefined): string {
   return `bash:${cwd ?? ''}\u0000${isNormal(command) ? command : normalizeCommand(command)}`;
+}
+
+/**
+ * `bashSessionKey` for a command already parsed by `analyzeShellRecordingBlanks`: with a
+ * complete record the normalized form comes from the recorded blank runs, not a second parse.
+ */
+export function bashSessionKeyOfParsed(
+  command: string,
+  cwd: string | undefined,
+  blanks: BlankRunRecord,
+): string {
+  if (!blanks.complete || isNormal(command)) return bashSessionKey(command, cwd);
+  return `bash:${cwd ?? ''}\u0000${normalizeWithBlankRuns(command, blanks.runs)}`;
 }
 
 /**

@@ -32,6 +32,37 @@ function positive(value: number | undefined, fallback: number): number {
  * analysis.opaque; // true (command substitution)
  */
 export function analyzeShell(command: string, options: ShellAnalysisOptions = {}): ShellAnalysis {
+  return analyze(command, options, undefined);
+}
+
+/** The blank runs a parse recorded, for `normalizeCommand` without a second parse. */
+export interface BlankRunRecord {
+  /** Start/end pairs of the runs of blanks between top-level tokens. */
+  runs: number[];
+  /**
+   * True when `runs` is exactly what `normalizeCommand` would find: the input was not
+   * rejected, the caps it is parsed under are the default ones, and the parse completed.
+   */
+  complete: boolean;
+}
+
+/**
+ * `analyzeShell` that also records the blank runs between top-level tokens into `blanks`
+ * (for the session key; see `BlankRunRecord.complete`).
+ */
+export function analyzeShellRecordingBlanks(
+  command: string,
+  options: ShellAnalysisOptions,
+  blanks: BlankRunRecord,
+): ShellAnalysis {
+  return analyze(command, options, blanks);
+}
+
+function analyze(
+  command: string,
+  options: ShellAnalysisOptions,
+  blanks: BlankRunRecord | undefined,
+): ShellAnalysis {
   const limits = {
     maxLength: positive(options?.maxLength, DEFAULT_SHELL_LIMITS.maxLength),
     maxDepth: positive(options?.maxDepth, DEFAULT_SHELL_LIMITS.maxDepth),
@@ -67,7 +98,15 @@ export function analyzeShell(command: string, options: ShellAnalysisOptions = {}
       fallbackScan(text, state.commands, 0, limits.maxDepth);
     } else {
       try {
-        new ShellParser(text, state, 0, 'top', 0).parseProgram();
+        const parser = new ShellParser(text, state, 0, 'top', 0);
+        if (blanks) parser.recordBlankRuns(blanks.runs);
+        parser.parseProgram();
+        if (blanks) {
+          blanks.complete =
+            rejected === undefined &&
+            limits.maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
+            limits.maxLength === DEFAULT_SHELL_LIMITS.maxLength;
+        }
       } catch (error) {
         state.reasons.add(error instanceof ShellParseAbort ? error.reason : 'internal parser error');
         state.commands = fallbackScan(text, [], 0, limits.maxDepth);

@@ -49,6 +49,14 @@ export function normalizeCommand(command: string): string {
     if (error instanceof ShellParseAbort) return trimBlanks(command);
     throw error;
   }
+  return normalizeWithBlankRuns(command, runs);
+}
+
+/**
+ * `normalizeCommand` given the blank runs its parse would record (`analyzeShellRecordingBlanks`
+ * with a complete record): the same result without parsing again.
+ */
+export function normalizeWithBlankRuns(command: string, runs: readonly number[]): string {
   if (runs.length === 0) return trimBlanks(command);
   const parts: string[] = [];
   let last = 0;

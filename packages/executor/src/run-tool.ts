@@ -29,8 +29,8 @@ export interface ToolExecutionParams {
   clock: Clock;
   /** Receives normalized progress while the call is running; `undefined` ignores progress. */
   onProgress: ((update: ProgressUpdate) => void) | undefined;
-  /** Called once with the outcome (never synchronously from `start`). */
-  onSettle: (outcome: ToolOutcome) => void;
+  /** Called once with the outcome and the execution (never synchronously from `start`). */
+  onSettle: (outcome: ToolOutcome, execution: ToolExecution) => void;
 }
 
 /** The reason a tool's signal carries when its timeout fires. */
@@ -139,6 +139,6 @@ export class ToolExecution {
     this.settled = true;
     if (this.timer !== undefined) this.params.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    this.params.onSettle(outcome);
+    this.params.onSettle(outcome, this);
   }
 }

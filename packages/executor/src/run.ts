@@ -20,7 +20,7 @@ import { makeResult, type ResultFields } from './make-result';
 import { outcomeResult } from './outcome-result';
 import { partitionCalls } from './partition';
 import { type Decided, decidePermission } from './permission-gate';
-import { ToolExecution } from './run-tool';
+import { ToolExecution, type ToolOutcome } from './run-tool';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
 import { checkSoftLimits, type SoftLimitHit } from './soft-limits';
@@ -405,15 +405,29 @@ export class Run {
       timeoutMs: tool.timeoutMs ?? timeoutMs,
       clock,
       onProgress,
-      onSettle: (outcome) => {
-        this.running.delete(execution);
-        const result = outcomeResult(id, tool, prepared.notes, outcome, Math.max(0, clock.now() - started));
-        if (sink !== undefined) this.emitEnd(index, id, result);
-        onDone(result);
-      },
+      onSettle: this.settleHandler(prepared, started, onDone),
     });
     this.running.add(execution);
     execution.start();
+  }
+
+  /**
+   * The `onSettle` of one execution. Made by a method so the closure has no inferred name:
+   * under tsx (esbuild keepNames) a named per-call closure costs a `__name` call each.
+   */
+  private settleHandler(
+    prepared: PreparedCall,
+    started: number,
+    onDone: (result: ToolResult) => void,
+  ): (outcome: ToolOutcome, execution: ToolExecution) => void {
+    return (outcome, execution) => {
+      this.running.delete(execution);
+      const { index, id, tool } = prepared;
+      const { clock } = this.params.config;
+      const result = outcomeResult(id, tool, prepared.notes, outcome, Math.max(0, clock.now() - started));
+      if (this.params.sink !== undefined) this.emitEnd(index, id, result);
+      onDone(result);
+    };
   }
 
   private emitEnd(index: number, id: string, result: ToolResult): void {

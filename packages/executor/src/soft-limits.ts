@@ -84,17 +84,20 @@ export function checkSoftLimits(
   const limit = limits.perTool[name] ?? limits.maxCallsPerTool;
   const overCount = count > limit;
   if (similar === undefined && !overCount) return notes;
-  const out = notes.slice();
+  let nearNote: string | undefined;
+  let countNote: string | undefined;
   if (similar !== undefined) {
     const how = similar.similarity === 1 ? 'repeats' : 'nearly repeats';
-    const note = `This ${name} call ${how} an earlier one (${similar.toolCallId}: ${quote(similar.key)}). Reuse that result or change the query instead of asking again.`;
-    out.push(note);
-    onHit?.({ kind: 'near_duplicate', count, similarTo: similar, note });
+    nearNote = `This ${name} call ${how} an earlier one (${similar.toolCallId}: ${quote(similar.key)}). Reuse that result or change the query instead of asking again.`;
+    onHit?.({ kind: 'near_duplicate', count, similarTo: similar, note: nearNote });
   }
   if (overCount) {
-    const note = `This is call ${count} of ${name} in this session (suggested maximum ${limit}). Consider answering with what you have.`;
-    out.push(note);
-    onHit?.({ kind: 'call_count', count, limit, note });
+    countNote = `This is call ${count} of ${name} in this session (suggested maximum ${limit}). Consider answering with what you have.`;
+    onHit?.({ kind: 'call_count', count, limit, note: countNote });
   }
+  // Exact-size arrays: a pushed-to empty array would reserve room for 17 notes.
+  const added =
+    nearNote === undefined ? [countNote!] : countNote === undefined ? [nearNote] : [nearNote, countNote];
+  const out = notes.length === 0 ? added : notes.concat(added);
   return out;
 }

@@ -64,7 +64,9 @@ async function overhead() {
     'execute, default soft limits*': ours(true),
   };
   const samples: Record<string, number[]> = {};
-  for (let round = 0; round < 16; round += 1) {
+  // EXECUTOR_BENCH_ROUNDS=N measures N rounds after the warm-up one (default 15).
+  const rounds = Number(process.env.EXECUTOR_BENCH_ROUNDS ?? 15);
+  for (let round = 0; round <= rounds; round += 1) {
     for (const [name, run] of Object.entries(variants)) {
       const ms = await time(run);
       if (round > 0) (samples[name] ??= []).push(ms); // round 0 warms up
@@ -74,7 +76,7 @@ async function overhead() {
   const best = (name: string) => Math.min(...samples[name]!);
   const base = best('p-limit + Promise.all');
   console.log(
-    `\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (best and median of 15 rounds)`,
+    `\n1. overhead: ${CALLS} no-op concurrency-safe calls, cap ${CAP} (best and median of ${rounds} rounds)`,
   );
   console.table(
     Object.keys(samples).map((name) => ({

@@ -160,6 +160,8 @@ const DENIED: [FloorCheck, string][] = [
   ['secret-read', 'cat ~/.kube/config'],
   ['secret-read', 'cat ~/.docker/config.json'],
   ['secret-read', 'cat ~/.config/gh/hosts.yml'],
+  ['secret-read', 'cat ~/.config/./gh/hosts.yml'],
+  ['secret-read', 'cat ~/.config//gh/hosts.yml'],
   ['secret-read', 'cat ~/.config/gcloud/credentials.db'],
   ['secret-read', 'cat ~/.config/gcloud/application_default_credentials.json'],
   ['secret-read', 'cat ~/.config/gcloud/legacy_credentials/x/adc.json'],

@@ -46,10 +46,11 @@ export function pathCandidates(value: string): string[] {
 /**
  * Every secret path contains one of these fragments (`~` and `..` only ever remove text),
  * so a literal word without any of them is not checked further: the common case costs one
- * regular-expression scan.
+ * regular-expression scan. `hosts.yml` is listed on its own because `.config/./gh/hosts.yml`
+ * and `.config//gh/hosts.yml` do not contain `config/gh`.
  */
 const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|credentials|kube|docker|gcloud|config\/gh|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
+  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|credentials|kube|docker|gcloud|config\/gh|hosts\.yml|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
 
 const PATTERN_CHARS = /[*?[{]/;
 /** A remote resource, not a local file (`file://` URLs stay checked). */

@@ -79,12 +79,24 @@ describe('parseRule', () => {
     ['Bash(*)', 'expanded'],
     ['Bash(rm *.txt)', 'expanded'],
     ['Bash)', 'unbalanced'],
-    ['Bash(ls\\))', 'cannot be fully understood'],
-    ['Bash(sudo -X rm)', 'cannot be fully understood'],
+    ['Bash(ls\\))', 'not valid shell syntax'],
+    ['Bash(ls \\(\\))', 'not valid shell syntax'],
   ])('rejects %j (%s)', (text, fragment) => {
     const error = errorOf(text);
     expect(error.code).toBe('rule_invalid');
     expect(error.message).toContain(fragment);
+  });
+
+  it('accepts fixed-word rules over wrappers and shells (opaque to allow, fine to name)', () => {
+    for (const text of [
+      "Bash(sg '')",
+      'Bash(sudo -X rm)',
+      'Bash(bash -c:*)',
+      'Bash(sh -c ls)',
+      'Bash(eval:*)',
+    ]) {
+      expect(() => parseRule(text), text).not.toThrow();
+    }
   });
 
   it('gives the column of an unbalanced parenthesis', () => {

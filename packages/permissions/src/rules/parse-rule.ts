@@ -71,11 +71,12 @@ function parseCommand(text: string, tool: string, specifier: string): Rule {
       );
     }
   }
-  // A specifier bash would read differently from its words (a syntax error such as the
-  // stray ")" of `Bash(ls\))`, a wrapper option we do not know) must not silently become a
-  // rule over the words we happened to find.
-  if (analysis.opaque) {
-    throw invalid(text, `the command cannot be fully understood (${analysis.opaqueReasons.join('; ')})`);
+  // A specifier bash cannot parse (the stray ")" of `Bash(ls\))`) must not silently become
+  // a rule over the words a best-effort scan happened to find. Other opaque shapes (`sudo`,
+  // `sg`, `bash -c` words) are fine: a rule holds fixed words and matches argv.
+  const unparsed = analysis.opaqueReasons.find((reason) => reason.startsWith('syntax error'));
+  if (unparsed !== undefined) {
+    throw invalid(text, `the command is not valid shell syntax (${unparsed})`);
   }
   return { kind: prefix ? 'prefix' : 'exact', tool, argv: Object.freeze([...command.argv]) };
 }

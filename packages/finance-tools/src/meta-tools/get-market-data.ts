@@ -6,10 +6,11 @@
  */
 import { defineTool, type Tool } from '@dexter/registry';
 import type { FinancialDataProvider } from '../provider';
-import type { RoutePlan, SubCall } from '../router/types';
+import type { RoutePlan } from '../router/types';
 import type { MetaToolResult } from './execute-plan';
 import { answerFinancialQuery, financialQueryInputSchema } from './get-financials';
 import { type MetaToolOptions, resolveMetaToolOptions } from './meta-tool-options';
+import { singleToolPlan } from './single-tool-plan';
 
 const MARKET_FIELDS = [
   'marketCap',
@@ -21,28 +22,7 @@ const MARKET_FIELDS = [
 
 /** Keeps the plan's key-metrics calls and adds a latest snapshot for every other ticker. */
 export function marketDataPlan(plan: RoutePlan): RoutePlan {
-  const calls: SubCall[] = plan.calls.filter((call) => call.tool === 'key_metrics');
-  const tickers = [
-    ...new Set([
-      ...plan.interpretation.tickers.map((hit) => hit.ticker),
-      ...plan.calls.map((call) => call.ticker),
-    ]),
-  ];
-  for (const ticker of tickers) {
-    if (calls.some((call) => call.ticker === ticker)) continue;
-    calls.push({
-      tool: 'key_metrics',
-      ticker,
-      period: 'annual',
-      limit: 1,
-      endOnOrBefore: plan.interpretation.asOf,
-    });
-  }
-  return {
-    ...plan,
-    calls,
-    interpretation: { ...plan.interpretation, tools: calls.length ? ['key_metrics'] : [] },
-  };
+  return singleToolPlan(plan, 'key_metrics', 1);
 }
 
 function hasMarketData(provider: FinancialDataProvider): boolean {

@@ -7,11 +7,12 @@ import { defineTool, type Tool } from '@dexter/registry';
 import { z } from 'zod';
 import { FinanceError } from '../errors';
 import type { FilingDocument } from '../models';
-import type { RoutePlan, SubCall } from '../router/types';
+import type { RoutePlan } from '../router/types';
 import { callWithTimeout } from './abortable-call';
 import type { MetaToolResult } from './execute-plan';
 import { answerFinancialQuery, assertPlanHasCalls } from './get-financials';
 import { type MetaToolOptions, resolveMetaToolOptions } from './meta-tool-options';
+import { singleToolPlan } from './single-tool-plan';
 
 /** Input of `read_filings`. */
 export const readFilingsInputSchema = z.object({
@@ -46,28 +47,7 @@ export type ReadFilingsResult = MetaToolResult & { document?: FilingDocument };
 
 /** Keeps the plan's filings calls and lists filings for every other ticker it names. */
 export function filingsPlan(plan: RoutePlan): RoutePlan {
-  const calls: SubCall[] = plan.calls.filter((call) => call.tool === 'filings');
-  const tickers = [
-    ...new Set([
-      ...plan.interpretation.tickers.map((hit) => hit.ticker),
-      ...plan.calls.map((call) => call.ticker),
-    ]),
-  ];
-  for (const ticker of tickers) {
-    if (calls.some((call) => call.ticker === ticker)) continue;
-    calls.push({
-      tool: 'filings',
-      ticker,
-      period: 'annual',
-      limit: 10,
-      endOnOrBefore: plan.interpretation.asOf,
-    });
-  }
-  return {
-    ...plan,
-    calls,
-    interpretation: { ...plan.interpretation, tools: calls.length ? ['filings'] : [] },
-  };
+  return singleToolPlan(plan, 'filings', 10);
 }
 
 /**

@@ -56,7 +56,7 @@ describe('EventQueue', () => {
     expect((await queue.next()).value).toMatchObject({ value: 1000, dropped: 0 });
   });
 
-  it('property: per-producer order is kept (with seal),  the latest progress always arrives, buffer ≤ others + producers', async () => {
+  it('property: per-producer order is kept (with seal),  the latest progress always arrives, buffer ≤ 2 × others + producers', async () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant<'progress'>('progress'), producer: fc.nat(4) }),
       fc.record({ kind: fc.constant<'other'>('other'), producer: fc.nat(4) }),
@@ -85,7 +85,9 @@ describe('EventQueue', () => {
             queue.push(event);
             others += 1;
           }
-          expect(queue.stats().buffered).toBeLessThanOrEqual(others + slots.length);
+          // Bounded by what is not progress: each non-progress event, plus the one progress
+          // entry its seal may leave behind in the queue, plus one live entry per slot.
+          expect(queue.stats().buffered).toBeLessThanOrEqual(2 * others + slots.length);
         }
         queue.close();
         for (let next = await queue.next(); !next.done; next = await queue.next()) received.push(next.value);

@@ -7,33 +7,10 @@
  * Identical commands (same argv and redirections) are listed once. The result is always
  * opaque; its only job is to let deny checks see command words.
  */
+
+import { RESERVED_WORDS } from './reserved-words';
 import type { ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
 import { type UnwrapHost, unwrapCommand } from './unwrap';
-
-const RESERVED: ReadonlySet<string> = new Set([
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'do',
-  'done',
-  'while',
-  'until',
-  'for',
-  'select',
-  'case',
-  'esac',
-  'in',
-  '!',
-  'time',
-  '{',
-  '}',
-  '[[',
-  ']]',
-  'function',
-  'coproc',
-]);
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 const REASON = 'best-effort scan (structure not parsed)';
@@ -143,7 +120,7 @@ export function fallbackScan(
     let first = 0;
     while (first < words.length) {
       const word = words[first] as ShellWord;
-      if (RESERVED.has(word.value) || ASSIGNMENT.test(word.value)) first++;
+      if (RESERVED_WORDS.has(word.value) || ASSIGNMENT.test(word.value)) first++;
       else break;
     }
     const kept = first === 0 ? words : words.slice(first);

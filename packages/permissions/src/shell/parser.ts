@@ -10,6 +10,7 @@ import { checkConditional } from './conditional';
 import { fallbackScan } from './fallback-scan';
 import { type HeredocOwner, ShellLexer } from './lexer';
 import { ShellParseAbort } from './parse-state';
+import { RESERVED_WORDS } from './reserved-words';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
 import type { ShellAssignment, ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
 import { readsScriptFromStdin, type UnwrapHost, unwrapCommand } from './unwrap';
@@ -40,30 +41,6 @@ const UNEXPECTED_RESERVED: ReadonlySet<string> = new Set([
   'done',
   'esac',
   '}',
-]);
-const RESERVED_WORDS: ReadonlySet<string> = new Set([
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'do',
-  'done',
-  'case',
-  'esac',
-  'while',
-  'until',
-  'for',
-  'select',
-  'function',
-  'time',
-  'coproc',
-  '{',
-  '}',
-  '!',
-  '[[',
-  ']]',
-  'in',
 ]);
 const STOP_THEN = new Set(['then']);
 const STOP_ELSE = new Set(['elif', 'else', 'fi']);

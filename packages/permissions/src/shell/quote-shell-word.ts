@@ -1,30 +1,8 @@
 /** Quoting a string so that bash reads it back as exactly one word with that value. */
 
+import { RESERVED_WORDS } from './reserved-words';
+
 const SAFE = /^[A-Za-z0-9_@%+:,./-]+$/;
-const RESERVED: ReadonlySet<string> = new Set([
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'do',
-  'done',
-  'while',
-  'until',
-  'for',
-  'select',
-  'case',
-  'esac',
-  'in',
-  'function',
-  'coproc',
-  'time',
-  '{',
-  '}',
-  '!',
-  '[[',
-  ']]',
-]);
 
 /**
  * Quotes `value` as one shell word: unchanged when it holds only characters that are never
@@ -34,6 +12,6 @@ const RESERVED: ReadonlySet<string> = new Set([
  * quoteShellWord("it's here") // "'it'\\''s here'"
  */
 export function quoteShellWord(value: string): string {
-  if (value !== '' && SAFE.test(value) && !RESERVED.has(value)) return value;
+  if (value !== '' && SAFE.test(value) && !RESERVED_WORDS.has(value)) return value;
   return `'${value.split("'").join("'\\''")}'`;
 }

@@ -173,7 +173,9 @@ class Evaluation {
   ) {
     // A rejected or capped input is never allowed, so classifying each of its (possibly
     // hundreds of thousands of) commands would buy nothing: it is simply `unknown`.
-    this.verdicts = analysis.rejected ? [] : analysis.commands.map((simple) => classifyCommand(simple));
+    const verdicts: CommandVerdict[] = [];
+    if (!analysis.rejected) for (const simple of analysis.commands) verdicts.push(classifyCommand(simple));
+    this.verdicts = verdicts;
     this.classification = analysis.rejected ? 'unknown' : overall(analysis, this.verdicts);
     this.sessionKey = bashSessionKeyOfParsed(command, options.cwd, blanks);
   }

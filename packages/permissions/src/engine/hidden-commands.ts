@@ -99,6 +99,9 @@ function isCodeLike(word: string): boolean {
 const gitCommandKeys =
   /^(alias\..+|core\.(pager|sshcommand|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|pager\..+|.+\.(command|cmd|textconv|helper|program|clean|smudge|process))$/i;
 
+/** Command words whose arguments `builtinCodeTexts` looks into. */
+const codeHoldingBuiltins = new Set(['trap', 'alias', 'git']);
+
 /**
  * Command lines held by shell builtins and git options: `trap 'rm x' EXIT`,
  * `alias ls='rm x'`, `git -c alias.x='!rm x' x`, `git rebase --exec 'rm x'`,
@@ -108,9 +111,11 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
   const word = argv[0];
   if (word === undefined) return;
   const name = commandBasename(word);
+  if (!codeHoldingBuiltins.has(name)) return;
   if (name === 'trap' && argv[1] !== undefined && !argv[1].startsWith('-')) texts.push(argv[1]);
   if (name === 'alias') {
-    for (const arg of argv.slice(1)) {
+    for (let index = 1; index < argv.length; index++) {
+      const arg = argv[index]!;
       const equals = arg.indexOf('=');
       if (equals > 0) texts.push(arg.slice(equals + 1));
     }
@@ -132,11 +137,6 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
   }
 }
 
-/** The argv as written, and once unwrapped when a wrapper was removed. */
-function argvForms(command: SimpleCommand): readonly (readonly string[])[] {
-  return unwrappedDiffers(command) ? [command.argv, command.unwrapped.argv] : [command.argv];
-}
-
 type Kind = 'runner' | 'interpreter' | undefined;
 const kinds = new Map<string, Kind>();
 
@@ -154,20 +154,56 @@ function kindOf(argv: readonly string[]): Kind {
   return kind;
 }
 
+/** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
+function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
+  if (kindOf(argv) === undefined) return;
+  for (let offset = 1; offset < argv.length; offset++) {
+    if (isCodeLike(argv[offset]!)) texts.push(argv[offset]!);
+  }
+}
+
 /**
  * Words of a runner's or interpreter's argv that may hold a command line (`ssh h 'rm x'`,
- * `su -c 'rm x'`): the evaluator parses them as shell and checks them like any command.
+ * `su -c 'rm x'`), and command lines held by builtins (`trap`, `alias`, `git -c alias.x=…`):
+ * the evaluator parses them as shell and checks them like any command. Looks at the argv
+ * as written and, when a wrapper was removed, once unwrapped.
  */
 export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const texts: string[] = [];
-  for (const argv of argvForms(command)) builtinCodeTexts(argv, texts);
-  for (const argv of argvForms(command)) {
-    if (kindOf(argv) === undefined) continue;
-    for (let offset = 1; offset < argv.length; offset++) {
-      if (isCodeLike(argv[offset]!)) texts.push(argv[offset]!);
+  const wrapped = unwrappedDiffers(command);
+  builtinCodeTexts(command.argv, texts);
+  if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts);
+  runnerCodeTexts(command.argv, texts);
+  if (wrapped) runnerCodeTexts(command.unwrapped.argv, texts);
+  return texts;
+}
+
+/** `findHiddenDenyRule` on one form of the argv. */
+function hiddenDenyRuleIn(
+  argv: readonly string[],
+  rules: readonly CommandRule[],
+): { rule: CommandRule; reason: string } | undefined {
+  const kind = kindOf(argv);
+  if (kind === undefined) return undefined;
+  const name = commandBasename(argv[0]!);
+  for (let offset = 1; offset < argv.length; offset++) {
+    const arg = argv[offset]!;
+    for (const rule of rules) {
+      if (kind === 'runner' && matchCommandRule(rule, argv, 'deny', offset)) {
+        return {
+          rule,
+          reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,
+        };
+      }
+      if (kind === 'interpreter' && isCodeLike(arg) && tokenPattern(rule).test(arg)) {
+        return {
+          rule,
+          reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,
+        };
+      }
     }
   }
-  return texts;
+  return undefined;
 }
 
 /**
@@ -179,27 +215,8 @@ export function findHiddenDenyRule(
   rules: readonly CommandRule[],
 ): { rule: CommandRule; reason: string } | undefined {
   if (rules.length === 0) return undefined;
-  for (const argv of argvForms(command)) {
-    const kind = kindOf(argv);
-    if (kind === undefined) continue;
-    const name = commandBasename(argv[0]!);
-    for (let offset = 1; offset < argv.length; offset++) {
-      const arg = argv[offset]!;
-      for (const rule of rules) {
-        if (kind === 'runner' && matchCommandRule(rule, argv, 'deny', offset)) {
-          return {
-            rule,
-            reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,
-          };
-        }
-        if (kind === 'interpreter' && isCodeLike(arg) && tokenPattern(rule).test(arg)) {
-          return {
-            rule,
-            reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,
-          };
-        }
-      }
-    }
-  }
-  return undefined;
+  return (
+    hiddenDenyRuleIn(command.argv, rules) ??
+    (unwrappedDiffers(command) ? hiddenDenyRuleIn(command.unwrapped.argv, rules) : undefined)
+  );
 }

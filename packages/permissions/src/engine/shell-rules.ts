@@ -55,33 +55,108 @@ export function unwrappedDiffers(command: SimpleCommand): boolean {
 }
 
 /**
+ * A rule list indexed by command word, so a command is compared only with the rules that
+ * could match it (agents' settings grow to hundreds of rules). `byName` holds the rules'
+ * positions in the list, in order, keyed by what the command word must equal: the exact
+ * word for allow, the basename folded to ASCII lower case for deny and ask (see
+ * `matchCommandRule`). `matchCommandRule` still decides; the index only skips rules that
+ * cannot match.
+ */
+interface RuleIndex {
+  /** Position of the first tool-wide rule (`Bash`), or `Infinity`. */
+  readonly toolWide: number;
+  readonly byName: ReadonlyMap<string, readonly number[]>;
+}
+
+/** Basename folded to ASCII lower case: the deny-side key of a command word (no copy when already folded). */
+function foldedBasename(word: string): string {
+  const base = word.slice(word.lastIndexOf('/') + 1);
+  for (let index = 0; index < base.length; index++) {
+    const code = base.charCodeAt(index);
+    if (code >= 65 && code <= 90) return base.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+  }
+  return base;
+}
+
+const restrictIndexes = new WeakMap<readonly ShellRule[], RuleIndex>();
+const allowIndexes = new WeakMap<readonly ShellRule[], RuleIndex>();
+
+function indexOf(
+  rules: readonly ShellRule[],
+  cache: WeakMap<readonly ShellRule[], RuleIndex>,
+  key: (word: string) => string,
+): RuleIndex {
+  let index = cache.get(rules);
+  if (!index) {
+    let toolWide = Number.POSITIVE_INFINITY;
+    const byName = new Map<string, number[]>();
+    rules.forEach((rule, position) => {
+      if (rule.kind === 'tool') {
+        toolWide = Math.min(toolWide, position);
+        return;
+      }
+      const first = rule.argv[0];
+      if (first === undefined) return; // matches nothing
+      const name = key(first);
+      const list = byName.get(name);
+      if (list) list.push(position);
+      else byName.set(name, [position]);
+    });
+    index = { toolWide, byName };
+    cache.set(rules, index);
+  }
+  return index;
+}
+
+const exactWord = (word: string) => word;
+
+/** The earliest rule (position below `best`) matching `argv` at `offset` for deny, or `best`. */
+function earliestRestricting(
+  rules: readonly ShellRule[],
+  index: RuleIndex,
+  argv: readonly string[],
+  offset: number,
+  best: number,
+): number {
+  const word = argv[offset];
+  if (word === undefined) return best;
+  const candidates = index.byName.get(foldedBasename(word));
+  if (!candidates) return best;
+  for (const position of candidates) {
+    if (position >= best) break;
+    if (matchCommandRule(rules[position] as CommandRule, argv, 'deny', offset)) return position;
+  }
+  return best;
+}
+
+/** True when a multi-call binary (`busybox rm`) may run the command named by a later word. */
+function isMultiCall(word: string | undefined): boolean {
+  return word !== undefined && word.endsWith('box') && multiCall.has(commandBasename(word));
+}
+
+/**
  * The deny/ask rule matching `command`: on its argv and on its unwrapped argv, by basename;
  * when a wrapper could not be understood (or the command is a multi-call binary such as
- * `busybox`), at every later word too — the real command is somewhere in there.
+ * `busybox`), at every later word too — the real command is somewhere in there. The first
+ * matching rule of the list wins.
  */
 export function findRestrictingRule(
   command: SimpleCommand,
   rules: readonly ShellRule[],
 ): ShellRule | undefined {
   if (rules.length === 0) return undefined;
+  const index = indexOf(rules, restrictIndexes, foldedBasename);
   const argv = command.argv;
+  let best = earliestRestricting(rules, index, argv, 0, index.toolWide);
   // Without wrappers the unwrapped argv is the argv itself; with an unknown wrapper option it
   // may be empty, and the scan below covers every later word.
-  const wrapped = unwrappedDiffers(command);
-  const scan =
-    command.unwrapped.opaqueReason !== undefined ||
-    (argv[0] !== undefined && multiCall.has(commandBasename(argv[0])));
-  for (const rule of rules) {
-    if (rule.kind === 'tool') return rule;
-    if (matchCommandRule(rule, argv, 'deny')) return rule;
-    if (wrapped && matchCommandRule(rule, command.unwrapped.argv, 'deny')) return rule;
-    if (scan) {
-      for (let offset = 1; offset < argv.length; offset++) {
-        if (matchCommandRule(rule, argv, 'deny', offset)) return rule;
-      }
+  if (unwrappedDiffers(command)) best = earliestRestricting(rules, index, command.unwrapped.argv, 0, best);
+  if (command.unwrapped.opaqueReason !== undefined || isMultiCall(argv[0])) {
+    for (let offset = 1; offset < argv.length; offset++) {
+      best = earliestRestricting(rules, index, argv, offset, best);
     }
   }
-  return undefined;
+  return best === Number.POSITIVE_INFINITY ? undefined : rules[best];
 }
 
 /** The classifier's verdict on one command. */
@@ -112,13 +187,20 @@ export function findAllowRule(
   rules: readonly ShellRule[],
   verdict: CommandVerdict,
 ): ShellRule | undefined {
-  const writes = hasWriteRedirect(command);
-  for (const rule of rules) {
-    if (rule.kind === 'tool') return rule;
-    if (writes) continue;
-    if (!matchCommandRule(rule, command.argv, 'allow')) continue;
-    if (rule.kind === 'prefix' && flagOutsidePrefix(rule, verdict)) continue;
-    return rule;
+  if (rules.length === 0) return undefined;
+  const index = indexOf(rules, allowIndexes, exactWord);
+  let best = index.toolWide;
+  const word = command.argv[0];
+  const candidates = word === undefined || hasWriteRedirect(command) ? undefined : index.byName.get(word);
+  if (candidates) {
+    for (const position of candidates) {
+      if (position >= best) break;
+      const rule = rules[position] as CommandRule;
+      if (!matchCommandRule(rule, command.argv, 'allow')) continue;
+      if (rule.kind === 'prefix' && flagOutsidePrefix(rule, verdict)) continue;
+      best = position;
+      break;
+    }
   }
-  return undefined;
+  return best === Number.POSITIVE_INFINITY ? undefined : rules[best];
 }

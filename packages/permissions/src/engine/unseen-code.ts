@@ -28,7 +28,20 @@ const descriptorFile = /^\/(dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
 const infoFlags = new Set(['--version', '-V', '--help', '-h', '-v', '-version', '-help']);
 
 function isShellLike(name: string): boolean {
-  return shells.has(name) || interpreters.has(name) || /^python\d+(\.\d+)*$/.test(name);
+  return (
+    shells.has(name) ||
+    interpreters.has(name) ||
+    (name.startsWith('python') && /^python\d+(\.\d+)*$/.test(name))
+  );
+}
+
+/** True when something is piped or redirected into the command's standard input. */
+function fedStdin(command: SimpleCommand): boolean {
+  if (command.context === 'pipeline') return true;
+  for (const redirect of command.redirects) {
+    if (redirect.read || redirect.operator.startsWith('<<')) return true;
+  }
+  return false;
 }
 
 /**
@@ -38,12 +51,12 @@ function isShellLike(name: string): boolean {
 function unseenIn(
   argv: readonly string[],
   words: readonly ShellWord[],
-  context: string,
-  fedStdin: boolean,
+  command: SimpleCommand,
 ): string | undefined {
   const word = argv[0];
   if (word === undefined) return undefined;
   if (words[0]?.dynamic) return `the command word ${JSON.stringify(word)} is computed at run time`;
+  const context = command.context;
   if ((context === 'xargs' || context === 'find-exec') && word.includes('{}')) {
     return `the command word ${JSON.stringify(word)} is filled in at run time`;
   }
@@ -51,28 +64,34 @@ function unseenIn(
   if (sourcing.has(name)) {
     // `source FILE` runs a file like `bash FILE` does: not hidden code, just another program —
     // unless the "file" is a descriptor (`. /dev/stdin <<< '…'`) or computed.
-    if (words.some((word, index) => index > 0 && word.dynamic)) {
-      return `${name} runs text computed at run time`;
+    for (let index = 1; index < words.length; index++) {
+      if (words[index]!.dynamic) return `${name} runs text computed at run time`;
     }
     if (argv[1] !== undefined && descriptorFile.test(argv[1]))
       return `${name} runs a program read from a file descriptor`;
     return undefined;
   }
-  if (isShellLike(name)) {
-    const args = argv.slice(1);
-    // A shell or interpreter with no script operand and no inline code reads its program
-    // from standard input — which is hidden when something is piped or redirected into it
-    // (`... | sh`, `sh < file`, `bash -s`, `python3 -`).
-    if (args.some((arg) => descriptorFile.test(arg)))
-      return `${name} runs a program read from a file descriptor`;
-    const operands = args.filter((arg) => !arg.startsWith('-'));
-    const inline = args.some((arg) => /^-[a-zA-Z]*[ce]/.test(arg) && !arg.startsWith('--'));
-    const explicitStdin = args.some((arg) => arg === '-' || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(arg));
-    const informational = args.some((arg) => infoFlags.has(arg));
-    if (operands.length === 0 && !inline && !informational && (explicitStdin || fedStdin)) {
-      return `${name} reads its program from standard input`;
-    }
-    if (args.some((arg, index) => words[index + 1]?.dynamic === true && !arg.startsWith('-'))) {
+  if (!isShellLike(name)) return undefined;
+  // A shell or interpreter with no script operand and no inline code reads its program
+  // from standard input — which is hidden when something is piped or redirected into it
+  // (`... | sh`, `sh < file`, `bash -s`, `python3 -`).
+  let operands = 0;
+  let inline = false;
+  let explicitStdin = false;
+  let informational = false;
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (descriptorFile.test(arg)) return `${name} runs a program read from a file descriptor`;
+    if (!arg.startsWith('-')) operands++;
+    else if (!arg.startsWith('--') && /^-[a-zA-Z]*[ce]/.test(arg)) inline = true;
+    if (arg === '-' || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(arg)) explicitStdin = true;
+    if (infoFlags.has(arg)) informational = true;
+  }
+  if (operands === 0 && !inline && !informational && (explicitStdin || fedStdin(command))) {
+    return `${name} reads its program from standard input`;
+  }
+  for (let index = 1; index < argv.length; index++) {
+    if (words[index]?.dynamic === true && !argv[index]!.startsWith('-')) {
       return `${name} runs a program named at run time`;
     }
   }
@@ -89,13 +108,10 @@ function unseenIn(
  * ```
  */
 export function unseenCodeReason(command: SimpleCommand): string | undefined {
-  const fedStdin =
-    command.context === 'pipeline' ||
-    command.redirects.some((redirect) => redirect.read || redirect.operator.startsWith('<<'));
   return (
-    unseenIn(command.argv, command.words, command.context, fedStdin) ??
+    unseenIn(command.argv, command.words, command) ??
     (unwrappedDiffers(command)
-      ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command.context, fedStdin)
+      ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command)
       : undefined)
   );
 }

@@ -8,11 +8,12 @@
  * opaque; its only job is to let deny checks see command words.
  */
 
-import { RESERVED_WORDS } from './reserved-words';
-import type { ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
+import { isReservedWord } from './reserved-words';
+import type { ShellContext, ShellRedirect, ShellWord, SimpleCommand, UnwrappedCommand } from './types';
 import { type UnwrapHost, unwrapCommand } from './unwrap';
 
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** Placeholder `unwrapped` while `unwrapCommand` runs; shared, so never left on a command. */
+const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], assignments: [] };
 const REASON = 'best-effort scan (structure not parsed)';
 
 function isSeparator(code: number): boolean {
@@ -30,7 +31,36 @@ function isSeparator(code: number): boolean {
   );
 }
 
-const MAYBE_DYNAMIC = /[$*?[{~]/;
+/** Whether `text[from, to)` holds one of `$ * ? [ { ~` (the word may expand). */
+function maybeDynamic(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x24 || code === 0x2a || code === 0x3f || code === 0x5b || code === 0x7b || code === 0x7e)
+      return true;
+  }
+  return false;
+}
+
+/** Whether `value` starts with `NAME=` or `NAME+=`. */
+function isAssignment(value: string): boolean {
+  let code = value.charCodeAt(0);
+  if (!((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f)) return false;
+  let index = 1;
+  for (; index < value.length; index++) {
+    code = value.charCodeAt(index);
+    if (
+      !(
+        (code >= 0x61 && code <= 0x7a) ||
+        (code >= 0x41 && code <= 0x5a) ||
+        code === 0x5f ||
+        (code >= 0x30 && code <= 0x39)
+      )
+    )
+      break;
+  }
+  if (code === 0x2b) code = value.charCodeAt(index + 1);
+  return code === 0x3d;
+}
 
 /**
  * Scans `text` in one pass and appends one opaque command per segment with words to
@@ -43,220 +73,274 @@ export function fallbackScan(
   maxDepth = 16,
   base = 0,
 ): SimpleCommand[] {
-  const host: UnwrapHost = {
-    parseScript(script: string, offset: number, scriptDepth: number): void {
-      if (scriptDepth < maxDepth) fallbackScan(script, commands, scriptDepth + 1, maxDepth, offset);
-    },
-    emitDerived(
-      derivedWords: ShellWord[],
-      _starts: number[],
-      derivedDepth: number,
-      context: ShellContext,
-      reason: string,
-    ): void {
-      if (derivedDepth >= maxDepth) return;
-      const argv = derivedWords.map((word) => word.value);
-      commands.push({
-        argv,
-        words: derivedWords,
-        assignments: [],
-        redirects: [],
-        unwrapped: { wrappers: [], argv, words: derivedWords, assignments: [] },
-        context,
-        depth: derivedDepth + 1,
-        opaqueReasons: [REASON, reason],
-        start: base,
-        end: base,
-      });
-    },
-  };
-  let words: ShellWord[] = [];
-  let redirects: ShellRedirect[] = [];
-  let segmentStart = 0;
-  let value = '';
-  let run = -1; // start of the pending literal run of the current word, or -1
-  let wordStart = -1;
-  let plain = true; // the word so far is one unquoted run: its value is its raw text
-  let quote = 0; // 0 none, 0x27 single, 0x22 double
-  let redirectOperator = ''; // `<`/`>` characters seen before the next word
-  let redirectTarget = '';
-  // Identical commands are listed once: a repeated command adds nothing to a deny check.
-  const seen = new Set<string>();
+  new FallbackScanner(text, commands, depth, maxDepth, base).scan();
+  return commands;
+}
 
-  const flush = (at: number) => {
-    if (run >= 0 && run < at) value += text.slice(run, at);
-  };
-  const endWord = (at: number) => {
+/**
+ * The state of one scan. A class rather than closures over `let`s: inputs up to the length
+ * cap (and beyond) come through here, and per-call closures defeat the optimizer's inlining.
+ */
+class FallbackScanner implements UnwrapHost {
+  private words: ShellWord[] = [];
+  private redirects: ShellRedirect[] = [];
+  private segmentStart = 0;
+  private value = '';
+  /** Start of the pending literal run of the current word, or -1. */
+  private run = -1;
+  private wordStart = -1;
+  /** The word so far is one unquoted run: its value is its raw text. */
+  private plain = true;
+  /** `<`/`>` characters seen before the next word. */
+  private redirectOperator = '';
+  private redirectTarget = '';
+  /** Identical commands are listed once: a repeated command adds nothing to a deny check. */
+  private readonly seen = new Set<string>();
+  /** The key of the last segment found in `seen` (undefined before the first). */
+  private lastKey: string | undefined = undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly commands: SimpleCommand[],
+    private readonly depth: number,
+    private readonly maxDepth: number,
+    private readonly base: number,
+  ) {}
+
+  parseScript(script: string, offset: number, scriptDepth: number): void {
+    if (scriptDepth < this.maxDepth)
+      fallbackScan(script, this.commands, scriptDepth + 1, this.maxDepth, offset);
+  }
+
+  emitDerived(
+    derivedWords: ShellWord[],
+    _starts: number[],
+    derivedDepth: number,
+    context: ShellContext,
+    reason: string,
+  ): void {
+    if (derivedDepth >= this.maxDepth) return;
+    const argv = derivedWords.map((word) => word.value);
+    this.commands.push({
+      argv,
+      words: derivedWords,
+      assignments: [],
+      redirects: [],
+      unwrapped: { wrappers: [], argv, words: derivedWords, assignments: [] },
+      context,
+      depth: derivedDepth + 1,
+      opaqueReasons: [REASON, reason],
+      start: this.base,
+      end: this.base,
+    });
+  }
+
+  private flush(at: number): void {
+    if (this.run >= 0 && this.run < at) this.value += this.text.slice(this.run, at);
+  }
+
+  private endWord(at: number): void {
+    const wordStart = this.wordStart;
     if (wordStart >= 0) {
+      const text = this.text;
       let raw: string;
-      if (plain) {
+      let value: string;
+      if (this.plain) {
         raw = text.slice(wordStart, at);
         value = raw;
       } else {
-        flush(at);
+        this.flush(at);
         raw = text.slice(wordStart, at);
+        value = this.value;
       }
-      const dynamic = MAYBE_DYNAMIC.test(raw);
-      if (redirectTarget !== '') {
-        redirects.push({
-          operator: redirectTarget,
+      const dynamic = maybeDynamic(text, wordStart, at);
+      if (this.redirectTarget !== '') {
+        this.redirects.push({
+          operator: this.redirectTarget,
           target: value,
           dynamic,
-          write: redirectTarget.includes('>'),
-          read: redirectTarget.includes('<'),
+          write: this.redirectTarget.includes('>'),
+          read: this.redirectTarget.includes('<'),
         });
-        redirectTarget = '';
+        this.redirectTarget = '';
       } else {
-        words.push({ value, raw, dynamic, glob: false, quoted: !plain });
+        this.words.push({ value, raw, dynamic, glob: false, quoted: !this.plain });
       }
     }
-    value = '';
-    run = -1;
-    wordStart = -1;
-    plain = true;
-  };
-  const endSegment = (at: number) => {
-    endWord(at);
+    this.value = '';
+    this.run = -1;
+    this.wordStart = -1;
+    this.plain = true;
+  }
+
+  private endSegment(at: number): void {
+    this.endWord(at);
+    const words = this.words;
+    const redirects = this.redirects;
     let first = 0;
     while (first < words.length) {
-      const word = words[first] as ShellWord;
-      if (RESERVED_WORDS.has(word.value) || ASSIGNMENT.test(word.value)) first++;
+      const value = (words[first] as ShellWord).value;
+      if (isReservedWord(value) || isAssignment(value)) first++;
       else break;
     }
-    const kept = first === 0 ? words : words.slice(first);
-    const argv = kept.map((word) => word.value);
-    let key = argv.join('\0');
-    for (const redirect of redirects) key += `\0\0${redirect.operator}${redirect.target}`;
-    if ((kept.length > 0 || redirects.length > 0) && !seen.has(key)) {
-      seen.add(key);
-      const start = base + segmentStart;
-      const command: SimpleCommand = {
-        argv,
-        words: kept,
-        assignments: [],
-        redirects,
-        unwrapped: { wrappers: [], argv: [], words: [], assignments: [] },
-        context: depth === 0 ? 'top' : 'shell-string',
-        depth,
-        opaqueReasons: [REASON],
-        start,
-        end: base + at,
-      };
-      commands.push(command);
-      command.unwrapped = unwrapCommand(kept, start, depth, host, argv);
-      words = [];
-      redirects = [];
-    } else {
-      if (words.length > 0) words = [];
-      if (redirects.length > 0) redirects = [];
+    if (first < words.length || redirects.length > 0) {
+      const kept = first === 0 ? words : words.slice(first);
+      // The key is argv joined by NUL, then each redirection. A one-word segment (the common
+      // repeated shape) needs no argv array until it turns out to be new.
+      let argv: string[] | undefined;
+      let key: string;
+      if (kept.length === 1) key = (kept[0] as ShellWord).value;
+      else if (kept.length === 0) key = '';
+      else {
+        argv = kept.map((word) => word.value);
+        key = argv.join('\0');
+      }
+      for (const redirect of redirects) key += `\0\0${redirect.operator}${redirect.target}`;
+      // A segment like the one before (`echo a; echo a; ...`) is known without hashing the key.
+      if (key !== this.lastKey && !this.seen.has(key)) {
+        this.seen.add(key);
+        argv ??= kept.map((word) => word.value);
+        const start = this.base + this.segmentStart;
+        const command: SimpleCommand = {
+          argv,
+          words: kept,
+          assignments: [],
+          redirects,
+          unwrapped: PENDING_UNWRAP,
+          context: this.depth === 0 ? 'top' : 'shell-string',
+          depth: this.depth,
+          opaqueReasons: [REASON],
+          start,
+          end: this.base + at,
+        };
+        this.commands.push(command);
+        try {
+          command.unwrapped = unwrapCommand(kept, start, this.depth, this, argv);
+        } catch (error) {
+          command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
+          throw error;
+        }
+        this.words = [];
+        this.redirects = [];
+      } else {
+        this.lastKey = key;
+        if (words.length > 0) this.words = [];
+        if (redirects.length > 0) this.redirects = [];
+      }
+    } else if (words.length > 0) {
+      this.words = [];
     }
-    segmentStart = at + 1;
-    redirectOperator = '';
-    redirectTarget = '';
-  };
-  /** Starts a word at `at` if none is open. */
-  const beginWord = (at: number) => {
-    if (wordStart >= 0) return;
-    wordStart = at;
-    if (redirectOperator !== '') {
-      redirectTarget = redirectOperator;
-      redirectOperator = '';
-    }
-  };
+    this.segmentStart = at + 1;
+    this.redirectOperator = '';
+    this.redirectTarget = '';
+  }
 
-  const length = text.length;
-  // Quote state saved at each open `$(`, `(` or backtick, restored at its close: the text of a
-  // substitution inside double quotes is scanned unquoted, and the quotes resume after it.
-  // Entries: saved quote * 2, plus 1 for a backtick.
-  const stack: number[] = [];
-  for (let index = 0; index < length; index++) {
-    const code = text.charCodeAt(index);
-    if (quote !== 0x27) {
-      if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
-        stack.push(quote * 2);
-        quote = 0;
-        endSegment(index);
+  /** Starts a word at `at` if none is open. */
+  private beginWord(at: number): void {
+    if (this.wordStart >= 0) return;
+    this.wordStart = at;
+    if (this.redirectOperator !== '') {
+      this.redirectTarget = this.redirectOperator;
+      this.redirectOperator = '';
+    }
+  }
+
+  scan(): void {
+    const text = this.text;
+    const length = text.length;
+    let quote = 0; // 0 none, 0x27 single, 0x22 double
+    // Quote state saved at each open `$(`, `(` or backtick, restored at its close: the text of
+    // a substitution inside double quotes is scanned unquoted, and the quotes resume after it.
+    // Entries: saved quote * 2, plus 1 for a backtick.
+    const stack: number[] = [];
+    for (let index = 0; index < length; index++) {
+      const code = text.charCodeAt(index);
+      if (quote !== 0x27) {
+        if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
+          stack.push(quote * 2);
+          quote = 0;
+          this.endSegment(index);
+          index++;
+          continue;
+        }
+        if (code === 0x60) {
+          const top = stack[stack.length - 1];
+          if (top !== undefined && (top & 1) === 1 && quote === 0) {
+            stack.pop();
+            quote = top >> 1;
+          } else {
+            stack.push(quote * 2 + 1);
+            quote = 0;
+          }
+          this.endSegment(index);
+          continue;
+        }
+        if (quote === 0 && (code === 0x28 || code === 0x29)) {
+          if (code === 0x28) {
+            stack.push(0);
+          } else {
+            const top = stack[stack.length - 1];
+            if (top !== undefined && (top & 1) === 0) {
+              stack.pop();
+              quote = top >> 1;
+            }
+          }
+          this.endSegment(index);
+          continue;
+        }
+      }
+      if (quote === 0x27) {
+        if (code === 0x27) {
+          this.flush(index);
+          this.run = index + 1;
+          quote = 0;
+        }
+        continue;
+      }
+      if (code === 0x5c && index + 1 < length) {
+        this.beginWord(index);
+        this.plain = false;
+        this.flush(index);
+        this.run = index + 1;
         index++;
         continue;
       }
-      if (code === 0x60) {
-        const top = stack[stack.length - 1];
-        if (top !== undefined && (top & 1) === 1 && quote === 0) {
-          stack.pop();
-          quote = top >> 1;
-        } else {
-          stack.push(quote * 2 + 1);
+      if (quote === 0x22) {
+        if (code === 0x22) {
+          this.flush(index);
+          this.run = index + 1;
           quote = 0;
         }
-        endSegment(index);
         continue;
       }
-      if (quote === 0 && (code === 0x28 || code === 0x29)) {
-        if (code === 0x28) {
-          stack.push(0);
-        } else {
-          const top = stack[stack.length - 1];
-          if (top !== undefined && (top & 1) === 0) {
-            stack.pop();
-            quote = top >> 1;
-          }
-        }
-        endSegment(index);
+      if (code === 0x27 || code === 0x22) {
+        this.beginWord(index);
+        this.plain = false;
+        this.flush(index);
+        this.run = index + 1;
+        quote = code;
         continue;
       }
-    }
-    if (quote === 0x27) {
-      if (code === 0x27) {
-        flush(index);
-        run = index + 1;
-        quote = 0;
+      if (isSeparator(code)) {
+        this.endSegment(index);
+        continue;
       }
-      continue;
-    }
-    if (code === 0x5c && index + 1 < length) {
-      beginWord(index);
-      plain = false;
-      flush(index);
-      run = index + 1;
-      index++;
-      continue;
-    }
-    if (quote === 0x22) {
-      if (code === 0x22) {
-        flush(index);
-        run = index + 1;
-        quote = 0;
+      if (code === 0x20 || code === 0x09) {
+        this.endWord(index);
+        continue;
       }
-      continue;
+      if (code === 0x3c || code === 0x3e) {
+        this.endWord(index);
+        this.redirectOperator += text[index];
+        continue;
+      }
+      if (this.wordStart < 0) {
+        this.beginWord(index);
+        this.run = index;
+      } else if (this.run < 0) {
+        this.run = index;
+      }
     }
-    if (code === 0x27 || code === 0x22) {
-      beginWord(index);
-      plain = false;
-      flush(index);
-      run = index + 1;
-      quote = code;
-      continue;
-    }
-    if (isSeparator(code)) {
-      endSegment(index);
-      continue;
-    }
-    if (code === 0x20 || code === 0x09) {
-      endWord(index);
-      continue;
-    }
-    if (code === 0x3c || code === 0x3e) {
-      endWord(index);
-      redirectOperator += text[index];
-      continue;
-    }
-    if (wordStart < 0) {
-      beginWord(index);
-      run = index;
-    } else if (run < 0) {
-      run = index;
-    }
+    this.endSegment(length);
   }
-  endSegment(length);
-  return commands;
 }

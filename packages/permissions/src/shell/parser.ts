@@ -12,7 +12,14 @@ import { type HeredocOwner, ShellLexer } from './lexer';
 import { ShellParseAbort } from './parse-state';
 import { RESERVED_WORDS } from './reserved-words';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
-import type { ShellAssignment, ShellContext, ShellRedirect, ShellWord, SimpleCommand } from './types';
+import type {
+  ShellAssignment,
+  ShellContext,
+  ShellRedirect,
+  ShellWord,
+  SimpleCommand,
+  UnwrappedCommand,
+} from './types';
 import { readsScriptFromStdin, type UnwrapHost, unwrapCommand } from './unwrap';
 import {
   ARITHMETIC,
@@ -49,6 +56,11 @@ const STOP_DO = new Set(['do']);
 const STOP_DONE = new Set(['done']);
 const STOP_BRACE = new Set(['}']);
 const STOP_ESAC = new Set(['esac']);
+/**
+ * Placeholder `unwrapped` while `unwrapCommand` runs (the command is listed first, so that the
+ * commands unwrapping finds come after it). Shared, so never left on a command.
+ */
+const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], assignments: [] };
 const NO_WORDS: ReadonlySet<string> = new Set();
 const NO_OPS: ReadonlySet<string> = new Set();
 const STOP_PAREN: ReadonlySet<string> = new Set([')']);
@@ -616,7 +628,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       words,
       assignments,
       redirects,
-      unwrapped: { wrappers: [], argv: [], words: [], assignments: [] },
+      unwrapped: PENDING_UNWRAP,
       context,
       depth,
       opaqueReasons: reasons,
@@ -627,7 +639,14 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     state.commands.push(command);
     if (state.commands.length === state.maxCommands + 1)
       state.reasons.add('more commands than the command cap');
-    command.unwrapped = unwrapCommand(words, wordStarts, depth, this, command.argv);
+    try {
+      command.unwrapped = unwrapCommand(words, wordStarts, depth, this, command.argv);
+    } catch (error) {
+      // A cap hit while unwrapping: the command may stay listed (a nested script's commands
+      // survive its abort), so it gets an unwrapped part of its own, never the shared one.
+      command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
+      throw error;
+    }
     if (command.unwrapped.opaqueReason && !reasons.includes(command.unwrapped.opaqueReason)) {
       reasons.push(command.unwrapped.opaqueReason);
     }

@@ -36,6 +36,10 @@ function classify(code: number): 0 | 1 | 2 {
   return 0;
 }
 
+// The characters `classify` maps to 1 (replace by a space) and to 2 (remove), as classes.
+const TO_SPACE = /[\x00-\x08\x0b-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/g;
+const TO_REMOVE = /[\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+
 const NAMES: Record<number, string> = { 0: 'NUL', 13: 'carriage return' };
 
 function describe(code: number, kind: 1 | 2): string {
@@ -61,15 +65,7 @@ export function scanForRejection(input: string): RejectionScan {
   if (index === length) return { text: input };
   const first = input.charCodeAt(index);
   const reason = `rejected: ${describe(first, classify(first) as 1 | 2)}`;
-  const parts: string[] = [input.slice(0, index)];
-  let runStart = index;
-  for (; index < length; index++) {
-    const kind = classify(input.charCodeAt(index));
-    if (kind === 0) continue;
-    if (runStart < index) parts.push(input.slice(runStart, index));
-    if (kind === 1) parts.push(' ');
-    runStart = index + 1;
-  }
-  if (runStart < length) parts.push(input.slice(runStart));
-  return { reason, text: parts.join('') };
+  // Native replaces instead of a loop that pushes slices: an input of 1 MB of `ls\u00a0` has
+  // hundreds of thousands of runs. The two classes are disjoint, so the order does not matter.
+  return { reason, text: input.replace(TO_REMOVE, '').replace(TO_SPACE, ' ') };
 }

@@ -23,3 +23,15 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   '[[',
   ']]',
 ]);
+
+/** First characters of the reserved words, by char code (all are ASCII). */
+const RESERVED_FIRST = new Uint8Array(128);
+for (const word of RESERVED_WORDS) RESERVED_FIRST[word.charCodeAt(0)] = 1;
+
+/**
+ * `RESERVED_WORDS.has(text)`, with a cheap first-character test before the hash lookup: the
+ * fallback scan asks it for every segment of inputs up to and beyond the length cap.
+ */
+export function isReservedWord(text: string): boolean {
+  return RESERVED_FIRST[text.charCodeAt(0)] === 1 && text.length <= 8 && RESERVED_WORDS.has(text);
+}

@@ -60,6 +60,9 @@ export interface BashEvaluation {
 }
 
 const maxEvalDepth = 4;
+const noShellOptions: ShellAnalysisOptions = Object.freeze({});
+// Shared by evaluations that do not record their steps (`evaluateBash`): never written to.
+const noSteps: EvaluationStep[] = Object.freeze([]) as unknown as EvaluationStep[];
 
 function describe(command: SimpleCommand): string {
   const text = command.argv.join(' ');
@@ -158,7 +161,7 @@ function guarded(
 
 /** The state of one evaluation: records the steps (for `explain`) and builds the decision. */
 class Evaluation {
-  readonly steps: EvaluationStep[] = [];
+  readonly steps: EvaluationStep[];
   readonly verdicts: CommandVerdict[];
   readonly classification: PermissionDecision['classification'];
   readonly sessionKey: string;
@@ -171,6 +174,7 @@ class Evaluation {
     command: string,
     blanks: BlankRunRecord,
   ) {
+    this.steps = record ? [] : noSteps;
     // A rejected or capped input is never allowed, so classifying each of its (possibly
     // hundreds of thousands of) commands would buy nothing: it is simply `unknown`.
     const verdicts: CommandVerdict[] = [];
@@ -198,8 +202,8 @@ class Evaluation {
       classification: this.classification,
       sessionKey: this.sessionKey,
       cacheable: behavior !== 'deny' && !this.analysis.opaque,
-      ...extra,
     };
+    if (extra) Object.assign(decision, extra);
     if (propose) {
       decision.proposedRules = proposeRules(this.analysis, {
         rules: this.rules,
@@ -214,7 +218,7 @@ class Evaluation {
 function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
   // The session key's normalized form reuses this parse's blank runs (no second parse).
   const blanks: BlankRunRecord = { runs: [], complete: false };
-  const analysis = analyzeShellRecordingBlanks(command, options.shell ?? {}, blanks);
+  const analysis = analyzeShellRecordingBlanks(command, options.shell ?? noShellOptions, blanks);
   const shellRules = shellRulesOf(rules);
   const ev = new Evaluation(analysis, rules, options, record, command, blanks);
   const { verdicts, classification } = ev;

@@ -4,10 +4,11 @@
  * environment dumps; the first violation is returned.
  */
 import type { SimpleCommand } from '../shell/types';
+import { commandName } from './command-name';
 import { checkAssignments } from './dangerous-variables';
-import { checkEnvDump } from './env-dump';
-import { checkFunctionExport, checkHiddenAssignments } from './hidden-assignments';
-import { checkSecretReads } from './secret-reads';
+import { checkEnvDumpNamed } from './env-dump';
+import { checkFunctionExportNamed, checkHiddenAssignmentsNamed } from './hidden-assignments';
+import { checkSecretReadsNamed } from './secret-reads';
 import type { FloorViolation } from './types';
 
 /**
@@ -18,13 +19,19 @@ import type { FloorViolation } from './types';
  * checkFloor(command)?.check; // 'dangerous-assignment'
  */
 export function checkFloor(command: SimpleCommand): FloorViolation | undefined {
-  const commandName = command.unwrapped.argv[0] ?? command.argv[0];
+  const innerHead = command.unwrapped.argv[0];
+  const outerHead = command.argv[0];
+  // Every check keys on the command name (wrappers removed, or as written): work it out once.
+  const innerName = innerHead === undefined ? '' : commandName(innerHead);
+  const outerName =
+    outerHead === undefined ? '' : outerHead === innerHead ? innerName : commandName(outerHead);
+  const assigningCommand = innerHead ?? outerHead;
   return (
-    checkAssignments(command.assignments, commandName) ??
-    checkAssignments(command.unwrapped.assignments, commandName) ??
-    checkHiddenAssignments(command) ??
-    checkFunctionExport(command) ??
-    checkSecretReads(command) ??
-    checkEnvDump(command)
+    checkAssignments(command.assignments, assigningCommand) ??
+    checkAssignments(command.unwrapped.assignments, assigningCommand) ??
+    checkHiddenAssignmentsNamed(command, outerName, innerName) ??
+    checkFunctionExportNamed(command, outerName, innerName) ??
+    checkSecretReadsNamed(command, innerName) ??
+    checkEnvDumpNamed(command, innerName)
   );
 }

@@ -8,6 +8,7 @@
  * and benign form), so that context is not a read; the outer command is opaque anyway.
  */
 import type { SimpleCommand } from '../shell/types';
+import { commandName } from './command-name';
 
 type Rule = (args: readonly string[]) => boolean;
 
@@ -16,43 +17,50 @@ const startsWith = (args: readonly string[], ...words: string[]) =>
   words.every((word, index) => args[index] === word);
 const SECRET_OUTPUT = /^(?:-o|--output)(?:=?(?:yaml|json|jsonpath.*|go-template.*|template.*))?$/;
 
-const RULES: Record<string, Rule> = {
-  gh: (args) =>
-    startsWith(args, 'auth', 'token') ||
-    (startsWith(args, 'auth', 'status') && has(args, '-t', '--show-token')),
-  gcloud: (args) =>
-    args.some(
-      (arg) =>
-        arg === 'print-access-token' || arg === 'print-identity-token' || arg === 'print-refresh-token',
-    ),
-  az: (args) => startsWith(args, 'account', 'get-access-token'),
-  aws: (args) =>
-    startsWith(args, 'configure', 'export-credentials') ||
-    (startsWith(args, 'configure', 'get') && args.some((arg) => /secret|token|key/i.test(arg))),
-  kubectl: (args) =>
-    (startsWith(args, 'config', 'view') && has(args, '--raw')) ||
-    (args[0] === 'get' &&
-      /^secrets?$|^secrets?\//.test(args[1] ?? '') &&
+const RULES: ReadonlyMap<string, Rule> = new Map(
+  Object.entries({
+    gh: (args) =>
+      startsWith(args, 'auth', 'token') ||
+      (startsWith(args, 'auth', 'status') && has(args, '-t', '--show-token')),
+    gcloud: (args) =>
       args.some(
-        (arg, index) => SECRET_OUTPUT.test(arg) && (arg.includes('=') || args[index + 1] !== undefined),
-      )),
-  git: (args) => args.includes('credential') && has(args, 'fill', 'get'),
-  security: (args) =>
-    ((args[0] === 'find-generic-password' || args[0] === 'find-internet-password') &&
-      has(args, '-w', '-g', '-gw')) ||
-    args[0] === 'dump-keychain',
-  'secret-tool': (args) => args[0] === 'lookup',
-  heroku: (args) => args[0] === 'auth:token',
-  pass: (args) => args[0] === 'show' || (args.length === 1 && !args[0]!.startsWith('-') && args[0] !== 'ls'),
-};
+        (arg) =>
+          arg === 'print-access-token' || arg === 'print-identity-token' || arg === 'print-refresh-token',
+      ),
+    az: (args) => startsWith(args, 'account', 'get-access-token'),
+    aws: (args) =>
+      startsWith(args, 'configure', 'export-credentials') ||
+      (startsWith(args, 'configure', 'get') && args.some((arg) => /secret|token|key/i.test(arg))),
+    kubectl: (args) =>
+      (startsWith(args, 'config', 'view') && has(args, '--raw')) ||
+      (args[0] === 'get' &&
+        /^secrets?$|^secrets?\//.test(args[1] ?? '') &&
+        args.some(
+          (arg, index) => SECRET_OUTPUT.test(arg) && (arg.includes('=') || args[index + 1] !== undefined),
+        )),
+    git: (args) => args.includes('credential') && has(args, 'fill', 'get'),
+    security: (args) =>
+      ((args[0] === 'find-generic-password' || args[0] === 'find-internet-password') &&
+        has(args, '-w', '-g', '-gw')) ||
+      args[0] === 'dump-keychain',
+    'secret-tool': (args) => args[0] === 'lookup',
+    heroku: (args) => args[0] === 'auth:token',
+    pass: (args) =>
+      args[0] === 'show' || (args.length === 1 && !args[0]!.startsWith('-') && args[0] !== 'ls'),
+  } satisfies Record<string, Rule>),
+);
+const dockerCredentialHelper: Rule = (args) => args[0] === 'get';
 
-/** True when `command` prints a credential to its output. */
-export function printsCredential(command: SimpleCommand): boolean {
+/**
+ * True when `command` prints a credential to its output. `name` is the command name of the
+ * unwrapped argv when the caller already has it.
+ */
+export function printsCredential(
+  command: SimpleCommand,
+  name: string = commandName(command.unwrapped.argv[0] ?? ''),
+): boolean {
   if (command.context === 'command-substitution') return false;
-  const head = command.unwrapped.argv[0] ?? '';
-  const base = head.slice(head.lastIndexOf('/') + 1);
   const rule =
-    (Object.hasOwn(RULES, base) ? RULES[base] : undefined) ??
-    (/^docker-credential-/.test(base) ? (args: readonly string[]) => args[0] === 'get' : undefined);
+    RULES.get(name) ?? (name.startsWith('docker-credential-') ? dockerCredentialHelper : undefined);
   return rule?.(command.unwrapped.argv.slice(1)) ?? false;
 }

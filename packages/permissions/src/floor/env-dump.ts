@@ -17,12 +17,35 @@
  * | `/proc/*\/environ`                         | (secret-read) |                                     |
  */
 import type { SimpleCommand } from '../shell/types';
+import { commandName } from './command-name';
 import { inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
 
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE/i;
 const REMOTE_DUMPS = new Set(['env', 'printenv', 'set', 'export']);
 const ENV_OPTIONS = new Set(['-0', '--null', '-i', '--ignore-environment', '-', '-v', '--debug']);
+/** Every command name the switch in `checkEnvDumpNamed` knows; any other needs no argument scan. */
+const DUMP_COMMANDS: ReadonlySet<string> = new Set([
+  'env',
+  'printenv',
+  'set',
+  'export',
+  'readonly',
+  'local',
+  'declare',
+  'typeset',
+  'ps',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'docker',
+  'podman',
+  'kubectl',
+  'ssh',
+  'jq',
+  'gojq',
+]);
 
 const dump = (command: SimpleCommand): FloorViolation => ({
   check: 'env-dump',
@@ -30,10 +53,6 @@ const dump = (command: SimpleCommand): FloorViolation => ({
     'Printing the whole environment would expose secrets (API keys, tokens) to the model. Print only the variables you need, e.g. `printenv PATH` or `echo "$HOME"`.',
   detail: command.argv.join(' ') || 'env',
 });
-
-function basename(word: string): string {
-  return word.slice(word.lastIndexOf('/') + 1);
-}
 
 function isEnvDumpArgs(args: readonly string[]): boolean {
   for (let i = 0; i < args.length; i++) {
@@ -51,14 +70,22 @@ function isEnvDumpArgs(args: readonly string[]): boolean {
 
 /** Checks one simple command for an environment dump. */
 export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined {
+  return checkEnvDumpNamed(command, commandName(command.unwrapped.argv[0] ?? ''));
+}
+
+/** `checkEnvDump` with the command name of the unwrapped argv already worked out. */
+export function checkEnvDumpNamed(command: SimpleCommand, name: string): FloorViolation | undefined {
   const { unwrapped } = command;
   if (unwrapped.argv.length === 0) {
-    return unwrapped.wrappers.some((wrapper) => basename(wrapper) === 'env') ? dump(command) : undefined;
+    for (const wrapper of unwrapped.wrappers) {
+      if (commandName(wrapper) === 'env') return dump(command);
+    }
+    return undefined;
   }
-  for (const { family, code } of inlinePrograms(unwrapped.argv)) {
+  for (const { family, code } of inlinePrograms(unwrapped.argv, name)) {
     if (readsWholeEnvironment(family, code)) return dump(command);
   }
-  const name = basename(unwrapped.argv[0]!);
+  if (!DUMP_COMMANDS.has(name)) return undefined;
   const args = unwrapped.argv.slice(1);
   switch (name) {
     case 'env':

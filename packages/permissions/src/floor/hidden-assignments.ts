@@ -7,6 +7,7 @@
  * child script calling `git` would run the exported function instead.
  */
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
+import { commandName } from './command-name';
 import { checkAssignments } from './dangerous-variables';
 import { expandBraces } from './secret-globs';
 import type { FloorViolation } from './types';
@@ -48,15 +49,12 @@ const WRAPPER_VALUE_OPTIONS = new Set([
 ]);
 const READ_VALUE_OPTIONS = new Set(['d', 'i', 'n', 'N', 'p', 't', 'u']);
 
-const basename = (word: string) => word.slice(word.lastIndexOf('/') + 1);
-
 function named(name: string, value = ''): ShellAssignment {
   return { name, value, dynamic: true, form: 'declaration' };
 }
 
-/** Variable names a builtin invocation assigns. */
-function assignedNames(argv: readonly string[]): ShellAssignment[] {
-  const command = basename(argv[0] ?? '');
+/** Variable names a builtin invocation assigns; `command` is the command name of `argv[0]`. */
+function assignedNames(argv: readonly string[], command: string): ShellAssignment[] {
   if (!ASSIGNING_COMMANDS.has(command)) return [];
   // `export {PATH,X}=1` is `export PATH=1 X=1` after brace expansion.
   const args = argv.slice(1).flatMap((arg) => (arg.includes('{') ? expandBraces(arg) : [arg]));
@@ -113,34 +111,65 @@ function assignedNames(argv: readonly string[]): ShellAssignment[] {
  * Dangerous assignments hidden in argv (see the file comment).
  */
 export function checkHiddenAssignments(command: SimpleCommand): FloorViolation | undefined {
-  const commandName = command.unwrapped.argv[0];
+  return checkHiddenAssignmentsNamed(
+    command,
+    commandName(command.argv[0] ?? ''),
+    commandName(command.unwrapped.argv[0] ?? ''),
+  );
+}
+
+/**
+ * `checkHiddenAssignments` with the command names of argv (`outerName`) and of the
+ * unwrapped argv (`innerName`) already worked out.
+ */
+export function checkHiddenAssignmentsNamed(
+  command: SimpleCommand,
+  outerName: string,
+  innerName: string,
+): FloorViolation | undefined {
+  // Most commands assign nothing by name: two set lookups instead of two scans.
+  if (!ASSIGNING_COMMANDS.has(outerName) && !ASSIGNING_COMMANDS.has(innerName)) return undefined;
+  const assigning = command.unwrapped.argv[0];
   return (
-    checkAssignments(assignedNames(command.argv), commandName) ??
-    checkAssignments(assignedNames(command.unwrapped.argv), commandName)
+    checkAssignments(assignedNames(command.argv, outerName), assigning) ??
+    checkAssignments(assignedNames(command.unwrapped.argv, innerName), assigning)
   );
 }
 
 /** `export -f NAME`, `declare -fx NAME`, `typeset -xf NAME`: function export. */
 export function checkFunctionExport(command: SimpleCommand): FloorViolation | undefined {
-  for (const argv of [command.argv, command.unwrapped.argv]) {
-    const name = basename(argv[0] ?? '');
-    if (name !== 'export' && name !== 'declare' && name !== 'typeset') continue;
-    const flags = argv
-      .slice(1)
-      .filter((arg) => /^-[a-zA-Z]+$/.test(arg))
-      .join('');
-    const exportsFunction =
-      (name === 'export' && flags.includes('f')) ||
-      ((name === 'declare' || name === 'typeset') && flags.includes('f') && flags.includes('x'));
-    const hasNames = argv.slice(1).some((arg) => !arg.startsWith('-'));
-    if (exportsFunction && hasNames) {
-      return {
-        check: 'dangerous-assignment',
-        reason:
-          'Exporting a shell function (export -f) makes child shells run it in place of commands of the same name; it is never allowed.',
-        detail: argv.join(' '),
-      };
-    }
-  }
-  return undefined;
+  return checkFunctionExportNamed(
+    command,
+    commandName(command.argv[0] ?? ''),
+    commandName(command.unwrapped.argv[0] ?? ''),
+  );
+}
+
+/** `checkFunctionExport` with the command names already worked out (see `checkHiddenAssignmentsNamed`). */
+export function checkFunctionExportNamed(
+  command: SimpleCommand,
+  outerName: string,
+  innerName: string,
+): FloorViolation | undefined {
+  return functionExport(command.argv, outerName) ?? functionExport(command.unwrapped.argv, innerName);
+}
+
+/** The function-export violation of one argv whose command name is `name`, if any. */
+function functionExport(argv: readonly string[], name: string): FloorViolation | undefined {
+  if (name !== 'export' && name !== 'declare' && name !== 'typeset') return undefined;
+  const flags = argv
+    .slice(1)
+    .filter((arg) => /^-[a-zA-Z]+$/.test(arg))
+    .join('');
+  const exportsFunction =
+    (name === 'export' && flags.includes('f')) ||
+    ((name === 'declare' || name === 'typeset') && flags.includes('f') && flags.includes('x'));
+  const hasNames = argv.slice(1).some((arg) => !arg.startsWith('-'));
+  if (!exportsFunction || !hasNames) return undefined;
+  return {
+    check: 'dangerous-assignment',
+    reason:
+      'Exporting a shell function (export -f) makes child shells run it in place of commands of the same name; it is never allowed.',
+    detail: argv.join(' '),
+  };
 }

@@ -5,6 +5,7 @@
  * (`print(os.environ)`, `console.log(process.env)`, `p ENV`, `print %ENV`). Reading one
  * named variable (`os.environ['HOME']`, `process.env.HOME`, `ENV['X']`) is fine.
  */
+import { commandName } from './command-name';
 
 const CODE_FLAGS: Record<string, readonly string[]> = {
   python: ['-c'],
@@ -16,25 +17,39 @@ const CODE_FLAGS: Record<string, readonly string[]> = {
   deno: ['eval'],
 };
 
-const FIRST_LETTERS = new Set(['p', 'n', 'r', 'b', 'd']);
-
-function interpreterFamily(word: string): string | undefined {
-  const base = word.slice(word.lastIndexOf('/') + 1);
-  if (!FIRST_LETTERS.has(base[0] ?? '')) return undefined;
+/** The interpreter family of a command name (no directory: `python3.12` → `python`), if any. */
+export function interpreterFamily(name: string): string | undefined {
+  const first = name.charCodeAt(0);
+  // p, n, r, b, d: the first letters of every interpreter name; most commands stop here.
+  if (first !== 112 && first !== 110 && first !== 114 && first !== 98 && first !== 100) return undefined;
   const match =
-    /^(python|node|ruby|perl|php|bun|deno)[0-9.]*$/.exec(base) ?? /^(nodejs|pypy)[0-9.]*$/.exec(base);
+    /^(python|node|ruby|perl|php|bun|deno)[0-9.]*$/.exec(name) ?? /^(nodejs|pypy)[0-9.]*$/.exec(name);
   if (!match) return undefined;
   if (match[1] === 'nodejs') return 'node';
   if (match[1] === 'pypy') return 'python';
   return match[1];
 }
 
-/** The inline program texts of an interpreter invocation, with the interpreter family. */
-export function inlinePrograms(argv: readonly string[]): { family: string; code: string }[] {
-  const family = interpreterFamily(argv[0] ?? '');
-  if (!family) return [];
+/** One inline program: its text and the interpreter family that runs it. */
+export interface InlineProgram {
+  family: string;
+  code: string;
+}
+
+const NO_PROGRAMS: readonly InlineProgram[] = [];
+
+/**
+ * The inline program texts of an interpreter invocation, with the interpreter family.
+ * `name` is the command name of `argv[0]` when the caller already has it.
+ */
+export function inlinePrograms(
+  argv: readonly string[],
+  name: string = commandName(argv[0] ?? ''),
+): readonly InlineProgram[] {
+  const family = interpreterFamily(name);
+  if (!family) return NO_PROGRAMS;
   const flags = Object.hasOwn(CODE_FLAGS, family) ? CODE_FLAGS[family]! : [];
-  const out: { family: string; code: string }[] = [];
+  const out: InlineProgram[] = [];
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     if (flags.includes(arg) && argv[i + 1] !== undefined) {

@@ -8,6 +8,7 @@
  * in the "pattern" direction would hide a read, so unknown options end the scan and the
  * remaining words stay checked.
  */
+import { commandName } from './command-name';
 
 const GREP_VALUE_SHORT = new Set(['A', 'B', 'C', 'm', 'd', 'D', 'e', 'f']);
 const RG_VALUE_SHORT = new Set(['A', 'B', 'C', 'd', 'e', 'E', 'f', 'g', 'j', 'M', 'm', 'r', 't', 'T']);
@@ -48,7 +49,7 @@ const GREP_VALUE_LONG = new Set([
 ]);
 const PATTERN_TOOLS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'ack-grep']);
 /** Their arguments are data they print, never files they open. */
-const DATA_TOOLS = new Set(['echo', 'printf']);
+export const DATA_TOOLS: ReadonlySet<string> = new Set(['echo', 'printf']);
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
 const JQ_ONE_VALUE = new Set(['--indent', '-L', '--library-path']);
 const PROGRAM_TOOLS = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk']);
@@ -127,9 +128,10 @@ function jqProgramIndexes(args: readonly string[]): Set<number> {
 }
 
 /** Indexes into `argv` of words that are patterns or program text, not paths. */
-export function patternWordIndexes(argv: readonly string[]): Set<number> {
-  const command = argv[0] ?? '';
-  const base = command.slice(command.lastIndexOf('/') + 1);
+export function patternWordIndexes(
+  argv: readonly string[],
+  base: string = commandName(argv[0] ?? ''),
+): Set<number> {
   const shift = (indexes: Set<number>, by: number) => new Set([...indexes].map((index) => index + by));
   if (PATTERN_TOOLS.has(base)) {
     return shift(
@@ -161,7 +163,7 @@ export function patternWordIndexes(argv: readonly string[]): Set<number> {
 
 /** File names that sed (`r`/`R`/`w`/`W` commands) or awk (string literals) program text mentions. */
 export function programFileNames(argv: readonly string[], index: number): string[] {
-  const base = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+  const base = commandName(argv[0] ?? '');
   const text = argv[index] ?? '';
   if (base === 'sed') {
     return [...text.matchAll(/(?:^|[;\n{}\s\d$/])[rRwW]\s*([^\s;}]+)/g)].map((match) => match[1]!);

@@ -52,8 +52,11 @@ const SAMPLE_NAMES = [
 ];
 
 const GLOB_CHARS = /[*?[]/;
-/** Compiled glob components (agents repeat the same few patterns); bounded. */
-const COMPILED = new Map<string, RegExp>();
+/**
+ * Whether a glob component could match a secret name, by component (agents repeat the same
+ * few patterns, and each answer costs a compilation and a test per sample name); bounded.
+ */
+const COMPONENT_MATCHES = new Map<string, boolean>();
 const ONLY_WILDCARDS = /^(?:\*|\?|\[[^\]]*\])+$/;
 
 /** Translates one glob component to an anchored regular expression (bash rules, dotglob off). */
@@ -83,19 +86,25 @@ export function globToRegExp(component: string): RegExp {
 export function globCouldMatchSecret(pattern: string): boolean {
   for (const component of pattern.split('/')) {
     if (!GLOB_CHARS.test(component) || ONLY_WILDCARDS.test(component)) continue;
-    let regex = COMPILED.get(component);
-    if (!regex) {
-      try {
-        regex = globToRegExp(component);
-      } catch {
-        return true; // a pattern we cannot read: fail closed
-      }
-      if (COMPILED.size >= 512) COMPILED.clear();
-      COMPILED.set(component, regex);
+    let matches = COMPONENT_MATCHES.get(component);
+    if (matches === undefined) {
+      matches = componentCouldMatchSecret(component);
+      if (COMPONENT_MATCHES.size >= 512) COMPONENT_MATCHES.clear();
+      COMPONENT_MATCHES.set(component, matches);
     }
-    if (SAMPLE_NAMES.some((name) => regex.test(name))) return true;
+    if (matches) return true;
   }
   return false;
+}
+
+function componentCouldMatchSecret(component: string): boolean {
+  let regex: RegExp;
+  try {
+    regex = globToRegExp(component);
+  } catch {
+    return true; // a pattern we cannot read: fail closed
+  }
+  return SAMPLE_NAMES.some((name) => regex.test(name));
 }
 
 /** Expands `{a,b}` alternatives (no sequences), capped; returns the input when there are none. */

@@ -25,6 +25,7 @@
  * | `!.env` (an exclusion glob: `rg -g '!.env'`) | no | it names what NOT to read               |
  * | quoted patterns `'.env*'`, `'*.pem'`   | yes     | find -name, --include, --glob, pathspecs expand them |
  */
+import { mentionsSecretFragment } from './secret-fragments';
 
 const HOME_WORD = /^(?:~[A-Za-z0-9_.-]*|\$HOME|\$\{HOME\})(?=\/|$)/;
 const HOME_MARK = '\u0000home';
@@ -120,14 +121,18 @@ export function isSecretFileName(name: string): boolean {
   return SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name);
 }
 
+/** True when `sequence` ends `components` (or, with `anywhere`, occurs anywhere in them). */
 function containsSequence(
   components: readonly string[],
   sequence: readonly string[],
-  prefixOnly: boolean,
+  anywhere: boolean,
 ): boolean {
-  for (let i = 0; i + sequence.length <= components.length; i++) {
-    if (!prefixOnly && i + sequence.length !== components.length) continue;
-    if (sequence.every((part, k) => components[i + k] === part)) return true;
+  const last = components.length - sequence.length;
+  if (last < 0) return false;
+  for (let i = anywhere ? 0 : last; i <= last; i++) {
+    let k = 0;
+    while (k < sequence.length && components[i + k] === sequence[k]) k++;
+    if (k === sequence.length) return true;
   }
   return false;
 }
@@ -141,16 +146,29 @@ function containsSequence(
  * isSecretPath('$HOME/.ssh/id_ed25519'); // true
  */
 export function isSecretPath(path: string): boolean {
+  // Every path the table accepts spells a secret fragment (secret-fragments.test.ts checks
+  // it): the common case, an ordinary path, is rejected by one scan without normalising.
+  return mentionsSecretFragment(path) && matchesSecretPolicy(path);
+}
+
+/** The policy table itself, on the normalised path; `isSecretPath` without its quick reject. */
+export function matchesSecretPolicy(path: string): boolean {
   const { components, home } = normalizePath(path);
   const base = components[components.length - 1];
   if (base === undefined) return false;
-  const dirIndex = components.findIndex((component) => SECRET_DIRS.has(component));
-  if (dirIndex !== -1) {
+  let dirIndex = 0;
+  while (dirIndex < components.length && !SECRET_DIRS.has(components[dirIndex]!)) dirIndex++;
+  if (dirIndex < components.length) {
     // Inside ~/.ssh only public keys are not secret.
     return !(components[dirIndex] === '.ssh' && base.endsWith('.pub') && dirIndex < components.length - 1);
   }
   if (isSecretFileName(base)) return true;
   if (home && HOME_FILES.has(base) && components.length === 1) return true;
-  if (SEQUENCES.some((sequence) => containsSequence(components, sequence, false))) return true;
-  return SEQUENCE_DIRS.some((sequence) => containsSequence(components, sequence, true));
+  for (const sequence of SEQUENCES) {
+    if (containsSequence(components, sequence, false)) return true;
+  }
+  for (const sequence of SEQUENCE_DIRS) {
+    if (containsSequence(components, sequence, true)) return true;
+  }
+  return false;
 }

@@ -9,14 +9,16 @@
  * file contents (`mkdir`, `chmod`, `test`, `ls`, …) and output files (`openssl -out`) are
  * not reads.
  */
-import type { ShellWord, SimpleCommand } from '../shell/types';
+import type { ShellAssignment, ShellWord, SimpleCommand } from '../shell/types';
+import { commandName } from './command-name';
 import { printsCredential } from './credential-commands';
 import { codeTokens, inlinePrograms } from './interpreter-code';
 import { programFileNames } from './pattern-positions';
+import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
 import { dynamicWordCouldBeSecret } from './secret-globs';
 import { isSecretPath } from './secret-paths';
 import type { FloorViolation } from './types';
-import { wordRoles } from './word-roles';
+import { isTailOf, readableWordCount, wordRoles } from './word-roles';
 
 const SEPARATORS = new Set(['=', ':', '@', ',']);
 
@@ -43,54 +45,34 @@ export function pathCandidates(value: string): string[] {
   return out.filter((candidate) => candidate !== '');
 }
 
-/**
- * Every secret path contains one of these fragments (`~` and `..` only ever remove text),
- * so a literal word without any of them is not checked further: the common case costs one
- * regular-expression scan. `hosts.yml` is listed on its own because `.config/./gh/hosts.yml`
- * and `.config//gh/hosts.yml` do not contain `config/gh`.
- */
-const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|credentials|kube|docker|gcloud|config\/gh|hosts\.yml|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
-
-const PATTERN_CHARS = /[*?[{]/;
 /** A remote resource, not a local file (`file://` URLs stay checked). */
 const REMOTE_URL = /^(?:https?|ftp|wss?):\/\//i;
 
 /**
- * A superset of what `isSecretPath` accepts, as text: every fragment above, plus
- * `hosts.yml` (the `.config/gh/hosts.yml` sequence may be spelled `.config/./gh/…`, which
- * does not contain `config/gh`). A word this does not match cannot contain a secret path,
- * not even inside a sed/awk program.
+ * False when none of the first `count` words of argv can name a secret, in any role: not as
+ * a path (`wordNamesSecret` needs a fragment, or pattern characters in a glob/dynamic word)
+ * and not as a file named in a program (such names are substrings of the word, and every
+ * secret path spells a fragment). The common case; it skips working out the words' roles.
+ * Words from `count` on are ones `wordRoles` never checks (see `readableWordCount`).
  */
-const MAYBE_SECRET = new RegExp(`${SECRET_FRAGMENT.source}|hosts\\.yml`, 'i');
-
-/**
- * False when no word of `argv` can name a secret, in any role: not as a path
- * (`wordNamesSecret` needs a fragment, or pattern characters in a glob/dynamic word) and not
- * as a file named in a program (such names are substrings of the word). The common case;
- * it skips working out the words' roles.
- */
-function someWordMayNameSecret(command: SimpleCommand): boolean {
+function someWordMayNameSecret(command: SimpleCommand, count: number): boolean {
   const { argv, words } = command;
-  for (let i = 0; i < argv.length; i++) {
+  for (let i = 0; i < count; i++) {
     const value = argv[i]!;
-    if (MAYBE_SECRET.test(value)) return true;
-    if (PATTERN_CHARS.test(value)) {
-      const word = words[i];
-      if (word !== undefined && (word.glob || word.dynamic)) return true;
-    }
+    if (mentionsSecretFragment(value)) return true;
+    const word = words[i];
+    if (word !== undefined && (word.glob || word.dynamic) && hasPatternChar(value)) return true;
   }
   return false;
 }
 
 /** True when a word (with its run-time flags) may name a secret. */
 export function wordNamesSecret(value: string, word?: ShellWord): boolean {
-  const hinted = SECRET_FRAGMENT.test(value);
+  const hinted = mentionsSecretFragment(value);
   // Only pattern characters make a word expand to names it does not spell: an unquoted glob
   // or brace word, or a quoted pattern that mentions a secret (find -name, --include,
   // --glob and git pathspecs expand `'.env*'`, `'*.pem'`; a regex such as `'.*'` does not).
-  const patterned =
-    PATTERN_CHARS.test(value) && (hinted || (word !== undefined && (word.glob || word.dynamic)));
+  const patterned = (hinted || (word !== undefined && (word.glob || word.dynamic))) && hasPatternChar(value);
   if (!patterned && !hinted) return false;
   const candidates = pathCandidates(value);
   if (candidates.some(isSecretPath)) return true;
@@ -104,8 +86,8 @@ const violation = (detail: string): FloorViolation => ({
 });
 
 /** The argv part of `checkSecretReads`: each word by its role. */
-function checkArgv(command: SimpleCommand): FloorViolation | undefined {
-  const { skip, programs, offset } = wordRoles(command);
+function checkArgv(command: SimpleCommand, name: string): FloorViolation | undefined {
+  const { skip, programs, offset } = wordRoles(command, name);
   for (let i = 0; i < command.argv.length; i++) {
     const value = command.argv[i]!;
     const inner = i - offset;
@@ -123,7 +105,12 @@ function checkArgv(command: SimpleCommand): FloorViolation | undefined {
 
 /** Checks one simple command for reads of secret files. */
 export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
-  if (printsCredential(command)) {
+  return checkSecretReadsNamed(command, commandName(command.unwrapped.argv[0] ?? ''));
+}
+
+/** `checkSecretReads` with the command name of the unwrapped argv already worked out. */
+export function checkSecretReadsNamed(command: SimpleCommand, name: string): FloorViolation | undefined {
+  if (printsCredential(command, name)) {
     return {
       check: 'secret-read',
       reason:
@@ -131,17 +118,18 @@ export function checkSecretReads(command: SimpleCommand): FloorViolation | undef
       detail: command.argv.join(' '),
     };
   }
-  const argvViolation = someWordMayNameSecret(command) ? checkArgv(command) : undefined;
+  const argvViolation = someWordMayNameSecret(command, readableWordCount(command, name))
+    ? checkArgv(command, name)
+    : undefined;
   if (argvViolation) return argvViolation;
   // The unwrapped argv is normally the tail of argv (already checked); check it only when not.
   const inner = command.unwrapped.argv;
-  const tail = command.argv.length - inner.length;
-  if (tail < 0 || !inner.every((word, index) => command.argv[tail + index] === word)) {
+  if (!isTailOf(inner, command.argv)) {
     for (let i = 0; i < inner.length; i++) {
       if (wordNamesSecret(inner[i]!, command.unwrapped.words[i])) return violation(inner[i]!);
     }
   }
-  for (const { code } of inlinePrograms(command.unwrapped.argv)) {
+  for (const { code } of inlinePrograms(inner, name)) {
     const named = codeTokens(code).find((token) => isSecretPath(token));
     if (named) return violation(named);
   }
@@ -156,13 +144,16 @@ export function checkSecretReads(command: SimpleCommand): FloorViolation | undef
     };
     if (wordNamesSecret(redirect.target, pseudoWord)) return violation(`< ${redirect.target}`);
   }
-  for (const assignment of command.assignments.length + command.unwrapped.assignments.length === 0
-    ? []
-    : [...command.assignments, ...command.unwrapped.assignments]) {
-    if (/^\$\(\s*<|`\s*</.test(assignment.value)) {
-      const target = assignment.value.replace(/^\$\(\s*<\s*|`\s*<\s*/, '').replace(/\)\s*$|`\s*$/, '');
-      if (isSecretPath(target.trim())) return violation(assignment.value);
-    }
+  return assignedSecretRead(command.assignments) ?? assignedSecretRead(command.unwrapped.assignments);
+}
+
+/** `X=$(< .env)` and `` X=`< .env` ``: bash reads the file into the variable. */
+function assignedSecretRead(assignments: readonly ShellAssignment[]): FloorViolation | undefined {
+  for (const assignment of assignments) {
+    // Both forms need a `<`; most values have none, and skip both regular expressions.
+    if (!assignment.value.includes('<') || !/^\$\(\s*<|`\s*</.test(assignment.value)) continue;
+    const target = assignment.value.replace(/^\$\(\s*<\s*|`\s*<\s*/, '').replace(/\)\s*$|`\s*$/, '');
+    if (isSecretPath(target.trim())) return violation(assignment.value);
   }
   return undefined;
 }

@@ -5,7 +5,8 @@
  * pattern-positions). Everything else is a potential read and is checked.
  */
 import type { SimpleCommand } from '../shell/types';
-import { PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
+import { commandName } from './command-name';
+import { DATA_TOOLS, PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
 
 /**
  * Commands that touch a path's metadata, create it, or use a key without printing it: their
@@ -55,9 +56,7 @@ const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
 };
 
 /** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
-function notReadIndexes(inner: readonly string[]): Set<number> {
-  const command = inner[0] ?? '';
-  const base = command.slice(command.lastIndexOf('/') + 1);
+function notReadIndexes(inner: readonly string[], base: string): Set<number> {
   if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
   const outputs = Object.hasOwn(OUTPUT_OPTIONS, base) ? OUTPUT_OPTIONS[base] : undefined;
   if (outputs) {
@@ -119,15 +118,43 @@ const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   'dd',
 ]);
 
-/** The roles of `command`'s words; commands outside the special list take a constant fast path. */
-export function wordRoles(command: SimpleCommand): WordRoles {
+/** True when `inner` is the tail of `argv` (wrappers removed from the front, nothing else changed). */
+export function isTailOf(inner: readonly string[], argv: readonly string[]): boolean {
+  const offset = argv.length - inner.length;
+  if (offset < 0) return false;
+  for (let i = 0; i < inner.length; i++) {
+    if (argv[offset + i] !== inner[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * How many leading words of argv may be read paths or name files: all of them, except for
+ * commands none of whose operands does (`mkdir`, `chmod`, `ls`, `test`, … and `echo`,
+ * `printf`), where the scan stops after the command word. A cheap bound for the per-word
+ * prefilter in front of `wordRoles`: `echo` with a long message is the most common command
+ * agents run.
+ */
+export function readableWordCount(command: SimpleCommand, base: string): number {
+  if (!NON_READING.has(base) && !DATA_TOOLS.has(base)) return command.argv.length;
   const inner = command.unwrapped.argv;
-  const head = inner[0] ?? '';
-  const base = head.slice(head.lastIndexOf('/') + 1);
+  if (!isTailOf(inner, command.argv)) return command.argv.length;
+  return command.argv.length - inner.length + 1;
+}
+
+/**
+ * The roles of `command`'s words; commands outside the special list take a constant fast
+ * path. `base` is the command name of the unwrapped argv when the caller already has it.
+ */
+export function wordRoles(
+  command: SimpleCommand,
+  base: string = commandName(command.unwrapped.argv[0] ?? ''),
+): WordRoles {
   if (!SPECIAL_COMMANDS.has(base)) return NOTHING_SKIPPED;
+  const inner = command.unwrapped.argv;
+  // Cannot tell which word is which when the unwrapped argv is not argv's tail: check them all.
+  if (!isTailOf(inner, command.argv)) return NOTHING_SKIPPED;
   const offset = command.argv.length - inner.length;
-  const aligned = offset >= 0 && inner.every((word, index) => command.argv[offset + index] === word);
-  if (!aligned) return NOTHING_SKIPPED; // cannot tell which word is which: check them all
   if (NON_READING.has(base)) return { programs: NONE, skip: ALL_BUT_COMMAND, offset };
-  return { programs: patternWordIndexes(inner), skip: notReadIndexes(inner), offset };
+  return { programs: patternWordIndexes(inner, base), skip: notReadIndexes(inner, base), offset };
 }

@@ -140,7 +140,11 @@ function finish(state: ParseState, rejected: string | undefined): ShellAnalysis 
       command.opaqueReasons.push(rejected);
     for (const reason of command.opaqueReasons) reasons.add(reason);
   }
-  const analysis: ShellAnalysis = { commands, opaque: reasons.size > 0, opaqueReasons: [...reasons] };
+  const analysis: ShellAnalysis = {
+    commands,
+    opaque: reasons.size > 0,
+    opaqueReasons: reasons.size === 0 ? [] : [...reasons],
+  };
   if (rejected !== undefined) analysis.rejected = rejected;
   if (state.loopAssignments.length > 0) analysis.loopAssignments = state.loopAssignments;
   return analysis;

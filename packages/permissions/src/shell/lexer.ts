@@ -21,7 +21,15 @@ import {
   TILDE,
 } from './word-kinds';
 
-const ARRAY_START = /^[A-Za-z_][A-Za-z0-9_]*\[/;
+/** Classes of ASCII characters in `readWord`: most are ordinary and only extend the word. */
+const ORDINARY = 0;
+/** Ends an unquoted word (see `isMeta`), unless it starts `<(`, `>(` or `NAME=(`. */
+const META = 1;
+/** Quotes, expansions, glob, brace, tilde and assignment characters: looked at one by one. */
+const SPECIAL = 2;
+const WORD_CHARACTERS = new Uint8Array(0x80);
+for (const character of ' \t\n;&|()<>') WORD_CHARACTERS[character.charCodeAt(0)] = META;
+for (const character of '\\\'"$`*?[]{},.=~') WORD_CHARACTERS[character.charCodeAt(0)] = SPECIAL;
 
 /** The simple command a here-doc belongs to, filled in once the command is emitted. */
 export interface HeredocOwner {
@@ -94,6 +102,14 @@ function assignmentEquals(raw: string): number {
   }
   if (raw.charCodeAt(index) === 0x2b) index++;
   return raw.charCodeAt(index) === 0x3d ? index : -1;
+}
+
+/** Whether `text` starts with `NAME[` (what bash reads as the start of an array subscript). */
+function startsWithSubscript(text: string): boolean {
+  if (!isNameStart(text.charCodeAt(0))) return false;
+  let index = 1;
+  while (index < text.length && isNameChar(text.charCodeAt(index))) index++;
+  return text.charCodeAt(index) === 0x5b;
 }
 
 /** Tokens of one source string, with the hooks the grammar implements for nested lists. */
@@ -254,33 +270,50 @@ export abstract class ShellLexer {
     const source = this.source;
     const length = source.length;
     const start = this.pos;
+    let pos = start;
     let value = '';
     let quoted = false;
     let kinds = 0;
     let bracketOpen = false;
     let braceOpen = false;
     let braceSeparator = false;
+    let equalsSeen = false;
+    // Some part went through quote removal or a reader of its own (quotes, backslash, `$`,
+    // backticks, `<(`, `NAME=(`): only then can `value` differ from the raw text, and only then
+    // can the raw text hold quotes, backslashes or expansions. Plain words skip that work.
+    let consumed = false;
     let run = start;
     let assignEquals = -2; // -2: not checked yet
-    while (this.pos < length) {
-      const code = source.charCodeAt(this.pos);
-      if (isMeta(code)) {
-        if ((code === 0x3c || code === 0x3e) && source.charCodeAt(this.pos + 1) === 0x28) {
-          value += source.slice(run, this.pos);
+    while (pos < length) {
+      const code = source.charCodeAt(pos);
+      const kind = code < 0x80 ? (WORD_CHARACTERS[code] as number) : ORDINARY;
+      if (kind === ORDINARY) {
+        pos++;
+        continue;
+      }
+      if (kind === META) {
+        if ((code === 0x3c || code === 0x3e) && source.charCodeAt(pos + 1) === 0x28) {
+          value += source.slice(run, pos);
+          this.pos = pos;
           value += this.readProcessSubstitution();
+          pos = this.pos;
           kinds |= PROCESS_SUBSTITUTION;
-          run = this.pos;
+          consumed = true;
+          run = pos;
           continue;
         }
-        if (code === 0x28 && this.assignOk && this.pos > start && source.charCodeAt(this.pos - 1) === 0x3d) {
-          const raw = source.slice(start, this.pos);
+        if (code === 0x28 && this.assignOk && pos > start && source.charCodeAt(pos - 1) === 0x3d) {
+          const raw = source.slice(start, pos);
           if (assignmentEquals(raw) === raw.length - 1) {
-            value += source.slice(run, this.pos);
+            value += source.slice(run, pos);
+            this.pos = pos;
             const array = this.readArrayValue();
+            pos = this.pos;
             value += array.text;
             kinds |= array.kinds;
             if (array.quoted) quoted = true;
-            run = this.pos;
+            consumed = true;
+            run = pos;
             continue;
           }
         }
@@ -289,56 +322,69 @@ export abstract class ShellLexer {
       switch (code) {
         case 0x5c: {
           // backslash
-          value += source.slice(run, this.pos);
-          if (this.pos + 1 >= length) {
+          value += source.slice(run, pos);
+          consumed = true;
+          if (pos + 1 >= length) {
             // bash -c keeps a final backslash; a script file would join the next line.
             value += '\\';
-            this.pos++;
+            pos++;
             this.state.reasons.add('backslash at end of input');
-          } else if (source.charCodeAt(this.pos + 1) === 0x0a) {
-            this.pos += 2;
+          } else if (source.charCodeAt(pos + 1) === 0x0a) {
+            pos += 2;
           } else {
-            value += source[this.pos + 1];
+            value += source[pos + 1];
             quoted = true;
-            this.pos += 2;
+            pos += 2;
           }
-          run = this.pos;
+          run = pos;
           continue;
         }
         case 0x27: {
-          value += source.slice(run, this.pos);
-          const close = source.indexOf("'", this.pos + 1);
-          if (close < 0) this.syntaxError();
-          value += source.slice(this.pos + 1, close);
+          value += source.slice(run, pos);
+          const close = source.indexOf("'", pos + 1);
+          if (close < 0) {
+            this.pos = pos;
+            this.syntaxError();
+          }
+          value += source.slice(pos + 1, close);
           quoted = true;
-          this.pos = close + 1;
-          run = this.pos;
+          consumed = true;
+          pos = close + 1;
+          run = pos;
           continue;
         }
         case 0x22: {
-          value += source.slice(run, this.pos);
-          this.pos++;
+          value += source.slice(run, pos);
+          this.pos = pos + 1;
           const inner = this.readDoubleQuoted();
+          pos = this.pos;
           value += inner.text;
           kinds |= inner.kinds;
           quoted = true;
-          run = this.pos;
+          consumed = true;
+          run = pos;
           continue;
         }
         case 0x24: {
-          value += source.slice(run, this.pos);
+          value += source.slice(run, pos);
+          this.pos = pos;
           const dollar = this.readDollar(false);
+          pos = this.pos;
           value += dollar.text;
           kinds |= dollar.kinds;
           if (dollar.quoted) quoted = true;
-          run = this.pos;
+          consumed = true;
+          run = pos;
           continue;
         }
         case 0x60: {
-          value += source.slice(run, this.pos);
+          value += source.slice(run, pos);
+          this.pos = pos;
           value += this.readBacktick(false);
+          pos = this.pos;
           kinds |= COMMAND_SUBSTITUTION;
-          run = this.pos;
+          consumed = true;
+          run = pos;
           continue;
         }
         case 0x2a: // *
@@ -358,33 +404,51 @@ export abstract class ShellLexer {
           if (braceOpen) braceSeparator = true;
           break;
         case 0x2e: // .
-          if (braceOpen && source.charCodeAt(this.pos + 1) === 0x2e) braceSeparator = true;
+          if (braceOpen && source.charCodeAt(pos + 1) === 0x2e) braceSeparator = true;
           break;
         case 0x7d: // }
           if (braceOpen && braceSeparator) kinds |= BRACE;
           break;
+        case 0x3d: // =
+          equalsSeen = true;
+          break;
         case 0x7e: // ~
-          if (this.pos === start) {
+          if (pos === start) {
             kinds |= TILDE;
           } else {
-            const previous = source.charCodeAt(this.pos - 1);
+            const previous = source.charCodeAt(pos - 1);
             if (previous === 0x3d || previous === 0x3a) {
-              if (assignEquals === -2) assignEquals = assignmentEquals(source.slice(start, this.pos + 1));
+              if (assignEquals === -2) assignEquals = assignmentEquals(source.slice(start, pos + 1));
               if (assignEquals >= 0) kinds |= TILDE;
             }
           }
           break;
       }
-      this.pos++;
+      pos++;
     }
-    value += source.slice(run, this.pos);
-    const raw = source.slice(start, this.pos);
+    this.pos = pos;
+    const raw = source.slice(start, pos);
+    let shape = raw;
+    let equals = -1;
+    if (consumed) {
+      value += source.slice(run, pos);
+      // Line continuations are gone before bash looks at a word's shape.
+      if (raw.includes('\\\n')) shape = raw.split('\\\n').join('');
+      equals = assignmentEquals(shape);
+    } else {
+      // Nothing was consumed: the value is the raw text, and no `=` means no assignment.
+      value = raw;
+      if (equalsSeen) equals = assignmentEquals(raw);
+    }
     const word: ShellWord = { value, raw, dynamic: kinds !== 0, glob: (kinds & GLOB) !== 0, quoted };
-    const token: WordToken = { type: 'word', word, start, end: this.pos, kinds };
-    // Line continuations are gone before bash looks at a word's shape.
-    const shape = raw.includes('\\\n') ? raw.split('\\\n').join('') : raw;
-    const equals = assignmentEquals(shape);
-    if (equals < 0 && this.assignOk && ARRAY_START.test(shape) && !shape.includes(']')) {
+    const token: WordToken = { type: 'word', word, start, end: pos, kinds, assignment: undefined };
+    if (
+      equals < 0 &&
+      this.assignOk &&
+      (consumed || bracketOpen) &&
+      startsWithSubscript(shape) &&
+      !shape.includes(']')
+    ) {
       // bash reads `name[` here as the start of a subscript, up to a `]` past blanks.
       this.state.reasons.add('unterminated array subscript');
     }
@@ -392,8 +456,8 @@ export abstract class ShellLexer {
       const nameEnd = shape.charCodeAt(equals - 1) === 0x2b ? equals - 1 : equals;
       const bracket = shape.indexOf('[');
       const name = shape.slice(0, bracket > 0 && bracket < nameEnd ? bracket : nameEnd);
-      const prefix = shape.slice(0, equals + 1);
-      const plainPrefix = !/["'\\$`]/.test(prefix);
+      // Without anything consumed there is no quote, backslash or expansion in the prefix.
+      const plainPrefix = !consumed || !/["'\\$`]/.test(shape.slice(0, equals + 1));
       token.assignment = {
         name,
         value: plainPrefix ? value.slice(equals + 1) : value,
@@ -728,6 +792,7 @@ export abstract class ShellLexer {
       start,
       end: this.pos,
       kinds: 0,
+      assignment: undefined,
     };
   }
 

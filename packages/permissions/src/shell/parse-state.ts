@@ -4,16 +4,19 @@
  */
 import type { ShellAssignment, SimpleCommand } from './types';
 
-/** Thrown to abandon the structured parse; the caller falls back to the linear scan. */
-export class ShellParseAbort extends Error {
-  constructor(readonly reason: string) {
-    // Thrown on every syntax error of untrusted input and always caught inside the parser:
-    // capturing a stack trace would cost more than parsing the command itself.
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(reason);
-    Error.stackTraceLimit = limit;
-    this.name = 'ShellParseAbort';
+/**
+ * Thrown to abandon the structured parse; the caller falls back to the linear scan. Thrown on
+ * every syntax error of untrusted input and always caught inside the parser (callers test
+ * `instanceof ShellParseAbort`), so it is no `Error`: building one, even without a stack
+ * trace, would cost more than parsing the command itself.
+ */
+export class ShellParseAbort {
+  readonly name = 'ShellParseAbort';
+  constructor(readonly reason: string) {}
+
+  /** The reason, like an `Error`'s message, for anyone who logs one. */
+  get message(): string {
+    return this.reason;
   }
 }
 

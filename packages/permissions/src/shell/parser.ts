@@ -519,7 +519,8 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
   }
 
   private parseSimpleCommand(): void {
-    const owner: HeredocOwner = {};
+    // Only a here-doc needs an owner (to find its command once emitted): most commands have none.
+    let owner: HeredocOwner | undefined;
     const words: WordToken[] = [];
     const assignments: ShellAssignment[] = [];
     const redirects: ShellRedirect[] = [];
@@ -534,28 +535,30 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       if (token.type === 'word') {
         this.next();
         end = token.end;
-        if (token.assignment && (words.length === 0 || declaration)) {
+        const assignment = token.assignment;
+        if (assignment !== undefined && (words.length === 0 || declaration)) {
+          const { name, value, dynamic } = assignment;
           if (words.length === 0) {
-            assignments.push({ ...token.assignment, form: 'prefix' });
-            if (token.assignment.dynamic) addKindReasons(token.kinds, reasons);
+            assignments.push({ name, value, dynamic, form: 'prefix' });
+            if (dynamic) addKindReasons(token.kinds, reasons);
             continue;
           }
-          assignments.push({ ...token.assignment, form: 'declaration' });
+          assignments.push({ name, value, dynamic, form: 'declaration' });
         }
         words.push(token);
         addKindReasons(token.kinds, reasons);
         if (words.length === 1) {
           const text = plainText(token);
           if (
+            (assignments.length > 0 || redirects.length > 0) &&
             text !== undefined &&
-            RESERVED_WORDS.has(text) &&
-            (assignments.length > 0 || redirects.length > 0)
+            RESERVED_WORDS.has(text)
           ) {
             // After a prefix, bash takes a reserved word as a plain command name, but prints
             // it back where it reads as the reserved word: too ambiguous to trust.
             reasons.push('reserved word as a command name');
           }
-          declaration = DECLARATION_BUILTINS.has(plainText(token) ?? '');
+          declaration = text !== undefined && DECLARATION_BUILTINS.has(text);
           const after = this.peek();
           if (after.type === 'op' && after.op === '(' && assignments.length === 0 && redirects.length === 0) {
             this.next();
@@ -569,6 +572,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       }
       if (token.type === 'op' && REDIRECT_OPERATORS.has(token.op)) {
         this.next();
+        if (owner === undefined && (token.op === '<<' || token.op === '<<-')) owner = {};
         this.parseRedirect(token, redirects, reasons, owner);
         end = this.pos;
         continue;
@@ -591,8 +595,10 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       start,
       end,
     );
-    owner.command = command;
-    for (const { body, offset } of owner.bodies ?? []) this.heredocScript(command, body, offset);
+    if (owner !== undefined) {
+      owner.command = command;
+      for (const { body, offset } of owner.bodies ?? []) this.heredocScript(command, body, offset);
+    }
     for (const redirect of redirects) {
       if (redirect.operator === '<<<' && !redirect.dynamic) {
         this.heredocScript(command, redirect.target, start);

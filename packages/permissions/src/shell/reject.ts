@@ -36,6 +36,9 @@ function classify(code: number): 0 | 1 | 2 {
   return 0;
 }
 
+/** Characters other than tab, newline and printable ASCII: the only ones `classify` may object to. */
+const NOT_PLAIN = /[^\t\n\x20-\x7e]/;
+
 // The characters `classify` maps to 1 (replace by a space) and to 2 (remove), as classes.
 const TO_SPACE = /[\x00-\x08\x0b-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/g;
 const TO_REMOVE = /[\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
@@ -58,7 +61,9 @@ function describe(code: number, kind: 1 | 2): string {
  */
 export function scanForRejection(input: string): RejectionScan {
   const length = input.length;
-  let index = 0;
+  // The native search skips the printable ASCII that almost every command is made of.
+  let index = input.search(NOT_PLAIN);
+  if (index < 0) return { text: input };
   for (; index < length; index++) {
     if (classify(input.charCodeAt(index)) !== 0) break;
   }

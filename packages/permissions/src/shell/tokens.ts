@@ -12,8 +12,8 @@ export interface WordToken {
   end: number;
   /** Bit set of `word-kinds.ts` flags. */
   kinds: number;
-  /** Present when the word has the shape `NAME=value`, `NAME+=value` or `NAME[sub]=value`. */
-  assignment?: { name: string; value: string; dynamic: boolean };
+  /** Set when the word has the shape `NAME=value`, `NAME+=value` or `NAME[sub]=value`. */
+  assignment: { name: string; value: string; dynamic: boolean } | undefined;
 }
 
 /** An operator token (`;`, `&&`, `|`, `(`, a redirection operator, ...). */

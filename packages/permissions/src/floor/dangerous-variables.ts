@@ -126,6 +126,19 @@ function isProgramVariable(name: string): boolean {
   );
 }
 
+/** True when `name` is on the list (exactly, by prefix or by suffix), whatever its value. */
+function isListed(name: string): boolean {
+  if (DANGEROUS_VARIABLES.has(name)) return true;
+  // Loops rather than `some` with a closure: this runs for every assignment the floor sees.
+  for (const prefix of PREFIXES) {
+    if (name.startsWith(prefix)) return true;
+  }
+  for (const suffix of SUFFIXES) {
+    if (name.endsWith(suffix)) return true;
+  }
+  return name.toUpperCase().startsWith('NPM_CONFIG_');
+}
+
 /**
  * True when assigning `name` can inject code or hijack resolution. With `value`, harmless
  * pager/editor values (`''`, `cat`, `true`, `:`) are accepted.
@@ -136,12 +149,7 @@ function isProgramVariable(name: string): boolean {
  * isDangerousVariable('NODE_ENV'); // false
  */
 export function isDangerousVariable(name: string, value?: string, dynamic = false): boolean {
-  const listed =
-    DANGEROUS_VARIABLES.has(name) ||
-    PREFIXES.some((prefix) => name.startsWith(prefix)) ||
-    SUFFIXES.some((suffix) => name.endsWith(suffix)) ||
-    name.toUpperCase().startsWith('NPM_CONFIG_');
-  if (!listed) return false;
+  if (!isListed(name)) return false;
   if (
     value !== undefined &&
     !dynamic &&

@@ -65,7 +65,9 @@ const noShellOptions: ShellAnalysisOptions = Object.freeze({});
 const noSteps: EvaluationStep[] = Object.freeze([]) as unknown as EvaluationStep[];
 
 function describe(command: SimpleCommand): string {
-  const text = command.argv.join(' ');
+  const argv = command.argv;
+  let text = argv[0] ?? '';
+  for (let index = 1; index < argv.length && text.length <= 80; index++) text += ` ${argv[index]}`;
   return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
 }
 
@@ -192,7 +194,7 @@ class Evaluation {
     step: EvaluationStepName,
     behavior: PermissionBehavior,
     reason: string,
-    extra?: Partial<PermissionDecision>,
+    extra?: Pick<PermissionDecision, 'matchedRule' | 'proposedRules'>,
     propose = false,
   ): BashEvaluation {
     if (this.record) this.steps.push({ step, decided: true, detail: reason });
@@ -203,7 +205,8 @@ class Evaluation {
       sessionKey: this.sessionKey,
       cacheable: behavior !== 'deny' && !this.analysis.opaque,
     };
-    if (extra) Object.assign(decision, extra);
+    if (extra?.matchedRule !== undefined) decision.matchedRule = extra.matchedRule;
+    if (extra?.proposedRules !== undefined) decision.proposedRules = extra.proposedRules;
     if (propose) {
       decision.proposedRules = proposeRules(this.analysis, {
         rules: this.rules,
@@ -275,8 +278,8 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   if (analysis.opaque) {
     const why =
       analysis.opaqueReasons.length > 0 ? analysis.opaqueReasons.join('; ') : 'not fully understood';
+    // Not cacheable: `decide` never caches an opaque analysis.
     return ev.decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
-      cacheable: false,
       proposedRules: [],
     });
   }

@@ -33,7 +33,9 @@ export function bashSessionKeyOfParsed(
   cwd: string | undefined,
   blanks: BlankRunRecord,
 ): string {
-  if (!blanks.complete || isNormal(command)) return bashSessionKey(command, cwd);
+  // A complete record is exactly what `normalizeCommand` would find, so no scan is needed
+  // either (with no recorded runs, only the ends are looked at).
+  if (!blanks.complete) return bashSessionKey(command, cwd);
   return `bash:${cwd ?? ''}\u0000${normalizeWithBlankRuns(command, blanks.runs)}`;
 }
 

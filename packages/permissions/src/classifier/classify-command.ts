@@ -46,7 +46,8 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     }
   }
   for (const wrapper of command.unwrapped.wrappers) {
-    const base = wrapper.slice(wrapper.lastIndexOf('/') + 1);
+    // `indexOf` first: V8 runs `lastIndexOf` as a runtime call, and most wrappers have no `/`.
+    const base = wrapper.indexOf('/') === -1 ? wrapper : wrapper.slice(wrapper.lastIndexOf('/') + 1);
     if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);
     if (!TRANSPARENT_WRAPPERS.has(base)) {
       return unknown(`${base} changes how or as whom the command runs, or adds arguments`, wrapper);

@@ -10,6 +10,11 @@ import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
 import type { CommandSpec, OptionDef, ParsedArgs, ParsedOption } from './types';
 
+/** True for the char code of `0`–`9` (what `\d` matches without the `u` flag); false for NaN. */
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
 /** Why parsing stopped, and on which word. */
 export interface ParseFailure {
   failure: string;
@@ -103,8 +108,9 @@ export function parseOptions(
     }
     // A short-option cluster.
     let j = 1;
-    if (spec.numericOption && /^-\d/.test(arg)) {
-      while (j < arg.length && /\d/.test(arg[j]!)) j++;
+    // Char codes, not `/^-\d/` and `/\d/` per character: this runs for every option word.
+    if (spec.numericOption && isDigit(arg.charCodeAt(1))) {
+      while (j < arg.length && isDigit(arg.charCodeAt(j))) j++;
       options.push({ def: { name: '-NUM', argument: 'none' }, spelling: arg });
     }
     let consumedNext = false;

@@ -4,7 +4,7 @@
  * input does not parse. Never throws.
  */
 import { fallbackScan } from './fallback-scan';
-import { type ParseState, ShellParseAbort } from './parse-state';
+import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser } from './parser';
 import { scanForRejection } from './reject';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from './types';
@@ -78,7 +78,7 @@ function analyze(
   }
   const state: ParseState = {
     commands: [],
-    reasons: new Set(),
+    reasons: new ReasonSet(),
     loopAssignments: [],
     maxDepth: limits.maxDepth,
     maxCommands: limits.maxCommands,
@@ -143,7 +143,7 @@ function finish(state: ParseState, rejected: string | undefined): ShellAnalysis 
   const analysis: ShellAnalysis = {
     commands,
     opaque: reasons.size > 0,
-    opaqueReasons: reasons.size === 0 ? [] : [...reasons],
+    opaqueReasons: reasons.toArray(),
   };
   if (rejected !== undefined) analysis.rejected = rejected;
   if (state.loopAssignments.length > 0) analysis.loopAssignments = state.loopAssignments;

@@ -8,8 +8,11 @@
  * commandWordBasename('/bin/rm') // 'rm'
  */
 export function commandWordBasename(word: string): string {
-  const slash = word.lastIndexOf('/');
-  return slash < 0 ? word : word.slice(slash + 1);
+  // A loop, not `lastIndexOf`: this runs for every command, and the builtin is a slow call.
+  for (let index = word.length - 1; index >= 0; index--) {
+    if (word.charCodeAt(index) === 0x2f) return word.slice(index + 1);
+  }
+  return word;
 }
 
 /** Shells whose `-c STRING` runs STRING as a script. */

@@ -7,7 +7,16 @@
  */
 import { decodeAnsiC } from './ansi-c';
 import { type ParseState, ShellParseAbort } from './parse-state';
-import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
+import {
+  endToken,
+  newlineToken,
+  type OperatorToken,
+  operatorToken,
+  REDIRECT_OPERATORS,
+  type Token,
+  type WordToken,
+  wordToken,
+} from './tokens';
 import type { ShellContext, ShellWord, SimpleCommand } from './types';
 import {
   ANSI_C_NON_ASCII,
@@ -196,14 +205,14 @@ export abstract class ShellLexer {
     this.skipBlanks();
     const source = this.source;
     const start = this.pos;
-    if (start >= source.length) return { type: 'eof', start, end: start };
+    if (start >= source.length) return endToken(start);
     const code = source.charCodeAt(start);
     const next = source.charCodeAt(start + 1);
     switch (code) {
       case 0x0a:
         this.pos++;
         if (this.heredocs.length > 0) this.readHeredocBodies();
-        return { type: 'newline', start, end: start + 1 };
+        return newlineToken(start);
       case 0x3b: // ;
         if (next === 0x3b) return this.operator(source.charCodeAt(start + 2) === 0x26 ? ';;&' : ';;', start);
         return this.operator(next === 0x26 ? ';&' : ';', start);
@@ -262,7 +271,7 @@ export abstract class ShellLexer {
 
   protected operator(op: string, start: number): OperatorToken {
     this.pos = start + op.length;
-    return { type: 'op', op, start, end: this.pos };
+    return operatorToken(op, start, this.pos);
   }
 
   /** Reads one word starting at `pos` (which is not blank and not an operator). */
@@ -441,7 +450,7 @@ export abstract class ShellLexer {
       if (equalsSeen) equals = assignmentEquals(raw);
     }
     const word: ShellWord = { value, raw, dynamic: kinds !== 0, glob: (kinds & GLOB) !== 0, quoted };
-    const token: WordToken = { type: 'word', word, start, end: pos, kinds, assignment: undefined };
+    const token = wordToken(word, start, pos, kinds);
     if (
       equals < 0 &&
       this.assignOk &&
@@ -786,14 +795,12 @@ export abstract class ShellLexer {
     this.skipBlanks();
     if (this.source.charCodeAt(this.pos) !== 0x2d) return undefined;
     const start = this.pos++;
-    return {
-      type: 'word',
-      word: { value: '-', raw: '-', dynamic: false, glob: false, quoted: false },
+    return wordToken(
+      { value: '-', raw: '-', dynamic: false, glob: false, quoted: false },
       start,
-      end: this.pos,
-      kinds: 0,
-      assignment: undefined,
-    };
+      this.pos,
+      0,
+    );
   }
 
   /** Parses a command list up to and including the closing `)`, in a nested context. */

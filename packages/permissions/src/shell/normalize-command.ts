@@ -7,7 +7,7 @@
  * else get different keys, which is the safe direction for an approval cache.
  */
 import { DEFAULT_SHELL_LIMITS } from './analyze-shell';
-import { type ParseState, ShellParseAbort } from './parse-state';
+import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser } from './parser';
 import { scanForRejection } from './reject';
 
@@ -38,7 +38,7 @@ export function normalizeCommand(command: string): string {
   const runs: number[] = [];
   const state: ParseState = {
     commands: [],
-    reasons: new Set(),
+    reasons: new ReasonSet(),
     loopAssignments: [],
     maxDepth: DEFAULT_SHELL_LIMITS.maxDepth,
     maxCommands: Number.POSITIVE_INFINITY,

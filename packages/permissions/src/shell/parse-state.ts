@@ -20,11 +20,33 @@ export class ShellParseAbort {
   }
 }
 
+/**
+ * An insertion-ordered set of reasons that allocates nothing until the first one arrives:
+ * most commands have none, and a `Set` per parse is a visible part of parsing `ls`.
+ */
+export class ReasonSet {
+  private set: Set<string> | undefined = undefined;
+
+  add(reason: string): void {
+    if (this.set === undefined) this.set = new Set();
+    this.set.add(reason);
+  }
+
+  get size(): number {
+    return this.set === undefined ? 0 : this.set.size;
+  }
+
+  /** The reasons, in the order they were first added. */
+  toArray(): string[] {
+    return this.set === undefined ? [] : [...this.set];
+  }
+}
+
 /** Shared, mutable state of one `analyzeShell` call. */
 export interface ParseState {
   commands: SimpleCommand[];
   /** Analysis-level opaque reasons (per-command reasons are merged in at the end). */
-  reasons: Set<string>;
+  reasons: ReasonSet;
   /** Variables set by `for` / `select` loops. */
   loopAssignments: ShellAssignment[];
   maxDepth: number;

@@ -10,7 +10,7 @@ import { checkConditional } from './conditional';
 import { fallbackScan } from './fallback-scan';
 import { type HeredocOwner, ShellLexer } from './lexer';
 import { ShellParseAbort } from './parse-state';
-import { RESERVED_WORDS } from './reserved-words';
+import { isReservedWord, RESERVED_WORDS } from './reserved-words';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
 import type {
   ShellAssignment,
@@ -30,13 +30,21 @@ import {
   PROCESS_SUBSTITUTION,
 } from './word-kinds';
 
-const DECLARATION_BUILTINS: ReadonlySet<string> = new Set([
-  'export',
-  'declare',
-  'typeset',
-  'local',
-  'readonly',
-]);
+/** `export`, `declare`, `typeset`, `local`, `readonly`: asked of every command word, so no hash lookup. */
+function isDeclarationBuiltin(text: string): boolean {
+  switch (text.length) {
+    case 5:
+      return text === 'local';
+    case 6:
+      return text === 'export';
+    case 7:
+      return text === 'declare' || text === 'typeset';
+    case 8:
+      return text === 'readonly';
+    default:
+      return false;
+  }
+}
 const UNEXPECTED_RESERVED: ReadonlySet<string> = new Set([
   'in',
   ']]',
@@ -130,8 +138,10 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       const token = this.peek();
       if (token.type === 'eof') return count;
       if (token.type === 'op' && stopOps.has(token.op)) return count;
-      const text = plainText(token);
-      if (text !== undefined && stopWords.has(text)) return count;
+      if (stopWords.size > 0) {
+        const text = plainText(token);
+        if (text !== undefined && stopWords.has(text)) return count;
+      }
       const begin = this.state.commands.length;
       this.parseAndOr();
       count++;
@@ -238,7 +248,8 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       return;
     }
     const reserved = plainText(token);
-    if (reserved !== undefined) {
+    // Most command words are no reserved word: a cheap test before the string switch.
+    if (reserved !== undefined && isReservedWord(reserved)) {
       switch (reserved) {
         case 'if':
           this.next();
@@ -521,7 +532,10 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
   private parseSimpleCommand(): void {
     // Only a here-doc needs an owner (to find its command once emitted): most commands have none.
     let owner: HeredocOwner | undefined;
-    const words: WordToken[] = [];
+    // The command's words, their values and their offsets, filled side by side.
+    const words: ShellWord[] = [];
+    const argv: string[] = [];
+    const starts: number[] = [];
     const assignments: ShellAssignment[] = [];
     const redirects: ShellRedirect[] = [];
     const reasons: string[] = [];
@@ -545,7 +559,9 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
           }
           assignments.push({ name, value, dynamic, form: 'declaration' });
         }
-        words.push(token);
+        words.push(token.word);
+        argv.push(token.word.value);
+        starts.push(token.start);
         addKindReasons(token.kinds, reasons);
         if (words.length === 1) {
           const text = plainText(token);
@@ -558,7 +574,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
             // it back where it reads as the reserved word: too ambiguous to trust.
             reasons.push('reserved word as a command name');
           }
-          declaration = text !== undefined && DECLARATION_BUILTINS.has(text);
+          declaration = text !== undefined && isDeclarationBuiltin(text);
           const after = this.peek();
           if (after.type === 'op' && after.op === '(' && assignments.length === 0 && redirects.length === 0) {
             this.next();
@@ -585,8 +601,8 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       if (assignment.dynamic && !reasons.includes('dynamic assignment')) reasons.push('dynamic assignment');
     }
     const command = this.emit(
-      words.map((token) => token.word),
-      () => words.map((token) => token.start),
+      words,
+      starts,
       assignments,
       redirects,
       reasons,
@@ -594,6 +610,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       this.depth,
       start,
       end,
+      argv,
     );
     if (owner !== undefined) {
       owner.command = command;
@@ -628,9 +645,10 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     depth: number,
     start: number,
     end: number,
+    argv: string[] = words.map((word) => word.value),
   ): SimpleCommand {
     const command: SimpleCommand = {
-      argv: words.map((word) => word.value),
+      argv,
       words,
       assignments,
       redirects,

@@ -44,6 +44,45 @@ export interface EndToken {
 
 export type Token = WordToken | OperatorToken | NewlineToken | EndToken;
 
+/**
+ * The one runtime shape of every token. The parser reads `type`, `start` and `op` of whatever
+ * token comes next: with one hidden class (every field set in the constructor, `fd` and
+ * `fdVariable` too) those reads stay monomorphic instead of seeing a shape per token kind.
+ */
+class TokenRecord {
+  fd: number | undefined = undefined;
+  fdVariable = false;
+  constructor(
+    readonly type: Token['type'],
+    public start: number,
+    readonly end: number,
+    readonly op: string,
+    readonly word: ShellWord | undefined,
+    readonly kinds: number,
+    public assignment: WordToken['assignment'],
+  ) {}
+}
+
+/** A word token (its `assignment` is filled in by the lexer). */
+export function wordToken(word: ShellWord, start: number, end: number, kinds: number): WordToken {
+  return new TokenRecord('word', start, end, '', word, kinds, undefined) as WordToken;
+}
+
+/** An operator token. */
+export function operatorToken(op: string, start: number, end: number): OperatorToken {
+  return new TokenRecord('op', start, end, op, undefined, 0, undefined) as OperatorToken;
+}
+
+/** A newline token. */
+export function newlineToken(start: number): NewlineToken {
+  return new TokenRecord('newline', start, start + 1, '', undefined, 0, undefined) as NewlineToken;
+}
+
+/** The end-of-input token. */
+export function endToken(start: number): EndToken {
+  return new TokenRecord('eof', start, start, '', undefined, 0, undefined) as EndToken;
+}
+
 /** Operators that start a redirection. */
 export const REDIRECT_OPERATORS: ReadonlySet<string> = new Set([
   '<',

@@ -28,10 +28,11 @@ function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: stri
     const prefix = subcommandPrefix(argv);
     const bareGit = prefix?.length === 1 && prefix[0] === 'git';
     if (prefix && prefix.length > 0 && !bareGit && !isInterpreterOrWrapper(prefix[0]!)) {
-      return { kind: 'prefix', tool, argv: [...prefix] };
+      return { kind: 'prefix', tool, argv: prefix };
     }
   }
-  return { kind: 'exact', tool, argv: [...argv] };
+  // Only serialized, never kept: no copy of the argv needed.
+  return { kind: 'exact', tool, argv };
 }
 
 /**

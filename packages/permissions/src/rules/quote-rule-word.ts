@@ -5,7 +5,25 @@
  * (`if`, `fi`, `time`, ...) is quoted so it cannot be read as an assignment or syntax; `~`, `#`, globs, braces, `:` + `*` and every metacharacter are quoted.
  */
 
-const bare = /^[A-Za-z0-9_@%+,./-][A-Za-z0-9_@%+=:,./-]*$/;
+// Characters a bare word may hold: 1 anywhere, 2 anywhere but first (`=`, `:`). Checked
+// with a table, not a regex: proposals serialize a rule for most decisions that ask.
+const BARE = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+,./-')
+  BARE[char.charCodeAt(0)] = 1;
+BARE[0x3d] = 2; // =
+BARE[0x3a] = 2; // :
+
+/** `/^[A-Za-z0-9_@%+,./-][A-Za-z0-9_@%+=:,./-]*$/.test(word)`, and no `=` at all in a first word. */
+function isBare(word: string, first: boolean): boolean {
+  if (word.length === 0) return false;
+  for (let index = 0; index < word.length; index++) {
+    const code = word.charCodeAt(index);
+    const kind = code < 128 ? BARE[code] : 0;
+    if (kind === 0) return false;
+    if (kind === 2 && (index === 0 || (first && code === 0x3d))) return false;
+  }
+  return true;
+}
 // Reserved words are only special as the first word; quoted they are plain command names.
 const reserved = new Set([
   'if',
@@ -37,6 +55,6 @@ const reserved = new Set([
  * ```
  */
 export function quoteRuleWord(word: string, first = false): string {
-  if (bare.test(word) && !(first && (word.includes('=') || reserved.has(word)))) return word;
+  if (isBare(word, first) && !(first && reserved.has(word))) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { quoteRuleWord } from './quote-rule-word';
+
+// The contract in regex form (the implementation uses a character table instead).
+const bare = /^[A-Za-z0-9_@%+,./-][A-Za-z0-9_@%+=:,./-]*$/;
+const reserved = [
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'time',
+  'coproc',
+];
+
+function expected(word: string, first: boolean): string {
+  if (bare.test(word) && !(first && (word.includes('=') || reserved.includes(word)))) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+describe('quoteRuleWord', () => {
+  it('leaves exactly the bare words bare (first word: no `=`, not a reserved word)', () => {
+    const char = fc.constantFrom(...'aZ09_@%+,./-=:~#*?[]{}() \t\'"\\$`!;&|<>é\u00a0'.split(''));
+    const word = fc.oneof(
+      fc.array(char, { maxLength: 6 }).map((chars) => chars.join('')),
+      fc.constantFrom(...reserved),
+    );
+    fc.assert(
+      fc.property(word, fc.boolean(), (text, first) => {
+        expect(quoteRuleWord(text, first)).toBe(expected(text, first));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -60,6 +60,8 @@ export interface BashEvaluation {
 }
 
 const maxEvalDepth = 4;
+/** The reason `analyzeShell` gives for input over its length cap (all of it fallback-scanned). */
+export const LENGTH_CAP_REASON = 'input longer than the length cap';
 const noShellOptions: ShellAnalysisOptions = Object.freeze({});
 // Shared by evaluations that do not record their steps (`evaluateBash`): never written to.
 const noSteps: EvaluationStep[] = Object.freeze([]) as unknown as EvaluationStep[];
@@ -235,9 +237,13 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     );
   }
 
-  // Floor and deny checks depend only on a command's own content: on huge inputs (a capped
-  // 1 MB paste is mostly repeats) each distinct command is checked once.
-  const distinct = analysis.commands.length > 64 ? distinctCommands(analysis.commands) : analysis.commands;
+  // Floor and deny checks depend only on a command's own content: on long inputs (a pasted
+  // script is mostly repeats) each distinct command is checked once. Over the length cap the
+  // fallback scan has already listed each command once: another pass would find nothing.
+  const distinct =
+    analysis.commands.length > 64 && !analysis.opaqueReasons.includes(LENGTH_CAP_REASON)
+      ? distinctCommands(analysis.commands)
+      : analysis.commands;
   const loopViolation = analysis.loopAssignments ? checkAssignments(analysis.loopAssignments) : undefined;
   if (loopViolation) {
     return ev.decide(

@@ -5,7 +5,7 @@
  * another), the tool name for everything else.
  */
 import { normalizeToolName } from '../rules/tool-name';
-import { normalizeCommand } from '../shell';
+import { DEFAULT_SHELL_LIMITS, normalizeCommand } from '../shell';
 import type { BlankRunRecord } from '../shell/analyze-shell';
 import { normalizeWithBlankRuns } from '../shell/normalize-command';
 
@@ -21,7 +21,12 @@ export const fileWriteSessionKey = 'file-write';
  * ```
  */
 export function bashSessionKey(command: string, cwd: string | undefined): string {
-  return `bash:${cwd ?? ''}\u0000${isNormal(command) ? command : normalizeCommand(command)}`;
+  // Over the length cap `normalizeCommand` only trims the ends: no need to scan it all first.
+  const normal =
+    command.length <= DEFAULT_SHELL_LIMITS.maxLength && isNormal(command)
+      ? command
+      : normalizeCommand(command);
+  return `bash:${cwd ?? ''}\u0000${normal}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { commandName } from './command-name';
 import { checkAssignments } from './dangerous-variables';
 import { checkEnvDumpNamed } from './env-dump';
 import { checkFunctionExportNamed, checkHiddenAssignmentsNamed } from './hidden-assignments';
+import { inlinePrograms } from './interpreter-code';
 import { checkSecretReadsNamed } from './secret-reads';
 import type { FloorViolation } from './types';
 
@@ -26,12 +27,14 @@ export function checkFloor(command: SimpleCommand): FloorViolation | undefined {
   const outerName =
     outerHead === undefined ? '' : outerHead === innerHead ? innerName : commandName(outerHead);
   const assigningCommand = innerHead ?? outerHead;
+  // Both the secret-read and the env-dump check look inside interpreter programs.
+  const programs = inlinePrograms(command.unwrapped.argv, innerName);
   return (
     checkAssignments(command.assignments, assigningCommand) ??
     checkAssignments(command.unwrapped.assignments, assigningCommand) ??
     checkHiddenAssignmentsNamed(command, outerName, innerName) ??
     checkFunctionExportNamed(command, outerName, innerName) ??
-    checkSecretReadsNamed(command, innerName) ??
-    checkEnvDumpNamed(command, innerName)
+    checkSecretReadsNamed(command, innerName, programs) ??
+    checkEnvDumpNamed(command, innerName, programs)
   );
 }

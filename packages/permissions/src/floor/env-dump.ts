@@ -18,7 +18,7 @@
  */
 import type { SimpleCommand } from '../shell/types';
 import { commandName } from './command-name';
-import { inlinePrograms, readsWholeEnvironment } from './interpreter-code';
+import { type InlineProgram, inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
 
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE/i;
@@ -73,8 +73,15 @@ export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined
   return checkEnvDumpNamed(command, commandName(command.unwrapped.argv[0] ?? ''));
 }
 
-/** `checkEnvDump` with the command name of the unwrapped argv already worked out. */
-export function checkEnvDumpNamed(command: SimpleCommand, name: string): FloorViolation | undefined {
+/**
+ * `checkEnvDump` with the command name of the unwrapped argv, and its inline programs,
+ * already worked out.
+ */
+export function checkEnvDumpNamed(
+  command: SimpleCommand,
+  name: string,
+  programs: readonly InlineProgram[] = inlinePrograms(command.unwrapped.argv, name),
+): FloorViolation | undefined {
   const { unwrapped } = command;
   if (unwrapped.argv.length === 0) {
     for (const wrapper of unwrapped.wrappers) {
@@ -82,7 +89,7 @@ export function checkEnvDumpNamed(command: SimpleCommand, name: string): FloorVi
     }
     return undefined;
   }
-  for (const { family, code } of inlinePrograms(unwrapped.argv, name)) {
+  for (const { family, code } of programs) {
     if (readsWholeEnvironment(family, code)) return dump(command);
   }
   if (!DUMP_COMMANDS.has(name)) return undefined;

@@ -15,7 +15,8 @@ const PATTERN_CHARS = /[*?[{]/;
 
 /** True when `value` contains a secret fragment (ASCII case ignored). */
 export function mentionsSecretFragment(value: string): boolean {
-  return SECRET_FRAGMENT.test(value);
+  // The shortest fragments have three characters; option words such as `-n` skip the scan.
+  return value.length >= 3 && SECRET_FRAGMENT.test(value);
 }
 
 /** True when `value` has a glob or brace character (`*`, `?`, `[`, `{`). */

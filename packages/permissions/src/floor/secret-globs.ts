@@ -84,6 +84,8 @@ export function globToRegExp(component: string): RegExp {
 
 /** True when some component of a glob path could match a secret name. */
 export function globCouldMatchSecret(pattern: string): boolean {
+  // No glob character anywhere (a brace word, `$X`): no component to test, nothing to split.
+  if (!GLOB_CHARS.test(pattern)) return false;
   for (const component of pattern.split('/')) {
     if (!GLOB_CHARS.test(component) || ONLY_WILDCARDS.test(component)) continue;
     let matches = COMPONENT_MATCHES.get(component);

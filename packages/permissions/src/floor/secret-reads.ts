@@ -12,7 +12,7 @@
 import type { ShellAssignment, ShellWord, SimpleCommand } from '../shell/types';
 import { commandName } from './command-name';
 import { printsCredential } from './credential-commands';
-import { codeTokens, inlinePrograms } from './interpreter-code';
+import { codeTokens, type InlineProgram, inlinePrograms } from './interpreter-code';
 import { programFileNames } from './pattern-positions';
 import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
 import { dynamicWordCouldBeSecret } from './secret-globs';
@@ -20,29 +20,46 @@ import { isSecretPath } from './secret-paths';
 import type { FloorViolation } from './types';
 import { isTailOf, readableWordCount, wordRoles } from './word-roles';
 
-const SEPARATORS = new Set(['=', ':', '@', ',']);
-
 /**
  * The strings within one word that might be paths: the word, what follows each `=`, `:`,
  * `@` or `,`, each `,`/`:`-separated piece, and an attached short-option value. The name
  * left of `=` or `@` (`section.key=value`, `user@host`) is not a path; a piece left of `:`
- * counts only when it looks like one (`~/.ssh:/root/.ssh`, not `labels.key:value`).
+ * counts only when it looks like one (`~/.ssh:/root/.ssh`, not `labels.key:value`). Every
+ * candidate is a non-empty substring of `value`.
  */
 export function pathCandidates(value: string): string[] {
   if (REMOTE_URL.test(value)) return [];
-  const out = [value];
+  // Loops over char codes, no per-call closures or filtered copies: this runs for every
+  // word that mentions a secret fragment or is a glob.
+  const out: string[] = [];
+  if (value !== '') out.push(value);
   for (let i = 0; i < value.length; i++) {
-    if (SEPARATORS.has(value[i]!)) out.push(value.slice(i + 1));
+    if (isSeparator(value.charCodeAt(i)) && i + 1 < value.length) out.push(value.slice(i + 1));
   }
   for (const piece of value.split(',')) {
     const parts = piece.split(':');
-    parts.forEach((part, index) => {
-      const last = part.split(/[=@]/).pop()!;
-      if (index === parts.length - 1 || /^[~./$]|\//.test(part)) out.push(last);
-    });
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index]!;
+      if (index !== parts.length - 1 && !looksLikePath(part)) continue;
+      // What follows the last `=` or `@`.
+      let start = part.length;
+      while (start > 0 && part.charCodeAt(start - 1) !== 61 && part.charCodeAt(start - 1) !== 64) start--;
+      if (start < part.length) out.push(start === 0 ? part : part.slice(start));
+    }
   }
   if (value.length > 2 && value[0] === '-' && value[1] !== '-') out.push(value.slice(2));
-  return out.filter((candidate) => candidate !== '');
+  return out;
+}
+
+/** `=`, `:`, `@` or `,`. */
+function isSeparator(code: number): boolean {
+  return code === 61 || code === 58 || code === 64 || code === 44;
+}
+
+/** A `:`-separated piece that is a path, not a key: starts with `~`, `.`, `/` or `$`, or has a `/`. */
+function looksLikePath(part: string): boolean {
+  const first = part.charCodeAt(0);
+  return first === 126 || first === 46 || first === 47 || first === 36 || part.includes('/');
 }
 
 /** A remote resource, not a local file (`file://` URLs stay checked). */
@@ -75,8 +92,15 @@ export function wordNamesSecret(value: string, word?: ShellWord): boolean {
   const patterned = (hinted || (word !== undefined && (word.glob || word.dynamic))) && hasPatternChar(value);
   if (!patterned && !hinted) return false;
   const candidates = pathCandidates(value);
-  if (candidates.some(isSecretPath)) return true;
-  return patterned && candidates.some(dynamicWordCouldBeSecret);
+  // Candidates are substrings of `value`: without a fragment in it, none is a secret path.
+  if (hinted && candidates.some(isSecretPath)) return true;
+  if (!patterned) return false;
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i]!;
+    // The word itself usually comes twice (as the word and as its last piece): test it once.
+    if (candidates.indexOf(candidate) === i && dynamicWordCouldBeSecret(candidate)) return true;
+  }
+  return false;
 }
 
 const violation = (detail: string): FloorViolation => ({
@@ -108,8 +132,15 @@ export function checkSecretReads(command: SimpleCommand): FloorViolation | undef
   return checkSecretReadsNamed(command, commandName(command.unwrapped.argv[0] ?? ''));
 }
 
-/** `checkSecretReads` with the command name of the unwrapped argv already worked out. */
-export function checkSecretReadsNamed(command: SimpleCommand, name: string): FloorViolation | undefined {
+/**
+ * `checkSecretReads` with the command name of the unwrapped argv, and its inline programs,
+ * already worked out.
+ */
+export function checkSecretReadsNamed(
+  command: SimpleCommand,
+  name: string,
+  programs: readonly InlineProgram[] = inlinePrograms(command.unwrapped.argv, name),
+): FloorViolation | undefined {
   if (printsCredential(command, name)) {
     return {
       check: 'secret-read',
@@ -129,7 +160,7 @@ export function checkSecretReadsNamed(command: SimpleCommand, name: string): Flo
       if (wordNamesSecret(inner[i]!, command.unwrapped.words[i])) return violation(inner[i]!);
     }
   }
-  for (const { code } of inlinePrograms(inner, name)) {
+  for (const { code } of programs) {
     const named = codeTokens(code).find((token) => isSecretPath(token));
     if (named) return violation(named);
   }

@@ -108,6 +108,9 @@ export interface WordRoles {
 }
 const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0 };
 
+/** Commands none of whose operands is read (one set: `readableWordCount` runs for every command). */
+const NO_READ_OPERANDS: ReadonlySet<string> = new Set([...NON_READING, ...DATA_TOOLS]);
+
 /** Commands some of whose words are not read paths (all others take the fast path). */
 const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   ...NON_READING,
@@ -136,7 +139,7 @@ export function isTailOf(inner: readonly string[], argv: readonly string[]): boo
  * agents run.
  */
 export function readableWordCount(command: SimpleCommand, base: string): number {
-  if (!NON_READING.has(base) && !DATA_TOOLS.has(base)) return command.argv.length;
+  if (!NO_READ_OPERANDS.has(base)) return command.argv.length;
   const inner = command.unwrapped.argv;
   if (!isTailOf(inner, command.argv)) return command.argv.length;
   return command.argv.length - inner.length + 1;

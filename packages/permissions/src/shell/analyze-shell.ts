@@ -6,7 +6,7 @@
 import { fallbackScan } from './fallback-scan';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser } from './parser';
-import { scanForRejection } from './reject';
+import { rejectionReason, sanitize } from './reject';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from './types';
 
 /** Default caps of `analyzeShell`. */
@@ -31,7 +31,7 @@ function positive(value: number | undefined, fallback: number): number {
  * // [['rm', '-rf', '/tmp/x'], ['echo', '$(whoami)'], ['whoami']]
  * analysis.opaque; // true (command substitution)
  */
-export function analyzeShell(command: string, options: ShellAnalysisOptions = {}): ShellAnalysis {
+export function analyzeShell(command: string, options?: ShellAnalysisOptions): ShellAnalysis {
   return analyze(command, options, undefined);
 }
 
@@ -60,14 +60,12 @@ export function analyzeShellRecordingBlanks(
 
 function analyze(
   command: string,
-  options: ShellAnalysisOptions,
+  options: ShellAnalysisOptions | undefined,
   blanks: BlankRunRecord | undefined,
 ): ShellAnalysis {
-  const limits = {
-    maxLength: positive(options?.maxLength, DEFAULT_SHELL_LIMITS.maxLength),
-    maxDepth: positive(options?.maxDepth, DEFAULT_SHELL_LIMITS.maxDepth),
-    maxCommands: positive(options?.maxCommands, DEFAULT_SHELL_LIMITS.maxCommands),
-  };
+  const maxLength = positive(options?.maxLength, DEFAULT_SHELL_LIMITS.maxLength);
+  const maxDepth = positive(options?.maxDepth, DEFAULT_SHELL_LIMITS.maxDepth);
+  const maxCommands = positive(options?.maxCommands, DEFAULT_SHELL_LIMITS.maxCommands);
   if (typeof command !== 'string') {
     return {
       commands: [],
@@ -80,22 +78,22 @@ function analyze(
     commands: [],
     reasons: new ReasonSet(),
     loopAssignments: [],
-    maxDepth: limits.maxDepth,
-    maxCommands: limits.maxCommands,
+    maxDepth,
+    maxCommands,
   };
   let rejected: string | undefined;
   let text = command;
   try {
-    const scan = scanForRejection(command);
-    text = scan.text;
-    if (scan.reason) {
-      rejected = scan.reason;
-      state.reasons.add(scan.reason);
+    const reason = rejectionReason(command);
+    if (reason !== undefined) {
+      text = sanitize(command);
+      rejected = reason;
+      state.reasons.add(reason);
     }
-    if (text.length > limits.maxLength) {
+    if (text.length > maxLength) {
       rejected ??= 'input longer than the length cap';
       state.reasons.add('input longer than the length cap');
-      fallbackScan(text, state.commands, 0, limits.maxDepth);
+      fallbackScan(text, state.commands, 0, maxDepth);
     } else {
       try {
         const parser = new ShellParser(text, state, 0, 'top', 0);
@@ -104,18 +102,18 @@ function analyze(
         if (blanks) {
           blanks.complete =
             rejected === undefined &&
-            limits.maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
-            limits.maxLength === DEFAULT_SHELL_LIMITS.maxLength;
+            maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
+            maxLength === DEFAULT_SHELL_LIMITS.maxLength;
         }
       } catch (error) {
         state.reasons.add(error instanceof ShellParseAbort ? error.reason : 'internal parser error');
-        state.commands = fallbackScan(text, [], 0, limits.maxDepth);
+        state.commands = fallbackScan(text, [], 0, maxDepth);
       }
     }
   } catch {
     state.reasons.add('internal parser error');
     try {
-      state.commands = fallbackScan(text, [], 0, limits.maxDepth);
+      state.commands = fallbackScan(text, [], 0, maxDepth);
     } catch {
       state.commands = [];
     }

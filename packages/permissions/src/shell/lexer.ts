@@ -561,11 +561,10 @@ export abstract class ShellLexer {
       // bash joins `$\<newline>HOME` into `$HOME` before reading the expansion.
       this.state.reasons.add('line continuation inside an expansion');
     }
-    try {
-      return this.readDollarAt(inDoubleQuotes);
-    } finally {
-      this.expansionDepth--;
-    }
+    // No finally: an abort abandons this whole lexer, so the depth needs no restoring then.
+    const result = this.readDollarAt(inDoubleQuotes);
+    this.expansionDepth--;
+    return result;
   }
 
   protected readDollarAt(inDoubleQuotes: boolean): { text: string; kinds: number; quoted?: boolean } {

@@ -69,6 +69,8 @@ const STOP_ESAC = new Set(['esac']);
  * commands unwrapping finds come after it). Shared, so never left on a command.
  */
 const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], assignments: [] };
+/** Scratch list for `noteSubstitutions` (emptied before it returns; nothing re-enters it). */
+const REASON_SCRATCH: string[] = [];
 const NO_WORDS: ReadonlySet<string> = new Set();
 const NO_OPS: ReadonlySet<string> = new Set();
 const STOP_PAREN: ReadonlySet<string> = new Set([')']);
@@ -94,26 +96,31 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
   /** Parses a command list up to and including the closing `)`, in a nested context. */
   protected parseNestedUntilParen(context: ShellContext): void {
     const savedAssign = this.assignOk;
-    this.enter(context, () => {
-      this.parseList(NO_WORDS, STOP_PAREN);
-      const close = this.next();
-      if (close.type !== 'op' || close.op !== ')') this.syntaxError(close);
-    });
+    const saved = this.enter(context);
+    this.parseList(NO_WORDS, STOP_PAREN);
+    const close = this.next();
+    if (close.type !== 'op' || close.op !== ')') this.syntaxError(close);
+    this.leave(saved);
     this.assignOk = savedAssign;
   }
 
-  private enter(context: ShellContext, body: () => void): void {
-    const savedContext = this.context;
-    const savedDepth = this.depth;
+  /**
+   * Enters a nested context and returns the one to give back to `leave`. No try/finally and no
+   * closure: an abort abandons this whole parser (the only catches are of a child parser's
+   * aborts, or above the parse), so nothing needs restoring on the way out, and unwinding
+   * through finally blocks would multiply the cost of every syntax error.
+   */
+  private enter(context: ShellContext): ShellContext {
+    const saved = this.context;
     this.context = context;
     this.depth++;
     if (this.depth > this.state.maxDepth) throw new ShellParseAbort('nesting deeper than the depth cap');
-    try {
-      body();
-    } finally {
-      this.context = savedContext;
-      this.depth = savedDepth;
-    }
+    return saved;
+  }
+
+  private leave(saved: ShellContext): void {
+    this.context = saved;
+    this.depth--;
   }
 
   private isReserved(token: Token, word: string): boolean {
@@ -231,7 +238,9 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
         const end = this.findArithmeticEnd(token.end + 1);
         if (end >= 0) {
           this.peeked = undefined;
-          this.enter('command-substitution', () => this.scanExpansions(token.end + 1, end - 2));
+          const saved = this.enter('command-substitution');
+          this.scanExpansions(token.end + 1, end - 2);
+          this.leave(saved);
           this.pos = end;
           this.state.reasons.add('arithmetic command');
           this.parseTrailingRedirects(begin);
@@ -239,49 +248,56 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
         }
       }
       this.next();
-      this.enter('subshell', () => {
-        this.parseBody(NO_WORDS, STOP_PAREN);
-        const close = this.next();
-        if (close.type !== 'op' || close.op !== ')') this.syntaxError(close);
-      });
+      const saved = this.enter('subshell');
+      this.parseBody(NO_WORDS, STOP_PAREN);
+      const close = this.next();
+      if (close.type !== 'op' || close.op !== ')') this.syntaxError(close);
+      this.leave(saved);
       this.parseTrailingRedirects(begin);
       return;
     }
     const reserved = plainText(token);
     // Most command words are no reserved word: a cheap test before the string switch.
     if (reserved !== undefined && isReservedWord(reserved)) {
+      let saved: ShellContext;
       switch (reserved) {
         case 'if':
           this.next();
-          this.enter('control-flow', () => this.parseIfBody());
+          saved = this.enter('control-flow');
+          this.parseIfBody();
+          this.leave(saved);
           this.parseTrailingRedirects(begin);
           return;
         case 'while':
         case 'until':
           this.next();
-          this.enter('control-flow', () => {
-            this.parseBody(STOP_DO, NO_OPS);
-            this.parseDoGroup();
-          });
+          saved = this.enter('control-flow');
+          this.parseBody(STOP_DO, NO_OPS);
+          this.parseDoGroup();
+          this.leave(saved);
           this.parseTrailingRedirects(begin);
           return;
         case 'for':
         case 'select':
           this.next();
-          this.enter('control-flow', () => this.parseForBody());
+          saved = this.enter('control-flow');
+          this.parseForBody();
+          this.leave(saved);
           this.parseTrailingRedirects(begin);
           return;
         case 'case':
           this.next();
-          this.enter('control-flow', () => this.parseCaseBody());
+          saved = this.enter('control-flow');
+          this.parseCaseBody();
+          this.leave(saved);
           this.parseTrailingRedirects(begin);
           return;
         case '{':
           this.next();
-          this.enter('group', () => {
-            this.parseBody(STOP_BRACE, NO_OPS);
-            this.expectWord('}');
-          });
+          saved = this.enter('group');
+          this.parseBody(STOP_BRACE, NO_OPS);
+          this.expectWord('}');
+          this.leave(saved);
           this.parseTrailingRedirects(begin);
           return;
         case '[[':
@@ -296,7 +312,9 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
         case 'coproc':
           this.next();
           this.state.reasons.add('coproc');
-          this.enter('background', () => this.parseCommand());
+          saved = this.enter('background');
+          this.parseCommand();
+          this.leave(saved);
           return;
         default:
           if (UNEXPECTED_RESERVED.has(reserved)) this.syntaxError(token);
@@ -417,15 +435,10 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
    * still runs its substitutions: their output is not visible, so the input is opaque.
    */
   private noteSubstitutions(token: WordToken): void {
-    addKindReasons(
-      token.kinds & (COMMAND_SUBSTITUTION | PROCESS_SUBSTITUTION | ARITHMETIC),
-      this.reasonScratch,
-    );
-    for (const reason of this.reasonScratch) this.state.reasons.add(reason);
-    this.reasonScratch.length = 0;
+    addKindReasons(token.kinds & (COMMAND_SUBSTITUTION | PROCESS_SUBSTITUTION | ARITHMETIC), REASON_SCRATCH);
+    for (const reason of REASON_SCRATCH) this.state.reasons.add(reason);
+    REASON_SCRATCH.length = 0;
   }
-
-  private readonly reasonScratch: string[] = [];
 
   /** `[[ ... ]]`: not a command, but words inside may hold substitutions (parsed as they are read). */
   private parseConditional(): void {
@@ -462,7 +475,9 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     this.assignOk = true;
     this.skipNewlines();
     const begin = this.state.commands.length;
-    this.enter('function', () => this.parseCommand());
+    const saved = this.enter('function');
+    this.parseCommand();
+    this.leave(saved);
     if (this.state.commands.length === begin) return;
   }
 

@@ -60,17 +60,29 @@ function describe(code: number, kind: 1 | 2): string {
  * scanForRejection('ls\u202e').reason // 'invisible or bidi character U+202E'
  */
 export function scanForRejection(input: string): RejectionScan {
+  const reason = rejectionReason(input);
+  return reason === undefined ? { text: input } : { reason, text: sanitize(input) };
+}
+
+/** The `reason` of `scanForRejection`, without building its result. */
+export function rejectionReason(input: string): string | undefined {
   const length = input.length;
   // The native search skips the printable ASCII that almost every command is made of.
   let index = input.search(NOT_PLAIN);
-  if (index < 0) return { text: input };
+  if (index < 0) return undefined;
   for (; index < length; index++) {
     if (classify(input.charCodeAt(index)) !== 0) break;
   }
-  if (index === length) return { text: input };
+  if (index === length) return undefined;
   const first = input.charCodeAt(index);
-  const reason = `rejected: ${describe(first, classify(first) as 1 | 2)}`;
-  // Native replaces instead of a loop that pushes slices: an input of 1 MB of `ls\u00a0` has
-  // hundreds of thousands of runs. The two classes are disjoint, so the order does not matter.
-  return { reason, text: input.replace(TO_REMOVE, '').replace(TO_SPACE, ' ') };
+  return `rejected: ${describe(first, classify(first) as 1 | 2)}`;
+}
+
+/**
+ * The `text` of `scanForRejection` for a rejected input: separators-in-disguise become spaces,
+ * invisible characters go. Native replaces instead of a loop that pushes slices: 1 MB of
+ * `ls\u00a0` has hundreds of thousands of runs. The two classes are disjoint: order is free.
+ */
+export function sanitize(input: string): string {
+  return input.replace(TO_REMOVE, '').replace(TO_SPACE, ' ');
 }

@@ -117,15 +117,15 @@ export function expandBraces(word: string, cap = 64): string[] {
   const commas: number[] = [];
   let close = -1;
   for (let i = open; i < word.length; i++) {
-    const c = word[i];
-    if (c === '{') depth++;
-    else if (c === '}') {
+    const c = word.charCodeAt(i); // `{` 123, `}` 125, `,` 44 (no one-character strings)
+    if (c === 123) depth++;
+    else if (c === 125) {
       depth--;
       if (depth === 0) {
         close = i;
         break;
       }
-    } else if (c === ',' && depth === 1) commas.push(i);
+    } else if (c === 44 && depth === 1) commas.push(i);
   }
   if (close === -1 || commas.length === 0) return [word];
   const head = word.slice(0, open);

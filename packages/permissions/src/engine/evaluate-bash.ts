@@ -15,13 +15,14 @@
 import { classifyCommand } from '../classifier';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
 import { checkAssignments, checkFloor } from '../floor';
+import { commandBasename } from '../rules/match-command-rule';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import { analyzeShellRecordingBlanks, type BlankRunRecord } from '../shell/analyze-shell';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
-import { findHiddenDenyRule, hiddenCommandTexts } from './hidden-commands';
+import { findHiddenDenyRule, hiddenCommandTexts, mayHideCommands } from './hidden-commands';
 import { proposeRules } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
 import { ruleText } from './rule-text';
@@ -32,8 +33,9 @@ import {
   findRestrictingRule,
   type ShellRuleSet,
   shellRulesOf,
+  unwrappedDiffers,
 } from './shell-rules';
-import { unseenCodeReason } from './unseen-code';
+import { mayRunUnseenCode, unseenCodeReason } from './unseen-code';
 
 /** Options of `evaluateBash`. */
 export interface EvaluateBashOptions {
@@ -86,6 +88,36 @@ function overall(
   return unknown || verdicts.length === 0 ? 'unknown' : 'read-only';
 }
 
+const plainWords = new Map<string, boolean>();
+
+/**
+ * True when nothing in `command` can run or hold code the deny rules have not already seen:
+ * no wrapper, a literal command word that is not a shell, interpreter, runner, `eval`,
+ * `source` or code-holding builtin, outside `xargs` / `find -exec`. Then the unseen-code and
+ * hidden-command checks below would all find nothing, so they are skipped (memoized per
+ * command word, bounded).
+ */
+export function plainCommand(command: SimpleCommand): boolean {
+  const word = command.argv[0];
+  if (
+    word === undefined ||
+    command.words[0]!.dynamic ||
+    command.context === 'xargs' ||
+    command.context === 'find-exec' ||
+    command.unwrapped.opaqueReason !== undefined ||
+    unwrappedDiffers(command)
+  ) {
+    return false;
+  }
+  let plain = plainWords.get(word);
+  if (plain === undefined) {
+    plain = word !== 'eval' && !mayRunUnseenCode(commandBasename(word)) && !mayHideCommands(word);
+    if (plainWords.size >= 4096) plainWords.clear(); // bounded: command words repeat, hostile input may not
+    plainWords.set(word, plain);
+  }
+  return plain;
+}
+
 /** Deny rules on one command, following static `eval '…'` strings into their commands. */
 function denyMatch(
   command: SimpleCommand,
@@ -96,6 +128,7 @@ function denyMatch(
   const rule = findRestrictingRule(command, rules.deny);
   if (rule) return { rule: ruleText(rule), reason: `${describe(command)} matches the deny rule` };
   if (!rules.hasDeny) return undefined;
+  if (plainCommand(command)) return undefined;
   const unseen = unseenCodeReason(command);
   if (unseen) return { reason: `${unseen}, so deny rules cannot be checked` };
   if (depth >= maxEvalDepth) return undefined;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import type { CommandRule } from '../rules/rule';
 import { analyzeShell } from '../shell';
+import { findSharedData, loadCorpora } from '../shell/oracle/corpora';
+import { plainCommand } from './evaluate-bash';
 import { findHiddenDenyRule, hiddenCommandTexts } from './hidden-commands';
 import { unseenCodeReason } from './unseen-code';
 
@@ -58,4 +60,33 @@ describe('unseenCodeReason', () => {
       expect(unseenCodeReason(first(command)), command).toBeUndefined();
     }
   });
+});
+
+describe('plainCommand (the deny step skips the checks above for it)', () => {
+  const data = findSharedData(__dirname);
+  it.skipIf(!data)(
+    'is claimed only where none of the checks finds anything: every command of the corpora',
+    () => {
+      const wrong: string[] = [];
+      let plain = 0;
+      let total = 0;
+      for (const text of loadCorpora(data!).flatMap((corpus) => corpus.commands)) {
+        for (const command of analyzeShell(text).commands) {
+          total++;
+          if (!plainCommand(command)) continue;
+          plain++;
+          if (
+            unseenCodeReason(command) !== undefined ||
+            findHiddenDenyRule(command, rules) !== undefined ||
+            hiddenCommandTexts(command).length > 0
+          ) {
+            wrong.push(text);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(plain).toBeGreaterThan(total / 2); // the fast path is the common case
+    },
+    60_000,
+  );
 });

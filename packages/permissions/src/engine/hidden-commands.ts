@@ -154,6 +154,15 @@ function kindOf(argv: readonly string[]): Kind {
   return kind;
 }
 
+/**
+ * True when a command word can hide another command in its arguments: a runner, an
+ * interpreter, or a builtin holding command lines (`trap`, `alias`, `git`). Only those give
+ * `findHiddenDenyRule` or `hiddenCommandTexts` anything to look at.
+ */
+export function mayHideCommands(word: string): boolean {
+  return kindOf([word]) !== undefined || codeHoldingBuiltins.has(commandBasename(word));
+}
+
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
 function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
   if (kindOf(argv) === undefined) return;

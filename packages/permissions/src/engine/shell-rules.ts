@@ -70,12 +70,20 @@ interface RuleIndex {
 
 /** Basename folded to ASCII lower case: the deny-side key of a command word (no copy when already folded). */
 function foldedBasename(word: string): string {
-  const base = word.slice(word.lastIndexOf('/') + 1);
-  for (let index = 0; index < base.length; index++) {
-    const code = base.charCodeAt(index);
-    if (code >= 65 && code <= 90) return base.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+  // One pass finds both the last `/` and any upper-case letter; most words need no copy.
+  let start = 0;
+  let upper = false;
+  for (let index = 0; index < word.length; index++) {
+    const code = word.charCodeAt(index);
+    if (code === 0x2f) {
+      start = index + 1;
+      upper = false;
+    } else if (code >= 65 && code <= 90) {
+      upper = true;
+    }
   }
-  return base;
+  const base = start === 0 ? word : word.slice(start);
+  return upper ? base.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : base;
 }
 
 const restrictIndexes = new WeakMap<readonly ShellRule[], RuleIndex>();

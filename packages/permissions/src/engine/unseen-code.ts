@@ -35,6 +35,15 @@ function isShellLike(name: string): boolean {
   );
 }
 
+/**
+ * True when a command named `name` can run code that is not in the command itself (a shell,
+ * an interpreter, `eval`, `source`): only those can get a reason from `unseenCodeReason`
+ * besides a computed or filled-in command word.
+ */
+export function mayRunUnseenCode(name: string): boolean {
+  return sourcing.has(name) || isShellLike(name);
+}
+
 /** True when something is piped or redirected into the command's standard input. */
 function fedStdin(command: SimpleCommand): boolean {
   if (command.context === 'pipeline') return true;

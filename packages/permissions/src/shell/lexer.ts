@@ -136,6 +136,13 @@ export abstract class ShellLexer {
   protected depth: number;
   /** Nesting of `${ ... }` and friends inside one word. */
   protected expansionDepth = 0;
+  /**
+   * Kinds and quoting of the part `readDoubleQuoted` or `readDollar` just read: fields rather
+   * than a result object per quoted string or expansion. Read right after the call, before
+   * anything else can read another part.
+   */
+  protected partKinds = 0;
+  protected partQuoted = false;
 
   constructor(
     protected readonly source: string,
@@ -365,10 +372,9 @@ export abstract class ShellLexer {
         case 0x22: {
           value += source.slice(run, pos);
           this.pos = pos + 1;
-          const inner = this.readDoubleQuoted();
+          value += this.readDoubleQuoted();
           pos = this.pos;
-          value += inner.text;
-          kinds |= inner.kinds;
+          kinds |= this.partKinds;
           quoted = true;
           consumed = true;
           run = pos;
@@ -377,11 +383,10 @@ export abstract class ShellLexer {
         case 0x24: {
           value += source.slice(run, pos);
           this.pos = pos;
-          const dollar = this.readDollar(false);
+          value += this.readDollar(false);
           pos = this.pos;
-          value += dollar.text;
-          kinds |= dollar.kinds;
-          if (dollar.quoted) quoted = true;
+          kinds |= this.partKinds;
+          if (this.partQuoted) quoted = true;
           consumed = true;
           run = pos;
           continue;
@@ -505,8 +510,11 @@ export abstract class ShellLexer {
     return { text: `(${values.join(' ')})`, kinds, quoted };
   }
 
-  /** Reads a double-quoted string body; `pos` is just after the opening quote. */
-  protected readDoubleQuoted(): { text: string; kinds: number } {
+  /**
+   * Reads a double-quoted string body; `pos` is just after the opening quote. Returns the text
+   * after quote removal; its expansion kinds are left in `partKinds`.
+   */
+  protected readDoubleQuoted(): string {
     const source = this.source;
     const length = source.length;
     let text = '';
@@ -517,7 +525,8 @@ export abstract class ShellLexer {
       if (code === 0x22) {
         text += source.slice(run, this.pos);
         this.pos++;
-        return { text, kinds };
+        this.partKinds = kinds;
+        return text;
       }
       if (code === 0x5c) {
         const next = source.charCodeAt(this.pos + 1);
@@ -533,9 +542,8 @@ export abstract class ShellLexer {
       }
       if (code === 0x24) {
         text += source.slice(run, this.pos);
-        const dollar = this.readDollar(true);
-        text += dollar.text;
-        kinds |= dollar.kinds;
+        text += this.readDollar(true);
+        kinds |= this.partKinds;
         run = this.pos;
         continue;
       }
@@ -551,8 +559,11 @@ export abstract class ShellLexer {
     return this.syntaxError();
   }
 
-  /** Reads an expansion starting with `$` at `pos`. */
-  protected readDollar(inDoubleQuotes: boolean): { text: string; kinds: number; quoted?: boolean } {
+  /**
+   * Reads an expansion starting with `$` at `pos`. Returns its text (decoded for `$'...'` and
+   * `$"..."`); its kinds are left in `partKinds`, and whether it was quoted in `partQuoted`.
+   */
+  protected readDollar(inDoubleQuotes: boolean): string {
     // `${` nests without entering a new command context; bound it like the other nesting.
     if (++this.expansionDepth > this.state.maxDepth * 2) {
       throw new ShellParseAbort('nesting deeper than the depth cap');
@@ -567,7 +578,7 @@ export abstract class ShellLexer {
     return result;
   }
 
-  protected readDollarAt(inDoubleQuotes: boolean): { text: string; kinds: number; quoted?: boolean } {
+  protected readDollarAt(inDoubleQuotes: boolean): string {
     const source = this.source;
     const start = this.pos;
     const next = source.charCodeAt(start + 1);
@@ -575,12 +586,12 @@ export abstract class ShellLexer {
       const decoded = decodeAnsiC(source, start + 2);
       if (!decoded) this.syntaxError();
       this.pos = decoded.end;
-      return { text: decoded.value, kinds: decoded.uncertain ? ANSI_C_NON_ASCII : 0, quoted: true };
+      return this.part(decoded.value, decoded.uncertain ? ANSI_C_NON_ASCII : 0, true);
     }
     if (next === 0x22 && !inDoubleQuotes) {
       this.pos += 2;
-      const inner = this.readDoubleQuoted();
-      return { text: inner.text, kinds: inner.kinds | LOCALE_STRING, quoted: true };
+      const text = this.readDoubleQuoted();
+      return this.part(text, this.partKinds | LOCALE_STRING, true);
     }
     if (next === 0x28) {
       if (source.charCodeAt(start + 2) === 0x28) {
@@ -588,36 +599,43 @@ export abstract class ShellLexer {
         if (end >= 0) {
           this.scanExpansions(start + 3, end - 2);
           this.pos = end;
-          return { text: source.slice(start, end), kinds: ARITHMETIC };
+          return this.part(source.slice(start, end), ARITHMETIC, false);
         }
       }
       this.pos = start + 2;
       this.parseNestedUntilParen('command-substitution');
-      return { text: source.slice(start, this.pos), kinds: COMMAND_SUBSTITUTION };
+      return this.part(source.slice(start, this.pos), COMMAND_SUBSTITUTION, false);
     }
     if (next === 0x7b) {
       this.pos = start + 2;
       const kinds = this.skipBraceParameter(inDoubleQuotes);
-      return { text: source.slice(start, this.pos), kinds: PARAMETER | kinds };
+      return this.part(source.slice(start, this.pos), PARAMETER | kinds, false);
     }
     if (next === 0x5b) {
       const close = this.findMatchingBracket(start + 2);
       this.scanExpansions(start + 2, close);
       this.pos = close + 1;
-      return { text: source.slice(start, this.pos), kinds: ARITHMETIC };
+      return this.part(source.slice(start, this.pos), ARITHMETIC, false);
     }
     if (isNameStart(next)) {
       let end = start + 2;
       while (end < source.length && isNameChar(source.charCodeAt(end))) end++;
       this.pos = end;
-      return { text: source.slice(start, end), kinds: PARAMETER };
+      return this.part(source.slice(start, end), PARAMETER, false);
     }
     if (isSpecialParameter(next)) {
       this.pos = start + 2;
-      return { text: source.slice(start, start + 2), kinds: PARAMETER };
+      return this.part(source.slice(start, start + 2), PARAMETER, false);
     }
     this.pos = start + 1;
-    return { text: '$', kinds: 0 };
+    return this.part('$', 0, false);
+  }
+
+  /** Returns `text` with its kinds and quoting left in `partKinds` and `partQuoted`. */
+  private part(text: string, kinds: number, quoted: boolean): string {
+    this.partKinds = kinds;
+    this.partQuoted = quoted;
+    return text;
   }
 
   /** `$[ ... ]` (old arithmetic): index of the matching `]`. */
@@ -695,9 +713,11 @@ export abstract class ShellLexer {
         this.pos = close + 1;
       } else if (code === 0x22) {
         this.pos++;
-        kinds |= this.readDoubleQuoted().kinds;
+        this.readDoubleQuoted();
+        kinds |= this.partKinds;
       } else if (code === 0x24) {
-        kinds |= this.readDollar(inDoubleQuotes).kinds;
+        this.readDollar(inDoubleQuotes);
+        kinds |= this.partKinds;
       } else if (code === 0x60) {
         this.readBacktick(inDoubleQuotes);
         kinds |= COMMAND_SUBSTITUTION;

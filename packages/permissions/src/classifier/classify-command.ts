@@ -38,7 +38,11 @@ const TRANSPARENT_WRAPPERS = new Set([
  */
 export function classifyCommand(command: SimpleCommand): ClassificationResult {
   if (command.unwrapped.opaqueReason) return unknown(command.unwrapped.opaqueReason);
-  if (command.opaqueReasons.length > 0) return unknown(command.opaqueReasons.join('; '));
+  const { opaqueReasons } = command;
+  if (opaqueReasons.length > 0) {
+    // Usually one reason: no join (and no new string) for it.
+    return unknown(opaqueReasons.length === 1 ? opaqueReasons[0]! : opaqueReasons.join('; '));
+  }
   for (const redirect of command.redirects) {
     if (redirect.write && !DISCARD_TARGETS.has(redirect.target)) {
       const spelled = `${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;

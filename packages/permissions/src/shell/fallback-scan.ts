@@ -62,6 +62,20 @@ function isAssignment(value: string): boolean {
   return code === 0x3d;
 }
 
+/** Identity of a listed command: argv joined by NUL, then each redirection. */
+function commandKey(words: readonly ShellWord[], redirects: readonly ShellRedirect[]): string {
+  let key: string;
+  if (words.length <= 8) {
+    // Concatenation rather than `join`, whose fixed cost dominates for a few short words.
+    key = words.length === 0 ? '' : (words[0] as ShellWord).value;
+    for (let index = 1; index < words.length; index++) key += `\0${(words[index] as ShellWord).value}`;
+  } else {
+    key = words.map((word) => word.value).join('\0');
+  }
+  for (const redirect of redirects) key += `\0\0${redirect.operator}${redirect.target}`;
+  return key;
+}
+
 /**
  * Scans `text` in one pass and appends one opaque command per segment with words to
  * `commands`. Script arguments (`sh -c '...'`) are scanned the same way, up to `maxDepth`.
@@ -95,9 +109,12 @@ class FallbackScanner implements UnwrapHost {
   private redirectOperator = '';
   private redirectTarget = '';
   /** Identical commands are listed once: a repeated command adds nothing to a deny check. */
-  private readonly seen = new Set<string>();
-  /** The key of the last segment found in `seen` (undefined before the first). */
+  private seen: Set<string> | undefined = undefined;
+  /** The last key looked up (it is in `seen`). */
   private lastKey: string | undefined = undefined;
+  /** The first command listed, whose key is only built once a second one needs comparing. */
+  private firstWords: ShellWord[] | undefined = undefined;
+  private firstRedirects: ShellRedirect[] = [];
 
   constructor(
     private readonly text: string,
@@ -185,21 +202,8 @@ class FallbackScanner implements UnwrapHost {
     }
     if (first < words.length || redirects.length > 0) {
       const kept = first === 0 ? words : words.slice(first);
-      // The key is argv joined by NUL, then each redirection. A one-word segment (the common
-      // repeated shape) needs no argv array until it turns out to be new.
-      let argv: string[] | undefined;
-      let key: string;
-      if (kept.length === 1) key = (kept[0] as ShellWord).value;
-      else if (kept.length === 0) key = '';
-      else {
-        argv = kept.map((word) => word.value);
-        key = argv.join('\0');
-      }
-      for (const redirect of redirects) key += `\0\0${redirect.operator}${redirect.target}`;
-      // A segment like the one before (`echo a; echo a; ...`) is known without hashing the key.
-      if (key !== this.lastKey && !this.seen.has(key)) {
-        this.seen.add(key);
-        argv ??= kept.map((word) => word.value);
+      if (this.isNew(kept, redirects)) {
+        const argv = kept.map((word) => word.value);
         const start = this.base + this.segmentStart;
         const command: SimpleCommand = {
           argv,
@@ -223,7 +227,6 @@ class FallbackScanner implements UnwrapHost {
         this.words = [];
         this.redirects = [];
       } else {
-        this.lastKey = key;
         if (words.length > 0) this.words = [];
         if (redirects.length > 0) this.redirects = [];
       }
@@ -233,6 +236,34 @@ class FallbackScanner implements UnwrapHost {
     this.segmentStart = at + 1;
     this.redirectOperator = '';
     this.redirectTarget = '';
+  }
+
+  /**
+   * Whether a segment's command (words after quote removal, and redirections) is not listed
+   * yet. The first one needs no key: most scans (short commands with a syntax error) list one
+   * or two commands, and a key costs a join and a hash.
+   */
+  private isNew(words: ShellWord[], redirects: ShellRedirect[]): boolean {
+    if (this.firstWords === undefined) {
+      this.firstWords = words;
+      this.firstRedirects = redirects;
+      return true;
+    }
+    let seen = this.seen;
+    if (seen === undefined) {
+      const firstKey = commandKey(this.firstWords, this.firstRedirects);
+      seen = new Set();
+      seen.add(firstKey);
+      this.seen = seen;
+      this.lastKey = firstKey;
+    }
+    const key = commandKey(words, redirects);
+    // A segment like the one before (`echo a; echo a; ...`) is known without hashing the key.
+    if (key === this.lastKey) return false;
+    this.lastKey = key;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   }
 
   /** Starts a word at `at` if none is open. */

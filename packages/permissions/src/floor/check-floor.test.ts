@@ -261,6 +261,11 @@ const DENIED: [FloorCheck, string][] = [
   ['secret-read', 'python3 -c "print(open(\'.env\').read())"'],
   ['secret-read', "node -e \"console.log(require('fs').readFileSync('.env', 'utf8'))\""],
   ['secret-read', 'ruby -e \'puts File.read("/home/u/.ssh/id_rsa")\''],
+  // Operands of echo/printf and of non-reading commands are not reads, but wrapper words
+  // before the command word and read redirects still are.
+  ['secret-read', 'sudo -u ~/.ssh/id_rsa echo hi'],
+  ['secret-read', 'timeout 5 ls < .env'],
+  ['secret-read', 'echo hi < .env'],
 ];
 
 const ALLOWED = [
@@ -292,6 +297,8 @@ const ALLOWED = [
   "grep -e '.env' -e secrets .gitignore",
   'grep -A 3 .env README.md',
   'echo .env >> .gitignore',
+  "printf '%s\\n' .env ~/.ssh/id_rsa",
+  'chmod 600 ~/.ssh/id_rsa .env',
   'printenv PATH',
   'printenv HOME USER',
   'set -e',

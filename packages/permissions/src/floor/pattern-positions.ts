@@ -48,7 +48,10 @@ const GREP_VALUE_LONG = new Set([
   'engine',
 ]);
 const PATTERN_TOOLS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'ack-grep']);
-/** Their arguments are data they print, never files they open. */
+/**
+ * Their arguments are data they print, never files they open (`programFileNames` finds none
+ * in them, so `readableWordCount` stops the secret-read prefilter at their command word).
+ */
 export const DATA_TOOLS: ReadonlySet<string> = new Set(['echo', 'printf']);
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
 const JQ_ONE_VALUE = new Set(['--indent', '-L', '--library-path']);

@@ -123,6 +123,8 @@ function checkArgv(command: SimpleCommand, name: string): FloorViolation | undef
     const value = command.argv[i]!;
     const inner = i - offset;
     if (inner >= 0 && programs.has(inner)) {
+      // File names in a program are substrings of it, and every secret path spells a fragment.
+      if (!mentionsSecretFragment(value)) continue;
       const names = programFileNames(command.unwrapped.argv, inner);
       const named = names.find((name) => isSecretPath(name));
       if (named) return violation(named);
@@ -168,6 +170,8 @@ export function checkSecretReadsNamed(
     }
   }
   for (const { code } of programs) {
+    // String literals are substrings of the program: no fragment in it, no secret in them.
+    if (!mentionsSecretFragment(code)) continue;
     const named = codeTokens(code).find((token) => isSecretPath(token));
     if (named) return violation(named);
   }

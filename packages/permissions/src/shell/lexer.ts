@@ -519,43 +519,50 @@ export abstract class ShellLexer {
     const length = source.length;
     let text = '';
     let kinds = 0;
-    let run = this.pos;
-    while (this.pos < length) {
-      const code = source.charCodeAt(this.pos);
+    // A local position, written back around the readers it calls (and on every exit).
+    let pos = this.pos;
+    let run = pos;
+    while (pos < length) {
+      const code = source.charCodeAt(pos);
       if (code === 0x22) {
-        text += source.slice(run, this.pos);
-        this.pos++;
+        text += source.slice(run, pos);
+        this.pos = pos + 1;
         this.partKinds = kinds;
         return text;
       }
       if (code === 0x5c) {
-        const next = source.charCodeAt(this.pos + 1);
+        const next = source.charCodeAt(pos + 1);
         if (next === 0x24 || next === 0x60 || next === 0x22 || next === 0x5c || next === 0x0a) {
-          text += source.slice(run, this.pos);
-          if (next !== 0x0a) text += source[this.pos + 1];
-          this.pos += 2;
-          run = this.pos;
+          text += source.slice(run, pos);
+          if (next !== 0x0a) text += source[pos + 1];
+          pos += 2;
+          run = pos;
         } else {
-          this.pos++;
+          pos++;
         }
         continue;
       }
       if (code === 0x24) {
-        text += source.slice(run, this.pos);
+        text += source.slice(run, pos);
+        this.pos = pos;
         text += this.readDollar(true);
+        pos = this.pos;
         kinds |= this.partKinds;
-        run = this.pos;
+        run = pos;
         continue;
       }
       if (code === 0x60) {
-        text += source.slice(run, this.pos);
+        text += source.slice(run, pos);
+        this.pos = pos;
         text += this.readBacktick(true);
+        pos = this.pos;
         kinds |= COMMAND_SUBSTITUTION;
-        run = this.pos;
+        run = pos;
         continue;
       }
-      this.pos++;
+      pos++;
     }
+    this.pos = pos;
     return this.syntaxError();
   }
 

@@ -69,6 +69,19 @@ const STOP_ESAC = new Set(['esac']);
  * commands unwrapping finds come after it). Shared, so never left on a command.
  */
 const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], assignments: [] };
+/** Whether a `>&`/`<&` target duplicates or closes an fd: `-`, or digits with an optional `-`. */
+function isFdDuplicate(value: string): boolean {
+  let end = value.length;
+  if (end === 0) return false;
+  if (value.charCodeAt(end - 1) === 0x2d) end--;
+  if (end === 0) return true; // `-` alone
+  for (let index = 0; index < end; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
+}
+
 /** Scratch list for `noteSubstitutions` (emptied before it returns; nothing re-enters it). */
 const REASON_SCRATCH: string[] = [];
 const NO_WORDS: ReadonlySet<string> = new Set();
@@ -144,7 +157,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       this.skipNewlines();
       const token = this.peek();
       if (token.type === 'eof') return count;
-      if (token.type === 'op' && stopOps.has(token.op)) return count;
+      if (token.type === 'op' && stopOps.size > 0 && stopOps.has(token.op)) return count;
       if (stopWords.size > 0) {
         const text = plainText(token);
         if (text !== undefined && stopWords.has(text)) return count;
@@ -518,7 +531,7 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     let write = op === '>' || op === '>>' || op === '>|' || op === '&>' || op === '&>>' || op === '<>';
     const read = op === '<' || op === '<>';
     if (op === '>&' || op === '<&') {
-      const duplicate = /^(?:[0-9]+-?|-)$/.test(word.value) && !word.dynamic;
+      const duplicate = isFdDuplicate(word.value) && !word.dynamic;
       if (!duplicate) {
         if (op === '>&') write = true;
         if (operator.fd === undefined && op === '>&') {

@@ -29,8 +29,10 @@ const RESERVED_FIRST = new Uint8Array(128);
 for (const word of RESERVED_WORDS) RESERVED_FIRST[word.charCodeAt(0)] = 1;
 
 /**
- * `RESERVED_WORDS.has(text)`, with a cheap first-character test before the hash lookup: the
- * fallback scan asks it for every segment of inputs up to and beyond the length cap.
+ * `RESERVED_WORDS.has(text)`, with a cheap first-character test before the hash lookup: asked
+ * of every command word by the parser and of every segment by the fallback scan. (Comparing
+ * against each word by length was slower: the hash is computed once and cached on the string,
+ * and the command-word lookups that follow need it anyway.)
  */
 export function isReservedWord(text: string): boolean {
   return RESERVED_FIRST[text.charCodeAt(0)] === 1 && text.length <= 8 && RESERVED_WORDS.has(text);

@@ -73,21 +73,22 @@ function looksLikePath(part: string): boolean {
 const REMOTE_URL = /^(?:https?|ftp|wss?):\/\//i;
 
 /**
- * False when none of the first `count` words of argv can name a secret, in any role: not as
- * a path (`wordNamesSecret` needs a fragment, or pattern characters in a glob/dynamic word)
- * and not as a file named in a program (such names are substrings of the word, and every
- * secret path spells a fragment). The common case; it skips working out the words' roles.
- * Words from `count` on are ones `wordRoles` never checks (see `readableWordCount`).
+ * The first of the first `count` words of argv that may name a secret, or -1. A word before
+ * it cannot, in any role: not as a path (`wordNamesSecret` needs a fragment, or pattern
+ * characters in a glob/dynamic word) and not as a file named in a program (such names are
+ * substrings of the word, and every secret path spells a fragment). -1 is the common case;
+ * it skips working out the words' roles. Words from `count` on are ones `wordRoles` never
+ * checks (see `readableWordCount`).
  */
-function someWordMayNameSecret(command: SimpleCommand, count: number): boolean {
+function firstWordMayNameSecret(command: SimpleCommand, count: number): number {
   const { argv, words } = command;
   for (let i = 0; i < count; i++) {
     const value = argv[i]!;
-    if (mentionsSecretFragment(value)) return true;
+    if (mentionsSecretFragment(value)) return i;
     const word = words[i];
-    if (word !== undefined && (word.glob || word.dynamic) && hasPatternChar(value)) return true;
+    if (word !== undefined && (word.glob || word.dynamic) && hasPatternChar(value)) return i;
   }
-  return false;
+  return -1;
 }
 
 /** True when a word (with its run-time flags) may name a secret. */
@@ -116,10 +117,10 @@ const violation = (detail: string): FloorViolation => ({
   detail,
 });
 
-/** The argv part of `checkSecretReads`: each word by its role. */
-function checkArgv(command: SimpleCommand, name: string): FloorViolation | undefined {
+/** The argv part of `checkSecretReads`: each word by its role, from `first` (see `firstWordMayNameSecret`). */
+function checkArgv(command: SimpleCommand, name: string, first: number): FloorViolation | undefined {
   const { skip, programs, offset } = wordRoles(command, name);
-  for (let i = 0; i < command.argv.length; i++) {
+  for (let i = first; i < command.argv.length; i++) {
     const value = command.argv[i]!;
     const inner = i - offset;
     if (inner >= 0 && programs.has(inner)) {
@@ -158,9 +159,8 @@ export function checkSecretReadsNamed(
       detail: command.argv.join(' '),
     };
   }
-  const argvViolation = someWordMayNameSecret(command, readableWordCount(command, name))
-    ? checkArgv(command, name)
-    : undefined;
+  const first = firstWordMayNameSecret(command, readableWordCount(command, name));
+  const argvViolation = first === -1 ? undefined : checkArgv(command, name, first);
   if (argvViolation) return argvViolation;
   // The unwrapped argv is normally the tail of argv (already checked); check it only when not.
   const inner = command.unwrapped.argv;

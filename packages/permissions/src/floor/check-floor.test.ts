@@ -13,6 +13,12 @@ function floor(source: string) {
 }
 
 const DENIED: [FloorCheck, string][] = [
+  // A path-qualified command word may be any program: its operands are possible reads,
+  // whatever it is called (`echo`, `ls`, `chmod` do not read theirs; `./echo` may).
+  ['secret-read', './echo .env'],
+  ['secret-read', '/tmp/ls ~/.ssh/id_rsa'],
+  ['secret-read', '../bin/chmod 600 .env'],
+  ['secret-read', "./grep '.env' .gitignore"],
   // Dangerous assignments, every form.
   ['dangerous-assignment', 'LD_PRELOAD=/tmp/x.so ls'],
   ['dangerous-assignment', 'LD_LIBRARY_PATH=/tmp ls'],
@@ -399,6 +405,11 @@ const ALLOWED = [
   'EDITOR=vim vidir .',
   'scp -i ~/.ssh/deploy_key file host:/tmp/',
   'ssh -i ~/.ssh/id_ed25519 host uptime',
+  // The real programs, by name or from a system directory.
+  'echo .env',
+  '/bin/echo .env',
+  '/usr/bin/ls .env',
+  "/usr/local/bin/grep '.env' .gitignore",
 ];
 
 describe('checkFloor', () => {

@@ -137,6 +137,19 @@ function checkArgv(command: SimpleCommand, name: string, first: number): FloorVi
   return undefined;
 }
 
+// Where the named program is the real one: a bare word (found on PATH) or a system binary
+// directory. `./ls`, `/tmp/echo` or `../bin/cat` may be any program, whatever its name.
+const SYSTEM_BINARY = /^(?:\/usr(?:\/local)?|\/opt\/homebrew)?\/s?bin\/[^/]+$/;
+
+/**
+ * The name under which a command's words get roles (patterns, programs, operands that are
+ * never read): `name` for a bare or system command word, none (every word a possible read)
+ * for any other path — `./echo .env` may be `cat` under another name.
+ */
+function roleName(word: string, name: string): string {
+  return word.indexOf('/') === -1 || SYSTEM_BINARY.test(word) ? name : '';
+}
+
 /** Checks one simple command for reads of secret files. */
 export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
   return checkSecretReadsNamed(command, commandName(command.unwrapped.argv[0] ?? ''));
@@ -159,8 +172,9 @@ export function checkSecretReadsNamed(
       detail: command.argv.join(' '),
     };
   }
-  const first = firstWordMayNameSecret(command, readableWordCount(command, name));
-  const argvViolation = first === -1 ? undefined : checkArgv(command, name, first);
+  const roles = roleName(command.unwrapped.argv[0] ?? '', name);
+  const first = firstWordMayNameSecret(command, readableWordCount(command, roles));
+  const argvViolation = first === -1 ? undefined : checkArgv(command, roles, first);
   if (argvViolation) return argvViolation;
   // The unwrapped argv is normally the tail of argv (already checked); check it only when not.
   const inner = command.unwrapped.argv;

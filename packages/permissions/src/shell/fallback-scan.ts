@@ -62,15 +62,44 @@ function isAssignment(value: string): boolean {
   return code === 0x3d;
 }
 
+const NO_WORDS: readonly ShellWord[] = Object.freeze([]);
+const NO_REDIRECTS: readonly ShellRedirect[] = Object.freeze([]);
+
+/** Whether two commands have the same argv and redirections (then their keys are equal). */
+function sameCommand(
+  words: readonly ShellWord[],
+  redirects: readonly ShellRedirect[],
+  otherWords: readonly ShellWord[],
+  otherRedirects: readonly ShellRedirect[],
+): boolean {
+  if (words.length !== otherWords.length || redirects.length !== otherRedirects.length) return false;
+  for (let index = 0; index < words.length; index++) {
+    if ((words[index] as ShellWord).value !== (otherWords[index] as ShellWord).value) return false;
+  }
+  for (let index = 0; index < redirects.length; index++) {
+    const redirect = redirects[index] as ShellRedirect;
+    const other = otherRedirects[index] as ShellRedirect;
+    if (redirect.operator !== other.operator || redirect.target !== other.target) return false;
+  }
+  return true;
+}
+
 /** Identity of a listed command: argv joined by NUL, then each redirection. */
 function commandKey(words: readonly ShellWord[], redirects: readonly ShellRedirect[]): string {
   let key: string;
-  if (words.length <= 8) {
-    // Concatenation rather than `join`, whose fixed cost dominates for a few short words.
+  if (words.length <= 1) {
     key = words.length === 0 ? '' : (words[0] as ShellWord).value;
-    for (let index = 1; index < words.length; index++) key += `\0${(words[index] as ShellWord).value}`;
   } else {
-    key = words.map((word) => word.value).join('\0');
+    let length = words.length - 1;
+    for (const word of words) length += word.value.length;
+    if (length < 13) {
+      // Short: concatenation is cheaper than `join`, and V8 copies strings this short flat.
+      key = (words[0] as ShellWord).value;
+      for (let index = 1; index < words.length; index++) key += `\0${(words[index] as ShellWord).value}`;
+    } else {
+      // `join` builds a flat string; a concatenated (cons) key is flattened again by the lookup.
+      key = words.map((word) => word.value).join('\0');
+    }
   }
   for (const redirect of redirects) key += `\0\0${redirect.operator}${redirect.target}`;
   return key;
@@ -110,8 +139,9 @@ class FallbackScanner implements UnwrapHost {
   private redirectTarget = '';
   /** Identical commands are listed once: a repeated command adds nothing to a deny check. */
   private seen: Set<string> | undefined = undefined;
-  /** The last key looked up (it is in `seen`). */
-  private lastKey: string | undefined = undefined;
+  /** The command of the last segment that had one (it is listed, its key in `seen` or pending). */
+  private lastWords: readonly ShellWord[] | undefined = undefined;
+  private lastRedirects: readonly ShellRedirect[] = NO_REDIRECTS;
   /** The first command listed, whose key is only built once a second one needs comparing. */
   private firstWords: ShellWord[] | undefined = undefined;
   private firstRedirects: ShellRedirect[] = [];
@@ -244,6 +274,13 @@ class FallbackScanner implements UnwrapHost {
    * or two commands, and a key costs a join and a hash.
    */
   private isNew(words: ShellWord[], redirects: ShellRedirect[]): boolean {
+    // A segment like the one before (`echo a; echo a; ...`) is known without building a key.
+    // (Equal words and redirections mean equal keys; unequal ones go on to the key.)
+    const lastWords = this.lastWords;
+    if (lastWords !== undefined && sameCommand(words, redirects, lastWords, this.lastRedirects)) return false;
+    // Empty arrays may be the scanner's own, filled again by the next segment: keep none of them.
+    this.lastWords = words.length === 0 ? NO_WORDS : words;
+    this.lastRedirects = redirects.length === 0 ? NO_REDIRECTS : redirects;
     if (this.firstWords === undefined) {
       this.firstWords = words;
       this.firstRedirects = redirects;
@@ -255,12 +292,8 @@ class FallbackScanner implements UnwrapHost {
       seen = new Set();
       seen.add(firstKey);
       this.seen = seen;
-      this.lastKey = firstKey;
     }
     const key = commandKey(words, redirects);
-    // A segment like the one before (`echo a; echo a; ...`) is known without hashing the key.
-    if (key === this.lastKey) return false;
-    this.lastKey = key;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

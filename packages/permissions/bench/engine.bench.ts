@@ -71,34 +71,53 @@ const subjects: Record<string, Subject> = {
   'tree-sitter-bash parse': (command) => treeSitter.parse(command)?.delete(),
 };
 
-const rounds = 5;
+const rounds = 7;
 const warmupPasses = 10;
 const gc = (globalThis as { gc?: () => void }).gc;
+const names = Object.keys(subjects);
+
+/** Times `subject` on `command` (batching short commands), µs per call. */
+function time(subject: Subject, command: string): number {
+  const repeat = command.length < 200 ? 20 : 3;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < repeat; i++) subject(command);
+  return Number(process.hrtime.bigint() - start) / 1000 / repeat;
+}
 
 /**
- * Per-command median over `rounds` (each round times every command once, batching short
- * ones), in steady state: `warmupPasses` passes over the corpus first, as a host deciding
- * commands all session long runs. The first pass (cold, just-loaded code) is reported too.
+ * Per-command medians over `rounds`, in steady state: each subject first makes
+ * `warmupPasses` passes over the corpus (as a host deciding commands all session long
+ * does; the first, cold pass is reported too). Then the subjects are interleaved — every
+ * round times each command under every subject back to back — so a noisy moment on a
+ * shared machine hits all of them alike and the ratios stay fair.
  */
-function measure(subject: Subject): { perCommand: number[]; coldMean: number } {
-  const coldStart = process.hrtime.bigint();
-  for (const command of commands) subject(command);
-  const coldMean = Number(process.hrtime.bigint() - coldStart) / 1000 / commands.length;
-  for (let pass = 1; pass < warmupPasses; pass++) for (const command of commands) subject(command);
-  const samples = commands.map(() => [] as number[]);
+function measureAll(): Record<string, { perCommand: number[]; coldMean: number }> {
+  const coldMeans: Record<string, number> = {};
+  for (const name of names) {
+    const subject = subjects[name]!;
+    const coldStart = process.hrtime.bigint();
+    for (const command of commands) subject(command);
+    coldMeans[name] = Number(process.hrtime.bigint() - coldStart) / 1000 / commands.length;
+    for (let pass = 1; pass < warmupPasses; pass++) for (const command of commands) subject(command);
+  }
+  const samples: Record<string, number[][]> = {};
+  for (const name of names) samples[name] = commands.map(() => []);
   for (let round = 0; round < rounds; round++) {
     gc?.();
     commands.forEach((command, index) => {
-      const repeat = command.length < 200 ? 20 : 3;
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < repeat; i++) subject(command);
-      samples[index]!.push(Number(process.hrtime.bigint() - start) / 1000 / repeat);
+      for (const name of names) samples[name]![index]!.push(time(subjects[name]!, command));
     });
   }
-  return {
-    perCommand: samples.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!),
-    coldMean,
-  };
+  const out: Record<string, { perCommand: number[]; coldMean: number }> = {};
+  for (const name of names) {
+    out[name] = {
+      perCommand: samples[name]!.map(
+        (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!,
+      ),
+      coldMean: coldMeans[name]!,
+    };
+  }
+  return out;
 }
 
 const quantile = (values: number[], q: number) => {
@@ -107,11 +126,10 @@ const quantile = (values: number[], q: number) => {
 };
 
 console.log(
-  `agent corpus: ${commands.length} commands; ${warmupPasses} warm-up passes, then ${rounds} rounds (steady state)`,
+  `agent corpus: ${commands.length} commands; ${warmupPasses} warm-up passes, then ${rounds} interleaved rounds (steady state)`,
 );
 const results: Record<string, { median: number; p99: number; mean: number; coldMean: number }> = {};
-for (const [name, subject] of Object.entries(subjects)) {
-  const { perCommand, coldMean } = measure(subject);
+for (const [name, { perCommand, coldMean }] of Object.entries(measureAll())) {
   results[name] = {
     median: quantile(perCommand, 0.5),
     p99: quantile(perCommand, 0.99),

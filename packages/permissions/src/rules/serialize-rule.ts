@@ -16,6 +16,12 @@ export function escapeSpecifier(specifier: string): string {
   return specifier.replace(/[\\()]/g, (char) => `\\${char}`);
 }
 
+/** One argv word as it appears in a specifier: quoted for the shell, then escaped. */
+function specifierWord(word: string, first: boolean): string {
+  const quoted = quoteRuleWord(word, first);
+  return quoted === word ? word : escapeSpecifier(quoted);
+}
+
 /**
  * Turns a rule into its canonical text.
  *
@@ -36,9 +42,12 @@ export function serializeRule(rule: Rule): string {
       if (rule.argv.length === 0) {
         throw new PermissionsError('rule_invalid', `A ${rule.kind} rule needs at least one word`);
       }
-      let words = quoteRuleWord(rule.argv[0]!, true);
-      for (let index = 1; index < rule.argv.length; index++) words += ` ${quoteRuleWord(rule.argv[index]!)}`;
-      return `${rule.tool}(${escapeSpecifier(words)}${rule.kind === 'prefix' ? ':*' : ''})`;
+      // Escaping is per character and blanks need none, so each word is escaped on its own —
+      // and only when quoted: a bare word holds no `\`, `(` or `)`.
+      let words = specifierWord(rule.argv[0]!, true);
+      for (let index = 1; index < rule.argv.length; index++)
+        words += ` ${specifierWord(rule.argv[index]!, false)}`;
+      return `${rule.tool}(${words}${rule.kind === 'prefix' ? ':*' : ''})`;
     }
   }
 }

@@ -246,7 +246,7 @@ class Evaluation {
       decision.proposedRules = proposeRules(this.analysis, {
         rules: this.rules,
         verdicts: this.verdicts,
-        ...(this.options.tool ? { tool: this.options.tool } : {}),
+        tool: this.options.tool || undefined,
       });
     }
     return { decision, analysis: this.analysis, verdicts: this.verdicts, steps: this.steps };

@@ -1,28 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RESERVED_WORDS } from '../shell/reserved-words';
 import { quoteRuleWord } from './quote-rule-word';
 
 // The contract in regex form (the implementation uses a character table instead).
 const bare = /^[A-Za-z0-9_@%+,./-][A-Za-z0-9_@%+=:,./-]*$/;
-const reserved = [
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'case',
-  'esac',
-  'for',
-  'select',
-  'while',
-  'until',
-  'do',
-  'done',
-  'in',
-  'function',
-  'time',
-  'coproc',
-];
+const reserved = [...RESERVED_WORDS];
 
 function expected(word: string, first: boolean): string {
   if (bare.test(word) && !(first && (word.includes('=') || reserved.includes(word)))) return word;

@@ -5,6 +5,8 @@
  * (`if`, `fi`, `time`, ...) is quoted so it cannot be read as an assignment or syntax; `~`, `#`, globs, braces, `:` + `*` and every metacharacter are quoted.
  */
 
+import { RESERVED_WORDS } from '../shell/reserved-words';
+
 // Characters a bare word may hold: 1 anywhere, 2 anywhere but first (`=`, `:`). Checked
 // with a table, not a regex: proposals serialize a rule for most decisions that ask.
 const BARE = new Uint8Array(128);
@@ -25,25 +27,7 @@ function isBare(word: string, first: boolean): boolean {
   return true;
 }
 // Reserved words are only special as the first word; quoted they are plain command names.
-const reserved = new Set([
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'case',
-  'esac',
-  'for',
-  'select',
-  'while',
-  'until',
-  'do',
-  'done',
-  'in',
-  'function',
-  'time',
-  'coproc',
-]);
+// (`{`, `}`, `!`, `[[`, `]]` are never bare anyway.)
 
 /**
  * Quotes `word` for a rule specifier.
@@ -55,6 +39,6 @@ const reserved = new Set([
  * ```
  */
 export function quoteRuleWord(word: string, first = false): string {
-  if (isBare(word, first) && !(first && reserved.has(word))) return word;
+  if (isBare(word, first) && !(first && RESERVED_WORDS.has(word))) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }

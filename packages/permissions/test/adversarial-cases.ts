@@ -358,6 +358,10 @@ add(
   [
     'cat .env',
     'cat ./.env',
+    // A look-alike command word: any program under a name that does not read its operands.
+    './echo .env',
+    '/tmp/ls ~/.ssh/id_rsa',
+    '../bin/chmod 600 ~/.aws/credentials',
     'cat .env.local',
     'cat .env.production',
     'cat config/.env',

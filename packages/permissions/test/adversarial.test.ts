@@ -78,4 +78,33 @@ describe('adversarial suite', () => {
       expect(outcome.notAllowed, 'benign commands the allow list should allow').toEqual([]);
     });
   }
+
+  // The structured parse gives way to the linear fallback scan on a syntax error or over the
+  // length cap — both within an attacker's reach (`…\nfi`, 70 KB of padding). The floor and
+  // deny rules must hold there just as well: no attack may get a weaker decision that way.
+  const padding = 'echo a; '.repeat(9000);
+  const rank = { allow: 0, ask: 1, deny: 2 } as const;
+  for (const name of Object.keys(ruleSets) as RuleSetName[]) {
+    it(`forcing the fallback scan weakens no decision under the ${name} rule set`, {
+      timeout: 180_000,
+    }, () => {
+      const rules = ruleSets[name];
+      const weakened: string[] = [];
+      for (const attack of attackCases as AttackCase[]) {
+        const parsed = evaluateBash(attack.command, rules).behavior;
+        for (const [form, text] of [
+          ['syntax error after it', `${attack.command}\nfi`],
+          ['over the length cap', padding + attack.command],
+        ] as const) {
+          const scanned = evaluateBash(text, rules).behavior;
+          if (rank[scanned] < rank[parsed])
+            weakened.push(`[${attack.category}] ${show(attack.command)}, ${form}: ${parsed} → ${scanned}`);
+        }
+      }
+      console.log(
+        `[adversarial] ${name}: ${attackCases.length} attacks × 2 fallback forms → ${weakened.length} weakened`,
+      );
+      expect(weakened).toEqual([]);
+    });
+  }
 });

@@ -9,7 +9,14 @@
  */
 
 import { isReservedWord } from './reserved-words';
-import type { ShellContext, ShellRedirect, ShellWord, SimpleCommand, UnwrappedCommand } from './types';
+import type {
+  ShellAssignment,
+  ShellContext,
+  ShellRedirect,
+  ShellWord,
+  SimpleCommand,
+  UnwrappedCommand,
+} from './types';
 import { type UnwrapHost, unwrapCommand } from './unwrap';
 
 /** Placeholder `unwrapped` while `unwrapCommand` runs; shared, so never left on a command. */
@@ -41,6 +48,17 @@ function maybeDynamic(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** Whether `value` is a shell variable name. */
+function isName(value: string): boolean {
+  if (value.length === 0) return false;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    const letter = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
+    if (!letter && (index === 0 || code < 0x30 || code > 0x39)) return false;
+  }
+  return true;
+}
+
 /** Whether `value` starts with `NAME=` or `NAME+=`. */
 function isAssignment(value: string): boolean {
   let code = value.charCodeAt(0);
@@ -65,28 +83,61 @@ function isAssignment(value: string): boolean {
 const NO_WORDS: readonly ShellWord[] = Object.freeze([]);
 const NO_REDIRECTS: readonly ShellRedirect[] = Object.freeze([]);
 
-/** Whether two commands have the same argv and redirections (then their keys are equal). */
+/**
+ * Whether two segments are the same command for every check: the same words (leading
+ * assignments and reserved words included) with the same run-time flags, the same
+ * redirections, the same context (a pipe feeds `sh`'s input). Equal ones have equal keys.
+ */
 function sameCommand(
   words: readonly ShellWord[],
   redirects: readonly ShellRedirect[],
+  context: ShellContext,
   otherWords: readonly ShellWord[],
   otherRedirects: readonly ShellRedirect[],
+  otherContext: ShellContext,
 ): boolean {
+  if (context !== otherContext) return false;
   if (words.length !== otherWords.length || redirects.length !== otherRedirects.length) return false;
   for (let index = 0; index < words.length; index++) {
-    if ((words[index] as ShellWord).value !== (otherWords[index] as ShellWord).value) return false;
+    const word = words[index] as ShellWord;
+    const other = otherWords[index] as ShellWord;
+    if (word.value !== other.value || word.dynamic !== other.dynamic) return false;
   }
   for (let index = 0; index < redirects.length; index++) {
     const redirect = redirects[index] as ShellRedirect;
     const other = otherRedirects[index] as ShellRedirect;
-    if (redirect.operator !== other.operator || redirect.target !== other.target) return false;
+    if (
+      redirect.operator !== other.operator ||
+      redirect.target !== other.target ||
+      redirect.dynamic !== other.dynamic
+    )
+      return false;
   }
   return true;
 }
 
-/** Identity of a listed command: argv joined by NUL, then each redirection. */
-function commandKey(words: readonly ShellWord[], redirects: readonly ShellRedirect[]): string {
+/**
+ * Identity of a segment (see `sameCommand`). The common segment — literal words, no pipe into
+ * it — is keyed by its words joined by NUL (the scanned text holds no control characters, so
+ * no value does); any other starts with \u0001 and spells out the context and every flag.
+ */
+function commandKey(
+  words: readonly ShellWord[],
+  redirects: readonly ShellRedirect[],
+  context: ShellContext,
+): string {
+  let plain = context !== 'pipeline';
+  for (let index = 0; plain && index < words.length; index++) plain = !(words[index] as ShellWord).dynamic;
+  for (let index = 0; plain && index < redirects.length; index++)
+    plain = !(redirects[index] as ShellRedirect).dynamic;
   let key: string;
+  if (!plain) {
+    key = `\u0001${context}`;
+    for (const word of words) key += `\0${word.dynamic ? '$' : '='}${word.value}`;
+    for (const redirect of redirects)
+      key += `\0\0${redirect.dynamic ? '$' : '='}${redirect.operator}${redirect.target}`;
+    return key;
+  }
   if (words.length <= 1) {
     key = words.length === 0 ? '' : (words[0] as ShellWord).value;
   } else {
@@ -142,9 +193,15 @@ class FallbackScanner implements UnwrapHost {
   /** The command of the last segment that had one (it is listed, its key in `seen` or pending). */
   private lastWords: readonly ShellWord[] | undefined = undefined;
   private lastRedirects: readonly ShellRedirect[] = NO_REDIRECTS;
+  private lastContext: ShellContext = 'top';
   /** The first command listed, whose key is only built once a second one needs comparing. */
   private firstWords: ShellWord[] | undefined = undefined;
   private firstRedirects: ShellRedirect[] = [];
+  private firstContext: ShellContext = 'top';
+  /** The open word continues into a command substitution: its value is computed at run time. */
+  private substituted = false;
+  /** The segment before this one was piped into it (`… | sh`): it reads that output. */
+  private piped = false;
 
   constructor(
     private readonly text: string,
@@ -200,7 +257,7 @@ class FallbackScanner implements UnwrapHost {
         raw = text.slice(wordStart, at);
         value = this.value;
       }
-      const dynamic = maybeDynamic(text, wordStart, at);
+      const dynamic = this.substituted || maybeDynamic(text, wordStart, at);
       if (this.redirectTarget !== '') {
         this.redirects.push({
           operator: this.redirectTarget,
@@ -218,30 +275,73 @@ class FallbackScanner implements UnwrapHost {
     this.run = -1;
     this.wordStart = -1;
     this.plain = true;
+    this.substituted = false;
+  }
+
+  /**
+   * A command substitution (`$(` or a backtick) opens at `at`: its output becomes part of the
+   * word being read, or a word of its own — computed at run time either way (`$(printf rm) x`,
+   * `eval "$(…)"`, `bash -c "$(…)"`), so the segment ends with that word marked dynamic.
+   */
+  private substitutionAt(at: number): void {
+    if (this.wordStart < 0) {
+      this.beginWord(at);
+      this.run = at;
+    }
+    this.substituted = true;
+    this.endSegment(at);
   }
 
   private endSegment(at: number): void {
     this.endWord(at);
     const words = this.words;
     const redirects = this.redirects;
+    // Leading reserved words and assignments are not the command word. The assignments are
+    // kept (the floor checks `LD_PRELOAD=… ls` and a bare `PATH=…` here too), and so is the
+    // variable a `for`/`select` loop assigns.
+    let assignments: ShellAssignment[] | undefined;
     let first = 0;
     while (first < words.length) {
-      const value = (words[first] as ShellWord).value;
-      if (isReservedWord(value) || isAssignment(value)) first++;
-      else break;
+      const word = words[first] as ShellWord;
+      const value = word.value;
+      if (isAssignment(value)) {
+        const equals = value.indexOf('=');
+        const name = value.slice(0, value.charCodeAt(equals - 1) === 0x2b ? equals - 1 : equals);
+        (assignments ??= []).push({
+          name,
+          value: value.slice(equals + 1),
+          dynamic: word.dynamic,
+          form: 'prefix',
+        });
+        first++;
+      } else if (isReservedWord(value)) {
+        first++;
+        const next = words[first];
+        if ((value === 'for' || value === 'select') && next !== undefined && isName(next.value)) {
+          (assignments ??= []).push({ name: next.value, value: '', dynamic: true, form: 'loop' });
+        } else if (value === 'time' && next?.value === '-p') {
+          first++;
+        }
+      } else {
+        break;
+      }
     }
-    if (first < words.length || redirects.length > 0) {
+    const context: ShellContext = this.piped ? 'pipeline' : this.depth === 0 ? 'top' : 'shell-string';
+    if (first < words.length || redirects.length > 0 || assignments !== undefined) {
       const kept = first === 0 ? words : words.slice(first);
-      if (this.isNew(kept, redirects)) {
+      if (first === words.length && assignments !== undefined) {
+        for (const assignment of assignments) if (assignment.form === 'prefix') assignment.form = 'bare';
+      }
+      if (this.isNew(words, redirects, context)) {
         const argv = kept.map((word) => word.value);
         const start = this.base + this.segmentStart;
         const command: SimpleCommand = {
           argv,
           words: kept,
-          assignments: [],
+          assignments: assignments ?? [],
           redirects,
           unwrapped: PENDING_UNWRAP,
-          context: this.depth === 0 ? 'top' : 'shell-string',
+          context,
           depth: this.depth,
           opaqueReasons: [REASON],
           start,
@@ -260,6 +360,7 @@ class FallbackScanner implements UnwrapHost {
         if (words.length > 0) this.words = [];
         if (redirects.length > 0) this.redirects = [];
       }
+      this.piped = false;
     } else if (words.length > 0) {
       this.words = [];
     }
@@ -273,30 +374,51 @@ class FallbackScanner implements UnwrapHost {
    * yet. The first one needs no key: most scans (short commands with a syntax error) list one
    * or two commands, and a key costs a join and a hash.
    */
-  private isNew(words: ShellWord[], redirects: ShellRedirect[]): boolean {
+  private isNew(words: ShellWord[], redirects: ShellRedirect[], context: ShellContext): boolean {
     // A segment like the one before (`echo a; echo a; ...`) is known without building a key.
-    // (Equal words and redirections mean equal keys; unequal ones go on to the key.)
+    // (Equal segments have equal keys; unequal ones go on to the key.)
     const lastWords = this.lastWords;
-    if (lastWords !== undefined && sameCommand(words, redirects, lastWords, this.lastRedirects)) return false;
+    if (
+      lastWords !== undefined &&
+      sameCommand(words, redirects, context, lastWords, this.lastRedirects, this.lastContext)
+    )
+      return false;
     // Empty arrays may be the scanner's own, filled again by the next segment: keep none of them.
     this.lastWords = words.length === 0 ? NO_WORDS : words;
     this.lastRedirects = redirects.length === 0 ? NO_REDIRECTS : redirects;
+    this.lastContext = context;
     if (this.firstWords === undefined) {
       this.firstWords = words;
       this.firstRedirects = redirects;
+      this.firstContext = context;
       return true;
     }
     let seen = this.seen;
     if (seen === undefined) {
-      const firstKey = commandKey(this.firstWords, this.firstRedirects);
+      const firstKey = commandKey(this.firstWords, this.firstRedirects, this.firstContext);
       seen = new Set();
       seen.add(firstKey);
       this.seen = seen;
     }
-    const key = commandKey(words, redirects);
+    const key = commandKey(words, redirects, context);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  }
+
+  /**
+   * True when a `{` or `}` at `index` belongs to a word (`{rm,-rf,/}`, `cu{r,}l`, `${x}`)
+   * rather than standing alone as a group brace (`{ ls; }`): bash reads `{` as a reserved
+   * word only when a blank follows it, and either brace only outside a word. Read as part of
+   * the word, the brace makes it dynamic, so a brace-expanded command word is seen as computed
+   * at run time (denied while deny rules exist) instead of split into harmless pieces.
+   */
+  private insideBraceWord(code: number, index: number): boolean {
+    if (code !== 0x7b && code !== 0x7d) return false;
+    if (this.wordStart >= 0) return true;
+    if (code === 0x7d) return false;
+    const next = this.text.charCodeAt(index + 1);
+    return !(Number.isNaN(next) || next === 0x20 || next === 0x09 || next === 0x0a);
   }
 
   /** Starts a word at `at` if none is open. */
@@ -323,7 +445,7 @@ class FallbackScanner implements UnwrapHost {
         if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
           stack.push(quote * 2);
           quote = 0;
-          this.endSegment(index);
+          this.substitutionAt(index);
           index++;
           continue;
         }
@@ -332,11 +454,12 @@ class FallbackScanner implements UnwrapHost {
           if (top !== undefined && (top & 1) === 1 && quote === 0) {
             stack.pop();
             quote = top >> 1;
+            this.endSegment(index);
           } else {
             stack.push(quote * 2 + 1);
             quote = 0;
+            this.substitutionAt(index);
           }
-          this.endSegment(index);
           continue;
         }
         if (quote === 0 && (code === 0x28 || code === 0x29)) {
@@ -385,8 +508,11 @@ class FallbackScanner implements UnwrapHost {
         quote = code;
         continue;
       }
-      if (isSeparator(code)) {
+      if (isSeparator(code) && !this.insideBraceWord(code, index)) {
         this.endSegment(index);
+        // `a | b` and `a |& b` (not `a || b`): b reads what a writes.
+        if (code === 0x7c && text.charCodeAt(index - 1) !== 0x7c && text.charCodeAt(index + 1) !== 0x7c)
+          this.piped = true;
         continue;
       }
       if (code === 0x20 || code === 0x09) {

@@ -19,6 +19,7 @@ import { commandBasename } from '../rules/match-command-rule';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import { analyzeShellRecordingBlanks, type BlankRunRecord } from '../shell/analyze-shell';
+import { FALLBACK_SCAN_REASON } from '../shell/fallback-scan';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
@@ -129,7 +130,11 @@ function denyMatch(
   if (rule) return { rule: ruleText(rule), reason: `${describe(command)} matches the deny rule` };
   if (!rules.hasDeny) return undefined;
   if (plainCommand(command)) return undefined;
-  const unseen = unseenCodeReason(command);
+  // Text found in another command's arguments (an awk or python program, an ssh command
+  // line) is read as shell on the chance that it is; where it does not parse, the scan's
+  // pieces (`{print`, `{for`) are not commands, so only the deny rules are matched on them.
+  const guessed = depth > 0 && command.opaqueReasons.includes(FALLBACK_SCAN_REASON);
+  const unseen = guessed ? undefined : unseenCodeReason(command);
   if (unseen) return { reason: `${unseen}, so deny rules cannot be checked` };
   if (depth >= maxEvalDepth) return undefined;
   const hidden = findHiddenDenyRule(command, rules.denyCommands);

@@ -21,7 +21,9 @@ import { type UnwrapHost, unwrapCommand } from './unwrap';
 
 /** Placeholder `unwrapped` while `unwrapCommand` runs; shared, so never left on a command. */
 const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], assignments: [] };
-const REASON = 'best-effort scan (structure not parsed)';
+/** The opaque reason of every command the fallback scan lists. */
+export const FALLBACK_SCAN_REASON = 'best-effort scan (structure not parsed)';
+const REASON = FALLBACK_SCAN_REASON;
 
 function isSeparator(code: number): boolean {
   // ; & | ( ) { } ` newline

@@ -107,4 +107,41 @@ describe('adversarial suite', () => {
       expect(weakened).toEqual([]);
     });
   }
+
+  // Inside a subshell, a group, `if`/`while`/`case`, a function or a command substitution —
+  // or nested past the depth cap — an attack must get the same decision as on its own.
+  const wrappers: [string, (command: string) => string][] = [
+    ['( … )', (command) => `(${command}\n)`],
+    ['{ …; }', (command) => `{ ${command}\n}`],
+    ['if', (command) => `if true; then ${command}\nfi`],
+    ['&&', (command) => `true && ${command}`],
+    ['&', (command) => `${command} &`],
+    ['while', (command) => `while false; do ${command}\ndone`],
+    ['function', (command) => `f() { ${command}\n}; f`],
+    ['$( … )', (command) => `echo "$(${command}\n)"`],
+    ['case', (command) => `case x in x) ${command}\n;; esac`],
+    ['past the depth cap', (command) => `${'$('.repeat(17)}${command}${'\n)'.repeat(17)}`],
+  ];
+  for (const name of Object.keys(ruleSets) as RuleSetName[]) {
+    it(`wrapping an attack in compound commands weakens no decision under the ${name} rule set`, {
+      timeout: 180_000,
+    }, () => {
+      const rules = ruleSets[name];
+      const weakened: string[] = [];
+      for (const attack of attackCases as AttackCase[]) {
+        const alone = evaluateBash(attack.command, rules).behavior;
+        for (const [wrapper, wrap] of wrappers) {
+          const wrapped = evaluateBash(wrap(attack.command), rules).behavior;
+          if (rank[wrapped] < rank[alone])
+            weakened.push(
+              `[${attack.category}] ${show(attack.command)} in ${wrapper}: ${alone} → ${wrapped}`,
+            );
+        }
+      }
+      console.log(
+        `[adversarial] ${name}: ${attackCases.length} attacks × ${wrappers.length} wrappers → ${weakened.length} weakened`,
+      );
+      expect(weakened).toEqual([]);
+    });
+  }
 });

@@ -7,7 +7,7 @@ import type { SimpleCommand } from '../shell/types';
 
 /** The key of everything a floor or deny check can look at in a command. */
 function contentKey(command: SimpleCommand): string {
-  let key = `${command.context}\u0001${command.unwrapped.opaqueReason ?? ''}`;
+  let key = `${command.context}${command.readsPipe ? '|' : ''}\u0001${command.unwrapped.opaqueReason ?? ''}`;
   for (const word of command.words)
     key += `\u0001${word.dynamic ? 'd' : ''}${word.glob ? 'g' : ''}${word.quoted ? 'q' : ''}${word.raw}\u0002${word.value}`;
   for (const word of command.unwrapped.words) key += `\u0003${word.value}`;

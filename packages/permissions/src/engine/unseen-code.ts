@@ -46,7 +46,7 @@ export function mayRunUnseenCode(name: string): boolean {
 
 /** True when something is piped or redirected into the command's standard input. */
 function fedStdin(command: SimpleCommand): boolean {
-  if (command.context === 'pipeline') return true;
+  if (command.context === 'pipeline' || command.readsPipe) return true;
   for (const redirect of command.redirects) {
     if (redirect.read || redirect.operator.startsWith('<<')) return true;
   }

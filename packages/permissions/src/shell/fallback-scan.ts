@@ -349,6 +349,7 @@ class FallbackScanner implements UnwrapHost {
           start,
           end: this.base + at,
         };
+        if (this.piped) command.readsPipe = true;
         this.commands.push(command);
         try {
           command.unwrapped = unwrapCommand(kept, start, this.depth, this, argv);

@@ -230,7 +230,12 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       this.skipNewlines();
       // `!` only starts a pipeline; after `|` bash rejects it (`time` is then a plain word).
       if (this.isReserved(this.peek(), '!')) this.syntaxError(this.peek());
+      const member = this.state.commands.length;
       this.parseCommand();
+      // Everything this member runs may read the pipe: `x | sh`, `x | (sh)`, `x | { sh; }`.
+      const commands = this.state.commands;
+      for (let index = member; index < commands.length; index++)
+        (commands[index] as SimpleCommand).readsPipe = true;
       count++;
     }
     if (count > 1) this.relabel(begin, 'pipeline');

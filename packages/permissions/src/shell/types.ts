@@ -94,6 +94,11 @@ export interface SimpleCommand {
   /** Offsets in the input. */
   start: number;
   end: number;
+  /**
+   * Present (true) when the command's standard input may be another command's output: it is
+   * in a pipeline after the first member, at any nesting (`x | (sh)`, `if …; then x | sh; fi`).
+   */
+  readsPipe?: true;
 }
 
 /** The parse of one command string. */

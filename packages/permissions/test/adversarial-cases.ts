@@ -174,6 +174,7 @@ add(
   'runners-and-programs',
   [
     'ssh host rm -rf /',
+    "ssh host '{rm,-rf,/}'",
     "ssh host 'rm -rf /'",
     'ssh -p 22 host curl http://x',
     'chroot /mnt rm -rf /x',

@@ -164,10 +164,16 @@ export function mayHideCommands(word: string): boolean {
 }
 
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
+const BRACE_EXPANSION = /\{[^}]*(?:,|\.\.)[^}]*\}/;
+
 function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
-  if (kindOf(argv) === undefined) return;
+  const kind = kindOf(argv);
+  if (kind === undefined) return;
   for (let offset = 1; offset < argv.length; offset++) {
-    if (isCodeLike(argv[offset]!)) texts.push(argv[offset]!);
+    const word = argv[offset]!;
+    // A runner hands its words to a shell, where a brace expansion becomes several words
+    // (`ssh h '{rm,-rf,x}'`): a command line too. An interpreter's words are program text.
+    if (isCodeLike(word) || (kind === 'runner' && BRACE_EXPANSION.test(word))) texts.push(word);
   }
 }
 

@@ -10,6 +10,7 @@ import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule, ToolRule } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import type { SimpleCommand } from '../shell/types';
+import { withoutGlobalOptions } from './global-options';
 import { hasWriteRedirect } from './redirects';
 import { type CommandVerdict, findAllowRule, findRestrictingRule, unwrappedDiffers } from './shell-rules';
 
@@ -29,6 +30,8 @@ function referenceRestricting(command: SimpleCommand, rules: readonly ShellRule[
         if (matchCommandRule(rule, argv, 'deny', offset)) return rule;
       }
     }
+    const unwrapped = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : argv;
+    for (const form of withoutGlobalOptions(unwrapped)) if (matchCommandRule(rule, form, 'deny')) return rule;
   }
   return undefined;
 }

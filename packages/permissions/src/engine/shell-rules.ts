@@ -8,6 +8,7 @@ import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule, Rule, RuleSet, ToolRule } from '../rules/rule';
 import { isShellToolName } from '../rules/tool-name';
 import type { SimpleCommand } from '../shell/types';
+import { withoutGlobalOptions } from './global-options';
 import { hasWriteRedirect } from './redirects';
 
 type ShellRule = ToolRule | CommandRule;
@@ -163,6 +164,14 @@ export function findRestrictingRule(
     for (let offset = 1; offset < argv.length; offset++) {
       best = earliestRestricting(rules, index, argv, offset, best);
     }
+  }
+  // `git -C /repo push` under `Bash(git push:*)`: also without the tool's global options.
+  // Only for rules naming a tool (the index has candidates for it) and an option after it.
+  const unwrapped = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : argv;
+  const head = unwrapped[0];
+  if (head !== undefined && unwrapped.length > 2 && index.byName.has(foldedBasename(head))) {
+    for (const form of withoutGlobalOptions(unwrapped))
+      best = earliestRestricting(rules, index, form, 0, best);
   }
   return best === Number.POSITIVE_INFINITY ? undefined : rules[best];
 }

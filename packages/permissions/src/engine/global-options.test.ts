@@ -41,6 +41,7 @@ describe('deny rules see through global options', () => {
     'sudo git -C /repo push',
     'npm --prefix ./pkg publish',
     'kubectl -n prod --context x delete pod web',
+    'git -c alias.p=push p origin',
   ])('%s is denied', (command) => {
     expect(evaluateBash(command, rules).behavior).toBe('deny');
   });

@@ -128,8 +128,11 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
     else if (arg.startsWith('-c')) config = arg.slice(2);
     if (config !== undefined) {
       const equals = config.indexOf('=');
-      if (equals > 0 && gitCommandKeys.test(config.slice(0, equals)))
-        texts.push(config.slice(equals + 1).replace(/^!/, ''));
+      const key = config.slice(0, equals);
+      const value = config.slice(equals + 1);
+      // `alias.x=!cmd` runs a shell command; `alias.p=push` runs `git push` under another name.
+      if (equals > 0 && /^alias\./i.test(key) && !value.startsWith('!')) texts.push(`git ${value}`);
+      else if (equals > 0 && gitCommandKeys.test(key)) texts.push(value.replace(/^!/, ''));
     }
     if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
     if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));

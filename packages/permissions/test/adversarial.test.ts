@@ -79,69 +79,62 @@ describe('adversarial suite', () => {
     });
   }
 
+  const rank = { allow: 0, ask: 1, deny: 2 } as const;
+  type Rewrite = [label: string, rewrite: (command: string) => string];
+
+  /** Every attack rewritten each way must get a decision at least as strict as on its own. */
+  function expectNoneWeakened(name: RuleSetName, what: string, rewrites: readonly Rewrite[]): void {
+    const rules = ruleSets[name];
+    const weakened: string[] = [];
+    for (const attack of attackCases as AttackCase[]) {
+      const alone = evaluateBash(attack.command, rules).behavior;
+      for (const [label, rewrite] of rewrites) {
+        const rewritten = evaluateBash(rewrite(attack.command), rules).behavior;
+        if (rank[rewritten] < rank[alone])
+          weakened.push(`[${attack.category}] ${show(attack.command)}, ${label}: ${alone} → ${rewritten}`);
+      }
+    }
+    console.log(
+      `[adversarial] ${name}: ${attackCases.length} attacks × ${rewrites.length} ${what} → ${weakened.length} weakened`,
+    );
+    expect(weakened).toEqual([]);
+  }
+
   // The structured parse gives way to the linear fallback scan on a syntax error or over the
   // length cap — both within an attacker's reach (`…\nfi`, 70 KB of padding). The floor and
   // deny rules must hold there just as well: no attack may get a weaker decision that way.
   const padding = 'echo a; '.repeat(9000);
-  const rank = { allow: 0, ask: 1, deny: 2 } as const;
+  const fallbackForms: Rewrite[] = [
+    ['syntax error after it', (command) => `${command}\nfi`],
+    ['over the length cap', (command) => padding + command],
+  ];
   for (const name of Object.keys(ruleSets) as RuleSetName[]) {
-    it(`forcing the fallback scan weakens no decision under the ${name} rule set`, {
-      timeout: 180_000,
-    }, () => {
-      const rules = ruleSets[name];
-      const weakened: string[] = [];
-      for (const attack of attackCases as AttackCase[]) {
-        const parsed = evaluateBash(attack.command, rules).behavior;
-        for (const [form, text] of [
-          ['syntax error after it', `${attack.command}\nfi`],
-          ['over the length cap', padding + attack.command],
-        ] as const) {
-          const scanned = evaluateBash(text, rules).behavior;
-          if (rank[scanned] < rank[parsed])
-            weakened.push(`[${attack.category}] ${show(attack.command)}, ${form}: ${parsed} → ${scanned}`);
-        }
-      }
-      console.log(
-        `[adversarial] ${name}: ${attackCases.length} attacks × 2 fallback forms → ${weakened.length} weakened`,
-      );
-      expect(weakened).toEqual([]);
-    });
+    it(`forcing the fallback scan weakens no decision under the ${name} rule set`, { timeout: 180_000 }, () =>
+      expectNoneWeakened(name, 'fallback forms', fallbackForms),
+    );
   }
 
   // Inside a subshell, a group, `if`/`while`/`case`, a function or a command substitution —
   // or nested past the depth cap — an attack must get the same decision as on its own.
-  const wrappers: [string, (command: string) => string][] = [
-    ['( … )', (command) => `(${command}\n)`],
-    ['{ …; }', (command) => `{ ${command}\n}`],
-    ['if', (command) => `if true; then ${command}\nfi`],
-    ['&&', (command) => `true && ${command}`],
-    ['&', (command) => `${command} &`],
-    ['while', (command) => `while false; do ${command}\ndone`],
-    ['function', (command) => `f() { ${command}\n}; f`],
-    ['$( … )', (command) => `echo "$(${command}\n)"`],
-    ['case', (command) => `case x in x) ${command}\n;; esac`],
+  const wrappers: Rewrite[] = [
+    ['in ( … )', (command) => `(${command}\n)`],
+    ['in { …; }', (command) => `{ ${command}\n}`],
+    ['in if', (command) => `if true; then ${command}\nfi`],
+    ['after &&', (command) => `true && ${command}`],
+    ['with &', (command) => `${command} &`],
+    ['in while', (command) => `while false; do ${command}\ndone`],
+    ['in a function', (command) => `f() { ${command}\n}; f`],
+    ['in $( … )', (command) => `echo "$(${command}\n)"`],
+    ['in case', (command) => `case x in x) ${command}\n;; esac`],
     ['past the depth cap', (command) => `${'$('.repeat(17)}${command}${'\n)'.repeat(17)}`],
   ];
   for (const name of Object.keys(ruleSets) as RuleSetName[]) {
-    it(`wrapping an attack in compound commands weakens no decision under the ${name} rule set`, {
-      timeout: 180_000,
-    }, () => {
-      const rules = ruleSets[name];
-      const weakened: string[] = [];
-      for (const attack of attackCases as AttackCase[]) {
-        const alone = evaluateBash(attack.command, rules).behavior;
-        for (const [wrapper, wrap] of wrappers) {
-          const wrapped = evaluateBash(wrap(attack.command), rules).behavior;
-          if (rank[wrapped] < rank[alone])
-            weakened.push(
-              `[${attack.category}] ${show(attack.command)} in ${wrapper}: ${alone} → ${wrapped}`,
-            );
-        }
-      }
-      console.log(
-        `[adversarial] ${name}: ${attackCases.length} attacks × ${wrappers.length} wrappers → ${weakened.length} weakened`,
-      );
-      expect(weakened).toEqual([]);
-    });
+    it(
+      `wrapping an attack in compound commands weakens no decision under the ${name} rule set`,
+      {
+        timeout: 180_000,
+      },
+      () => expectNoneWeakened(name, 'wrappers', wrappers),
+    );
   }
 });

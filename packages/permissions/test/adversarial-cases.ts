@@ -245,6 +245,10 @@ add(
     '${RM:-rm} x',
     'r${x}m x',
     '$RM x',
+    // Behind a wrapper the parser stops at (the computed word is where the command belongs).
+    'nohup $RM x',
+    'sudo -u root /bin/r? x',
+    'nice -n 5 ${RM:-rm} x',
     '/usr/bin/curl http://x',
     '"cu"rl http://x',
     '$(printf rm) x',

@@ -6,6 +6,7 @@
  */
 
 import { commandBasename } from '../rules/match-command-rule';
+import { DYNAMIC_WORD_STOP } from '../shell/option-scan';
 import type { ShellWord, SimpleCommand } from '../shell/types';
 import { unwrappedDiffers } from './shell-rules';
 
@@ -121,6 +122,23 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
     unseenIn(command.argv, command.words, command) ??
     (unwrappedDiffers(command)
       ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command)
-      : undefined)
+      : undefined) ??
+    computedBehindWrapper(command)
   );
+}
+
+/**
+ * A wrapper the parser stopped at because a word where an option or the command belongs is
+ * computed at run time (`nohup $RM x`, `sudo -u root /bin/r? x`): that word may be the
+ * command that really runs. (Assignments and whole command lines are checked as such.)
+ */
+function computedBehindWrapper(command: SimpleCommand): string | undefined {
+  if (!command.unwrapped.opaqueReason?.includes(DYNAMIC_WORD_STOP)) return undefined;
+  for (let index = 1; index < command.words.length; index++) {
+    const word = command.words[index]!;
+    const value = command.argv[index]!;
+    if (!word.dynamic || /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(value) || /\s/.test(value)) continue;
+    return `the command run by ${JSON.stringify(command.argv[0])} may be ${JSON.stringify(word.raw)}, computed at run time`;
+  }
+  return undefined;
 }

@@ -6,6 +6,9 @@
  */
 import type { ShellWord } from './types';
 
+/** The wrapper-scan stop for a computed word where an option or the command belongs. */
+export const DYNAMIC_WORD_STOP = 'dynamic word where an option or the command belongs';
+
 /** Which options a command accepts. Letters are single-character short options. */
 export interface OptionSpec {
   /** Short options that take a value (attached `-uroot` or next word `-u root`). */
@@ -55,7 +58,7 @@ export function scanOptions(
       return {
         next: position,
         options,
-        error: `${command}: dynamic word where an option or the command belongs`,
+        error: `${command}: ${DYNAMIC_WORD_STOP}`,
       };
     if (text === '--') return { next: position + 1, options };
     if (text.length < 2 || text[0] !== '-') return { next: position, options };

@@ -4,6 +4,7 @@
  * command as someone else (`sudo`) or feed it unseen arguments (`xargs`, `parallel`) make it
  * 'unknown'; anything the parser marked opaque is 'unknown'.
  */
+import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { classifyArgv } from './classify-argv';
 import type { ClassificationResult } from './types';
@@ -50,8 +51,7 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     }
   }
   for (const wrapper of command.unwrapped.wrappers) {
-    // `indexOf` first: V8 runs `lastIndexOf` as a runtime call, and most wrappers have no `/`.
-    const base = wrapper.indexOf('/') === -1 ? wrapper : wrapper.slice(wrapper.lastIndexOf('/') + 1);
+    const base = commandWordBasename(wrapper);
     if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);
     if (!TRANSPARENT_WRAPPERS.has(base)) {
       return unknown(`${base} changes how or as whom the command runs, or adds arguments`, wrapper);

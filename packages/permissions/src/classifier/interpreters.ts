@@ -2,6 +2,7 @@
  * Commands that run code or other commands given to them. "Always allow" never proposes a
  * prefix rule for these: `Bash(python:*)` or `Bash(sudo:*)` would allow anything at all.
  */
+import { commandWordBasename } from '../shell/command-word';
 
 const NAMES = new Set([
   'node',
@@ -115,6 +116,6 @@ const VERSIONED = /^(python|pypy|ruby|perl|php|lua|luajit|node)[0-9.]*$/;
  * isInterpreterOrWrapper('ls'); // false
  */
 export function isInterpreterOrWrapper(word: string): boolean {
-  const base = word.slice(word.lastIndexOf('/') + 1);
+  const base = commandWordBasename(word);
   return NAMES.has(base) || VERSIONED.test(base);
 }

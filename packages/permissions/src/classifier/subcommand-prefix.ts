@@ -11,6 +11,7 @@
  * - an option where the subcommand should be (`docker --version`) → none;
  * - any other command → its command word (`ls -la` → `['ls']`).
  */
+import { commandWordBasename } from '../shell/command-word';
 import { isInterpreterOrWrapper } from './interpreters';
 
 const SUBCOMMAND_TOOLS = new Set([
@@ -73,7 +74,7 @@ const isWord = (value: string | undefined): value is string =>
 export function subcommandPrefix(argv: readonly string[]): string[] | undefined {
   const command = argv[0];
   if (command === undefined || command === '' || isInterpreterOrWrapper(command)) return undefined;
-  const base = command.slice(command.lastIndexOf('/') + 1);
+  const base = commandWordBasename(command);
   if (!SUBCOMMAND_TOOLS.has(base)) return [command];
   const sub = argv[1];
   if (!isWord(sub)) return undefined;

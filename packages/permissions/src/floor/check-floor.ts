@@ -3,8 +3,9 @@
  * found (nested and opaque ones included). Order: dangerous assignments, secret reads,
  * environment dumps; the first violation is returned.
  */
+
+import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
-import { commandName } from './command-name';
 import { checkAssignments } from './dangerous-variables';
 import { checkEnvDumpNamed } from './env-dump';
 import { checkFunctionExportNamed, checkHiddenAssignmentsNamed } from './hidden-assignments';
@@ -23,9 +24,9 @@ export function checkFloor(command: SimpleCommand): FloorViolation | undefined {
   const innerHead = command.unwrapped.argv[0];
   const outerHead = command.argv[0];
   // Every check keys on the command name (wrappers removed, or as written): work it out once.
-  const innerName = innerHead === undefined ? '' : commandName(innerHead);
+  const innerName = innerHead === undefined ? '' : commandWordBasename(innerHead);
   const outerName =
-    outerHead === undefined ? '' : outerHead === innerHead ? innerName : commandName(outerHead);
+    outerHead === undefined ? '' : outerHead === innerHead ? innerName : commandWordBasename(outerHead);
   const assigningCommand = innerHead ?? outerHead;
   // Both the secret-read and the env-dump check look inside interpreter programs.
   const programs = inlinePrograms(command.unwrapped.argv, innerName);

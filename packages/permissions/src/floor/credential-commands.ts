@@ -7,8 +7,9 @@
  * output (`curl -H "Authorization: Bearer $(gcloud auth print-access-token)"`, a common
  * and benign form), so that context is not a read; the outer command is opaque anyway.
  */
+
+import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
-import { commandName } from './command-name';
 
 type Rule = (args: readonly string[]) => boolean;
 
@@ -57,7 +58,7 @@ const dockerCredentialHelper: Rule = (args) => args[0] === 'get';
  */
 export function printsCredential(
   command: SimpleCommand,
-  name: string = commandName(command.unwrapped.argv[0] ?? ''),
+  name: string = commandWordBasename(command.unwrapped.argv[0] ?? ''),
 ): boolean {
   if (command.context === 'command-substitution') return false;
   const rule =

@@ -16,8 +16,9 @@
  * | `compgen -v`/`-e`                          | allow   | names only, no values                     |
  * | `/proc/*\/environ`                         | (secret-read) |                                     |
  */
+
+import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
-import { commandName } from './command-name';
 import { type InlineProgram, inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
 
@@ -70,7 +71,7 @@ function isEnvDumpArgs(args: readonly string[]): boolean {
 
 /** Checks one simple command for an environment dump. */
 export function checkEnvDump(command: SimpleCommand): FloorViolation | undefined {
-  return checkEnvDumpNamed(command, commandName(command.unwrapped.argv[0] ?? ''));
+  return checkEnvDumpNamed(command, commandWordBasename(command.unwrapped.argv[0] ?? ''));
 }
 
 /**
@@ -85,7 +86,7 @@ export function checkEnvDumpNamed(
   const { unwrapped } = command;
   if (unwrapped.argv.length === 0) {
     for (const wrapper of unwrapped.wrappers) {
-      if (commandName(wrapper) === 'env') return dump(command);
+      if (commandWordBasename(wrapper) === 'env') return dump(command);
     }
     return undefined;
   }

@@ -6,8 +6,9 @@
  * (`export -f`, `declare -fx`), which plants `BASH_FUNC_name%%` in every child bash: a
  * child script calling `git` would run the exported function instead.
  */
+
+import { commandWordBasename } from '../shell/command-word';
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
-import { commandName } from './command-name';
 import { checkAssignments } from './dangerous-variables';
 import { expandBraces } from './secret-globs';
 import type { FloorViolation } from './types';
@@ -119,8 +120,8 @@ function assignedNames(argv: readonly string[], command: string): ShellAssignmen
 export function checkHiddenAssignments(command: SimpleCommand): FloorViolation | undefined {
   return checkHiddenAssignmentsNamed(
     command,
-    commandName(command.argv[0] ?? ''),
-    commandName(command.unwrapped.argv[0] ?? ''),
+    commandWordBasename(command.argv[0] ?? ''),
+    commandWordBasename(command.unwrapped.argv[0] ?? ''),
   );
 }
 
@@ -146,8 +147,8 @@ export function checkHiddenAssignmentsNamed(
 export function checkFunctionExport(command: SimpleCommand): FloorViolation | undefined {
   return checkFunctionExportNamed(
     command,
-    commandName(command.argv[0] ?? ''),
-    commandName(command.unwrapped.argv[0] ?? ''),
+    commandWordBasename(command.argv[0] ?? ''),
+    commandWordBasename(command.unwrapped.argv[0] ?? ''),
   );
 }
 

@@ -5,7 +5,7 @@
  * (`print(os.environ)`, `console.log(process.env)`, `p ENV`, `print %ENV`). Reading one
  * named variable (`os.environ['HOME']`, `process.env.HOME`, `ENV['X']`) is fine.
  */
-import { commandName } from './command-name';
+import { commandWordBasename } from '../shell/command-word';
 
 const CODE_FLAGS: Record<string, readonly string[]> = {
   python: ['-c'],
@@ -44,7 +44,7 @@ const NO_PROGRAMS: readonly InlineProgram[] = [];
  */
 export function inlinePrograms(
   argv: readonly string[],
-  name: string = commandName(argv[0] ?? ''),
+  name: string = commandWordBasename(argv[0] ?? ''),
 ): readonly InlineProgram[] {
   const family = interpreterFamily(name);
   if (!family) return NO_PROGRAMS;

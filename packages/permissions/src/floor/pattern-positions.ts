@@ -8,7 +8,7 @@
  * in the "pattern" direction would hide a read, so unknown options end the scan and the
  * remaining words stay checked.
  */
-import { commandName } from './command-name';
+import { commandWordBasename } from '../shell/command-word';
 
 const GREP_VALUE_SHORT = new Set(['A', 'B', 'C', 'm', 'd', 'D', 'e', 'f']);
 const RG_VALUE_SHORT = new Set(['A', 'B', 'C', 'd', 'e', 'E', 'f', 'g', 'j', 'M', 'm', 'r', 't', 'T']);
@@ -133,7 +133,7 @@ function jqProgramIndexes(args: readonly string[]): Set<number> {
 /** Indexes into `argv` of words that are patterns or program text, not paths. */
 export function patternWordIndexes(
   argv: readonly string[],
-  base: string = commandName(argv[0] ?? ''),
+  base: string = commandWordBasename(argv[0] ?? ''),
 ): Set<number> {
   const shift = (indexes: Set<number>, by: number) => new Set([...indexes].map((index) => index + by));
   if (PATTERN_TOOLS.has(base)) {
@@ -166,7 +166,7 @@ export function patternWordIndexes(
 
 /** File names that sed (`r`/`R`/`w`/`W` commands) or awk (string literals) program text mentions. */
 export function programFileNames(argv: readonly string[], index: number): string[] {
-  const base = commandName(argv[0] ?? '');
+  const base = commandWordBasename(argv[0] ?? '');
   const text = argv[index] ?? '';
   if (base === 'sed') {
     return [...text.matchAll(/(?:^|[;\n{}\s\d$/])[rRwW]\s*([^\s;}]+)/g)].map((match) => match[1]!);

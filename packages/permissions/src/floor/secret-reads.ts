@@ -9,8 +9,9 @@
  * file contents (`mkdir`, `chmod`, `test`, `ls`, …) and output files (`openssl -out`) are
  * not reads.
  */
+
+import { commandWordBasename } from '../shell/command-word';
 import type { ShellAssignment, ShellWord, SimpleCommand } from '../shell/types';
-import { commandName } from './command-name';
 import { printsCredential } from './credential-commands';
 import { codeTokens, type InlineProgram, inlinePrograms } from './interpreter-code';
 import { programFileNames } from './pattern-positions';
@@ -152,7 +153,7 @@ function roleName(word: string, name: string): string {
 
 /** Checks one simple command for reads of secret files. */
 export function checkSecretReads(command: SimpleCommand): FloorViolation | undefined {
-  return checkSecretReadsNamed(command, commandName(command.unwrapped.argv[0] ?? ''));
+  return checkSecretReadsNamed(command, commandWordBasename(command.unwrapped.argv[0] ?? ''));
 }
 
 /**

@@ -4,8 +4,9 @@
  * the destination of `cp/mv/install/rsync`), and search patterns or program text (see
  * pattern-positions). Everything else is a potential read and is checked.
  */
+
+import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
-import { commandName } from './command-name';
 import { DATA_TOOLS, PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
 
 /**
@@ -151,7 +152,7 @@ export function readableWordCount(command: SimpleCommand, base: string): number 
  */
 export function wordRoles(
   command: SimpleCommand,
-  base: string = commandName(command.unwrapped.argv[0] ?? ''),
+  base: string = commandWordBasename(command.unwrapped.argv[0] ?? ''),
 ): WordRoles {
   if (!SPECIAL_COMMANDS.has(base)) return NOTHING_SKIPPED;
   const inner = command.unwrapped.argv;

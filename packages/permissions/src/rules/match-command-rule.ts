@@ -9,12 +9,12 @@
  * Later words compare exactly in both; a prefix rule matches on a word boundary
  * (`git status:*` covers `git status -s`, not `git statusx`).
  */
+import { commandWordBasename } from '../shell/command-word';
 import type { CommandRule } from './rule';
 
 /** The last path segment of a command word (`/usr/bin/rm` → `rm`). */
 export function commandBasename(word: string): string {
-  const slash = word.lastIndexOf('/');
-  return slash === -1 ? word : word.slice(slash + 1);
+  return commandWordBasename(word);
 }
 
 /**

@@ -59,7 +59,9 @@ export async function askForApproval(host: ApprovalHost, call: PendingApproval):
   const { session } = host;
   const { approvals, approvalLock } = host.config;
   const name = tool.name;
-  if (decision.cacheable && session.isGranted(decision.sessionKey)) {
+  // A session grant answers without asking: checked now, and again once the lock is held.
+  const sessionGrant = (): NonNullable<Authorization> | undefined => {
+    if (!decision.cacheable || !session.isGranted(decision.sessionKey)) return undefined;
     host.emit(index, id, {
       type: 'tool_approval',
       name,
@@ -67,7 +69,9 @@ export async function askForApproval(host: ApprovalHost, call: PendingApproval):
       response: { decision: 'allow-session' },
     });
     return { input, notes: [] };
-  }
+  };
+  const granted = sessionGrant();
+  if (granted) return granted;
   if (approvals === undefined) {
     const why = decision.reason ? ` (${decision.reason})` : '';
     return host.deny(
@@ -88,15 +92,8 @@ export async function askForApproval(host: ApprovalHost, call: PendingApproval):
   let answered: Awaited<ReturnType<typeof settleOrAbort<unknown>>>;
   try {
     // Another run may have granted this key while we waited for the lock.
-    if (decision.cacheable && session.isGranted(decision.sessionKey)) {
-      host.emit(index, id, {
-        type: 'tool_approval',
-        name,
-        source: 'session',
-        response: { decision: 'allow-session' },
-      });
-      return { input, notes: [] };
-    }
+    const grantedMeanwhile = sessionGrant();
+    if (grantedMeanwhile) return grantedMeanwhile;
     const request: ApprovalRequest = {
       toolCallId: id,
       tool: name,

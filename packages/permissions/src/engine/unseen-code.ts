@@ -6,6 +6,7 @@
  */
 
 import { commandBasename } from '../rules/match-command-rule';
+import { isAssignment } from '../shell/fallback-scan';
 import { DYNAMIC_WORD_STOP } from '../shell/option-scan';
 import type { ShellWord, SimpleCommand } from '../shell/types';
 import { unwrappedDiffers } from './shell-rules';
@@ -137,7 +138,7 @@ function computedBehindWrapper(command: SimpleCommand): string | undefined {
   for (let index = 1; index < command.words.length; index++) {
     const word = command.words[index]!;
     const value = command.argv[index]!;
-    if (!word.dynamic || /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(value) || /\s/.test(value)) continue;
+    if (!word.dynamic || isAssignment(value) || /\s/.test(value)) continue;
     return `the command run by ${JSON.stringify(command.argv[0])} may be ${JSON.stringify(word.raw)}, computed at run time`;
   }
   return undefined;

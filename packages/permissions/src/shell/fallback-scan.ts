@@ -62,7 +62,7 @@ function isName(value: string): boolean {
 }
 
 /** Whether `value` starts with `NAME=` or `NAME+=`. */
-function isAssignment(value: string): boolean {
+export function isAssignment(value: string): boolean {
   let code = value.charCodeAt(0);
   if (!((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f)) return false;
   let index = 1;

@@ -160,6 +160,10 @@ describe('analyzeShell: nested commands', () => {
   it('handles ! and time prefixes', () => {
     expect(argvs('! time -p grep x | wc')).toEqual([['grep', 'x'], ['wc']]);
     expect(argvs('time')).toEqual([]);
+    // bash's TIMEIGN: `--` after `time` or `time -p` ends the keyword's options.
+    expect(argvs('time -- rm x')).toEqual([['rm', 'x']]);
+    expect(argvs('time -p -- rm x')).toEqual([['rm', 'x']]);
+    expect(argvs('time -- -p rm x')).toEqual([['-p', 'rm', 'x']]);
   });
 
   it('reports a non-literal sh -c script as opaque', () => {

@@ -214,7 +214,10 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
         this.next();
         prefixed = true;
         this.assignOk = true;
+        // bash reads `-p` and then `--` right after `time` as its own options (TIMEOPT,
+        // TIMEIGN): `time -p -- rm x` runs `rm x`, not a program named `--`.
         if (this.isReserved(this.peek(), '-p')) this.next();
+        if (this.isReserved(this.peek(), '--')) this.next();
       } else {
         break;
       }

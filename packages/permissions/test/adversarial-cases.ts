@@ -203,6 +203,42 @@ add(
   { hidesDenied: true },
 );
 
+// --- programs that arrive on standard input ---------------------------------------------
+// A shell, interpreter or job queue reading what is piped or redirected into it: behind a
+// wrapper that starts a shell, past options that take a value or end the options, at the far
+// end of a runner, or line by line from `xargs` and `parallel`.
+add(
+  'stdin-programs',
+  [
+    'sudo -s <<EOF\nrm -rf x\nEOF',
+    "echo 'rm -rf x' | sudo -i",
+    "echo 'rm -rf x' | su",
+    'su - root <<EOF\nrm -rf x\nEOF',
+    "echo 'rm x' | chroot /",
+    "echo 'rm x' | bash -s foo",
+    "echo 'rm x' | sh -s -- a b",
+    "echo 'rm x' | bash -o errexit",
+    "echo 'rm x' | bash +o posix",
+    "echo 'rm x' | bash -e",
+    "echo 'rm x' | bash -v",
+    "echo 'rm x' | sh -",
+    'echo \'import os; os.system("rm x")\' | python3 - foo',
+    'echo \'import os; os.system("rm x")\' | python3 -W ignore',
+    "echo 'rm -rf /' | ssh host",
+    'ssh host bash <<EOF\nrm -rf /\nEOF',
+    "echo 'rm x' | ssh -p 22 host 'bash -s'",
+    'docker exec -i web sh <<EOF\nrm -rf /data\nEOF',
+    'kubectl exec -i pod -- sh <<EOF\nrm -rf /data\nEOF',
+    "echo 'rm x' | parallel",
+    "echo 'rm x' | xargs sh -c",
+    "echo 'rm x' | xargs -I{} bash -c {}",
+    "find . -name '*.sh' -exec sh -c {} \\;",
+    "echo 'rm -rf x' | at now",
+    "echo '* * * * * rm -rf x' | crontab -",
+  ],
+  { hidesDenied: true },
+);
+
 // --- command lines held by builtins, git options and descriptors ------------------------
 add(
   'code-in-arguments',
@@ -704,4 +740,14 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'find . -name "*.rm" -print', allowedByTypical: true },
   { command: 'sort -u words.txt | head -20' },
   { command: 'ls -R src | grep -c ts', allowedByTypical: true },
+  { command: 'find . -type f -exec sh -c \'echo "$0"\' {} \\;' },
+  { command: "ls | xargs -I{} sh -c 'echo {}'" },
+  { command: 'cat data.csv | python3 process.py' },
+  { command: 'cat numbers.txt | php -r \'echo array_sum(file("php://stdin"));\'' },
+  { command: 'python3 -m json.tool < data.json' },
+  { command: "echo hi | ssh host 'cat > f'" },
+  { command: 'ssh host uptime < /dev/null' },
+  { command: 'crontab -l | grep backup' },
+  { command: "echo '1 + 1' | bc" },
+  { command: './script < input.txt' },
 ];

@@ -140,6 +140,11 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
   }
 }
 
+/** True when `name` (a command basename) runs a command given in its trailing arguments (`ssh`, `docker`, `su`). */
+export function isCommandRunner(name: string): boolean {
+  return runners.has(name);
+}
+
 type Kind = 'runner' | 'interpreter' | undefined;
 const kinds = new Map<string, Kind>();
 

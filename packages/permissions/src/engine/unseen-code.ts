@@ -7,8 +7,9 @@
 
 import { commandBasename } from '../rules/match-command-rule';
 import { isAssignment } from '../shell/fallback-scan';
-import { DYNAMIC_WORD_STOP } from '../shell/option-scan';
+import { DYNAMIC_WORD_STOP, type OptionSpec, scanOptions } from '../shell/option-scan';
 import type { ShellWord, SimpleCommand } from '../shell/types';
+import { isCommandRunner } from './hidden-commands';
 import { unwrappedDiffers } from './shell-rules';
 
 const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
@@ -26,8 +27,28 @@ const interpreters = new Set([
   'bun',
 ]);
 const sourcing = new Set(['eval', 'source', '.']);
+/** Programs that store the commands they read from standard input and run them later. */
+const queuesInput = new Set(['at', 'batch', 'crontab']);
 const descriptorFile = /^\/(dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
+// Flags after which an interpreter prints and exits instead of reading a program. A shell's
+// `-v`, `-h` and `-V` are options of the shell itself (verbose, hashall), and `python3 -v`
+// only makes imports verbose: each still runs the program it reads from standard input.
 const infoFlags = new Set(['--version', '-V', '--help', '-h', '-v', '-version', '-help']);
+const shellInfoFlags = new Set(['--version', '--help']);
+const pythonInfoFlags = new Set(['--version', '-V', '--help', '-h', '-?']);
+/** Interpreter options whose value is the next word, not a script operand (`python3 -W ignore`). */
+const interpreterValueOptions = new Set([
+  '-W',
+  '-X',
+  '-r',
+  '-I',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-C',
+  '--conditions',
+]);
 
 function isShellLike(name: string): boolean {
   return (
@@ -43,7 +64,7 @@ function isShellLike(name: string): boolean {
  * besides a computed or filled-in command word.
  */
 export function mayRunUnseenCode(name: string): boolean {
-  return sourcing.has(name) || isShellLike(name);
+  return sourcing.has(name) || isShellLike(name) || queuesInput.has(name);
 }
 
 /** True when something is piped or redirected into the command's standard input. */
@@ -85,21 +106,56 @@ function unseenIn(
   if (!isShellLike(name)) return undefined;
   // A shell or interpreter with no script operand and no inline code reads its program
   // from standard input — which is hidden when something is piped or redirected into it
-  // (`... | sh`, `sh < file`, `bash -s`, `python3 -`).
-  let operands = 0;
+  // (`... | sh`, `sh < file`, `bash -s`, `python3 -`). Options are read up to the first
+  // operand: after it, words are the script's own arguments, and `-s` or `-` before it
+  // reads the program from standard input whatever operands follow (`bash -s foo`).
+  const shell = shells.has(name);
+  const info = shell ? shellInfoFlags : name.startsWith('python') ? pythonInfoFlags : infoFlags;
+  let firstOperand = -1;
+  let optionsEnd = false;
   let inline = false;
   let explicitStdin = false;
   let informational = false;
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
     if (descriptorFile.test(arg)) return `${name} runs a program read from a file descriptor`;
-    if (!arg.startsWith('-')) operands++;
+    if (firstOperand >= 0) continue;
+    if (optionsEnd || !(arg.startsWith('-') || (shell && arg.startsWith('+') && arg.length > 1))) {
+      if (arg === '-') explicitStdin = true;
+      else firstOperand = index;
+      continue;
+    }
+    if (arg === '--') {
+      optionsEnd = true;
+      continue;
+    }
+    if (arg === '-') explicitStdin = true;
+    else if (shell) {
+      // A shell's option clusters: `-c` runs a string, `-s` reads standard input, `-o`/`-O`
+      // take the next word (`bash -eo pipefail`), as do `--rcfile` and `--init-file`.
+      if (arg.startsWith('--')) {
+        if (arg === '--rcfile' || arg === '--init-file') index++;
+      } else {
+        if (arg.includes('c')) inline = true;
+        if (arg.includes('s')) explicitStdin = true;
+        if (arg.includes('o') || arg.includes('O')) index++;
+      }
+    } else if (name === 'php' && /^-[BERF]$|^-r/i.test(arg)) inline = true;
+    else if (interpreterValueOptions.has(arg)) index++;
     else if (!arg.startsWith('--') && /^-[a-zA-Z]*[ce]/.test(arg)) inline = true;
-    if (arg === '-' || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(arg)) explicitStdin = true;
-    if (infoFlags.has(arg)) informational = true;
+    if (info.has(arg)) informational = true;
   }
-  if (operands === 0 && !inline && !informational && (explicitStdin || fedStdin(command))) {
+  if (!inline && !informational && (explicitStdin || (firstOperand < 0 && fedStdin(command)))) {
     return `${name} reads its program from standard input`;
+  }
+  if (inline && (context === 'xargs' || context === 'find-exec')) {
+    // `xargs sh -c` takes its script from the input; `xargs -I{} sh -c {}` and
+    // `find -exec sh -c {} \;` run a file name or an input line as the script. (A `{}`
+    // after the script is only its `$0`: `find -exec sh -c 'echo "$0"' {} \;` is fine.)
+    const script = firstOperand < 0 ? undefined : argv[firstOperand]!;
+    if (script === undefined || script.trimStart().startsWith('{}')) {
+      return `the program run by ${name} is filled in at run time`;
+    }
   }
   for (let index = 1; index < argv.length; index++) {
     if (words[index]?.dynamic === true && !argv[index]!.startsWith('-')) {
@@ -124,8 +180,99 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
     (unwrappedDiffers(command)
       ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command)
       : undefined) ??
-    computedBehindWrapper(command)
+    computedBehindWrapper(command) ??
+    (inputArrives(command) ? commandsFromStdin(command) : undefined)
   );
+}
+
+/**
+ * True when the command's standard input surely carries data: it reads a pipe (after the
+ * first member) or a redirected file, here-doc or here-string. (`fedStdin` also counts the
+ * first member of a pipeline, on the safe side for shells and interpreters.)
+ */
+function inputArrives(command: SimpleCommand): boolean {
+  if (command.readsPipe) return true;
+  for (const redirect of command.redirects) {
+    if (
+      (redirect.fd === undefined || redirect.fd === 0) &&
+      (redirect.read || redirect.operator.startsWith('<'))
+    )
+      return true;
+  }
+  return false;
+}
+
+// A wrapper left with no command starts a shell of its own (`sudo -s`, `su`, `chroot DIR`,
+// `script`): the reasons `wrapper-handlers.ts` gives for that.
+const STARTS_SHELL = / starts (?:an interactive |a )?shell/;
+/** ssh's options (OpenSSH 9): which take a value, so the host and the command can be found. */
+const SSH: OptionSpec = { shortValue: 'BbcDEeFIiJLlmOopQRSWw', shortFlag: '46AaCfGgKkMNnqsTtVvXxYy' };
+const plainWord = (value: string): ShellWord => ({
+  value,
+  raw: value,
+  dynamic: false,
+  glob: false,
+  quoted: false,
+});
+
+/**
+ * Something fed into the standard input of `command` (a pipe, a redirect, a here-doc) that
+ * becomes commands: the shell a wrapper starts (`… | sudo -s`, `su <<EOF`), every line
+ * of `… | parallel`, the jobs of `at`/`batch` and `crontab -`, and a shell at the far end of
+ * a runner (`… | ssh host`, `ssh host bash <<EOF`, `docker exec -i c sh < x`).
+ */
+function commandsFromStdin(command: SimpleCommand): string | undefined {
+  const unwrapped = command.unwrapped;
+  // `./script` is a program of the project, not util-linux `script`.
+  const local = /^\.\.?\//.test(command.argv[0] ?? '');
+  if (!local && unwrapped.opaqueReason !== undefined && STARTS_SHELL.test(unwrapped.opaqueReason)) {
+    return `${unwrapped.opaqueReason} that reads its commands from standard input`;
+  }
+  if (unwrapped.argv.length === 0) {
+    if (
+      unwrapped.wrappers[unwrapped.wrappers.length - 1] === 'parallel' &&
+      !command.argv.some((arg) => arg.startsWith(':::'))
+    ) {
+      return 'parallel runs each line of its input as a command';
+    }
+    return undefined;
+  }
+  const argv = unwrapped.argv;
+  const name = commandBasename(argv[0]!);
+  if (name === 'at' || name === 'batch') {
+    if (!argv.some((arg) => /^-[a-zA-Z]*[fldcr]/.test(arg)))
+      return `${name} runs the commands it reads from standard input`;
+    return undefined;
+  }
+  if (name === 'crontab') {
+    const operands = argv.slice(1).filter((arg) => !arg.startsWith('-') || arg === '-');
+    const listsOrEdits = argv.some((arg) => /^-[a-zA-Z]*[lre]/.test(arg));
+    if (!listsOrEdits && (operands.length === 0 || operands.includes('-'))) {
+      return 'crontab installs the jobs it reads from standard input';
+    }
+    return undefined;
+  }
+  if (!isCommandRunner(name)) return undefined;
+  if (name === 'ssh') {
+    const scan = scanOptions('ssh', unwrapped.words, 0, SSH);
+    const noShell = scan.options.some((option) => 'NWOs'.includes(option.name));
+    if (!scan.error && !noShell && scan.next + 1 >= argv.length) {
+      return 'ssh runs a login shell that reads its commands from standard input';
+    }
+  }
+  // The runner's words as the remote side splits them (`ssh h 'bash -s'` runs `bash -s`):
+  // a shell or interpreter among them that reads its program from standard input.
+  const tokens: string[] = [];
+  for (let index = 1; index < argv.length && tokens.length < 256; index++) {
+    for (const token of argv[index]!.split(/\s+/)) if (token !== '') tokens.push(token);
+  }
+  for (let index = 0; index < tokens.length; index++) {
+    if (!isShellLike(commandBasename(tokens[index]!))) continue;
+    const rest = tokens.slice(index);
+    const reason = unseenIn(rest, rest.map(plainWord), command);
+    if (reason) return `${name} runs ${tokens[index]}, and ${reason}`;
+  }
+  return undefined;
 }
 
 /**

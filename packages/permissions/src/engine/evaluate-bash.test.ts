@@ -103,6 +103,22 @@ describe('evaluateBash: order of the steps', () => {
     expect(evaluateBash('/bin/rm x', typical).matchedRule).toBe('Bash(rm:*)');
   });
 
+  it('runs the floor on a script computed in part, in the parse and in the fallback scan', () => {
+    for (const command of [
+      'sh -c "printenv; echo $1"',
+      "bash -c 'cat .env; echo $X'",
+      'eval "cat ~/.ssh/id_rsa $X"',
+      "sudo sh -c 'LD_PRELOAD=/tmp/x.so ls $1'",
+    ]) {
+      for (const shell of [{}, { maxLength: 8 }]) {
+        expect(
+          evaluateBash(command, emptyRuleSet, { shell }).matchedRule,
+          `${command} ${JSON.stringify(shell)}`,
+        ).toMatch(/^builtin:/);
+      }
+    }
+  });
+
   it('checks deny rules even when the input is rejected or capped', () => {
     expect(behavior('rm -rf /\u0007')).toBe('deny');
     expect(behavior(`${'echo a; '.repeat(20_000)}rm -rf /`)).toBe('deny');

@@ -150,6 +150,22 @@ describe('unwrapping wrappers', () => {
     expect(analysis.opaque).toBe(true);
   });
 
+  it.each([
+    ['sh -c "printenv; echo $1"', 'sh'],
+    ["bash -c 'cat .env; echo $X'", 'bash'],
+    ['eval "printenv; $X"', 'eval'],
+    ["trap 'printenv; $X' EXIT", 'trap'],
+    ["watch 'printenv; $X'", 'watch'],
+  ])('%j: a script computed in part is still read as written, and stays opaque', (command, outer) => {
+    const analysis = analyzeShell(command);
+    expect(analysis.commands[0]?.argv[0]).toBe(outer);
+    expect(analysis.commands[0]?.unwrapped.opaqueReason).toBeDefined();
+    expect(analysis.commands.slice(1).map((entry) => entry.argv[0])).toContain(
+      command.includes('.env') ? 'cat' : 'printenv',
+    );
+    expect(analysis.opaque).toBe(true);
+  });
+
   it('unwraps before looking for sh -c', () => {
     const analysis = analyzeShell("sudo -u bob bash -c 'cat ~/.ssh/id_rsa'");
     expect(analysis.commands[1]).toMatchObject({ argv: ['cat', '~/.ssh/id_rsa'], context: 'shell-string' });

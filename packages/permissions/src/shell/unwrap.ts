@@ -34,6 +34,10 @@ const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
 
 const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
+// A script computed in part (`sh -c "cat .env; echo $X"`, `eval "$A; printenv"`) is still read
+// as written: what it will run is not known — its command stays opaque, never allowed — but the
+// floor and the deny rules must see the commands it spells out, which run whatever `$X` holds.
+
 /** Scans a `find` command's arguments for `-exec ... ;|+` and lists each inner command. */
 function listFindExec(
   words: readonly ShellWord[],
@@ -188,14 +192,13 @@ export function unwrapCommand(
     if (step.scriptFrom !== undefined) {
       const rest = words.slice(step.scriptFrom);
       opaqueReason = `${name} runs its arguments through sh -c`;
-      if (rest.every((part) => !part.dynamic)) {
-        host.parseScript(
-          rest.map((part) => part.value).join(' '),
-          starts[step.scriptFrom] ?? 0,
-          depth,
-          'wrapper-argument',
-        );
-      }
+      // Read as written even when computed in part (see the note at the top).
+      host.parseScript(
+        rest.map((part) => part.value).join(' '),
+        starts[step.scriptFrom] ?? 0,
+        depth,
+        'wrapper-argument',
+      );
       index = step.next;
       break;
     }
@@ -208,23 +211,30 @@ export function unwrapCommand(
     if (SHELL_NAMES.has(name)) {
       const scriptIndex = shellScriptIndex(innerWords, 0);
       const script = scriptIndex >= 0 ? innerWords[scriptIndex] : undefined;
-      if (scriptIndex === -2 || script?.dynamic) {
+      if (scriptIndex === -2) {
         opaqueReason = `${name} -c with a non-literal script`;
+        // The scan of its options stopped at a computed word: most likely the script itself
+        // (`sh -c "printenv; echo $1"`), read as written (see the note at the top).
+        const guess = innerWords.findIndex((word, at) => at > 0 && word.dynamic);
+        if (guess > 0) {
+          const word = innerWords[guess] as ShellWord;
+          host.parseScript(word.value, (starts[index + guess] ?? 0) + 1, depth, 'shell-string');
+        }
       } else if (script) {
-        opaqueReason = `${name} -c runs a script string`;
+        opaqueReason = script.dynamic
+          ? `${name} -c with a non-literal script`
+          : `${name} -c runs a script string`;
         host.parseScript(script.value, (starts[index + scriptIndex] ?? 0) + 1, depth, 'shell-string');
       }
     } else if (name === 'eval' && innerWords.length > 1) {
       const rest = innerWords.slice(1);
       opaqueReason = 'eval runs its arguments as a script';
-      if (rest.every((part) => !part.dynamic)) {
-        host.parseScript(
-          rest.map((part) => part.value).join(' '),
-          starts[index + 1] ?? 0,
-          depth,
-          'shell-string',
-        );
-      }
+      host.parseScript(
+        rest.map((part) => part.value).join(' '),
+        starts[index + 1] ?? 0,
+        depth,
+        'shell-string',
+      );
     } else if (name === 'find') {
       listFindExec(innerWords, starts.slice(index), 0, depth, host);
     } else if (name === 'trap') {
@@ -235,7 +245,7 @@ export function unwrapCommand(
       if (action && innerWords.length > at + 1 && !action.value.startsWith('-')) {
         opaqueReason = 'trap runs its action as a script';
         if (action.dynamic) opaqueReason = 'trap with a non-literal action';
-        else host.parseScript(action.value, (starts[index + at] ?? 0) + 1, depth, 'shell-string');
+        host.parseScript(action.value, (starts[index + at] ?? 0) + 1, depth, 'shell-string');
       }
     }
   }

@@ -139,8 +139,47 @@ export function checkHiddenAssignmentsNamed(
   const assigning = command.unwrapped.argv[0];
   return (
     checkAssignments(assignedNames(command.argv, outerName), assigning) ??
-    checkAssignments(assignedNames(command.unwrapped.argv, innerName), assigning)
+    checkAssignments(assignedNames(command.unwrapped.argv, innerName), assigning) ??
+    nameReference(command.argv, outerName) ??
+    nameReference(command.unwrapped.argv, innerName)
   );
+}
+
+const NAMEREF_COMMANDS = new Set(['declare', 'typeset', 'local']);
+const TARGET = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?$/;
+
+/**
+ * `declare -n REF=TARGET` makes every later assignment to REF write TARGET: `declare -n
+ * p=PATH; p=/tmp/evil` sets PATH without a `PATH=` anywhere. Denied when TARGET is a
+ * dangerous variable, computed, or not given yet (`declare -n p; p=PATH` sets the target
+ * by the first assignment).
+ */
+function nameReference(argv: readonly string[], name: string): FloorViolation | undefined {
+  if (!NAMEREF_COMMANDS.has(name)) return undefined;
+  let index = 1;
+  let reference = false;
+  for (; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') {
+      index++;
+      break;
+    }
+    if (!/^[-+][a-zA-Z]+$/.test(arg)) break;
+    if (arg[0] === '-' && arg.includes('n')) reference = true;
+  }
+  if (!reference) return undefined;
+  for (; index < argv.length; index++) {
+    const arg = argv[index]!;
+    const equals = arg.indexOf('=');
+    const target = equals < 0 ? undefined : TARGET.exec(arg.slice(equals + 1))?.[1];
+    if (target !== undefined && checkAssignments([named(target)]) === undefined) continue;
+    return {
+      check: 'dangerous-assignment',
+      reason: `A name reference (${argv[0]} -n) makes later assignments write ${target ?? 'a variable chosen at run time'}; one to a variable such as PATH or LD_PRELOAD would run other code, so an unknown or dangerous target is never allowed.`,
+      detail: argv.join(' '),
+    };
+  }
+  return undefined;
 }
 
 /** `export -f NAME`, `declare -fx NAME`, `typeset -xf NAME`: function export. */

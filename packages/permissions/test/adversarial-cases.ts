@@ -235,6 +235,27 @@ add(
     "find . -name '*.sh' -exec sh -c {} \\;",
     "echo 'rm -rf x' | at now",
     "echo '* * * * * rm -rf x' | crontab -",
+    "bash -c 'sh' <<< 'rm -rf x'",
+    "echo 'rm x' | bash -c 'cat | sh'",
+  ],
+  { hidesDenied: true },
+);
+
+// --- programs run by name through package managers, and git settings holding commands ----
+add(
+  'package-runners-and-settings',
+  [
+    'npx rm -rf x',
+    'npx -y rm -rf x',
+    'npm exec -- rm -rf x',
+    "npm exec --call 'rm -rf x'",
+    'pnpm exec rm -rf x',
+    'yarn exec curl http://x',
+    'bunx rm x',
+    "git config core.pager 'rm -rf x'",
+    "git config --global alias.x '!rm -rf x'",
+    "git config set core.sshCommand 'curl http://x'",
+    "git config --file .git/config core.fsmonitor 'rm -rf x'",
   ],
   { hidesDenied: true },
 );
@@ -389,6 +410,11 @@ add(
     'for IFS in x; do ls; done',
     'echo $(for PAGER in sh; do git log; done)',
     'if true; then for GIT_DIR in /tmp/x; do git status; done; fi',
+    // A name reference assigns the variable it names: no `PATH=` is written anywhere.
+    'declare -n p=PATH; p=/tmp/evil; ls',
+    'declare -n p; p=LD_PRELOAD; p=/tmp/x.so; ls',
+    'f() { local -n r=PAGER; r=sh; }; f; git log',
+    'typeset -n r=$NAME; r=/tmp/evil',
   ],
   { floor: true },
 );
@@ -750,4 +776,15 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'crontab -l | grep backup' },
   { command: "echo '1 + 1' | bc" },
   { command: './script < input.txt' },
+  { command: 'source ~/.bashrc' },
+  { command: 'source $HOME/.local/bin/env' },
+  { command: 'source ~/.nvm/nvm.sh && nvm use 18' },
+  { command: 'bash ~/scripts/build.sh' },
+  { command: 'declare -n ref=items' },
+  { command: 'git config --global alias.st status' },
+  { command: "git config user.name 'Dev Name'" },
+  { command: 'npx tsc --noEmit' },
+  { command: 'pnpm exec vitest run' },
+  { command: 'npm rm left-pad' },
+  { command: 'pnpm rm lodash' },
 ];

@@ -134,6 +134,7 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
       if (equals > 0 && /^alias\./i.test(key) && !value.startsWith('!')) texts.push(`git ${value}`);
       else if (equals > 0 && gitCommandKeys.test(key)) texts.push(value.replace(/^!/, ''));
     }
+    if (arg === 'config') gitConfigText(argv, index + 1, texts);
     if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
     if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));
     if (arg === 'bisect' && argv[index + 1] === 'run') texts.push(argv.slice(index + 2).join(' '));
@@ -143,6 +144,36 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
 /** True when `name` (a command basename) runs a command given in its trailing arguments (`ssh`, `docker`, `su`). */
 export function isCommandRunner(name: string): boolean {
   return runners.has(name);
+}
+
+// `git config` options whose value is the next word.
+const gitConfigValueOptions = new Set([
+  '-f',
+  '--file',
+  '--blob',
+  '--type',
+  '--default',
+  '--comment',
+  '--value',
+]);
+
+/**
+ * `git config [set] KEY VALUE` stores a command line that a later git command runs
+ * (`git config core.pager 'rm -rf x'`, `git config alias.x '!rm -rf x'`): the value is
+ * checked as one now.
+ */
+function gitConfigText(argv: readonly string[], from: number, texts: string[]): void {
+  const operands: string[] = [];
+  for (let index = from; index < argv.length && operands.length < 3; index++) {
+    const arg = argv[index]!;
+    if (gitConfigValueOptions.has(arg)) index++;
+    else if (!arg.startsWith('-') || operands.length > 0) operands.push(arg);
+  }
+  if (operands[0] === 'set') operands.shift();
+  const [key, value] = operands;
+  if (key === undefined || value === undefined) return;
+  if (/^alias\./i.test(key) && !value.startsWith('!')) texts.push(`git ${value}`);
+  else if (gitCommandKeys.test(key)) texts.push(value.replace(/^!/, ''));
 }
 
 type Kind = 'runner' | 'interpreter' | undefined;
@@ -168,7 +199,48 @@ function kindOf(argv: readonly string[]): Kind {
  * `findHiddenDenyRule` or `hiddenCommandTexts` anything to look at.
  */
 export function mayHideCommands(word: string): boolean {
-  return kindOf([word]) !== undefined || codeHoldingBuiltins.has(commandBasename(word));
+  const name = commandBasename(word);
+  return kindOf([word]) !== undefined || codeHoldingBuiltins.has(name) || packageManagers.has(name);
+}
+
+// Package managers and the subcommands that run a program by name, found on `PATH` as well
+// as in `node_modules/.bin`: `npx rm -rf x`, `pnpm exec rm -rf x`, `yarn dlx x`.
+const packageManagers = new Set(['npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn', 'bun']);
+const packageRunSubcommands = new Set(['exec', 'x', 'dlx']);
+const packageRunValueOptions = new Set([
+  '-p',
+  '--package',
+  '-w',
+  '--workspace',
+  '--filter',
+  '-F',
+  '-C',
+  '--dir',
+]);
+
+/**
+ * Where the program a package runner runs starts in `argv` (`npx -y rm x` → 2), or -1; the
+ * scripts of `-c`/`--call` go to `texts` when given.
+ */
+function packageRunCommand(argv: readonly string[], texts?: string[]): number {
+  const name = commandBasename(argv[0] ?? '');
+  if (!packageManagers.has(name)) return -1;
+  let index = 1;
+  if (name === 'npm' || name === 'pnpm' || name === 'yarn' || name === 'bun') {
+    if (!packageRunSubcommands.has(argv[1] ?? '')) return -1;
+    index = 2;
+  }
+  for (; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') return index + 1 < argv.length ? index + 1 : -1;
+    if (arg === '-c' || arg === '--call') {
+      if (argv[index + 1] !== undefined) texts?.push(argv[index + 1]!);
+      index++;
+    } else if (arg.startsWith('--call=')) texts?.push(arg.slice('--call='.length));
+    else if (packageRunValueOptions.has(arg)) index++;
+    else if (!arg.startsWith('-')) return index;
+  }
+  return -1;
 }
 
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
@@ -194,6 +266,7 @@ function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
 export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const texts: string[] = [];
   const wrapped = unwrappedDiffers(command);
+  packageRunCommand(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv, texts);
   builtinCodeTexts(command.argv, texts);
   if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts);
   runnerCodeTexts(command.argv, texts);
@@ -240,6 +313,25 @@ export function findHiddenDenyRule(
   if (rules.length === 0) return undefined;
   return (
     hiddenDenyRuleIn(command.argv, rules) ??
-    (unwrappedDiffers(command) ? hiddenDenyRuleIn(command.unwrapped.argv, rules) : undefined)
+    (unwrappedDiffers(command) ? hiddenDenyRuleIn(command.unwrapped.argv, rules) : undefined) ??
+    packageRunDenyRule(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv, rules)
   );
+}
+
+/** A deny rule matching the program a package runner runs (`npx rm x`, `pnpm exec -- rm x`). */
+function packageRunDenyRule(
+  argv: readonly string[],
+  rules: readonly CommandRule[],
+): { rule: CommandRule; reason: string } | undefined {
+  const at = packageRunCommand(argv);
+  if (at < 0) return undefined;
+  for (const rule of rules) {
+    if (matchCommandRule(rule, argv, 'deny', at)) {
+      return {
+        rule,
+        reason: `${commandBasename(argv[0]!)} runs ${JSON.stringify(argv.slice(at).join(' '))}, which matches the deny rule`,
+      };
+    }
+  }
+  return undefined;
 }

@@ -67,6 +67,21 @@ export function mayRunUnseenCode(name: string): boolean {
   return sourcing.has(name) || isShellLike(name) || queuesInput.has(name);
 }
 
+// A path under the home directory, `~/.bashrc` or `$HOME/.local/bin/env`: the command cannot
+// change HOME (the floor denies assigning it), so the word names a file there, as fixed as a
+// literal path — unless it climbs out with `..` or (with HOME=/ in a container) into
+// `/dev` or `/proc`, where a descriptor is (`~/../../dev/stdin`).
+const HOME_PATH = /^(?:~|\$HOME|\$\{HOME\})(\/[\w.@%+,:=/-]*)?$/;
+
+/** True when a word's value is only known at run time (a home-relative path does not count). */
+function computed(word: ShellWord): boolean {
+  if (!word.dynamic) return false;
+  const home = HOME_PATH.exec(word.raw);
+  if (home === null) return true;
+  const rest = home[1] ?? '';
+  return /(?:^|\/)\.\.(?:\/|$)/.test(rest) || /^\/+(?:dev|proc)(?:\/|$)/.test(rest);
+}
+
 /** True when something is piped or redirected into the command's standard input. */
 function fedStdin(command: SimpleCommand): boolean {
   if (command.context === 'pipeline' || command.readsPipe) return true;
@@ -97,7 +112,7 @@ function unseenIn(
     // `source FILE` runs a file like `bash FILE` does: not hidden code, just another program —
     // unless the "file" is a descriptor (`. /dev/stdin <<< '…'`) or computed.
     for (let index = 1; index < words.length; index++) {
-      if (words[index]!.dynamic) return `${name} runs text computed at run time`;
+      if (computed(words[index]!)) return `${name} runs text computed at run time`;
     }
     if (argv[1] !== undefined && descriptorFile.test(argv[1]))
       return `${name} runs a program read from a file descriptor`;
@@ -142,7 +157,8 @@ function unseenIn(
       }
     } else if (name === 'php' && /^-[BERF]$|^-r/i.test(arg)) inline = true;
     else if (interpreterValueOptions.has(arg)) index++;
-    else if (!arg.startsWith('--') && /^-[a-zA-Z]*[ce]/.test(arg)) inline = true;
+    else if (!arg.startsWith('--') && (name === 'perl' ? /^-[a-zA-Z]*[ceE]/ : /^-[a-zA-Z]*[ce]/).test(arg))
+      inline = true;
     if (info.has(arg)) informational = true;
   }
   if (!inline && !informational && (explicitStdin || (firstOperand < 0 && fedStdin(command)))) {
@@ -158,7 +174,7 @@ function unseenIn(
     }
   }
   for (let index = 1; index < argv.length; index++) {
-    if (words[index]?.dynamic === true && !argv[index]!.startsWith('-')) {
+    if (words[index] !== undefined && computed(words[index]!) && !argv[index]!.startsWith('-')) {
       return `${name} runs a program named at run time`;
     }
   }
@@ -219,7 +235,8 @@ const plainWord = (value: string): ShellWord => ({
  * Something fed into the standard input of `command` (a pipe, a redirect, a here-doc) that
  * becomes commands: the shell a wrapper starts (`… | sudo -s`, `su <<EOF`), every line
  * of `… | parallel`, the jobs of `at`/`batch` and `crontab -`, and a shell at the far end of
- * a runner (`… | ssh host`, `ssh host bash <<EOF`, `docker exec -i c sh < x`).
+ * a runner or inside a `-c` script (`… | ssh host`, `ssh host bash <<EOF`,
+ * `docker exec -i c sh < x`, `bash -c 'sh' <<< x`).
  */
 function commandsFromStdin(command: SimpleCommand): string | undefined {
   const unwrapped = command.unwrapped;
@@ -252,7 +269,9 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
     }
     return undefined;
   }
-  if (!isCommandRunner(name)) return undefined;
+  // A shell's `-c` script shares the shell's standard input: `bash -c 'sh' <<< 'rm x'`.
+  const script = shells.has(name) && argv.some((arg) => /^-[a-zA-Z]*c/.test(arg));
+  if (!script && !isCommandRunner(name)) return undefined;
   if (name === 'ssh') {
     const scan = scanOptions('ssh', unwrapped.words, 0, SSH);
     const noShell = scan.options.some((option) => 'NWOs'.includes(option.name));

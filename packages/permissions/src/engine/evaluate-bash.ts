@@ -14,11 +14,17 @@
  */
 import { classifyCommand } from '../classifier';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
-import { checkAssignments, checkFloor } from '../floor';
+import { checkAssignments, checkFloor, type FloorViolation } from '../floor';
 import { commandBasename } from '../rules/match-command-rule';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
-import { analyzeShellRecordingBlanks, type BlankRunRecord } from '../shell/analyze-shell';
+import {
+  analyzeShellRecordingBlanks,
+  analyzeShellStreaming,
+  type BlankRunRecord,
+  type StreamedShellAnalysis,
+  shellLengthCap,
+} from '../shell/analyze-shell';
 import { FALLBACK_SCAN_REASON } from '../shell/fallback-scan';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import { distinctCommands } from './distinct-commands';
@@ -119,13 +125,19 @@ export function plainCommand(command: SimpleCommand): boolean {
   return plain;
 }
 
+/** A deny rule's (or the unseen-code check's) verdict on a command. */
+interface DenyMatch {
+  rule?: string;
+  reason: string;
+}
+
 /** Deny rules on one command, following static `eval '…'` strings into their commands. */
 function denyMatch(
   command: SimpleCommand,
   rules: ShellRuleSet,
   shell: ShellAnalysisOptions | undefined,
   depth: number,
-): { rule?: string; reason: string } | undefined {
+): DenyMatch | undefined {
   const rule = findRestrictingRule(command, rules.deny);
   if (rule) return { rule: ruleText(rule), reason: `${describe(command)} matches the deny rule` };
   if (!rules.hasDeny) return undefined;
@@ -258,12 +270,96 @@ class Evaluation {
   }
 }
 
+function floorDenial(ev: Evaluation, violation: FloorViolation): BashEvaluation {
+  return ev.decide(
+    'floor',
+    'deny',
+    `Blocked by the built-in floor (${violation.check}): ${violation.reason}`,
+    { matchedRule: `builtin:${violation.check}` },
+  );
+}
+
+function ruleDenial(ev: Evaluation, found: DenyMatch): BashEvaluation {
+  return ev.decide(
+    'deny-rules',
+    'deny',
+    found.rule ? `${found.reason} ${found.rule}` : `Denied: ${found.reason}`,
+    found.rule ? { matchedRule: found.rule } : undefined,
+  );
+}
+
+function opaqueAsk(ev: Evaluation): BashEvaluation {
+  const reasons = ev.analysis.opaqueReasons;
+  const why = reasons.length > 0 ? reasons.join('; ') : 'not fully understood';
+  // Not cacheable: `decide` never caches an opaque analysis.
+  return ev.decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
+    proposedRules: [],
+  });
+}
+
+/**
+ * The floor and deny steps run on commands as the fallback scan finds them (input over the
+ * length cap, decision only): what they find is what the same steps would find on the sorted
+ * list — the floor before any deny rule, and of each the command listed first (lowest start,
+ * ties in scan order; each check depends only on its command, so the order they run in does
+ * not matter).
+ */
+class StreamedChecks {
+  private floorStart = -1;
+  private violation: FloorViolation | undefined = undefined;
+  private denyStart = -1;
+  private denial: DenyMatch | undefined = undefined;
+
+  constructor(
+    private readonly rules: ShellRuleSet,
+    private readonly shell: ShellAnalysisOptions | undefined,
+  ) {}
+
+  check(batch: readonly SimpleCommand[]): void {
+    for (let index = 0; index < batch.length; index++) {
+      const simple = batch[index] as SimpleCommand;
+      const start = simple.start;
+      if (this.violation !== undefined && start >= this.floorStart) continue;
+      const violation = checkFloor(simple);
+      if (violation) {
+        this.violation = violation;
+        this.floorStart = start;
+        continue;
+      }
+      if (this.violation !== undefined || (this.denial !== undefined && start >= this.denyStart)) continue;
+      const found = denyMatch(simple, this.rules, this.shell, 0);
+      if (found) {
+        this.denial = found;
+        this.denyStart = start;
+      }
+    }
+  }
+
+  decide(ev: Evaluation): BashEvaluation {
+    if (this.violation) return floorDenial(ev, this.violation);
+    if (this.denial) return ruleDenial(ev, this.denial);
+    return opaqueAsk(ev);
+  }
+}
+
 function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
   // The session key's normalized form reuses this parse's blank runs (no second parse).
   const blanks: BlankRunRecord = { runs: [], complete: false };
-  const analysis = analyzeShellRecordingBlanks(command, options.shell ?? noShellOptions, blanks);
   const shellRules = shellRulesOf(rules);
+  const shellOptions = options.shell ?? noShellOptions;
+  let analysis: StreamedShellAnalysis;
+  let streamed: StreamedChecks | undefined;
+  if (!record && command.length > shellLengthCap(shellOptions)) {
+    // Over the cap the input is never allowed; only the floor and deny rules can change the
+    // answer, and they run on the commands as they are found, which are then dropped.
+    const checks = new StreamedChecks(shellRules, options.shell);
+    analysis = analyzeShellStreaming(command, shellOptions, blanks, (batch) => checks.check(batch));
+    if (analysis.streamed !== undefined) streamed = checks;
+  } else {
+    analysis = analyzeShellRecordingBlanks(command, shellOptions, blanks);
+  }
   const ev = new Evaluation(analysis, rules, options, record, command, blanks);
+  if (streamed) return streamed.decide(ev);
   const { verdicts, classification } = ev;
 
   if (record) {
@@ -283,50 +379,20 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
       ? distinctCommands(analysis.commands)
       : analysis.commands;
   const loopViolation = analysis.loopAssignments ? checkAssignments(analysis.loopAssignments) : undefined;
-  if (loopViolation) {
-    return ev.decide(
-      'floor',
-      'deny',
-      `Blocked by the built-in floor (${loopViolation.check}): ${loopViolation.reason}`,
-      { matchedRule: `builtin:${loopViolation.check}` },
-    );
-  }
+  if (loopViolation) return floorDenial(ev, loopViolation);
   for (const simple of distinct) {
     const violation = checkFloor(simple);
-    if (violation) {
-      return ev.decide(
-        'floor',
-        'deny',
-        `Blocked by the built-in floor (${violation.check}): ${violation.reason}`,
-        {
-          matchedRule: `builtin:${violation.check}`,
-        },
-      );
-    }
+    if (violation) return floorDenial(ev, violation);
   }
   ev.note('floor', 'no built-in check applies');
 
   for (const simple of distinct) {
     const found = denyMatch(simple, shellRules, options.shell, 0);
-    if (found) {
-      return ev.decide(
-        'deny-rules',
-        'deny',
-        found.rule ? `${found.reason} ${found.rule}` : `Denied: ${found.reason}`,
-        found.rule ? { matchedRule: found.rule } : undefined,
-      );
-    }
+    if (found) return ruleDenial(ev, found);
   }
   ev.note('deny-rules', shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches');
 
-  if (analysis.opaque) {
-    const why =
-      analysis.opaqueReasons.length > 0 ? analysis.opaqueReasons.join('; ') : 'not fully understood';
-    // Not cacheable: `decide` never caches an opaque analysis.
-    return ev.decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
-      proposedRules: [],
-    });
-  }
+  if (analysis.opaque) return opaqueAsk(ev);
   ev.note('opaque', 'fully analyzed');
 
   for (const simple of analysis.commands) {

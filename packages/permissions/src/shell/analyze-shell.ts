@@ -3,7 +3,7 @@
  * differently, parses, unwraps, and falls back to the linear scan when a cap is hit or the
  * input does not parse. Never throws.
  */
-import { fallbackScan } from './fallback-scan';
+import { fallbackScan, fallbackScanEach } from './fallback-scan';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser } from './parser';
 import { rejectionReason, sanitize } from './reject';
@@ -20,6 +20,11 @@ function positive(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
+/** The length cap `analyzeShell` applies under `options`. */
+export function shellLengthCap(options?: ShellAnalysisOptions): number {
+  return positive(options?.maxLength, DEFAULT_SHELL_LIMITS.maxLength);
+}
+
 /**
  * Parses a `bash -c` style command string into every simple command bash would run,
  * nested ones included, with wrappers unwrapped. Anything not fully understood is marked
@@ -32,7 +37,7 @@ function positive(value: number | undefined, fallback: number): number {
  * analysis.opaque; // true (command substitution)
  */
 export function analyzeShell(command: string, options?: ShellAnalysisOptions): ShellAnalysis {
-  return analyze(command, options, undefined);
+  return analyze(command, options, undefined, undefined);
 }
 
 /** The blank runs a parse recorded, for `normalizeCommand` without a second parse. */
@@ -55,15 +60,41 @@ export function analyzeShellRecordingBlanks(
   options: ShellAnalysisOptions,
   blanks: BlankRunRecord,
 ): ShellAnalysis {
-  return analyze(command, options, blanks);
+  return analyze(command, options, blanks, undefined);
+}
+
+/** What `analyzeShellStreaming` returns: an analysis, and whether its commands were streamed. */
+export interface StreamedShellAnalysis extends ShellAnalysis {
+  /**
+   * Present when the input was over the length cap: its commands went to `visit` (this many)
+   * and `commands` is empty. Everything else is what `analyzeShell` would return.
+   */
+  streamed?: number;
+}
+
+/**
+ * `analyzeShellRecordingBlanks` for a caller that only needs a decision: input over the
+ * length cap is fallback-scanned without keeping its commands — each segment's batch goes to
+ * `visit` as it is found, in scan order, not yet sorted by `start` the way `commands` would
+ * be (the scan lists a command before those derived from it, which start at the segment's
+ * base). The analysis returned has the same reasons, in the same order, as `analyzeShell`'s.
+ */
+export function analyzeShellStreaming(
+  command: string,
+  options: ShellAnalysisOptions,
+  blanks: BlankRunRecord,
+  visit: (batch: readonly SimpleCommand[]) => void,
+): StreamedShellAnalysis {
+  return analyze(command, options, blanks, visit);
 }
 
 function analyze(
   command: string,
   options: ShellAnalysisOptions | undefined,
   blanks: BlankRunRecord | undefined,
-): ShellAnalysis {
-  const maxLength = positive(options?.maxLength, DEFAULT_SHELL_LIMITS.maxLength);
+  visit: ((batch: readonly SimpleCommand[]) => void) | undefined,
+): StreamedShellAnalysis {
+  const maxLength = shellLengthCap(options);
   const maxDepth = positive(options?.maxDepth, DEFAULT_SHELL_LIMITS.maxDepth);
   const maxCommands = positive(options?.maxCommands, DEFAULT_SHELL_LIMITS.maxCommands);
   if (typeof command !== 'string') {
@@ -93,6 +124,7 @@ function analyze(
     if (text.length > maxLength) {
       rejected ??= 'input longer than the length cap';
       state.reasons.add('input longer than the length cap');
+      if (visit !== undefined) return streamOverCap(text, state, rejected, visit);
       fallbackScan(text, state.commands, 0, maxDepth);
     } else {
       try {
@@ -119,6 +151,50 @@ function analyze(
     }
   }
   return finish(state, rejected);
+}
+
+/** Where a reason first appears in the sorted command list: the command's start, then list order. */
+interface FirstSeen {
+  start: number;
+  order: number;
+}
+
+/**
+ * The over-cap branch of `analyze` with a visitor (see `analyzeShellStreaming`). The reasons
+ * come out as `finish` orders them: the input's own, the command cap, then each command's in
+ * the order of the sorted list — by start, ties in scan order — which is rebuilt here from
+ * where each reason was first seen, since the commands themselves are not kept.
+ */
+function streamOverCap(
+  text: string,
+  state: ParseState,
+  rejected: string,
+  visit: (batch: readonly SimpleCommand[]) => void,
+): StreamedShellAnalysis {
+  const firstSeen = new Map<string, FirstSeen>();
+  let order = 0;
+  const count = fallbackScanEach(text, state.maxDepth, (batch) => {
+    for (let index = 0; index < batch.length; index++) {
+      const command = batch[index] as SimpleCommand;
+      for (const reason of command.opaqueReasons) {
+        const seen = firstSeen.get(reason);
+        if (seen === undefined) firstSeen.set(reason, { start: command.start, order });
+        else if (command.start < seen.start) {
+          seen.start = command.start;
+          seen.order = order;
+        }
+        order++;
+      }
+    }
+    visit(batch);
+  });
+  const reasons = state.reasons;
+  if (count > state.maxCommands) reasons.add('more commands than the command cap');
+  const ordered = [...firstSeen].sort(
+    ([, left], [, right]) => left.start - right.start || left.order - right.order,
+  );
+  for (const [reason] of ordered) reasons.add(reason);
+  return { commands: [], opaque: true, opaqueReasons: reasons.toArray(), rejected, streamed: count };
 }
 
 function finish(state: ParseState, rejected: string | undefined): ShellAnalysis {

@@ -169,8 +169,27 @@ export function fallbackScan(
   maxDepth = 16,
   base = 0,
 ): SimpleCommand[] {
-  new FallbackScanner(text, commands, depth, maxDepth, base).scan();
+  new FallbackScanner(text, commands, depth, maxDepth, base, undefined).scan();
   return commands;
+}
+
+/**
+ * `fallbackScan` of `text` at top level that keeps nothing: each segment's commands (the
+ * command, then those derived from it and those of its script arguments) are handed to
+ * `visit` as soon as the segment is scanned, in the order `fallbackScan` would list them, and
+ * the batch array is emptied for the next segment. A 1 MB paste of distinct commands is
+ * 100,000 commands: checked as they are found, none of them outlives the young generation.
+ * Unlike `fallbackScan` it lists a repeated command again, unless it repeats the one before.
+ * Returns how many commands were visited.
+ */
+export function fallbackScanEach(
+  text: string,
+  maxDepth: number,
+  visit: (batch: readonly SimpleCommand[]) => void,
+): number {
+  const scanner = new FallbackScanner(text, [], 0, maxDepth, 0, visit);
+  scanner.scan();
+  return scanner.visited;
 }
 
 /**
@@ -204,6 +223,8 @@ class FallbackScanner implements UnwrapHost {
   private substituted = false;
   /** The segment before this one was piped into it (`… | sh`): it reads that output. */
   private piped = false;
+  /** Commands handed to `visit` so far (see `fallbackScanEach`). */
+  visited = 0;
 
   constructor(
     private readonly text: string,
@@ -211,6 +232,8 @@ class FallbackScanner implements UnwrapHost {
     private readonly depth: number,
     private readonly maxDepth: number,
     private readonly base: number,
+    /** Set on a top-level scan that hands each segment's commands over instead of keeping them. */
+    private readonly visit: ((batch: readonly SimpleCommand[]) => void) | undefined,
   ) {}
 
   parseScript(script: string, offset: number, scriptDepth: number): void {
@@ -357,6 +380,15 @@ class FallbackScanner implements UnwrapHost {
           command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
           throw error;
         }
+        if (this.visit !== undefined) {
+          // Complete now: the command is unwrapped, its derived and script commands listed.
+          this.visited += this.commands.length;
+          const batch = this.commands;
+          this.visit(batch);
+          // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
+          // inlined where setting the length is a call into the runtime.
+          while (batch.length > 0) batch.pop();
+        }
         this.words = [];
         this.redirects = [];
       } else {
@@ -390,6 +422,9 @@ class FallbackScanner implements UnwrapHost {
     this.lastWords = words.length === 0 ? NO_WORDS : words;
     this.lastRedirects = redirects.length === 0 ? NO_REDIRECTS : redirects;
     this.lastContext = context;
+    // A scan that hands its commands over keys none: a repeat only costs another check, and on
+    // 1 MB of agent commands checking the repeats again took less time than keying them all.
+    if (this.visit !== undefined) return true;
     if (this.firstWords === undefined) {
       this.firstWords = words;
       this.firstRedirects = redirects;
@@ -403,10 +438,10 @@ class FallbackScanner implements UnwrapHost {
       seen.add(firstKey);
       this.seen = seen;
     }
-    const key = commandKey(words, redirects, context);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+    // One hash lookup instead of `has` then `add`: the key is new when the set grew.
+    const size = seen.size;
+    seen.add(commandKey(words, redirects, context));
+    return seen.size !== size;
   }
 
   /**

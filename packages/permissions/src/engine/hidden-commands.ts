@@ -55,6 +55,12 @@ const runners = new Set([
   'proxychains',
   'proxychains4',
   'caffeinate',
+  'hyperfine',
+  'watchexec',
+  'concurrently',
+  'cross-env',
+  'env-cmd',
+  'chronic',
   'sg',
   'newgrp',
   'cgexec',
@@ -200,13 +206,39 @@ function kindOf(argv: readonly string[]): Kind {
  */
 export function mayHideCommands(word: string): boolean {
   const name = commandBasename(word);
-  return kindOf([word]) !== undefined || codeHoldingBuiltins.has(name) || packageManagers.has(name);
+  return (
+    kindOf([word]) !== undefined ||
+    codeHoldingBuiltins.has(name) ||
+    packageRunners.has(name) ||
+    optionCommands.has(name)
+  );
 }
 
-// Package managers and the subcommands that run a program by name, found on `PATH` as well
-// as in `node_modules/.bin`: `npx rm -rf x`, `pnpm exec rm -rf x`, `yarn dlx x`.
-const packageManagers = new Set(['npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn', 'bun']);
-const packageRunSubcommands = new Set(['exec', 'x', 'dlx']);
+// Package and environment managers, and the subcommands that run a program by name — found
+// on `PATH` as well as in the project's tools: `npx rm -rf x`, `pnpm exec rm -rf x`,
+// `uv run rm -rf x`, `bundle exec rm -rf x`. An empty list: the program follows directly.
+const packageRunners: ReadonlyMap<string, readonly string[]> = new Map([
+  ['npx', []],
+  ['pnpx', []],
+  ['bunx', []],
+  ['uvx', []],
+  ['npm', ['exec', 'x']],
+  ['pnpm', ['exec', 'dlx']],
+  ['yarn', ['exec', 'dlx']],
+  ['bun', ['x', 'exec']],
+  ['uv', ['run']],
+  ['poetry', ['run']],
+  ['pipenv', ['run']],
+  ['pdm', ['run']],
+  ['hatch', ['run']],
+  ['rye', ['run']],
+  ['conda', ['run']],
+  ['mamba', ['run']],
+  ['micromamba', ['run']],
+  ['pixi', ['run', 'exec']],
+  ['bundle', ['exec']],
+  ['mise', ['exec', 'x']],
+]);
 const packageRunValueOptions = new Set([
   '-p',
   '--package',
@@ -216,31 +248,185 @@ const packageRunValueOptions = new Set([
   '-F',
   '-C',
   '--dir',
+  '-n',
+  '--name',
+  '--with',
+  '--python',
+  '--directory',
+  '--project',
+  '--env-file',
 ]);
 
 /**
- * Where the program a package runner runs starts in `argv` (`npx -y rm x` → 2), or -1; the
- * scripts of `-c`/`--call` go to `texts` when given.
+ * Where the program a package runner runs may start in `argv` (`npx -y rm x` → [2]), the
+ * scripts of `-c`/`--call` pushed to `texts` when given. An unknown option may take the next
+ * word as its value, so the word after that is a candidate too (`uv run --group dev rm x`).
  */
-function packageRunCommand(argv: readonly string[], texts?: string[]): number {
+function packageRunCommand(argv: readonly string[], texts?: string[]): number[] {
   const name = commandBasename(argv[0] ?? '');
-  if (!packageManagers.has(name)) return -1;
+  const subcommands = packageRunners.get(name);
+  if (subcommands === undefined) return [];
   let index = 1;
-  if (name === 'npm' || name === 'pnpm' || name === 'yarn' || name === 'bun') {
-    if (!packageRunSubcommands.has(argv[1] ?? '')) return -1;
+  if (subcommands.length > 0) {
+    if (!subcommands.includes(argv[1] ?? '')) return [];
     index = 2;
   }
-  for (; index < argv.length; index++) {
+  const found: number[] = [];
+  let unknownBefore = false;
+  for (; index < argv.length && found.length < 2; index++) {
     const arg = argv[index]!;
-    if (arg === '--') return index + 1 < argv.length ? index + 1 : -1;
+    if (arg === '--') {
+      if (index + 1 < argv.length) found.push(index + 1);
+      break;
+    }
     if (arg === '-c' || arg === '--call') {
       if (argv[index + 1] !== undefined) texts?.push(argv[index + 1]!);
       index++;
     } else if (arg.startsWith('--call=')) texts?.push(arg.slice('--call='.length));
     else if (packageRunValueOptions.has(arg)) index++;
-    else if (!arg.startsWith('-')) return index;
+    else if (!arg.startsWith('-')) {
+      found.push(index);
+      if (!unknownBefore) break;
+      unknownBefore = false;
+    } else unknownBefore = !arg.includes('=');
   }
-  return -1;
+  for (const at of found) if (isCodeLike(argv[at]!)) texts?.push(argv[at]!);
+  return found;
+}
+
+/** Options of a program whose value is a command line it runs. */
+interface CommandOptions {
+  /** Short options (`-I PROG`, `-IPROG`) and long ones (`--to-command=CMD`, `--rsh CMD`). */
+  short?: string;
+  long?: readonly string[];
+  /** The value is an editor or pager command: only what follows its `!` is a shell command. */
+  bang?: boolean;
+  /** `+CMD` operands (vim, less) are such commands too. */
+  plus?: boolean;
+  /** `NAME=VALUE` operands whose value is a program (`make SHELL=…`). */
+  assigns?: readonly string[];
+  /** ssh's `-o Key=Value` settings that hold commands (`ProxyCommand`, `LocalCommand`). */
+  ssh?: boolean;
+}
+
+const EDITOR: CommandOptions = { short: 'c', long: ['cmd'], bang: true, plus: true };
+const PAGER: CommandOptions = { bang: true, plus: true };
+const SSH_COMMAND_OPTION = /^(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*(.*)$/is;
+
+const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
+  [
+    'tar',
+    {
+      short: 'IF',
+      long: [
+        'to-command',
+        'use-compress-program',
+        'info-script',
+        'new-volume-script',
+        'rsh-command',
+        'checkpoint-action',
+      ],
+    },
+  ],
+  ['rsync', { short: 'e', long: ['rsh', 'rsync-path'] }],
+  ['ssh', { ssh: true }],
+  ['scp', { short: 'S', ssh: true }],
+  ['sftp', { short: 'S', ssh: true }],
+  [
+    'git',
+    {
+      long: [
+        'upload-pack',
+        'receive-pack',
+        'extcmd',
+        'tree-filter',
+        'index-filter',
+        'msg-filter',
+        'env-filter',
+        'commit-filter',
+        'parent-filter',
+        'tag-name-filter',
+      ],
+    },
+  ],
+  ['vim', EDITOR],
+  ['vi', EDITOR],
+  ['nvim', EDITOR],
+  ['gvim', EDITOR],
+  ['view', EDITOR],
+  ['vimdiff', EDITOR],
+  ['ex', EDITOR],
+  ['less', PAGER],
+  ['more', PAGER],
+  ['man', { short: 'PH', long: ['pager', 'html'] }],
+  ['zip', { long: ['unzip-command', 'TT'] }],
+  ['make', { short: 'E', long: ['eval'], assigns: ['SHELL', 'MAKESHELL'] }],
+  ['gmake', { short: 'E', long: ['eval'], assigns: ['SHELL', 'MAKESHELL'] }],
+]);
+
+/** Pushes `value` (an option's value in `spec`'s sense) as a command line, if it holds one. */
+function pushOptionValue(value: string | undefined, spec: CommandOptions, texts: string[]): void {
+  if (value === undefined) return;
+  if (!spec.bang) {
+    // `--checkpoint-action=exec=CMD`: the action's command.
+    texts.push(value.replace(/^exec=/, ''));
+    return;
+  }
+  const bang = value.indexOf('!');
+  if (bang >= 0) texts.push(value.slice(bang + 1));
+}
+
+/**
+ * Command lines held in the options of programs that run them: `tar --to-command=CMD`,
+ * `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `git fetch --upload-pack=CMD`,
+ * `git clone -u CMD`, `git submodule foreach CMD`, `vim -c '!CMD'`, `less '+!CMD'`,
+ * `man -P CMD`, `zip -TT CMD`, `make SHELL=CMD`.
+ */
+function optionCommandTexts(argv: readonly string[], texts: string[]): void {
+  const name = commandBasename(argv[0] ?? '');
+  const spec = optionCommands.get(name);
+  if (spec === undefined) return;
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') break;
+    if (arg.startsWith('--')) {
+      const equals = arg.indexOf('=');
+      const option = arg.slice(2, equals < 0 ? undefined : equals);
+      if (spec.long?.includes(option)) {
+        pushOptionValue(equals < 0 ? argv[++index] : arg.slice(equals + 1), spec, texts);
+      }
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      const letter = arg[1]!;
+      if (name === 'zip' && arg === '-TT') pushOptionValue(argv[++index], spec, texts);
+      else if (spec.ssh && letter === 'o') {
+        const setting = arg.length > 2 ? arg.slice(2) : argv[++index];
+        const match = setting === undefined ? null : SSH_COMMAND_OPTION.exec(setting);
+        if (match) texts.push(match[1]!);
+      } else if (spec.short?.includes(letter)) {
+        pushOptionValue(arg.length > 2 ? arg.slice(2) : argv[++index], spec, texts);
+      }
+    } else if (spec.plus && arg.startsWith('+')) {
+      pushOptionValue(arg.slice(1), spec, texts);
+    } else if (spec.assigns) {
+      const equals = arg.indexOf('=');
+      if (equals > 0 && spec.assigns.includes(arg.slice(0, equals))) texts.push(arg.slice(equals + 1));
+    }
+  }
+  if (name !== 'git') return;
+  // `git clone -u CMD` (also fetch, pull, ls-remote, archive --remote): the upload-pack
+  // program; `git add -u` is another option. `git submodule foreach CMD…` runs CMD.
+  const sub = argv.findIndex((arg, index) => index > 0 && !arg.startsWith('-'));
+  const subcommand = sub < 0 ? '' : argv[sub]!;
+  if (/^(?:clone|fetch|pull|ls-remote|archive)$/.test(subcommand)) {
+    for (let index = sub + 1; index < argv.length - 1; index++) {
+      if (argv[index] === '-u') texts.push(argv[index + 1]!);
+    }
+  }
+  const foreach = argv.indexOf('foreach');
+  if (subcommand === 'submodule' && foreach > sub) {
+    const rest = argv.slice(foreach + 1).filter((arg) => !/^(?:--recursive|-q|--quiet)$/.test(arg));
+    if (rest.length > 0) texts.push(rest.join(' '));
+  }
 }
 
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
@@ -266,7 +452,9 @@ function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
 export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const texts: string[] = [];
   const wrapped = unwrappedDiffers(command);
-  packageRunCommand(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv, texts);
+  const inner = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+  packageRunCommand(inner, texts);
+  optionCommandTexts(inner, texts);
   builtinCodeTexts(command.argv, texts);
   if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts);
   runnerCodeTexts(command.argv, texts);
@@ -323,14 +511,14 @@ function packageRunDenyRule(
   argv: readonly string[],
   rules: readonly CommandRule[],
 ): { rule: CommandRule; reason: string } | undefined {
-  const at = packageRunCommand(argv);
-  if (at < 0) return undefined;
-  for (const rule of rules) {
-    if (matchCommandRule(rule, argv, 'deny', at)) {
-      return {
-        rule,
-        reason: `${commandBasename(argv[0]!)} runs ${JSON.stringify(argv.slice(at).join(' '))}, which matches the deny rule`,
-      };
+  for (const at of packageRunCommand(argv)) {
+    for (const rule of rules) {
+      if (matchCommandRule(rule, argv, 'deny', at)) {
+        return {
+          rule,
+          reason: `${commandBasename(argv[0]!)} runs ${JSON.stringify(argv.slice(at).join(' '))}, which matches the deny rule`,
+        };
+      }
     }
   }
   return undefined;

@@ -261,6 +261,14 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
       return `${name} runs the commands it reads from standard input`;
     return undefined;
   }
+  if (
+    (name === 'make' || name === 'gmake') &&
+    argv.some(
+      (arg, i) => /^--?(?:f|file|makefile)(?:=-)?$/.test(arg) && (arg.endsWith('=-') || argv[i + 1] === '-'),
+    )
+  ) {
+    return `${name} reads its makefile, recipes included, from standard input`;
+  }
   if (name === 'crontab') {
     const operands = argv.slice(1).filter((arg) => !arg.startsWith('-') || arg === '-');
     const listsOrEdits = argv.some((arg) => /^-[a-zA-Z]*[lre]/.test(arg));

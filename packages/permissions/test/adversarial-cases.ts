@@ -508,6 +508,9 @@ add(
     'echo $(cat .env)',
     'sudo cat /root/.ssh/id_rsa',
     'vim .env',
+    // An editor's backup copy holds the same secret.
+    'cat .env~',
+    'cat ~/.ssh/id_rsa~',
   ],
   { floor: true },
 );

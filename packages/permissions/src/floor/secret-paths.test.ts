@@ -71,6 +71,11 @@ describe('isSecretPath: the false-positive policy table', () => {
     '~/.gem/credentials',
     '~/.terraform.d/credentials.tfrc.json',
     '~/.azure/accessTokens.json',
+    '.env~',
+    'config/#.env.local#',
+    '~/.ssh/id_rsa~',
+    'id_ed25519~',
+    'server.pem~',
   ])('%s is secret', (path) => {
     expect(isSecretPath(path)).toBe(true);
   });
@@ -89,6 +94,9 @@ describe('isSecretPath: the false-positive policy table', () => {
     'secrets.md',
     'tokens.json',
     'id_rsa.pub',
+    'id_rsa.pub~',
+    '.env.example~',
+    'notes~',
     '~/.ssh/id_rsa.pub',
     '~/.ssh/id_ed25519.pub',
     'README.md',

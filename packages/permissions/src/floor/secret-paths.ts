@@ -19,6 +19,7 @@
  * | `*.pem`, `*.key`, `*.p12`, `*.pfx`, `*.jks` | yes | also `public.key`: the name cannot tell, so fail closed |
  * | `id_rsa`, `id_ed25519_sk`, `id_rsa.old`, `id_rsa_github` | yes | private SSH keys                  |
  * | `id_rsa.pub`                           | no      | public key                                        |
+ * | `.env~`, `#.env#`, `id_rsa~`            | yes     | an editor's backup or autosave of a secret        |
  * | `/proc/PID/environ`, any `environ`       | yes     | another process's environment                     |
  * | `/etc/shadow`, `/etc/gshadow`, `ssh_host_*_key` | yes | password hashes, host keys               |
  * | `credentials.ts`, `keys.ts`, `secrets.md`, `tokens.json` | no | source files named after the topic   |
@@ -121,8 +122,13 @@ export function isEnvFileName(name: string): boolean {
   return !parts.some((part) => ENV_TEMPLATE_PARTS.has(part));
 }
 
+// An editor's backup or autosave copy holds the same text: `.env~`, `id_rsa~`, `#.env#`.
+const EDITOR_COPY = /^#(.+)#$|^(.+?)~+$/;
+
 /** True when a file name alone marks a secret. */
-export function isSecretFileName(name: string): boolean {
+export function isSecretFileName(fileName: string): boolean {
+  const copy = EDITOR_COPY.exec(fileName);
+  const name = copy === null ? fileName : (copy[1] ?? copy[2]!);
   if (isEnvFileName(name) || ANYWHERE_FILES.has(name)) return true;
   if (SSH_KEY.test(name)) return !name.endsWith('.pub');
   return SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name);

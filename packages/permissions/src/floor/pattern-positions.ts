@@ -98,6 +98,14 @@ function grepPatternIndexes(
       } else if (name === 'file' || name === 'from-file') {
         patternGiven = true;
         if (eq === -1) i++;
+      } else if (name === 'exclude' || name === 'exclude-dir') {
+        // Names to leave out (`grep -r KEY --exclude=.env .`): never opened.
+        patterns.add(eq === -1 ? ++i : i);
+      } else if (name === 'glob' || name === 'iglob') {
+        // rg's `--glob '!.env'` leaves names out; any other glob picks files to read.
+        const value = eq === -1 ? args[i + 1] : arg.slice(eq + 1);
+        if (eq === -1) i++;
+        if (value?.startsWith('!')) patterns.add(i);
       } else if (eq === -1 && GREP_VALUE_LONG.has(name)) i++;
       continue;
     }
@@ -109,6 +117,9 @@ function grepPatternIndexes(
         patternGiven = true;
         patterns.add(attached ? i : i + 1);
       } else if (letter === 'f') patternGiven = true;
+      else if (letter === 'g' && (attached ? arg[j + 1] === '!' : args[i + 1]?.startsWith('!'))) {
+        patterns.add(attached ? i : i + 1); // rg -g '!.env'
+      }
       if (!attached) i++;
       break;
     }

@@ -33,6 +33,38 @@ const NON_READING = new Set([
   'ssh-add',
 ]);
 const COPIERS = new Set(['cp', 'mv', 'install', 'rsync']);
+/** Archivers and copiers whose `--exclude=PATTERN` names what they leave out (see `exclusionIndexes`). */
+const EXCLUDERS = new Set(['tar', 'rsync', 'zip']);
+/** rsync's short options that take the next word as their value (`-e CMD`, `-avf RULE`). */
+const RSYNC_VALUE_SHORT = /^-[^-]*[efTBM]$/;
+/** rsync's common long options that take no value (any other may be taking `--exclude` as its value). */
+const RSYNC_LONG_FLAGS = new Set([
+  '--archive',
+  '--checksum',
+  '--compress',
+  '--delete',
+  '--dry-run',
+  '--human-readable',
+  '--links',
+  '--partial',
+  '--perms',
+  '--progress',
+  '--quiet',
+  '--recursive',
+  '--stats',
+  '--times',
+  '--update',
+  '--verbose',
+]);
+
+/** Whether rsync reads `word` as an option of its own, not as the value of the option `before`. */
+function rsyncOptionAfter(before: string): boolean {
+  if (!before.startsWith('-')) return true;
+  if (before.startsWith('--')) return before.includes('=') || RSYNC_LONG_FLAGS.has(before);
+  return !RSYNC_VALUE_SHORT.test(before);
+}
+/** git subcommands that never open the files they name (`git check-ignore .env`, `git rm --cached .env`). */
+const GIT_NAME_ONLY = new Set(['check-ignore', 'rm', 'ls-files']);
 const OPENSSL_CERTIFICATE_COMMANDS = new Set(['x509', 'req', 'crl', 'verify']);
 
 /** Options whose value is a file the command writes or only uses (the word after them is not a read). */
@@ -56,9 +88,47 @@ const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
   sftp: new Set(['-i']),
 };
 
+/**
+ * Words that only name what to leave out: `tar`/`rsync`/`zip --exclude=.env`, rsync's
+ * `--exclude .env`, zip's `-x .env '*.pem'` (its list runs to the next option: zip leaves
+ * out every word of it). Only where the option word cannot itself be another option's value:
+ * tar's old-style `tar cf --exclude .env` archives `.env` into a file named `--exclude`, so
+ * for tar only the `=` form counts; the separate forms count after an operand (zip) or an
+ * option known to take no value (rsync). Patterns read from a file (`--exclude-from=.env`)
+ * are a read of that file.
+ */
+function exclusionIndexes(inner: readonly string[], base: string, skip: Set<number>): void {
+  for (let i = 1; i < inner.length; i++) {
+    const word = inner[i]!;
+    if (word === '--') return;
+    if (word.startsWith('--exclude=')) {
+      skip.add(i);
+      continue;
+    }
+    const before = inner[i - 1]!;
+    if (base === 'rsync' && word === '--exclude' && i > 1 && rsyncOptionAfter(before)) {
+      skip.add(++i);
+    } else if (
+      base === 'zip' &&
+      (word === '-x' || word === '--exclude') &&
+      i > 1 &&
+      !before.startsWith('-')
+    ) {
+      while (i + 1 < inner.length && !inner[i + 1]!.startsWith('-')) skip.add(++i);
+    }
+  }
+}
+
 /** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
 function notReadIndexes(inner: readonly string[], base: string): Set<number> {
   if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
+  if (base === 'git' && GIT_NAME_ONLY.has(inner[1] ?? ''))
+    return new Set(inner.map((_, index) => index).slice(2));
+  if (EXCLUDERS.has(base)) {
+    const skip = COPIERS.has(base) ? destinationIndex(inner) : new Set<number>();
+    exclusionIndexes(inner, base, skip);
+    return skip;
+  }
   const outputs = Object.hasOwn(OUTPUT_OPTIONS, base) ? OUTPUT_OPTIONS[base] : undefined;
   if (outputs) {
     // openssl x509/req/crl/verify read certificates and requests: a private key given to
@@ -118,6 +188,7 @@ const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   ...Object.keys(OUTPUT_OPTIONS),
   ...PATTERN_COMMANDS,
   ...COPIERS,
+  ...EXCLUDERS,
   'tee',
   'dd',
 ]);

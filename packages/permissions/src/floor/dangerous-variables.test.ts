@@ -97,6 +97,32 @@ describe('isDangerousVariable', () => {
     expect(isDangerousVariable('PATH', '')).toBe(true);
   });
 
+  it('accepts a NODE_OPTIONS that loads nothing, and nothing else', () => {
+    for (const value of [
+      '--max-old-space-size=4096',
+      '--experimental-vm-modules',
+      ' --max-old-space-size=8192  --enable-source-maps --no-warnings ',
+      '--unhandled-rejections=strict',
+      '',
+    ])
+      expect(isDangerousVariable('NODE_OPTIONS', value), value).toBe(false);
+    for (const value of [
+      '--require /tmp/x.js',
+      '-r ./x.js',
+      '--max-old-space-size=4096 --import=./x.mjs',
+      '--experimental-loader=./l.mjs',
+      '--inspect=0.0.0.0:9229',
+      '--env-file=.env',
+      '--openssl-config=/tmp/x.cnf',
+      '--max-old-space-size=4096x',
+      '--max_old_space_size=4096',
+      '--dns-result-order=ipv4first;x',
+    ])
+      expect(isDangerousVariable('NODE_OPTIONS', value), value).toBe(true);
+    expect(isDangerousVariable('NODE_OPTIONS', '--max-old-space-size=$N', true)).toBe(true);
+    expect(isDangerousVariable('NODE_OPTIONS')).toBe(true);
+  });
+
   it('lists the exact names it documents', () => {
     for (const name of ['PATH', 'IFS', 'HOME', 'NODE_OPTIONS', 'GIT_SSH_COMMAND'])
       expect(DANGEROUS_VARIABLES.has(name)).toBe(true);

@@ -28,7 +28,8 @@
  * interactive programs: the empty string, `cat`, `true`, `:` (`GIT_PAGER=cat`,
  * `AWS_PAGER=""`, `GIT_EDITOR=true git rebase --continue`), and the bare names of
  * well-known pagers and editors (`EDITOR=vim`, `KUBE_EDITOR=nano`) — never with arguments. `IFS=… read` is accepted: the
- * assignment then only scopes to `read`'s field splitting.
+ * assignment then only scopes to `read`'s field splitting. So is a NODE_OPTIONS made only of
+ * options that load nothing (`NODE_OPTIONS=--max-old-space-size=4096 npm run build`).
  */
 import type { ShellAssignment } from '../shell/types';
 import type { FloorViolation } from './types';
@@ -140,6 +141,22 @@ function isListed(name: string): boolean {
 }
 
 /**
+ * Node options that load, run, open or write nothing: heap and stack limits, warnings,
+ * source maps, the legacy OpenSSL provider, VM modules for jest. (`--require`, `--import`,
+ * `--loader`, `--inspect`, `--env-file`, `--openssl-config`, `--redirect-warnings` … do.)
+ */
+const HARMLESS_NODE_OPTION =
+  /^--(?:(?:max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=\d+|enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|unhandled-rejections=(?:strict|warn|none|throw|warn-with-error-code)|dns-result-order=(?:ipv4first|ipv6first|verbatim))$/;
+
+/** True when every option of a NODE_OPTIONS value is harmless (`--max-old-space-size=4096`). */
+function harmlessNodeOptions(value: string): boolean {
+  for (const option of value.split(/[ \t\n]+/)) {
+    if (option !== '' && !HARMLESS_NODE_OPTION.test(option)) return false;
+  }
+  return true;
+}
+
+/**
  * True when assigning `name` can inject code or hijack resolution. With `value`, harmless
  * pager/editor values (`''`, `cat`, `true`, `:`) are accepted.
  *
@@ -150,6 +167,7 @@ function isListed(name: string): boolean {
  */
 export function isDangerousVariable(name: string, value?: string, dynamic = false): boolean {
   if (!isListed(name)) return false;
+  if (name === 'NODE_OPTIONS' && value !== undefined && !dynamic && harmlessNodeOptions(value)) return false;
   if (
     value !== undefined &&
     !dynamic &&

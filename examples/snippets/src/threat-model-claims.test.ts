@@ -53,8 +53,22 @@ describe('what the engine stops', () => {
     ['PATH=/tmp/evil:$PATH ls', 'builtin:dangerous-assignment'],
     ['GIT_PAGER=evil git log', 'builtin:dangerous-assignment'],
     ['export EDITOR=evil', 'builtin:dangerous-assignment'],
+    ['sh -c "printenv; echo $1"', 'builtin:env-dump'],
+    ['eval "cat .env $X"', 'builtin:secret-read'],
+    ["trap 'cat ~/.ssh/id_rsa; $X' EXIT", 'builtin:secret-read'],
   ])('the floor denies %s', (command, rule) => {
     expect(decide(command)).toMatchObject({ behavior: 'deny', matchedRule: rule });
+  });
+
+  it.each([
+    'GIT_PAGER=cat git log',
+    'EDITOR=vim crontab -l',
+    'NODE_OPTIONS=--max-old-space-size=4096 npm run build',
+    'grep -r KEY --exclude=.env .',
+    'tar czf out.tgz --exclude=.env .',
+    'git check-ignore .env',
+  ])('lets values that run nothing and patterns that leave secrets out through the floor: %s', (command) => {
+    expect(decide(command).matchedRule ?? '').not.toMatch(/^builtin:/);
   });
 
   it.each([

@@ -33,7 +33,9 @@ function both(
 }
 
 describe('deciding input over the length cap as it is scanned', () => {
-  it('decides every attack and benign command, padded or capped short, as the full list does', () => {
+  it('decides every attack and benign command, padded or capped short, as the full list does', {
+    timeout: 120_000,
+  }, () => {
     const seen = new Map<string, number>();
     const count = (decision: PermissionDecision) => {
       const kind = `${decision.behavior}:${decision.matchedRule?.startsWith('builtin:') ? 'floor' : decision.matchedRule ? 'rule' : 'none'}`;
@@ -60,7 +62,9 @@ describe('deciding input over the length cap as it is scanned', () => {
     expect(seen.get('ask:none')).toBeGreaterThan(100);
   });
 
-  it('agrees with the full list on random mixes of attacks, benign commands and wrappers', () => {
+  it('agrees with the full list on random mixes of attacks, benign commands and wrappers', {
+    timeout: 120_000,
+  }, () => {
     const part = fc.oneof(
       fc.constantFrom(...pool),
       fc.constantFrom(
@@ -98,7 +102,7 @@ describe('deciding input over the length cap as it is scanned', () => {
     expect(streamed.reason.indexOf('xargs')).toBeLessThan(streamed.reason.indexOf('find -exec'));
   });
 
-  it('decides 1 MB inputs as the full list does', { timeout: 60_000 }, () => {
+  it('decides 1 MB inputs as the full list does', { timeout: 120_000 }, () => {
     const megabyte = 1_048_576;
     let distinct = '';
     for (let index = 0; distinct.length < megabyte; index++) distinct += `echo ${index}; `;

@@ -534,6 +534,11 @@ add(
     '/usr/bin/printenv',
     'env -0',
     'ls; printenv',
+    // An inline program after an option cluster (`-le`, `-pe`), and names that drive a dump.
+    'perl -le \'print "$_=$ENV{$_}" for keys %ENV\'',
+    "node -pe 'process.env'",
+    'for v in $(compgen -e); do echo "$v=${!v}"; done',
+    'while read v; do echo "$v=${!v}"; done < <(compgen -v)',
   ],
   {
     floor: true,
@@ -839,4 +844,7 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'less +F app.log' },
   { command: 'make SHELL=/bin/bash test' },
   { command: "hyperfine 'npm test'" },
+  { command: 'compgen -v' },
+  { command: "perl -lne 'print if /TODO/' notes.txt" },
+  { command: 'node -pe \'require("./package.json").version\'' },
 ];

@@ -14,10 +14,12 @@
  * | `awk '…ENVIRON…'` (not `ENVIRON["X"]`) | deny    | loops over every variable                 |
  * | `docker|podman|kubectl exec … env`, `ssh HOST env` | deny | the container's or host's environment |
  * | `compgen -v`/`-e`                          | allow   | names only, no values                     |
+ * | `compgen -v`/`-e` not a top-level command (in a pipe, `$(…)`, a loop) | deny | the names may drive a dump: `for v in $(compgen -e); do echo "${!v}"; done` |
  * | `/proc/*\/environ`                         | (secret-read) |                                     |
  */
 
 import { commandWordBasename } from '../shell/command-word';
+import { FALLBACK_SCAN_REASON } from '../shell/fallback-scan';
 import type { SimpleCommand } from '../shell/types';
 import { type InlineProgram, inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
@@ -46,7 +48,10 @@ const DUMP_COMMANDS: ReadonlySet<string> = new Set([
   'ssh',
   'jq',
   'gojq',
+  'compgen',
 ]);
+/** Where a command's output goes straight to the model (elsewhere it may feed another command). */
+const SHOWN = new Set(['top', 'background']);
 
 const dump = (command: SimpleCommand): FloorViolation => ({
   check: 'env-dump',
@@ -139,6 +144,19 @@ export function checkEnvDumpNamed(
       return args.some((arg) => /(^|[^.\w$])env\b(?!\s*\.)|\$ENV\b(?!\s*[.[])/.test(arg))
         ? dump(command)
         : undefined;
+    case 'compgen': {
+      // Variable names alone are harmless; handed on, they select every value in turn.
+      const lists = args.some(
+        (arg, index) =>
+          /^-[a-zA-Z]*[ve]/.test(arg) ||
+          (arg === '-A' && /^(?:variable|export)$/.test(args[index + 1] ?? '')) ||
+          /^-A(?:variable|export)$/.test(arg),
+      );
+      // A best-effort scan lists `$(…)` contents and pipeline members as top-level commands:
+      // where the structure is unknown, the output may be consumed.
+      const shown = SHOWN.has(command.context) && !command.opaqueReasons.includes(FALLBACK_SCAN_REASON);
+      return lists && !shown ? dump(command) : undefined;
+    }
     default:
       return undefined;
   }

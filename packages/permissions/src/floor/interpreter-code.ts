@@ -38,6 +38,16 @@ export interface InlineProgram {
 
 const NO_PROGRAMS: readonly InlineProgram[] = [];
 
+// A cluster of short options ending in the code flag also takes the program as the next
+// word: `perl -lne CODE`, `perl -le CODE`, `node -pe CODE`, `python3 -Bc CODE`.
+const CODE_CLUSTERS: Record<string, RegExp> = {
+  python: /^-[a-zA-Z]+c$/,
+  node: /^-[a-zA-Z]+[ep]$/,
+  bun: /^-[a-zA-Z]+[ep]$/,
+  ruby: /^-[a-zA-Z]+e$/,
+  perl: /^-[a-zA-Z0-9]+[eE]$/,
+};
+
 /**
  * The inline program texts of an interpreter invocation, with the interpreter family.
  * `name` is the command name of `argv[0]` when the caller already has it.
@@ -49,10 +59,11 @@ export function inlinePrograms(
   const family = interpreterFamily(name);
   if (!family) return NO_PROGRAMS;
   const flags = Object.hasOwn(CODE_FLAGS, family) ? CODE_FLAGS[family]! : [];
+  const cluster = Object.hasOwn(CODE_CLUSTERS, family) ? CODE_CLUSTERS[family] : undefined;
   const out: InlineProgram[] = [];
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (flags.includes(arg) && argv[i + 1] !== undefined) {
+    if ((flags.includes(arg) || cluster?.test(arg) === true) && argv[i + 1] !== undefined) {
       out.push({ family, code: argv[i + 1]! });
       i++;
     } else if (arg.length > 2 && flags.some((flag) => flag.length === 2 && arg.startsWith(flag))) {

@@ -103,12 +103,18 @@ describe('evaluateBash: order of the steps', () => {
     expect(evaluateBash('/bin/rm x', typical).matchedRule).toBe('Bash(rm:*)');
   });
 
-  it('runs the floor on a script computed in part, in the parse and in the fallback scan', () => {
+  it('runs the floor on computed scripts and locale strings, in the parse and in the fallback scan', () => {
     for (const command of [
       'sh -c "printenv; echo $1"',
       "bash -c 'cat .env; echo $X'",
       'eval "cat ~/.ssh/id_rsa $X"',
       "sudo sh -c 'LD_PRELOAD=/tmp/x.so ls $1'",
+      // Locale strings are read as their text.
+      '$"env"',
+      'sudo $"printenv"',
+      'env $"LD_PRELOAD=/tmp/x.so" ls',
+      '$"gh" auth token',
+      'TEXTDOMAINDIR=/tmp/evil ls',
     ]) {
       for (const shell of [{}, { maxLength: 8 }]) {
         expect(

@@ -11,6 +11,7 @@
  * | IFS                                         | changes word splitting (allowed only as `IFS=… read`) |
  * | BASH_ENV, ENV, SHELLOPTS, BASHOPTS, BASH_FUNC_*, PROMPT_COMMAND, PS0, PS1, PS2, PS4 | shells run or expand them at startup/prompt/xtrace (PS3, the `select` prompt, is not expanded) |
  * | SHELL, BROWSER                              | programs other tools exec                         |
+ * | TEXTDOMAIN, TEXTDOMAINDIR                   | pick the catalog that translates `$"…"`: the command a locale string names |
  * | PAGER, MANPAGER, *_PAGER, LESSOPEN, LESSCLOSE | pagers / input preprocessors are run             |
  * | EDITOR, VISUAL, *_EDITOR, FCEDIT            | editors are run by git, crontab, sudoedit, fc     |
  * | GIT_CONFIG*, GIT_DIR, GIT_WORK_TREE, GIT_EXEC_PATH, GIT_TEMPLATE_DIR | config/hook/helper locations: any of them can run programs |
@@ -59,6 +60,8 @@ export const DANGEROUS_VARIABLES: ReadonlySet<string> = new Set([
   'VISUAL',
   'FCEDIT',
   'GIT_DIR',
+  'TEXTDOMAIN',
+  'TEXTDOMAINDIR',
   'GIT_WORK_TREE',
   'GIT_EXEC_PATH',
   'GIT_TEMPLATE_DIR',

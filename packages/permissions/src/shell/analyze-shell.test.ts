@@ -208,6 +208,14 @@ describe('analyzeShell: dynamic words', () => {
     expect(words.filter((word) => word.dynamic && word.value !== '~').map((word) => word.raw)).toEqual([]);
   });
 
+  it('reads a locale string as its text, the command staying opaque', () => {
+    const analysis = analyzeShell('sudo $"env"');
+    expect(analysis.commands[0]?.words[1]).toMatchObject({ value: 'env', dynamic: false, quoted: true });
+    expect(analyzeShell('sudo $"rm" x').commands[0]?.unwrapped.argv).toEqual(['rm', 'x']);
+    expect(analysis.opaqueReasons).toContain('locale-translated string');
+    expect(analyzeShell('echo $"$HOME"').commands[0]?.words[1]?.dynamic).toBe(true);
+  });
+
   it('sets the glob flag on unquoted glob characters only', () => {
     const [, quoted, bare] = analyzeShell("ls '*' *").commands[0]?.words ?? [];
     expect(quoted).toMatchObject({ value: '*', glob: false, dynamic: false, quoted: true });

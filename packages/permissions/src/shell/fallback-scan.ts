@@ -44,6 +44,7 @@ function isSeparator(code: number): boolean {
 function maybeDynamic(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index++) {
     const code = text.charCodeAt(index);
+    if (code === 0x24 && text.charCodeAt(index + 1) === 0x22) continue; // `$"…"`: see `scan`
     if (code === 0x24 || code === 0x2a || code === 0x3f || code === 0x5b || code === 0x7b || code === 0x7e)
       return true;
   }
@@ -536,6 +537,14 @@ class FallbackScanner implements UnwrapHost {
           this.run = index + 1;
           quote = 0;
         }
+        continue;
+      }
+      if (code === 0x24 && text.charCodeAt(index + 1) === 0x22) {
+        // A locale string `$"env"` is read as its text, as the parser reads it: drop the `$`.
+        this.beginWord(index);
+        this.plain = false;
+        this.flush(index);
+        this.run = index + 1;
         continue;
       }
       if (code === 0x27 || code === 0x22) {

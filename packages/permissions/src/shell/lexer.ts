@@ -454,7 +454,16 @@ export abstract class ShellLexer {
       value = raw;
       if (equalsSeen) equals = assignmentEquals(raw);
     }
-    const word: ShellWord = { value, raw, dynamic: kinds !== 0, glob: (kinds & GLOB) !== 0, quoted };
+    // A locale string (`$"env"`) is its own text unless a message catalog says otherwise (the
+    // floor makes TEXTDOMAIN/TEXTDOMAINDIR off limits): the checks read it as written, so
+    // `$"sudo" env` is an environment dump; its reason still makes the command opaque.
+    const word: ShellWord = {
+      value,
+      raw,
+      dynamic: (kinds & ~LOCALE_STRING) !== 0,
+      glob: (kinds & GLOB) !== 0,
+      quoted,
+    };
     const token = wordToken(word, start, pos, kinds);
     if (
       equals < 0 &&

@@ -237,6 +237,12 @@ add(
     "echo '* * * * * rm -rf x' | crontab -",
     "bash -c 'sh' <<< 'rm -rf x'",
     "echo 'rm x' | bash -c 'cat | sh'",
+    // A literal script on standard input is read like any other, each line reading the rest.
+    "bash <<'EOF'\nr\\\nm -rf x\nEOF",
+    "bash <<'EOF'\npython3\nimport os; os.system('r' + 'm -rf x')\nEOF",
+    "bash <<'EOF'\nhead -n1 | sh\nrm -rf x\nEOF",
+    "sh <<< 'read c; $c'",
+    "python3 <<'EOF'\nimport os; os.system('r' + 'm -rf x')\nEOF",
   ],
   { hidesDenied: true },
 );
@@ -847,4 +853,6 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'compgen -v' },
   { command: "perl -lne 'print if /TODO/' notes.txt" },
   { command: 'node -pe \'require("./package.json").version\'' },
+  { command: "bash <<'EOF'\nset -e\ncd src && ls -la\nEOF" },
+  { command: "sh <<< 'echo hello'" },
 ];

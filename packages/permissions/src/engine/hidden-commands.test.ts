@@ -56,8 +56,37 @@ describe('unseenCodeReason', () => {
       'source venv/bin/activate',
       'python3 -m pytest',
       'sh -c "ls"',
+      'source ~/.bashrc',
+      'source $HOME/.local/bin/env',
     ]) {
       expect(unseenCodeReason(first(command)), command).toBeUndefined();
+    }
+  });
+
+  it('reads a program on standard input as seen only when it is a literal shell script', () => {
+    // The parser lists the script's commands; each reads the rest of it.
+    expect(unseenCodeReason(first("bash <<'EOF'\necho hi\nEOF"))).toBeUndefined();
+    expect(unseenCodeReason(first("sh <<< 'ls -la'"))).toBeUndefined();
+    const inner = analyzeShell("bash <<'EOF'\npython3\nprint(1)\nEOF").commands[1]!;
+    expect(inner.argv).toEqual(['python3']);
+    expect(unseenCodeReason(inner)).toContain('standard input');
+    for (const command of [
+      'bash <<EOF\n$CMD\nEOF', // unquoted: expanded at run time
+      "python3 <<'EOF'\nprint(1)\nEOF", // a program no word search can follow
+      'sh <<< "$CMD"',
+      "bash <<'EOF' 0</dev/stdin\necho hi\nEOF", // the last redirect of stdin wins
+      "echo 'rm x' | bash -s foo",
+      "echo 'rm x' | bash -o errexit",
+      "echo 'rm x' | sudo -s",
+      "echo 'rm x' | ssh host",
+      "echo 'rm x' | parallel",
+      'source ~/../../dev/stdin <<< x',
+    ]) {
+      const commands = analyzeShell(command).commands;
+      expect(
+        commands.some((entry) => unseenCodeReason(entry) !== undefined),
+        command,
+      ).toBe(true);
     }
   });
 });

@@ -25,3 +25,17 @@ export function hasWriteRedirect(command: SimpleCommand): boolean {
   for (const redirect of command.redirects) if (isWriteRedirect(redirect)) return true;
   return false;
 }
+
+/**
+ * The text a command reads on standard input when the engine can see all of it: the last
+ * redirect of standard input is a literal here-document or here-string (`python3 <<'EOF'`,
+ * `sh <<< 'echo hi'`). Undefined for a file, a pipe or computed text.
+ */
+export function literalStdin(command: SimpleCommand): string | undefined {
+  let last: ShellRedirect | undefined;
+  for (const redirect of command.redirects) {
+    if ((redirect.fd === undefined || redirect.fd === 0) && redirect.operator.startsWith('<'))
+      last = redirect;
+  }
+  return last?.text;
+}

@@ -9,7 +9,9 @@ import { commandBasename } from '../rules/match-command-rule';
 import { isAssignment } from '../shell/fallback-scan';
 import { DYNAMIC_WORD_STOP, type OptionSpec, scanOptions } from '../shell/option-scan';
 import type { ShellWord, SimpleCommand } from '../shell/types';
+import { readsScriptFromStdin } from '../shell/unwrap';
 import { isCommandRunner } from './hidden-commands';
+import { literalStdin } from './redirects';
 import { unwrappedDiffers } from './shell-rules';
 
 const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
@@ -82,6 +84,19 @@ function computed(word: ShellWord): boolean {
   return /(?:^|\/)\.\.(?:\/|$)/.test(rest) || /^\/+(?:dev|proc)(?:\/|$)/.test(rest);
 }
 
+/**
+ * True when the script a shell reads on standard input is a literal here-doc or here-string:
+ * then it is seen, not hidden — the parser lists its commands like any others (`bash <<'EOF'`),
+ * each reading the rest of it (a `python3` line in it is a program on standard input). An
+ * interpreter's program stays unseen: no search for words can follow code that builds the
+ * command it runs (`os.system('r' + 'm -rf x')`).
+ */
+function scriptVisible(name: string, command: SimpleCommand): boolean {
+  if (!shells.has(name) || literalStdin(command) === undefined) return false;
+  const inner = command.unwrapped;
+  return commandBasename(inner.argv[0] ?? '') === name && readsScriptFromStdin(inner.words);
+}
+
 /** True when something is piped or redirected into the command's standard input. */
 function fedStdin(command: SimpleCommand): boolean {
   if (command.context === 'pipeline' || command.readsPipe) return true;
@@ -99,6 +114,7 @@ function unseenIn(
   argv: readonly string[],
   words: readonly ShellWord[],
   command: SimpleCommand,
+  ownInput = true,
 ): string | undefined {
   const word = argv[0];
   if (word === undefined) return undefined;
@@ -161,7 +177,12 @@ function unseenIn(
       inline = true;
     if (info.has(arg)) informational = true;
   }
-  if (!inline && !informational && (explicitStdin || (firstOperand < 0 && fedStdin(command)))) {
+  if (
+    !inline &&
+    !informational &&
+    (explicitStdin || (firstOperand < 0 && fedStdin(command))) &&
+    !(ownInput && scriptVisible(name, command))
+  ) {
     return `${name} reads its program from standard input`;
   }
   if (inline && (context === 'xargs' || context === 'find-exec')) {
@@ -296,7 +317,7 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
   for (let index = 0; index < tokens.length; index++) {
     if (!isShellLike(commandBasename(tokens[index]!))) continue;
     const rest = tokens.slice(index);
-    const reason = unseenIn(rest, rest.map(plainWord), command);
+    const reason = unseenIn(rest, rest.map(plainWord), command, false);
     if (reason) return `${name} runs ${tokens[index]}, and ${reason}`;
   }
   return undefined;

@@ -99,6 +99,11 @@ function plainText(token: Token): string | undefined {
 
 /** One parser over one source string; nested `$( )` reuse it, backticks and `sh -c` strings get a child. */
 export class ShellParser extends ShellLexer implements UnwrapHost {
+  // Here-doc redirects with a quoted delimiter, and those whose body was read (few commands
+  // have any: created on first use).
+  private quoted?: WeakSet<ShellRedirect>;
+  private bodied?: WeakSet<ShellRedirect>;
+
   /** Parses the whole source as a list of commands. */
   parseProgram(): void {
     this.parseList(NO_WORDS, NO_OPS);
@@ -562,6 +567,8 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     if (operator.fdVariable) reasons.push('redirection to a named file descriptor');
     const redirect: ShellRedirect = { operator: op, target: word.value, dynamic: word.dynamic, write, read };
     if (operator.fd !== undefined) redirect.fd = operator.fd;
+    if (op === '<<<' && !word.dynamic) redirect.text = `${word.value}\n`;
+    if ((op === '<<' || op === '<<-') && word.quoted) (this.quoted ??= new WeakSet()).add(redirect);
     redirects.push(redirect);
   }
 
@@ -654,20 +661,43 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     }
     for (const redirect of redirects) {
       if (redirect.operator === '<<<' && !redirect.dynamic) {
-        this.heredocScript(command, redirect.target, start);
+        this.stdinScript(command, redirect.target, start);
       }
     }
+  }
+
+  /**
+   * Records a here-doc body on its redirect when it is literal (the text a program reading
+   * it gets), then lists it as commands if a shell reads it. Bodies arrive in the order of
+   * the command's here-doc redirects.
+   */
+  protected heredocScript(command: SimpleCommand, body: string, offset: number): void {
+    for (const redirect of command.redirects) {
+      const bodied = (this.bodied ??= new WeakSet());
+      if ((redirect.operator !== '<<' && redirect.operator !== '<<-') || bodied.has(redirect)) continue;
+      bodied.add(redirect);
+      // Unquoted, the body still expands `$…`, backquotes and backslash escapes.
+      if (this.quoted?.has(redirect) === true || !/[$`\\]/.test(body)) redirect.text = body;
+      break;
+    }
+    this.stdinScript(command, body, offset);
   }
 
   /**
    * A shell that reads its script from standard input (`bash <<EOF`, `sh -s <<< 'rm x'`) runs
    * the here-doc or here-string as commands: list them (opaque) so deny checks see them.
    */
-  protected heredocScript(command: SimpleCommand, body: string, offset: number): void {
+  protected stdinScript(command: SimpleCommand, body: string, offset: number): void {
     if (!readsScriptFromStdin(command.unwrapped.words)) return;
     const reason = 'a shell runs a here-document or here-string as a script';
     if (!command.opaqueReasons.includes(reason)) command.opaqueReasons.push(reason);
+    const first = this.state.commands.length;
     this.parseChild(body, offset, command.depth, 'shell-string');
+    // Each of these commands shares the shell's standard input, the rest of the script: a
+    // `python3` or `sh` line in it reads the lines after it as its program.
+    const commands = this.state.commands;
+    for (let index = first; index < commands.length; index++)
+      (commands[index] as SimpleCommand).readsPipe = true;
   }
 
   /** Appends one simple command, unwrapping wrappers (which may emit nested commands). */

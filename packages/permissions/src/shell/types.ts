@@ -44,6 +44,12 @@ export interface ShellRedirect {
   write: boolean;
   /** Reads a file: `<`, `<>`. */
   read: boolean;
+  /**
+   * A here-document's body or a here-string's word — the text the command reads — when it
+   * is literal: a quoted delimiter, or a body without `$`, backquote or backslash; a word
+   * without expansions. Absent when any of it is computed at run time.
+   */
+  text?: string;
 }
 
 /** Where a simple command sits. */
@@ -96,7 +102,9 @@ export interface SimpleCommand {
   end: number;
   /**
    * Present (true) when the command's standard input may be another command's output: it is
-   * in a pipeline after the first member, at any nesting (`x | (sh)`, `if …; then x | sh; fi`).
+   * in a pipeline after the first member, at any nesting (`x | (sh)`, `if …; then x | sh; fi`),
+   * or in a script a shell reads from standard input, whose later lines it may read
+   * (`bash <<EOF` with a `python3` line).
    */
   readsPipe?: true;
 }

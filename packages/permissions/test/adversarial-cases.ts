@@ -243,6 +243,16 @@ add(
     "bash <<'EOF'\nhead -n1 | sh\nrm -rf x\nEOF",
     "sh <<< 'read c; $c'",
     "python3 <<'EOF'\nimport os; os.system('r' + 'm -rf x')\nEOF",
+    // Inline programs that run a command they build, often from their input.
+    "echo 'rm -rf x' | awk '{system($0)}'",
+    "echo 'rm -rf x' | awk '{ print | \"sh\" }'",
+    'awk \'{ c = "r" "m " $1; c | getline }\' list',
+    "echo 'rm -rf x' | sed e",
+    "echo x | sed 's/^/rm -rf /e'",
+    "echo 'rm -rf x' | perl -ne 'system $_'",
+    "python3 -c \"import os; os.system('r' + 'm -rf x')\"",
+    "node -e \"require('child_process').execSync('r' + 'm -rf x')\"",
+    'ruby -e \'system("r" + "m -rf x")\'',
   ],
   { hidesDenied: true },
 );
@@ -855,4 +865,10 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'node -pe \'require("./package.json").version\'' },
   { command: "bash <<'EOF'\nset -e\ncd src && ls -la\nEOF" },
   { command: "sh <<< 'echo hello'" },
+  { command: 'awk \'{ print $1 | "sort" }\' data.txt' },
+  { command: 'awk \'BEGIN { system("date") }\'' },
+  { command: "awk '/GET|POST/ { print $7 }' access.log" },
+  { command: "python3 -c \"import subprocess; subprocess.run(['ls', '-la'], check=True)\"" },
+  { command: "node -e \"require('child_process').execSync('ls', { stdio: 'inherit' })\"" },
+  { command: 'perl -e \'system("ls", "-la")\'' },
 ];

@@ -5,6 +5,8 @@
  * with a single click. Without deny rules they are merely opaque (ask).
  */
 
+import { classifySedScript } from '../classifier/specs/sed-script';
+import { inlinePrograms } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
 import { isAssignment } from '../shell/fallback-scan';
 import { DYNAMIC_WORD_STOP, type OptionSpec, scanOptions } from '../shell/option-scan';
@@ -31,6 +33,9 @@ const interpreters = new Set([
 const sourcing = new Set(['eval', 'source', '.']);
 /** Programs that store the commands they read from standard input and run them later. */
 const queuesInput = new Set(['at', 'batch', 'crontab']);
+/** Text processors whose program can run commands it builds from the data (`system($0)`, `e`). */
+const awks = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+const seds = new Set(['sed', 'gsed']);
 const descriptorFile = /^\/(dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
 // Flags after which an interpreter prints and exits instead of reading a program. A shell's
 // `-v`, `-h` and `-V` are options of the shell itself (verbose, hashall), and `python3 -v`
@@ -66,7 +71,7 @@ function isShellLike(name: string): boolean {
  * besides a computed or filled-in command word.
  */
 export function mayRunUnseenCode(name: string): boolean {
-  return sourcing.has(name) || isShellLike(name) || queuesInput.has(name);
+  return sourcing.has(name) || isShellLike(name) || queuesInput.has(name) || awks.has(name) || seds.has(name);
 }
 
 // A path under the home directory, `~/.bashrc` or `$HOME/.local/bin/env`: the command cannot
@@ -218,8 +223,141 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
       ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command)
       : undefined) ??
     computedBehindWrapper(command) ??
-    (inputArrives(command) ? commandsFromStdin(command) : undefined)
+    (inputArrives(command) ? commandsFromStdin(command) : undefined) ??
+    builtCommand(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv)
   );
+}
+
+// Calls that run a command line or program, per inline-program family. A literal argument
+// is searched for denied commands like the rest of the program (`hidden-commands.ts`); any
+// other argument is built at run time — from the input (`awk '{system($0)}'`,
+// `perl -ne 'system $_'`) or by code (`os.system('r' + 'm x')`) — and cannot be seen.
+const RUN_CALLS: Record<string, RegExp> = {
+  python:
+    /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)|pty\.spawn)\s*\(/g,
+  node: /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run)\s*\(/g,
+  bun: /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync)\s*\(/g,
+  perl: /\b(?:system|exec)\b\s*\(?/g,
+  ruby: /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?/g,
+  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(/g,
+};
+// Backquotes and `qx`/`%x` run shell commands in Perl, Ruby and PHP (not in JavaScript).
+const SHELL_QUOTE = /`([^`]*)`|\bqx\s*([^\w\s])|%x([{([<|])/g;
+const STRING = /^\s*(?:'[^'\\]*(?:\\.[^'\\]*)*'|"[^"\\]*(?:\\.[^"\\]*)*")/;
+// Options after the command: `shell=True`, `check=False`, `{ stdio: 'inherit' }`.
+const KEYWORD = /^\s*(?:\w+\s*=\s*(?:True|False|None|true|false|\d+)\b|\{[^{}()`$]*\})/;
+
+/** One string literal (or a `[…]` list of them) at the start of `text`, or undefined. */
+function literalItem(text: string, interpolates: boolean): string | undefined {
+  const list = /^\s*\[/.exec(text);
+  if (list) {
+    let rest = text.slice(list[0].length);
+    for (;;) {
+      const item = literalItem(rest, interpolates);
+      if (item === undefined) return undefined;
+      rest = item.replace(/^\s*,/, '');
+      const close = /^\s*\]/.exec(rest);
+      if (close) return rest.slice(close[0].length);
+    }
+  }
+  const match = STRING.exec(text) ?? KEYWORD.exec(text);
+  if (!match) return undefined;
+  const literal = match[0].trim();
+  if (interpolates && literal.startsWith('"') && /\$|#\{/.test(literal)) return undefined;
+  return text.slice(match[0].length);
+}
+
+/** True when the arguments after a run call (`(` already read or not) are all literals. */
+function literalArguments(text: string, interpolates: boolean): boolean {
+  let rest = text;
+  for (let count = 0; count < 64; count++) {
+    const after = literalItem(rest, interpolates);
+    if (after === undefined) return false;
+    const comma = /^\s*,/.exec(after);
+    if (!comma) return /^\s*(?:[);]|$|\n)/.test(after);
+    rest = after.slice(comma[0].length);
+  }
+  return false;
+}
+
+/** True when the program text runs a command it builds at run time (see `RUN_CALLS`). */
+function buildsCommand(family: string, code: string): boolean {
+  const calls = RUN_CALLS[family];
+  if (calls === undefined) return false;
+  if (family === 'node' && !/child_process|Bun\.spawn|Deno\.run/.test(code)) return false;
+  const interpolates = family === 'perl' || family === 'ruby' || family === 'php';
+  for (const match of code.matchAll(calls)) {
+    if (!literalArguments(code.slice((match.index ?? 0) + match[0].length), interpolates)) return true;
+  }
+  if (!interpolates) return false;
+  for (const match of code.matchAll(SHELL_QUOTE)) {
+    if (match[1] === undefined || /\$|#\{/.test(match[1])) return true;
+  }
+  return false;
+}
+
+/** The program of `awk [OPTIONS] PROGRAM …` (undefined when it comes from a file, `-f`). */
+function awkProgram(argv: readonly string[]): string | undefined {
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') return argv[index + 1];
+    if (arg === '-f' || arg.startsWith('-f') || arg.startsWith('--file')) return undefined;
+    if (arg === '-F' || arg === '-v') index++;
+    else if (!arg.startsWith('-') || arg === '-') return arg;
+  }
+  return undefined;
+}
+
+/** The scripts of `sed [OPTIONS] SCRIPT …` or `sed -e SCRIPT…` (none when read from a file). */
+function sedScripts(argv: readonly string[]): string[] {
+  const scripts: string[] = [];
+  let first: string | undefined;
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '-f' || arg.startsWith('--file')) return [];
+    if (arg === '-e' || arg === '--expression') scripts.push(argv[++index] ?? '');
+    else if (arg.startsWith('--expression=')) scripts.push(arg.slice('--expression='.length));
+    else if (arg === '-l' || arg === '--line-length') index++;
+    else if (/^-[a-zA-Z]*e./.test(arg)) scripts.push(arg.slice(arg.indexOf('e') + 1));
+    else if (first === undefined && (!arg.startsWith('-') || arg === '-')) first = arg;
+  }
+  if (scripts.length === 0 && first !== undefined) scripts.push(first);
+  return scripts;
+}
+
+/**
+ * Why an inline program runs a command the engine cannot see — one it builds at run time,
+ * often from its input: `awk '{system($0)}'`, `awk '{print | cmd}'`, `sed 's/^/rm /e'`,
+ * `perl -ne 'system $_'`, `python3 -c "os.system(sys.argv[1])"` — or undefined.
+ */
+function builtCommand(argv: readonly string[]): string | undefined {
+  const name = commandBasename(argv[0] ?? '');
+  if (awks.has(name)) {
+    const program = awkProgram(argv);
+    if (program === undefined) return undefined;
+    // String literals are what a literal `system("…")` or `print | "sort"` names: set them aside.
+    const code = program.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    if (
+      /\bsystem\s*\((?!\s*""\s*\))/.test(code) ||
+      // `print | "sh"`: the data becomes the shell's commands.
+      /\|&?\s*"\s*(?:\/\S*\/)?(?:sh|bash|zsh|dash|ksh)\b/.test(program) ||
+      /\bprintf?\b[^;{}\n]*(?<!\|)\|(?!\|)&?\s*(?!"")[^\s|]/.test(code) ||
+      /(?<!""\s*)\|&?\s*getline\b/.test(code)
+    ) {
+      return `${name} runs a command its program builds at run time`;
+    }
+    return undefined;
+  }
+  if (seds.has(name)) {
+    for (const script of sedScripts(argv)) {
+      if (classifySedScript(script).kind === 'exec') return `${name} runs its input as commands (e)`;
+    }
+    return undefined;
+  }
+  for (const { family, code } of inlinePrograms(argv, name)) {
+    if (buildsCommand(family, code)) return `${name} runs a command its program builds at run time`;
+  }
+  return undefined;
 }
 
 /**

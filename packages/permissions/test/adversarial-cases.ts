@@ -305,6 +305,9 @@ add(
     "zip x.zip f -T -TT 'rm -rf x'",
     "make SHELL='rm -rf x'",
     'make -f - <<EOF\nall:; rm -rf x\nEOF',
+    'fd -e tmp -x rm -rf',
+    'fdfind --exec-batch rm -rf',
+    'rg --pre rm x .',
   ],
   { hidesDenied: true },
 );
@@ -871,4 +874,6 @@ export const benignCases: readonly BenignCase[] = [
   { command: "python3 -c \"import subprocess; subprocess.run(['ls', '-la'], check=True)\"" },
   { command: "node -e \"require('child_process').execSync('ls', { stdio: 'inherit' })\"" },
   { command: 'perl -e \'system("ls", "-la")\'' },
+  { command: 'fd -e ts -x wc -l' },
+  { command: 'rg --pre pdftotext invoice docs' },
 ];

@@ -360,6 +360,9 @@ const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
   ['more', PAGER],
   ['man', { short: 'PH', long: ['pager', 'html'] }],
   ['zip', { long: ['unzip-command', 'TT'] }],
+  ['rg', { long: ['pre'] }],
+  ['fd', {}],
+  ['fdfind', {}],
   ['make', { short: 'E', long: ['eval'], assigns: ['SHELL', 'MAKESHELL'] }],
   ['gmake', { short: 'E', long: ['eval'], assigns: ['SHELL', 'MAKESHELL'] }],
 ]);
@@ -380,12 +383,21 @@ function pushOptionValue(value: string | undefined, spec: CommandOptions, texts:
  * Command lines held in the options of programs that run them: `tar --to-command=CMD`,
  * `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `git fetch --upload-pack=CMD`,
  * `git clone -u CMD`, `git submodule foreach CMD`, `vim -c '!CMD'`, `less '+!CMD'`,
- * `man -P CMD`, `zip -TT CMD`, `make SHELL=CMD`.
+ * `man -P CMD`, `zip -TT CMD`, `make SHELL=CMD`, `rg --pre CMD`, `fd -x CMD…`.
  */
 function optionCommandTexts(argv: readonly string[], texts: string[]): void {
   const name = commandBasename(argv[0] ?? '');
   const spec = optionCommands.get(name);
   if (spec === undefined) return;
+  if (name === 'fd' || name === 'fdfind') {
+    // `fd -x CMD ARGS…` / `fd --exec-batch CMD…`: the words up to a `;` are a command.
+    for (let index = 1; index < argv.length; index++) {
+      if (!/^(?:-x|-X|--exec|--exec-batch)$/.test(argv[index]!)) continue;
+      const end = argv.indexOf(';', index + 1);
+      texts.push(argv.slice(index + 1, end < 0 ? undefined : end).join(' '));
+    }
+    return;
+  }
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === '--') break;

@@ -305,6 +305,9 @@ add(
     "zip x.zip f -T -TT 'rm -rf x'",
     "make SHELL='rm -rf x'",
     'make -f - <<EOF\nall:; rm -rf x\nEOF',
+    "mapfile -C 'rm -rf' -c 1 lines < list",
+    'cp /bin/rm /tmp/x; /tmp/x -rf y',
+    'ln -s /usr/bin/curl fetch; ./fetch http://x',
     'fd -e tmp -x rm -rf',
     'fdfind --exec-batch rm -rf',
     'rg --pre rm x .',
@@ -470,6 +473,11 @@ add(
     'declare -n p; p=LD_PRELOAD; p=/tmp/x.so; ls',
     'f() { local -n r=PAGER; r=sh; }; f; git log',
     'typeset -n r=$NAME; r=/tmp/evil',
+    // bash's own tables of what a name runs: the hash table, aliases, loadable builtins.
+    'hash -p /tmp/evil ls; ls',
+    'BASH_CMDS[ls]=/tmp/evil; ls',
+    'BASH_ALIASES[ls]=/tmp/evil; ls',
+    'enable -f /tmp/evil.so ls; ls',
   ],
   { floor: true },
 );
@@ -876,4 +884,7 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'perl -e \'system("ls", "-la")\'' },
   { command: 'fd -e ts -x wc -l' },
   { command: 'rg --pre pdftotext invoice docs' },
+  { command: 'hash -r' },
+  { command: 'mapfile -t lines < list.txt' },
+  { command: 'cp -r src/ backup/' },
 ];

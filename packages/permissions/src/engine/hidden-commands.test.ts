@@ -25,6 +25,13 @@ describe('findHiddenDenyRule', () => {
     expect(findHiddenDenyRule(first(`awk '/rm/ { print }' f`), rules)).toBeUndefined();
     expect(findHiddenDenyRule(first('man rm'), rules)).toBeUndefined(); // a plain word, not a program
   });
+
+  it('finds a denied program copied or linked under another name', () => {
+    expect(findHiddenDenyRule(first('cp /bin/rm /tmp/x'), rules)?.rule).toBe(rules[0]);
+    expect(findHiddenDenyRule(first('ln -s "$(which rm)" del'), rules)?.rule).toBe(rules[0]);
+    expect(findHiddenDenyRule(first('cp /usr/bin/git /tmp/g'), rules)).toBeUndefined(); // a rule on `git push` only
+    expect(findHiddenDenyRule(first('cp rm.txt backup/'), rules)).toBeUndefined();
+  });
 });
 
 describe('hiddenCommandTexts', () => {

@@ -106,12 +106,12 @@ const gitCommandKeys =
   /^(alias\..+|core\.(pager|sshcommand|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|pager\..+|.+\.(command|cmd|textconv|helper|program|clean|smudge|process))$/i;
 
 /** Command words whose arguments `builtinCodeTexts` looks into. */
-const codeHoldingBuiltins = new Set(['trap', 'alias', 'git']);
+const codeHoldingBuiltins = new Set(['trap', 'alias', 'git', 'mapfile', 'readarray']);
 
 /**
  * Command lines held by shell builtins and git options: `trap 'rm x' EXIT`,
- * `alias ls='rm x'`, `git -c alias.x='!rm x' x`, `git rebase --exec 'rm x'`,
- * `git bisect run rm x`.
+ * `alias ls='rm x'`, `mapfile -C 'rm x'`, `git -c alias.x='!rm x' x`,
+ * `git rebase --exec 'rm x'`, `git bisect run rm x`.
  */
 function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
   const word = argv[0];
@@ -119,6 +119,14 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
   const name = commandBasename(word);
   if (!codeHoldingBuiltins.has(name)) return;
   if (name === 'trap' && argv[1] !== undefined && !argv[1].startsWith('-')) texts.push(argv[1]);
+  if (name === 'mapfile' || name === 'readarray') {
+    // `-C CALLBACK`: run for every chunk of lines, with the index and the line appended.
+    for (let index = 1; index < argv.length; index++) {
+      const arg = argv[index]!;
+      if (arg === '-C' && argv[index + 1] !== undefined) texts.push(argv[++index]!);
+      else if (/^-C./.test(arg)) texts.push(arg.slice(2));
+    }
+  }
   if (name === 'alias') {
     for (let index = 1; index < argv.length; index++) {
       const arg = argv[index]!;
@@ -210,7 +218,8 @@ export function mayHideCommands(word: string): boolean {
     kindOf([word]) !== undefined ||
     codeHoldingBuiltins.has(name) ||
     packageRunners.has(name) ||
-    optionCommands.has(name)
+    optionCommands.has(name) ||
+    copying.has(name)
   );
 }
 
@@ -514,8 +523,45 @@ export function findHiddenDenyRule(
   return (
     hiddenDenyRuleIn(command.argv, rules) ??
     (unwrappedDiffers(command) ? hiddenDenyRuleIn(command.unwrapped.argv, rules) : undefined) ??
-    packageRunDenyRule(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv, rules)
+    packageRunDenyRule(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv, rules) ??
+    copiedDeniedProgram(command, rules)
   );
+}
+
+const copying = new Set(['cp', 'ln', 'install', 'rsync', 'mv', 'link', 'scp']);
+
+/**
+ * A denied program copied or linked under another name (`cp /bin/rm /tmp/x`,
+ * `ln -s "$(which rm)" del`): the copy runs it where no rule can see the name. Looks at
+ * operands with a directory or computed at run time, whose last word is the rule's command.
+ */
+function copiedDeniedProgram(
+  command: SimpleCommand,
+  rules: readonly CommandRule[],
+): { rule: CommandRule; reason: string } | undefined {
+  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+  const words = command.unwrapped.argv.length > 0 ? command.unwrapped.words : command.words;
+  const name = commandBasename(argv[0] ?? '');
+  if (!copying.has(name)) return undefined;
+  for (let index = 1; index < argv.length; index++) {
+    const word = words[index];
+    const value = argv[index]!;
+    if (value.startsWith('-') || word === undefined) continue;
+    // `/bin/rm`, or `$(which rm)` / `` `command -v rm` ``: the program named last.
+    const named = word.dynamic
+      ? /\b(?:which|command\s+-v|type\s+-[pP])\s+([\w.+-]+)/.exec(word.raw)?.[1]
+      : value.includes('/')
+        ? commandBasename(value)
+        : undefined;
+    if (named === undefined) continue;
+    for (const rule of rules) {
+      // A rule on a whole program (`Bash(rm:*)`), not on one of its subcommands (`git push`).
+      if (rule.argv.length === 1 && commandBasename(rule.argv[0]!) === named) {
+        return { rule, reason: `${name} copies ${named} under another name, which the deny rule forbids` };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A deny rule matching the program a package runner runs (`npx rm x`, `pnpm exec -- rm x`). */

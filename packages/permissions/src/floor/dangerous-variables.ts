@@ -92,6 +92,9 @@ export const DANGEROUS_VARIABLES: ReadonlySet<string> = new Set([
   'ZDOTDIR',
   'XDG_CONFIG_HOME',
   'RIPGREP_CONFIG_PATH',
+  // bash's command hash table and aliases: `BASH_CMDS[ls]=/bin/rm` makes `ls` run rm.
+  'BASH_CMDS',
+  'BASH_ALIASES',
 ]);
 
 const PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG'];

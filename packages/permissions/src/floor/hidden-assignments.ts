@@ -26,6 +26,8 @@ const ASSIGNING_COMMANDS = new Set([
   'mapfile',
   'readarray',
   'getopts',
+  'hash',
+  'enable',
 ]);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)$/s;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -134,6 +136,10 @@ export function checkHiddenAssignmentsNamed(
   outerName: string,
   innerName: string,
 ): FloorViolation | undefined {
+  if (command.argv[0]?.includes('[') === true) {
+    const subscripted = subscriptAssignments(command.argv);
+    if (subscripted.length > 0) return checkAssignments(subscripted, command.argv[subscripted.length]);
+  }
   // Most commands assign nothing by name: two set lookups instead of two scans.
   if (!ASSIGNING_COMMANDS.has(outerName) && !ASSIGNING_COMMANDS.has(innerName)) return undefined;
   const assigning = command.unwrapped.argv[0];
@@ -141,8 +147,50 @@ export function checkHiddenAssignmentsNamed(
     checkAssignments(assignedNames(command.argv, outerName), assigning) ??
     checkAssignments(assignedNames(command.unwrapped.argv, innerName), assigning) ??
     nameReference(command.argv, outerName) ??
-    nameReference(command.unwrapped.argv, innerName)
+    nameReference(command.unwrapped.argv, innerName) ??
+    resolutionHijack(command.unwrapped.argv, innerName)
   );
+}
+
+/**
+ * `hash -p FILE NAME` makes NAME run FILE (`hash -p /bin/rm ls; ls -rf x`), and
+ * `enable -f LIB NAME` loads a shared object into bash as a builtin: what runs under a
+ * name is chosen the way `PATH=` or `LD_PRELOAD=` would choose it.
+ */
+function resolutionHijack(argv: readonly string[], name: string): FloorViolation | undefined {
+  if (name !== 'hash' && name !== 'enable') return undefined;
+  const flag = name === 'hash' ? 'p' : 'f';
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--' || !arg.startsWith('-')) break;
+    if (/^-[a-zA-Z]+$/.test(arg) && arg.includes(flag)) {
+      return {
+        check: 'dangerous-assignment',
+        reason:
+          name === 'hash'
+            ? 'hash -p makes a command name run another program; it is never allowed.'
+            : 'enable -f loads a shared library into the shell as a builtin; it is never allowed.',
+        detail: argv.join(' '),
+      };
+    }
+  }
+  return undefined;
+}
+
+const SUBSCRIPTED = /^([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]\+?=(.*)$/s;
+
+/**
+ * Leading `NAME[SUB]=VALUE` words: in command position bash always reads them as
+ * assignments, but a best-effort scan may list them as the command (`BASH_CMDS[ls]=/x`).
+ */
+function subscriptAssignments(argv: readonly string[]): ShellAssignment[] {
+  const out: ShellAssignment[] = [];
+  for (const arg of argv) {
+    const match = SUBSCRIPTED.exec(arg);
+    if (!match) break;
+    out.push({ name: match[1]!, value: match[2]!, dynamic: true, form: 'prefix' });
+  }
+  return out;
 }
 
 const NAMEREF_COMMANDS = new Set(['declare', 'typeset', 'local']);

@@ -232,6 +232,8 @@ add(
     "echo 'rm x' | parallel",
     "echo 'rm x' | xargs sh -c",
     "echo 'rm x' | xargs -I{} bash -c {}",
+    "echo 'rm x' | xargs -I% sh -c %",
+    "echo 'rm x' | xargs -I@ @",
     "find . -name '*.sh' -exec sh -c {} \\;",
     "echo 'rm -rf x' | at now",
     "echo '* * * * * rm -rf x' | crontab -",
@@ -887,4 +889,6 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'hash -r' },
   { command: 'mapfile -t lines < list.txt' },
   { command: 'cp -r src/ backup/' },
+  { command: "ls | xargs -I% sh -c 'echo %'" },
+  { command: 'find . -name "*.md" | xargs grep -I TODO' },
 ];

@@ -223,6 +223,7 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
       ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command)
       : undefined) ??
     computedBehindWrapper(command) ??
+    replacedByXargs(command) ??
     (inputArrives(command) ? commandsFromStdin(command) : undefined) ??
     builtCommand(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv)
   );
@@ -356,6 +357,40 @@ function builtCommand(argv: readonly string[]): string | undefined {
   }
   for (const { family, code } of inlinePrograms(argv, name)) {
     if (buildsCommand(family, code)) return `${name} runs a command its program builds at run time`;
+  }
+  return undefined;
+}
+
+/**
+ * `xargs -I STR` puts each input line where STR is: in the command word (`xargs -I% %`) or as
+ * a shell's script (`xargs -I% sh -c %`), the input is what runs. (`{}`, the usual string,
+ * is caught on the command xargs runs; another one only the xargs command itself knows.)
+ */
+function replacedByXargs(command: SimpleCommand): string | undefined {
+  const argv = command.argv;
+  const at = argv.findIndex((arg) => commandBasename(arg) === 'xargs');
+  if (at < 0 || command.unwrapped.wrappers[command.unwrapped.wrappers.length - 1] !== 'xargs')
+    return undefined;
+  let replace: string | undefined;
+  // The xargs options only: the command it runs is the suffix `unwrapped.argv`.
+  const end = argv.length - command.unwrapped.argv.length;
+  for (let index = at + 1; index < end; index++) {
+    const arg = argv[index]!;
+    if (arg === '-I') replace = argv[index + 1];
+    else if (arg.startsWith('-I')) replace = arg.slice(2);
+    else if (arg.startsWith('--replace=')) replace = arg.slice('--replace='.length);
+    else if (arg === '-i' || arg === '--replace') replace = '{}';
+    else if (/^-i./.test(arg)) replace = arg.slice(2);
+  }
+  if (replace === undefined || replace === '') return undefined;
+  const inner = command.unwrapped.argv;
+  const word = inner[0] ?? '';
+  if (word.includes(replace)) return `the command word ${JSON.stringify(word)} is filled in at run time`;
+  if (!isShellLike(commandBasename(word))) return undefined;
+  const flag = inner.findIndex((arg, index) => index > 0 && /^-[a-zA-Z]*[ce]$/.test(arg));
+  const script = flag < 0 ? undefined : inner[flag + 1];
+  if (flag >= 0 && (script === undefined || script.trimStart().startsWith(replace))) {
+    return `the program run by ${word} is filled in at run time`;
   }
   return undefined;
 }

@@ -313,6 +313,12 @@ add(
     'fd -e tmp -x rm -rf',
     'fdfind --exec-batch rm -rf',
     'rg --pre rm x .',
+    "ex -sc '!rm -rf x' f",
+    "gdb -batch -ex 'shell rm -rf x'",
+    "git clone --config core.sshCommand='rm -rf x' url",
+    "git -c protocol.ext.allow=always clone 'ext::sh -c rm% -rf% x' d",
+    "git grep --open-files-in-pager='rm -rf x' foo",
+    "pwsh -c 'rm -rf x'",
   ],
   { hidesDenied: true },
 );
@@ -891,4 +897,7 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'cp -r src/ backup/' },
   { command: "ls | xargs -I% sh -c 'echo %'" },
   { command: 'find . -name "*.md" | xargs grep -I TODO' },
+  { command: 'pwsh -File build.ps1' },
+  { command: 'gdb -batch -ex bt ./a.out core' },
+  { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },
 ];

@@ -87,6 +87,7 @@ describe('unseenCodeReason', () => {
       "echo 'rm x' | sudo -s",
       "echo 'rm x' | ssh host",
       "echo 'rm x' | parallel",
+      "exec 3<<<'rm x'; bash <&3", // standard input duplicated from another descriptor
       'source ~/../../dev/stdin <<< x',
     ]) {
       const commands = analyzeShell(command).commands;

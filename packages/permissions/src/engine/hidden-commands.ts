@@ -55,6 +55,15 @@ const runners = new Set([
   'proxychains',
   'proxychains4',
   'caffeinate',
+  // Shells whose language the parser does not read: their `-c` scripts are read as sh.
+  'pwsh',
+  'powershell',
+  'nu',
+  'elvish',
+  'xonsh',
+  'rc',
+  'osh',
+  'ysh',
   'hyperfine',
   'watchexec',
   'concurrently',
@@ -140,15 +149,12 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
     let config: string | undefined;
     if (arg === '-c') config = argv[index + 1];
     else if (arg.startsWith('-c')) config = arg.slice(2);
-    if (config !== undefined) {
-      const equals = config.indexOf('=');
-      const key = config.slice(0, equals);
-      const value = config.slice(equals + 1);
-      // `alias.x=!cmd` runs a shell command; `alias.p=push` runs `git push` under another name.
-      if (equals > 0 && /^alias\./i.test(key) && !value.startsWith('!')) texts.push(`git ${value}`);
-      else if (equals > 0 && gitCommandKeys.test(key)) texts.push(value.replace(/^!/, ''));
-    }
+    if (config !== undefined) gitConfigValue(config, texts);
     if (arg === 'config') gitConfigText(argv, index + 1, texts);
+    if (arg === '--config' && argv[index + 1] !== undefined) gitConfigValue(argv[index + 1]!, texts);
+    else if (arg.startsWith('--config=')) gitConfigValue(arg.slice('--config='.length), texts);
+    // The `ext::` transport runs its command (`%` escapes a space): `git clone 'ext::sh -c …'`.
+    if (arg.startsWith('ext::')) texts.push(arg.slice(5).replace(/% /g, ' '));
     if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
     if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));
     if (arg === 'bisect' && argv[index + 1] === 'run') texts.push(argv.slice(index + 2).join(' '));
@@ -158,6 +164,16 @@ function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
 /** True when `name` (a command basename) runs a command given in its trailing arguments (`ssh`, `docker`, `su`). */
 export function isCommandRunner(name: string): boolean {
   return runners.has(name);
+}
+
+/** A `KEY=VALUE` git setting (`-c`, `clone --config`) whose value is a command line. */
+function gitConfigValue(config: string, texts: string[]): void {
+  const equals = config.indexOf('=');
+  const key = config.slice(0, equals);
+  const value = config.slice(equals + 1);
+  // `alias.x=!cmd` runs a shell command; `alias.p=push` runs `git push` under another name.
+  if (equals > 0 && /^alias\./i.test(key) && !value.startsWith('!')) texts.push(`git ${value}`);
+  else if (equals > 0 && gitCommandKeys.test(key)) texts.push(value.replace(/^!/, ''));
 }
 
 // `git config` options whose value is the next word.
@@ -355,7 +371,11 @@ const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
         'commit-filter',
         'parent-filter',
         'tag-name-filter',
+        'open-files-in-pager',
+        'sendmail-cmd',
+        'tool-cmd',
       ],
+      short: 'O',
     },
   ],
   ['vim', EDITOR],
@@ -370,6 +390,8 @@ const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
   ['man', { short: 'PH', long: ['pager', 'html'] }],
   ['zip', { long: ['unzip-command', 'TT'] }],
   ['rg', { long: ['pre'] }],
+  ['gdb', {}],
+  ['lldb', {}],
   ['fd', {}],
   ['fdfind', {}],
   ['make', { short: 'E', long: ['eval'], assigns: ['SHELL', 'MAKESHELL'] }],
@@ -398,6 +420,23 @@ function optionCommandTexts(argv: readonly string[], texts: string[]): void {
   const name = commandBasename(argv[0] ?? '');
   const spec = optionCommands.get(name);
   if (spec === undefined) return;
+  if (name === 'gdb' || name === 'lldb') {
+    // Debugger commands given on the command line: `gdb -ex 'shell CMD'`, `-ex '!CMD'`,
+    // `lldb -o 'platform shell CMD'`.
+    for (let index = 1; index < argv.length; index++) {
+      const arg = argv[index]!;
+      const value = /^--?(?:ex|iex|eval-command|init-eval-command|o|one-line|O|one-line-before-file)$/.test(
+        arg,
+      )
+        ? argv[++index]
+        : /^--?(?:eval-command|one-line)=/.test(arg)
+          ? arg.slice(arg.indexOf('=') + 1)
+          : undefined;
+      const shell = value === undefined ? null : /^\s*(?:(?:platform\s+)?shell\b|!)\s*(.*)$/s.exec(value);
+      if (shell) texts.push(shell[1]!);
+    }
+    return;
+  }
   if (name === 'fd' || name === 'fdfind') {
     // `fd -x CMD ARGS…` / `fd --exec-batch CMD…`: the words up to a `;` are a command.
     for (let index = 1; index < argv.length; index++) {
@@ -425,6 +464,9 @@ function optionCommandTexts(argv: readonly string[], texts: string[]): void {
         if (match) texts.push(match[1]!);
       } else if (spec.short?.includes(letter)) {
         pushOptionValue(arg.length > 2 ? arg.slice(2) : argv[++index], spec, texts);
+      } else if (/^-[a-zA-Z]+$/.test(arg) && spec.short?.includes(arg[arg.length - 1]!)) {
+        // A cluster ending in the option (`ex -sc CMD`): the value is the next word.
+        pushOptionValue(argv[++index], spec, texts);
       }
     } else if (spec.plus && arg.startsWith('+')) {
       pushOptionValue(arg.slice(1), spec, texts);

@@ -10,13 +10,26 @@ import { inlinePrograms } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
 import { isAssignment } from '../shell/fallback-scan';
 import { DYNAMIC_WORD_STOP, type OptionSpec, scanOptions } from '../shell/option-scan';
-import type { ShellWord, SimpleCommand } from '../shell/types';
+import type { ShellRedirect, ShellWord, SimpleCommand } from '../shell/types';
 import { readsScriptFromStdin } from '../shell/unwrap';
 import { isCommandRunner } from './hidden-commands';
 import { literalStdin } from './redirects';
 import { unwrappedDiffers } from './shell-rules';
 
-const shells = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox']);
+const shells = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'yash',
+  'fish',
+  'csh',
+  'tcsh',
+  'busybox',
+]);
 const interpreters = new Set([
   'python',
   'python2',
@@ -106,9 +119,16 @@ function scriptVisible(name: string, command: SimpleCommand): boolean {
 function fedStdin(command: SimpleCommand): boolean {
   if (command.context === 'pipeline' || command.readsPipe) return true;
   for (const redirect of command.redirects) {
-    if (redirect.read || redirect.operator.startsWith('<<')) return true;
+    if (redirect.read || redirect.operator.startsWith('<<') || duplicatesIntoStdin(redirect)) return true;
   }
   return false;
+}
+
+/** `<&3`, `0<&3`: standard input becomes another descriptor (`exec 3<<<'rm x'; bash <&3`). */
+function duplicatesIntoStdin(redirect: ShellRedirect): boolean {
+  return (
+    redirect.operator === '<&' && (redirect.fd === undefined || redirect.fd === 0) && redirect.target !== '-'
+  );
 }
 
 /**

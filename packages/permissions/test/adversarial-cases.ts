@@ -225,6 +225,7 @@ add(
     'echo \'import os; os.system("rm x")\' | python3 - foo',
     'echo \'import os; os.system("rm x")\' | python3 -W ignore',
     "echo 'rm -rf /' | ssh host",
+    "echo 'rm -rf /' | ssh host -p 22",
     'ssh host bash <<EOF\nrm -rf /\nEOF',
     "echo 'rm x' | ssh -p 22 host 'bash -s'",
     'docker exec -i web sh <<EOF\nrm -rf /data\nEOF',

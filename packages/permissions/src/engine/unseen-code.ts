@@ -496,8 +496,11 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
   if (!script && !isCommandRunner(name)) return undefined;
   if (name === 'ssh') {
     const scan = scanOptions('ssh', unwrapped.words, 0, SSH);
-    const noShell = scan.options.some((option) => 'NWOs'.includes(option.name));
-    if (!scan.error && !noShell && scan.next + 1 >= argv.length) {
+    // OpenSSH reads options after the host as well (`ssh host -p 22`).
+    const after = scan.error ? scan : scanOptions('ssh', unwrapped.words, scan.next, SSH);
+    const options = [...scan.options, ...after.options];
+    const noShell = options.some((option) => 'NWOs'.includes(option.name));
+    if (!scan.error && !after.error && !noShell && after.next >= argv.length) {
       return 'ssh runs a login shell that reads its commands from standard input';
     }
   }

@@ -320,6 +320,9 @@ add(
     "git -c protocol.ext.allow=always clone 'ext::sh -c rm% -rf% x' d",
     "git grep --open-files-in-pager='rm -rf x' foo",
     "pwsh -c 'rm -rf x'",
+    // Aliases that run their arguments, where aliases expand.
+    'shopt -s expand_aliases\nalias r=sudo\nr rm -rf x',
+    'sh -c "alias r=\'env \'\nr rm -rf x"',
   ],
   { hidesDenied: true },
 );
@@ -899,6 +902,8 @@ export const benignCases: readonly BenignCase[] = [
   { command: "ls | xargs -I% sh -c 'echo %'" },
   { command: 'find . -name "*.md" | xargs grep -I TODO' },
   { command: 'pwsh -File build.ps1' },
+  { command: 'alias s=sudo' },
+  { command: 'shopt -s globstar' },
   { command: 'gdb -batch -ex bt ./a.out core' },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },
 ];

@@ -5,6 +5,7 @@
  * with a single click. Without deny rules they are merely opaque (ask).
  */
 
+import { isInterpreterOrWrapper } from '../classifier';
 import { classifySedScript } from '../classifier/specs/sed-script';
 import { inlinePrograms } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
@@ -80,11 +81,21 @@ function isShellLike(name: string): boolean {
 
 /**
  * True when a command named `name` can run code that is not in the command itself (a shell,
- * an interpreter, `eval`, `source`): only those can get a reason from `unseenCodeReason`
- * besides a computed or filled-in command word.
+ * an interpreter, `eval`, `source`, a job queue, awk and sed) or turn alias expansion on
+ * (`shopt`, `set`): only those can get a reason from `unseenCodeReason` besides a computed
+ * or filled-in command word (runners and wrappers reach it through `mayHideCommands` and
+ * unwrapping).
  */
 export function mayRunUnseenCode(name: string): boolean {
-  return sourcing.has(name) || isShellLike(name) || queuesInput.has(name) || awks.has(name) || seds.has(name);
+  return (
+    sourcing.has(name) ||
+    isShellLike(name) ||
+    queuesInput.has(name) ||
+    awks.has(name) ||
+    seds.has(name) ||
+    name === 'shopt' ||
+    name === 'set'
+  );
 }
 
 // A path under the home directory, `~/.bashrc` or `$HOME/.local/bin/env`: the command cannot
@@ -244,6 +255,7 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
       : undefined) ??
     computedBehindWrapper(command) ??
     replacedByXargs(command) ??
+    aliasRunsArguments(command) ??
     (inputArrives(command) ? commandsFromStdin(command) : undefined) ??
     builtCommand(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv)
   );
@@ -377,6 +389,43 @@ function builtCommand(argv: readonly string[]): string | undefined {
   }
   for (const { family, code } of inlinePrograms(argv, name)) {
     if (buildsCommand(family, code)) return `${name} runs a command its program builds at run time`;
+  }
+  return undefined;
+}
+
+/**
+ * An alias whose text runs its arguments (`alias r=sudo`, `alias e='env '`): where aliases
+ * expand (`sh -c`), `r rm -rf x` runs rm under a name no rule knows; so does any alias
+ * ending in a blank, which expands the next word as an alias too. Turning alias expansion
+ * on (`shopt -s expand_aliases`, `set -o posix`) lets any alias do that.
+ */
+function aliasRunsArguments(command: SimpleCommand): string | undefined {
+  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+  const word = commandBasename(argv[0] ?? '');
+  if (
+    (word === 'shopt' && argv.includes('-s') && argv.includes('expand_aliases')) ||
+    (word === 'set' && argv.some((arg, index) => arg === 'posix' && argv[index - 1] === '-o'))
+  ) {
+    return 'aliases defined in the command would expand into commands no rule sees';
+  }
+  // `bash -c` (how commands run) expands no aliases; a script given to `sh -c` or run
+  // after `shopt -s expand_aliases` may.
+  if (word !== 'alias' || (command.context !== 'shell-string' && command.context !== 'wrapper-argument'))
+    return undefined;
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    const equals = arg.indexOf('=');
+    if (equals <= 0) continue;
+    const value = arg.slice(equals + 1);
+    const head = value.trim().split(/\s+/)[0] ?? '';
+    const name = commandBasename(head);
+    // A language interpreter runs its program, not its arguments: `alias py=python3` is fine.
+    const runs =
+      (isInterpreterOrWrapper(head) && !(interpreters.has(name) || name.startsWith('python'))) ||
+      isCommandRunner(name);
+    if (/\s$/.test(value) || runs) {
+      return `the alias ${JSON.stringify(arg.slice(0, equals))} runs the words after it as a command`;
+    }
   }
   return undefined;
 }

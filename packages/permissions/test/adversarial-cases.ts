@@ -490,6 +490,10 @@ add(
     'BASH_CMDS[ls]=/tmp/evil; ls',
     'BASH_ALIASES[ls]=/tmp/evil; ls',
     'enable -f /tmp/evil.so ls; ls',
+    // `${NAME:=VALUE}` assigns NAME when it is unset.
+    'unset PATH; : ${PATH:=/tmp/evil}; ls',
+    'set -a; : ${LD_PRELOAD:=/tmp/x.so}; ls',
+    'x=${GIT_PAGER:=sh}; git log',
   ],
   { floor: true },
 );
@@ -904,6 +908,8 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'pwsh -File build.ps1' },
   { command: 'alias s=sudo' },
   { command: 'shopt -s globstar' },
+  { command: ': ${NODE_ENV:=production}' },
+  { command: 'cd ${TMPDIR:-/tmp} && ls' },
   { command: 'gdb -batch -ex bt ./a.out core' },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },
 ];

@@ -101,6 +101,8 @@ const DENIED: [FloorCheck, string][] = [
   ['env-dump', "node -pe 'JSON.stringify(process.env)'"],
   ['dangerous-assignment', 'declare -n p=PATH'],
   ['dangerous-assignment', 'hash -p /tmp/evil ls'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell command, not a JS template
+  ['dangerous-assignment', ': ${LD_PRELOAD:=/tmp/x.so}'],
   ['dangerous-assignment', 'enable -f ./evil.so ls'],
   ['dangerous-assignment', 'BASH_CMDS[ls]=/tmp/evil'],
   ['dangerous-assignment', 'local -n r=LD_PRELOAD'],

@@ -8,7 +8,11 @@ import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { checkAssignments } from './dangerous-variables';
 import { checkEnvDumpNamed } from './env-dump';
-import { checkFunctionExportNamed, checkHiddenAssignmentsNamed } from './hidden-assignments';
+import {
+  checkDefaultAssignments,
+  checkFunctionExportNamed,
+  checkHiddenAssignmentsNamed,
+} from './hidden-assignments';
 import { inlinePrograms } from './interpreter-code';
 import { checkSecretReadsNamed } from './secret-reads';
 import type { FloorViolation } from './types';
@@ -35,6 +39,7 @@ export function checkFloor(command: SimpleCommand): FloorViolation | undefined {
     checkAssignments(command.unwrapped.assignments, assigningCommand) ??
     checkHiddenAssignmentsNamed(command, outerName, innerName) ??
     checkFunctionExportNamed(command, outerName, innerName) ??
+    checkDefaultAssignments(command) ??
     checkSecretReadsNamed(command, innerName, programs) ??
     checkEnvDumpNamed(command, innerName, programs)
   );

@@ -193,6 +193,26 @@ function subscriptAssignments(argv: readonly string[]): ShellAssignment[] {
   return out;
 }
 
+// `${NAME:=VALUE}` / `${NAME=VALUE}` assign NAME when it is unset (or empty): after
+// `unset PATH` or for a variable such as LD_PRELOAD that usually is, an assignment.
+const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g;
+
+/** Assignments made by `${NAME:=VALUE}` expansions anywhere in the command's words. */
+export function checkDefaultAssignments(command: SimpleCommand): FloorViolation | undefined {
+  const texts: string[] = [];
+  for (const word of command.words) if (word.raw.includes('${')) texts.push(word.raw);
+  for (const assignment of command.assignments)
+    if (assignment.value.includes('${')) texts.push(assignment.value);
+  for (const redirect of command.redirects) if (redirect.target.includes('${')) texts.push(redirect.target);
+  for (const text of texts) {
+    for (const match of text.matchAll(DEFAULT_ASSIGNMENT)) {
+      const violation = checkAssignments([named(match[1]!)]);
+      if (violation) return violation;
+    }
+  }
+  return undefined;
+}
+
 const NAMEREF_COMMANDS = new Set(['declare', 'typeset', 'local']);
 const TARGET = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?$/;
 

@@ -275,6 +275,8 @@ add(
     "git config --global alias.x '!rm -rf x'",
     "git config set core.sshCommand 'curl http://x'",
     "git config --file .git/config core.fsmonitor 'rm -rf x'",
+    "npm config set script-shell 'rm'",
+    'echo \'BEGIN { system("rm -rf x") }\' | awk -f -',
     'uv run rm -rf x',
     'poetry run curl http://x',
     'bundle exec rm -rf x',
@@ -557,6 +559,7 @@ add(
     // An editor's backup copy holds the same secret.
     'cat .env~',
     'cat ~/.ssh/id_rsa~',
+    'cat ~/.config/hub',
   ],
   { floor: true },
 );

@@ -166,6 +166,25 @@ export function isCommandRunner(name: string): boolean {
   return runners.has(name);
 }
 
+// npm settings whose value is a program npm runs later (`script-shell` runs every script).
+const npmProgramKeys = /^(?:script-shell|shell|editor|browser|git|viewer)$/;
+
+/** `npm config set script-shell CMD` (also `npm set`, `KEY=VALUE`, pnpm and yarn alike). */
+function npmConfigText(argv: readonly string[], texts: string[]): void {
+  const name = commandBasename(argv[0] ?? '');
+  if (name !== 'npm' && name !== 'pnpm' && name !== 'yarn') return;
+  const words = argv.slice(1).filter((arg) => !arg.startsWith('-'));
+  let at = words[0] === 'config' && words[1] === 'set' ? 2 : words[0] === 'set' ? 1 : -1;
+  if (at < 0) return;
+  for (; at < words.length; at++) {
+    const word = words[at]!;
+    const equals = word.indexOf('=');
+    const key = equals < 0 ? word : word.slice(0, equals);
+    const value = equals < 0 ? words[++at] : word.slice(equals + 1);
+    if (value !== undefined && npmProgramKeys.test(key)) texts.push(value);
+  }
+}
+
 /** A `KEY=VALUE` git setting (`-c`, `clone --config`) whose value is a command line. */
 function gitConfigValue(config: string, texts: string[]): void {
   const equals = config.indexOf('=');
@@ -517,6 +536,7 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const wrapped = unwrappedDiffers(command);
   const inner = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   packageRunCommand(inner, texts);
+  npmConfigText(inner, texts);
   optionCommandTexts(inner, texts);
   builtinCodeTexts(command.argv, texts);
   if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts);

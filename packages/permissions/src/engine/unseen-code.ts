@@ -366,6 +366,14 @@ function sedScripts(argv: readonly string[]): string[] {
 function builtCommand(argv: readonly string[]): string | undefined {
   const name = commandBasename(argv[0] ?? '');
   if (awks.has(name)) {
+    // `awk -f -`, `awk -f /dev/stdin`: the program is whatever arrives on standard input.
+    if (
+      argv.some(
+        (arg, index) =>
+          /^-f$|^--file$/.test(argv[index - 1] ?? '') && (arg === '-' || descriptorFile.test(arg)),
+      )
+    )
+      return `${name} reads its program from standard input`;
     const program = awkProgram(argv);
     if (program === undefined) return undefined;
     // String literals are what a literal `system("…")` or `print | "sort"` names: set them aside.

@@ -101,6 +101,12 @@ const DENIED: [FloorCheck, string][] = [
   ['env-dump', "node -pe 'JSON.stringify(process.env)'"],
   ['dangerous-assignment', 'declare -n p=PATH'],
   ['dangerous-assignment', 'hash -p /tmp/evil ls'],
+  ['secret-read', 'aws sts get-session-token'],
+  ['secret-read', 'kubectl create token default'],
+  ['secret-read', 'gpg --export-secret-keys -a'],
+  ['secret-read', 'sops -d secrets.enc.yaml'],
+  ['secret-read', 'vault kv get secret/app'],
+  ['secret-read', 'op read op://vault/item/password'],
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell command, not a JS template
   ['dangerous-assignment', ': ${LD_PRELOAD:=/tmp/x.so}'],
   ['dangerous-assignment', 'enable -f ./evil.so ls'],

@@ -31,9 +31,13 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
     az: (args) => startsWith(args, 'account', 'get-access-token'),
     aws: (args) =>
       startsWith(args, 'configure', 'export-credentials') ||
-      (startsWith(args, 'configure', 'get') && args.some((arg) => /secret|token|key/i.test(arg))),
+      (startsWith(args, 'configure', 'get') && args.some((arg) => /secret|token|key/i.test(arg))) ||
+      (args[0] === 'sts' &&
+        /^(?:get-session-token|get-federation-token|assume-role\S*)$/.test(args[1] ?? '')) ||
+      startsWith(args, 'codeartifact', 'get-authorization-token'),
     kubectl: (args) =>
       (startsWith(args, 'config', 'view') && has(args, '--raw')) ||
+      startsWith(args, 'create', 'token') ||
       (args[0] === 'get' &&
         /^secrets?$|^secrets?\//.test(args[1] ?? '') &&
         args.some(
@@ -46,6 +50,12 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
       args[0] === 'dump-keychain',
     'secret-tool': (args) => args[0] === 'lookup',
     heroku: (args) => args[0] === 'auth:token',
+    gpg: (args) => args.some((arg) => /^--export-secret-(?:sub)?keys$/.test(arg)),
+    sops: (args) => args.some((arg) => arg === '-d' || arg === '--decrypt'),
+    vault: (args) =>
+      args[0] === 'read' || startsWith(args, 'kv', 'get') || startsWith(args, 'print', 'token'),
+    op: (args) => args[0] === 'read' || (startsWith(args, 'item', 'get') && has(args, '--reveal')),
+    bw: (args) => args[0] === 'get' && /^(?:password|totp|item|notes)$/.test(args[1] ?? ''),
     pass: (args) =>
       args[0] === 'show' || (args.length === 1 && !args[0]!.startsWith('-') && args[0] !== 'ls'),
   } satisfies Record<string, Rule>),

@@ -3,13 +3,14 @@
  * every word of every command. `~` and `..` only ever remove text, so a path without any
  * fragment cannot be a secret (secret-fragments.test.ts checks this against the policy).
  * `hosts.yml` is listed on its own because `.config/./gh/hosts.yml` and
- * `.config//gh/hosts.yml` do not contain `config/gh`.
+ * `.config//gh/hosts.yml` do not contain `config/gh`; `hub` (hub's token file,
+ * `.config/hub`) as a whole path component for the same reason.
  *
  * One regular expression, not a hand-written scan: measured on the agent corpus, V8's
  * compiled alternation is about twice as fast per word as a char-code loop over a table.
  */
 const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|credentials|kube|docker|gcloud|config\/gh|hosts\.yml|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
+  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|credentials|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:\/|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
 
 const PATTERN_CHARS = /[*?[{]/;
 

@@ -72,6 +72,8 @@ describe('isSecretPath: the false-positive policy table', () => {
     '~/.terraform.d/credentials.tfrc.json',
     '~/.azure/accessTokens.json',
     '.env~',
+    '~/.config/hub',
+    '~/.config//hub',
     'config/#.env.local#',
     '~/.ssh/id_rsa~',
     'id_ed25519~',

@@ -15,7 +15,7 @@
  * | `.netrc`, `.git-credentials`, `.pypirc`, `.pgpass`, `.vault-token`, `.my.cnf`, `.boto`, `.s3cfg` anywhere | yes | only ever hold credentials |
  * | `~/.password-store/**`, `.config/git/credentials`, `.cargo/credentials[.toml]`, `.gem/credentials`, `.terraform.d/credentials.tfrc.json` | yes | password store, registry tokens |
  * | `~/.npmrc` (home only)                 | yes     | auth tokens; a project `.npmrc` is committed config |
- * | `.kube/config`, `.docker/config.json`, `.config/gh/hosts.yml` | yes | cluster / registry / GitHub tokens |
+ * | `.kube/config`, `.docker/config.json`, `.config/gh/hosts.yml`, `.config/hub` | yes | cluster / registry / GitHub tokens |
  * | `*.pem`, `*.key`, `*.p12`, `*.pfx`, `*.jks` | yes | also `public.key`: the name cannot tell, so fail closed |
  * | `id_rsa`, `id_ed25519_sk`, `id_rsa.old`, `id_rsa_github` | yes | private SSH keys                  |
  * | `id_rsa.pub`                           | no      | public key                                        |
@@ -100,6 +100,7 @@ const SEQUENCES: readonly (readonly string[])[] = [
   ['.kube', 'config'],
   ['.docker', 'config.json'],
   ['.config', 'gh', 'hosts.yml'],
+  ['.config', 'hub'],
   ['.config', 'git', 'credentials'],
   ['.cargo', 'credentials'],
   ['.cargo', 'credentials.toml'],

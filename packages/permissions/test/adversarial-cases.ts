@@ -912,6 +912,7 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'alias s=sudo' },
   { command: 'shopt -s globstar' },
   { command: ': ${NODE_ENV:=production}' },
+  { command: "grep -n '${PATH:=' scripts/setup.sh", allowedByTypical: true },
   { command: 'cd ${TMPDIR:-/tmp} && ls' },
   { command: 'gdb -batch -ex bt ./a.out core' },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },

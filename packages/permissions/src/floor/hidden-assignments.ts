@@ -199,16 +199,32 @@ const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g;
 
 /** Assignments made by `${NAME:=VALUE}` expansions anywhere in the command's words. */
 export function checkDefaultAssignments(command: SimpleCommand): FloorViolation | undefined {
-  const texts: string[] = [];
-  for (const word of command.words) if (word.raw.includes('${')) texts.push(word.raw);
-  for (const assignment of command.assignments)
-    if (assignment.value.includes('${')) texts.push(assignment.value);
-  for (const redirect of command.redirects) if (redirect.target.includes('${')) texts.push(redirect.target);
-  for (const text of texts) {
-    for (const match of text.matchAll(DEFAULT_ASSIGNMENT)) {
-      const violation = checkAssignments([named(match[1]!)]);
+  // Run on every command: only words with an expansion (`'${PATH:=x}'` is literal text).
+  for (const word of command.words) {
+    if (word.dynamic && word.raw.includes('${')) {
+      const violation = defaultAssignmentIn(word.raw);
       if (violation) return violation;
     }
+  }
+  for (const assignment of command.assignments) {
+    if (assignment.dynamic && assignment.value.includes('${')) {
+      const violation = defaultAssignmentIn(assignment.value);
+      if (violation) return violation;
+    }
+  }
+  for (const redirect of command.redirects) {
+    if (redirect.dynamic && redirect.target.includes('${')) {
+      const violation = defaultAssignmentIn(redirect.target);
+      if (violation) return violation;
+    }
+  }
+  return undefined;
+}
+
+function defaultAssignmentIn(text: string): FloorViolation | undefined {
+  for (const match of text.matchAll(DEFAULT_ASSIGNMENT)) {
+    const violation = checkAssignments([named(match[1]!)]);
+    if (violation) return violation;
   }
   return undefined;
 }

@@ -560,6 +560,8 @@ add(
     'cat .env~',
     'cat ~/.ssh/id_rsa~',
     'cat ~/.config/hub',
+    // A program read from a here-doc is checked like a `-c` one.
+    "python3 <<'EOF'\nprint(open('.env').read())\nEOF",
   ],
   { floor: true },
 );
@@ -913,6 +915,7 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'shopt -s globstar' },
   { command: ': ${NODE_ENV:=production}' },
   { command: "grep -n '${PATH:=' scripts/setup.sh", allowedByTypical: true },
+  { command: "python3 script.py <<'EOF'\n.env\nEOF" },
   { command: 'cd ${TMPDIR:-/tmp} && ls' },
   { command: 'gdb -batch -ex bt ./a.out core' },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },

@@ -102,6 +102,9 @@ const DENIED: [FloorCheck, string][] = [
   ['dangerous-assignment', 'declare -n p=PATH'],
   ['dangerous-assignment', 'hash -p /tmp/evil ls'],
   ['secret-read', 'aws sts get-session-token'],
+  ['secret-read', 'ruby <<< \'puts File.read("/home/me/.ssh/id_rsa")\''],
+  ['env-dump', "python3 - <<'EOF'\nimport os\nprint(os.environ)\nEOF"],
+  ['env-dump', "node <<'EOF'\nconsole.log(process.env)\nEOF"],
   ['secret-read', 'kubectl create token default'],
   ['secret-read', 'gpg --export-secret-keys -a'],
   ['secret-read', 'sops -d secrets.enc.yaml'],
@@ -367,6 +370,8 @@ const ALLOWED = [
   'IFS=, read -r a b <<< "x,y"',
   'declare -n ref=items',
   'hash -r',
+  "python3 script.py <<'EOF'\n.env\nEOF", // data for a script, not a program
+  "python3 <<'EOF'\nimport os\nprint(os.environ['HOME'])\nEOF",
   'hash git',
   'enable -n echo',
   'declare +n ref',

@@ -13,7 +13,7 @@ import {
   checkFunctionExportNamed,
   checkHiddenAssignmentsNamed,
 } from './hidden-assignments';
-import { inlinePrograms } from './interpreter-code';
+import { inlinePrograms, stdinProgram } from './interpreter-code';
 import { checkSecretReadsNamed } from './secret-reads';
 import type { FloorViolation } from './types';
 
@@ -33,7 +33,12 @@ export function checkFloor(command: SimpleCommand): FloorViolation | undefined {
     outerHead === undefined ? '' : outerHead === innerHead ? innerName : commandWordBasename(outerHead);
   const assigningCommand = innerHead ?? outerHead;
   // Both the secret-read and the env-dump check look inside interpreter programs.
-  const programs = inlinePrograms(command.unwrapped.argv, innerName);
+  let programs = inlinePrograms(command.unwrapped.argv, innerName);
+  // A program read from a literal here-doc is checked like an inline one (rare: no allocation otherwise).
+  if (command.redirects.length > 0) {
+    const fromStdin = stdinProgram(command, innerName);
+    if (fromStdin) programs = [...programs, fromStdin];
+  }
   return (
     checkAssignments(command.assignments, assigningCommand) ??
     checkAssignments(command.unwrapped.assignments, assigningCommand) ??

@@ -6,6 +6,7 @@
  * named variable (`os.environ['HOME']`, `process.env.HOME`, `ENV['X']`) is fine.
  */
 import { commandWordBasename } from '../shell/command-word';
+import type { ShellRedirect, SimpleCommand } from '../shell/types';
 
 const CODE_FLAGS: Record<string, readonly string[]> = {
   python: ['-c'],
@@ -71,6 +72,27 @@ export function inlinePrograms(
     }
   }
   return out;
+}
+
+/**
+ * The program an interpreter reads from a literal here-doc or here-string
+ * (`python3 <<'EOF'` … `EOF`, `node <<< 'code'`): no script operand, and the last redirect of
+ * standard input holds text the parser could read. The floor checks it like a `-c` program.
+ */
+export function stdinProgram(command: SimpleCommand, name: string): InlineProgram | undefined {
+  const family = interpreterFamily(name);
+  if (!family) return undefined;
+  const argv = command.unwrapped.argv;
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg !== '-' && !arg.startsWith('-')) return undefined; // a script file (or a value)
+  }
+  let last: ShellRedirect | undefined;
+  for (const redirect of command.redirects) {
+    if ((redirect.fd === undefined || redirect.fd === 0) && redirect.operator.startsWith('<'))
+      last = redirect;
+  }
+  return last?.text === undefined ? undefined : { family, code: last.text };
 }
 
 /** The string literals of program text (`open('.env')` → `.env`); bare identifiers such as `process.env` are not paths. */

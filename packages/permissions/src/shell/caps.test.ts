@@ -45,6 +45,29 @@ describe('caps make the input opaque but never hide a command', () => {
     ]);
   });
 
+  it('over the length cap, `time --` and descriptor redirections read as bash reads them', () => {
+    const scan = (command: string) =>
+      analyzeShell(command, { maxLength: 4 }).commands.map((entry) => [
+        entry.argv,
+        entry.redirects.map((redirect) => `${redirect.fd ?? ''}${redirect.operator}${redirect.target}`),
+      ]);
+    expect(scan('time -- rm x')).toEqual([[['rm', 'x'], []]]);
+    expect(scan('time -p -- rm x')).toEqual([[['rm', 'x'], []]]);
+    expect(scan("exec 3<<<'rm x'; bash 0<&3")).toEqual([
+      [['exec'], ['3<<<rm x']],
+      [['bash'], ['0<&3']],
+    ]);
+    expect(scan('ls 2>&1 >&2 &> f; echo a2>f 2 >g')).toEqual([
+      [['ls'], ['2>&1', '>&2', '&>f']],
+      [
+        ['echo', 'a2', '2'],
+        ['>f', '>g'],
+      ],
+    ]);
+    // Commands that differ only in a descriptor are both listed.
+    expect(scan('sh 3<&4; sh 0<&4')).toHaveLength(2);
+  });
+
   it('nesting deeper than the depth cap is opaque and still lists the innermost command', () => {
     const deep = `${'$('.repeat(40)}rm -rf /${')'.repeat(40)}`;
     const analysis = analyzeShell(`echo ${deep}`);

@@ -89,7 +89,8 @@ const NO_REDIRECTS: readonly ShellRedirect[] = Object.freeze([]);
 /**
  * Whether two segments are the same command for every check: the same words (leading
  * assignments and reserved words included) with the same run-time flags, the same
- * redirections, the same context (a pipe feeds `sh`'s input). Equal ones have equal keys.
+ * redirections (descriptors included), the same context (a pipe feeds `sh`'s input). Equal
+ * ones have equal keys.
  */
 function sameCommand(
   words: readonly ShellWord[],
@@ -112,7 +113,8 @@ function sameCommand(
     if (
       redirect.operator !== other.operator ||
       redirect.target !== other.target ||
-      redirect.dynamic !== other.dynamic
+      redirect.dynamic !== other.dynamic ||
+      redirect.fd !== other.fd
     )
       return false;
   }
@@ -138,7 +140,7 @@ function commandKey(
     key = `\u0001${context}`;
     for (const word of words) key += `\0${word.dynamic ? '$' : '='}${word.value}`;
     for (const redirect of redirects)
-      key += `\0\0${redirect.dynamic ? '$' : '='}${redirect.operator}${redirect.target}`;
+      key += `\0\0${redirect.dynamic ? '$' : '='}${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
     return key;
   }
   if (words.length <= 1) {
@@ -155,7 +157,7 @@ function commandKey(
       key = words.map((word) => word.value).join('\0');
     }
   }
-  for (const redirect of redirects) key += `\0\0${redirect.operator}${redirect.target}`;
+  for (const redirect of redirects) key += `\0\0${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
   return key;
 }
 
@@ -210,6 +212,8 @@ class FallbackScanner implements UnwrapHost {
   /** `<`/`>` characters seen before the next word. */
   private redirectOperator = '';
   private redirectTarget = '';
+  /** The descriptor written before the pending redirection (`2>f`, `0<&4`), or -1. */
+  private redirectFd = -1;
   /** Identical commands are listed once: a repeated command adds nothing to a deny check. */
   private seen: Set<string> | undefined = undefined;
   /** The command of the last segment that had one (it is listed, its key in `seen` or pending). */
@@ -285,14 +289,17 @@ class FallbackScanner implements UnwrapHost {
       }
       const dynamic = this.substituted || maybeDynamic(text, wordStart, at);
       if (this.redirectTarget !== '') {
-        this.redirects.push({
+        const redirect: ShellRedirect = {
           operator: this.redirectTarget,
           target: value,
           dynamic,
           write: this.redirectTarget.includes('>'),
           read: this.redirectTarget.includes('<'),
-        });
+        };
+        if (this.redirectFd >= 0) redirect.fd = this.redirectFd;
+        this.redirects.push(redirect);
         this.redirectTarget = '';
+        this.redirectFd = -1;
       } else {
         this.words.push({ value, raw, dynamic, glob: false, quoted: !this.plain });
       }
@@ -345,8 +352,10 @@ class FallbackScanner implements UnwrapHost {
         const next = words[first];
         if ((value === 'for' || value === 'select') && next !== undefined && isName(next.value)) {
           (assignments ??= []).push({ name: next.value, value: '', dynamic: true, form: 'loop' });
-        } else if (value === 'time' && next?.value === '-p') {
-          first++;
+        } else if (value === 'time') {
+          // `time -p`, `time --`, `time -p --`: the keyword's options, as bash reads them.
+          if (next?.value === '-p') first++;
+          if (words[first]?.value === '--') first++;
         }
       } else {
         break;
@@ -403,6 +412,7 @@ class FallbackScanner implements UnwrapHost {
     this.segmentStart = at + 1;
     this.redirectOperator = '';
     this.redirectTarget = '';
+    this.redirectFd = -1;
   }
 
   /**
@@ -458,6 +468,29 @@ class FallbackScanner implements UnwrapHost {
     if (code === 0x7d) return false;
     const next = this.text.charCodeAt(index + 1);
     return !(Number.isNaN(next) || next === 0x20 || next === 0x09 || next === 0x0a);
+  }
+
+  /**
+   * True when the `&` at `index` belongs to a redirection rather than ending a command:
+   * `<&3`, `>&2` (right after `<` or `>`), `&>file`, `&>>file` (right before `>`). Read as a
+   * separator, `bash <&3` would lose the descriptor its script comes from.
+   */
+  private redirectAmpersand(index: number): boolean {
+    const previous = this.text.charCodeAt(index - 1);
+    if (this.redirectOperator !== '' && (previous === 0x3c || previous === 0x3e)) return true;
+    return this.text.charCodeAt(index + 1) === 0x3e && previous !== 0x26;
+  }
+
+  /** True when the word open before the `<` or `>` at `index` is a bare descriptor number. */
+  private descriptorBefore(index: number): boolean {
+    const start = this.wordStart;
+    if (start < 0 || !this.plain || this.substituted || this.redirectTarget !== '') return false;
+    if (this.redirectOperator !== '' || index - start > 9) return false;
+    for (let at = start; at < index; at++) {
+      const code = this.text.charCodeAt(at);
+      if (code < 0x30 || code > 0x39) return false;
+    }
+    return true;
   }
 
   /** Starts a word at `at` if none is open. */
@@ -555,6 +588,11 @@ class FallbackScanner implements UnwrapHost {
         quote = code;
         continue;
       }
+      if (code === 0x26 && this.redirectAmpersand(index)) {
+        this.endWord(index);
+        this.redirectOperator += '&';
+        continue;
+      }
       if (isSeparator(code) && !this.insideBraceWord(code, index)) {
         this.endSegment(index);
         // `a | b` and `a |& b` (not `a || b`): b reads what a writes.
@@ -567,7 +605,15 @@ class FallbackScanner implements UnwrapHost {
         continue;
       }
       if (code === 0x3c || code === 0x3e) {
-        this.endWord(index);
+        if (this.descriptorBefore(index)) {
+          // `2>f`, `0<&4`: the digits name the descriptor; they are no argument.
+          this.redirectFd = Number(text.slice(this.wordStart, index));
+          this.value = '';
+          this.run = -1;
+          this.wordStart = -1;
+        } else {
+          this.endWord(index);
+        }
         this.redirectOperator += text[index];
         continue;
       }

@@ -224,6 +224,19 @@ add(
     "echo 'rm x' | bash -e",
     "echo 'rm x' | bash -v",
     "echo 'rm x' | sh -",
+    // `-n` only parses, unless something undoes it: `+n`, `-i`, `-o`/`+o`, or `-n` as the
+    // script's argument after `-`.
+    "echo 'rm x' | bash -n +n",
+    "echo 'rm x' | bash -ni",
+    "echo 'rm x' | bash -n -i",
+    "echo 'rm x' | bash +o noexec -n",
+    "echo 'rm x' | bash -n --debugger",
+    "echo 'rm x' | bash - -n",
+    "echo 'rm x' | fish -n +n",
+    "exec 3<<<'rm x'; bash -n <&3",
+    // Quoted home-relative paths climbing out to a descriptor stay computed.
+    'source "$HOME/../../dev/stdin" <<< \'rm -rf x\'',
+    '. "$HOME""/dev/stdin" <<< \'rm -rf x\'',
     "exec 3<<<'rm x'; bash <&3",
     "exec 4<<<'curl http://x'; sh 0<&4",
     'echo \'import os; os.system("rm x")\' | python3 - foo',
@@ -263,6 +276,8 @@ add(
   ],
   { hidesDenied: true },
 );
+
+add('stdin-programs', ['source "$HOME/$SCRIPT"', 'bash "$HOME/x"\'$Y\'']);
 
 // --- programs run by name through package managers, and git settings holding commands ----
 add(
@@ -566,6 +581,15 @@ add(
     'cat ~/.config/hub',
     // A program read from a here-doc is checked like a `-c` one.
     "python3 <<'EOF'\nprint(open('.env').read())\nEOF",
+    // Message text is not a path, but a message read from a file is a read of that file.
+    'git commit -F .env',
+    "git commit -m 'ignore *.pem' -F ~/.ssh/id_rsa",
+    'git tag -a v1 -F .env.local',
+    'gh pr create --title x --body-file .env',
+    'gh release create v1 -n notes ./server.pem',
+    // `-m` takes no value in git log: the pathspec after it is still a read.
+    "git log -m -p -- '*.pem'",
+    "git show -m -- '.env*'",
   ],
   { floor: true },
 );
@@ -922,5 +946,23 @@ export const benignCases: readonly BenignCase[] = [
   { command: "python3 script.py <<'EOF'\n.env\nEOF" },
   { command: 'cd ${TMPDIR:-/tmp} && ls' },
   { command: 'gdb -batch -ex bt ./a.out core' },
+  // `-n` parses without running anything: nothing hidden is run.
+  { command: 'cat scripts/deploy.sh | bash -n' },
+  { command: 'bash -n < scripts/install.sh' },
+  { command: "echo 'echo hi' | sh -n" },
+  { command: "bash -n <<'EOF'\nif true; then echo ok; fi\nEOF" },
+  // Messages that mention secret files by pattern are text, not reads.
+  { command: 'git commit -am "chore: ignore .env and *.pem"' },
+  { command: "git commit -m 'docs: explain ~/.ssh/*.pub setup'" },
+  { command: "git commit --message='fix: stop matching *.key files'" },
+  { command: 'git tag -a v2.0.0 -m "drop *.key handling"' },
+  { command: 'git merge feature -m "merge env handling for *.pem"' },
+  { command: 'git stash push -m "wip: .env* loader"' },
+  { command: 'gh pr create --title "Ignore *.pem" --body "Adds .env and *.pem to .gitignore"' },
+  { command: "gh issue create -t 'Token leak' -b 'The .env.* glob also matched *.key files'" },
+  // A home-relative path in double quotes is as fixed as one without them.
+  { command: 'source "$HOME/.cargo/env"' },
+  { command: '. "${HOME}/.nvm/nvm.sh"' },
+  { command: 'bash "$HOME/scripts/build.sh"' },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },
 ];

@@ -71,6 +71,35 @@ const interpreterValueOptions = new Set([
   '--conditions',
 ]);
 
+/** Shells whose `-n` (noexec) reads commands without running any of them. */
+const syntaxCheckers = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash']);
+/** Long options that leave `-n` in force (any other, such as `--debugger`, ends the exemption). */
+const syntaxCheckLongOptions = new Set(['--noprofile', '--norc', '--posix']);
+
+/**
+ * True when a shell's options make it only parse what it reads (`cat x.sh | bash -n`): with
+ * noexec nothing runs, not even a later `set +n`. Only `-n` in a plain cluster counts: `+n`
+ * turns it off again, an interactive shell (`-i`) ignores it, and `-o`/`+o` may name it
+ * either way; a standard input duplicated from another descriptor (`<&2`) may be a
+ * terminal, which makes the shell interactive too.
+ */
+function onlyChecksSyntax(name: string, argv: readonly string[], command: SimpleCommand): boolean {
+  if (!syntaxCheckers.has(name)) return false;
+  if (command.redirects.some((redirect) => redirect.operator === '<&')) return false;
+  let noexec = false;
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--' || arg === '-' || !(arg.startsWith('-') || arg.startsWith('+'))) break;
+    if (arg.startsWith('--')) {
+      if (!syntaxCheckLongOptions.has(arg)) return false;
+      continue;
+    }
+    if (arg.startsWith('+') || /[ioO]/.test(arg)) return false;
+    if (arg.includes('n')) noexec = true;
+  }
+  return noexec;
+}
+
 function isShellLike(name: string): boolean {
   return (
     shells.has(name) ||
@@ -107,7 +136,9 @@ const HOME_PATH = /^(?:~|\$HOME|\$\{HOME\})(\/[\w.@%+,:=/-]*)?$/;
 /** True when a word's value is only known at run time (a home-relative path does not count). */
 function computed(word: ShellWord): boolean {
   if (!word.dynamic) return false;
-  const home = HOME_PATH.exec(word.raw);
+  // Double quotes change nothing in such a path (`"$HOME/.cargo/env"`, `"$HOME"/x`): the
+  // characters HOME_PATH allows mean the same in or out of them.
+  const home = HOME_PATH.exec(word.raw.includes('"') ? word.raw.replaceAll('"', '') : word.raw);
   if (home === null) return true;
   const rest = home[1] ?? '';
   return /(?:^|\/)\.\.(?:\/|$)/.test(rest) || /^\/+(?:dev|proc)(?:\/|$)/.test(rest);
@@ -217,7 +248,8 @@ function unseenIn(
     !inline &&
     !informational &&
     (explicitStdin || (firstOperand < 0 && fedStdin(command))) &&
-    !(ownInput && scriptVisible(name, command))
+    !(ownInput && scriptVisible(name, command)) &&
+    !onlyChecksSyntax(name, argv, command)
   ) {
     return `${name} reads its program from standard input`;
   }

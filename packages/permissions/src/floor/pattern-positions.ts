@@ -66,7 +66,36 @@ export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([
   'gojq',
   'yq',
   'git',
+  'gh',
 ]);
+
+/** git subcommands whose `-m`/`--message` value is the text of a commit, tag, stash or note. */
+const GIT_MESSAGE_SUBCOMMANDS = new Set(['commit', 'tag', 'merge', 'stash', 'notes']);
+/** Value-less short flags that may come before `m` in one cluster (`git commit -am "…"`). */
+const GIT_MESSAGE_CLUSTER = /^-[aefinopqsv]*m/;
+const GIT_MESSAGE_FLAGS = /^-[aefinopqsv]*m$/;
+/** gh options whose value is text it posts (`gh pr create --title … --body …`); `--body-file` is a read. */
+const GH_TEXT_SHORT = new Set(['-t', '-b', '-n']);
+const GH_TEXT_LONG = /^--(?:title|body|notes|subject)(=|$)/;
+
+/**
+ * Words that are message text, never paths: a commit message may well say "ignore *.pem
+ * and .env", which as a quoted pattern would otherwise count as a read of what it matches.
+ * `-F FILE`, `--file`, `--body-file` stay checked: they read the file into the message.
+ */
+function messageIndexes(argv: readonly string[], sub: number, gh: boolean, patterns: Set<number>): void {
+  for (let i = sub + 1; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') return;
+    if (word === '--message' || word === '-m' || (gh && GH_TEXT_SHORT.has(word))) patterns.add(++i);
+    else if (word.startsWith('--message=')) patterns.add(i);
+    else if (gh && GH_TEXT_LONG.test(word)) patterns.add(word.includes('=') ? i : ++i);
+    else if (!gh && GIT_MESSAGE_CLUSTER.test(word)) {
+      // `-am MSG` takes the next word; `-amMSG` holds the message itself.
+      patterns.add(GIT_MESSAGE_FLAGS.test(word) ? ++i : i);
+    }
+  }
+}
 
 /** Indexes (into `args`, argv without the command word) of pattern words of a grep-like tool. */
 function grepPatternIndexes(
@@ -159,12 +188,18 @@ export function patternWordIndexes(
   }
   if (DATA_TOOLS.has(base)) return new Set(argv.map((_, index) => index).slice(1));
   if (base === 'jq' || base === 'gojq' || base === 'yq') return shift(jqProgramIndexes(argv.slice(1)), 1);
+  if (base === 'gh') {
+    const patterns = new Set<number>();
+    messageIndexes(argv, 0, true, patterns);
+    return patterns;
+  }
   if (base === 'git') {
     const sub = argv.findIndex((word, index) => index > 0 && !word.startsWith('-'));
     const subcommand = argv[sub];
     if (subcommand === 'grep')
       return shift(grepPatternIndexes(argv.slice(sub + 1), GREP_VALUE_SHORT, 'e'), sub + 1);
     const patterns = new Set<number>();
+    if (GIT_MESSAGE_SUBCOMMANDS.has(subcommand ?? '')) messageIndexes(argv, sub, false, patterns);
     for (let i = sub + 1; sub > 0 && i < argv.length; i++) {
       const word = argv[i]!;
       if (word === '-S' || word === '-G' || word === '--grep' || word === '--author') patterns.add(++i);

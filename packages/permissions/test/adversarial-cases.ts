@@ -277,7 +277,19 @@ add(
   { hidesDenied: true },
 );
 
-add('stdin-programs', ['source "$HOME/$SCRIPT"', 'bash "$HOME/x"\'$Y\'']);
+add('stdin-programs', [
+  'source "$HOME/$SCRIPT"',
+  'bash "$HOME/x"\'$Y\'',
+  // A glob after an inline program is data only where it cannot be code or an option.
+  'perl -e src/*.pl',
+  'perl -pe 1 -e src/*.pl',
+  'perl -pi -e 1 *.c',
+  "perl -pe '' src/*",
+  'perl -pe 1 src/*.c $FILES',
+  'node -e 1 --require src/*.js',
+  'python3 -c src/*.py',
+  'bash -c src/*.sh',
+]);
 
 // --- programs run by name through package managers, and git settings holding commands ----
 add(
@@ -615,6 +627,9 @@ add(
     "node -pe 'process.env'",
     'for v in $(compgen -e); do echo "$v=${!v}"; done',
     'while read v; do echo "$v=${!v}"; done < <(compgen -v)',
+    // `--arg NAME VALUE` binds a string; the program after it is still jq code.
+    'jq -n --arg x y env',
+    "jq --arg env prod -n '$ENV'",
   ],
   {
     floor: true,
@@ -964,5 +979,10 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'source "$HOME/.cargo/env"' },
   { command: '. "${HOME}/.nvm/nvm.sh"' },
   { command: 'bash "$HOME/scripts/build.sh"' },
+  // Globs after an inline program name data files.
+  { command: "perl -pi -e 's/foo/bar/g' src/*.c" },
+  { command: "python3 -c 'import sys; print(sys.argv[1:])' data/*.json" },
+  // `$env` is a jq variable bound by `--arg`, not the environment.
+  { command: "jq --arg env prod '.environments[$env]' config.json" },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },
 ];

@@ -264,10 +264,27 @@ function unseenIn(
   }
   for (let index = 1; index < argv.length; index++) {
     if (words[index] !== undefined && computed(words[index]!) && !argv[index]!.startsWith('-')) {
+      if (inline && firstOperand >= 0 && index > firstOperand && dataGlob(words[index]!, argv[index - 1]!))
+        continue;
       return `${name} runs a program named at run time`;
     }
   }
   return undefined;
+}
+
+// A file-name glob with a literal first and last character (`src/*.c`, `data/*.json`).
+const DATA_GLOB = /^[\w./][\w./*?[\]-]*[\w.]$/;
+
+/**
+ * True when `word`, after an inline program (`perl -pi -e '…' src/*.c`), can only expand to
+ * the names of data files: a glob with no expansion of variables or commands, starting with
+ * a literal (so no name it matches starts with `-` and becomes an option, or with `|`, `<`,
+ * `>`, `+` or a blank, which Perl's `<>` opens as a pipe or in another mode) and ending
+ * with one (no match ends with `|`, a pipe from a command in Perl). After an option
+ * (`-e *.pl`, `--require *.js`) it may be code, and stays computed.
+ */
+function dataGlob(word: ShellWord, before: string): boolean {
+  return word.glob && !before.startsWith('-') && DATA_GLOB.test(word.raw);
 }
 
 /**

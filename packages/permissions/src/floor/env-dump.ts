@@ -9,7 +9,7 @@
  * | `set` (no arguments)                       | deny    | `set -e`, `set -o pipefail` are fine      |
  * | `export`, `export -p`, `declare`/`typeset` with only `-p -x -r -g …`, `readonly [-p]`, `local` | deny | `declare -f`/`-F` list functions: fine |
  * | `ps` with the BSD `e` modifier (`ps eww`, `ps auxe`) or `-E` | deny | prints each process's environment |
- * | `jq -n env`, `jq '$ENV'`                   | deny    | `$ENV.HOME` (one variable) is fine        |
+ * | `jq -n env`, `jq '$ENV'`                   | deny    | `$ENV.HOME` (one variable), `--arg env x` (a binding) are fine |
  * | `python -c 'print(os.environ)'`, `node -e 'console.log(process.env)'`, `ruby -e 'p ENV'`, `perl -e 'print %ENV'`, `php -r 'print_r($_ENV);'` | deny | `os.environ['HOME']`, `process.env.HOME` are fine |
  * | `awk '…ENVIRON…'` (not `ENVIRON["X"]`) | deny    | loops over every variable                 |
  * | `docker|podman|kubectl exec … env`, `ssh HOST env` | deny | the container's or host's environment |
@@ -26,6 +26,20 @@ import type { FloorViolation } from './types';
 
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE/i;
 const REMOTE_DUMPS = new Set(['env', 'printenv', 'set', 'export']);
+/** jq options followed by a variable's name and value (`--arg env prod` binds `$env`, a string). */
+const JQ_BINDINGS = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+
+/** jq's arguments without the names and values of `--arg`-style bindings: neither is program text. */
+function jqArgs(args: readonly string[]): readonly string[] {
+  if (!args.some((arg) => JQ_BINDINGS.has(arg))) return args;
+  const out: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    if (JQ_BINDINGS.has(args[index]!)) index += 2;
+    else out.push(args[index]!);
+  }
+  return out;
+}
+
 const ENV_OPTIONS = new Set(['-0', '--null', '-i', '--ignore-environment', '-', '-v', '--debug']);
 /** Every command name the switch in `checkEnvDumpNamed` knows; any other needs no argument scan. */
 const DUMP_COMMANDS: ReadonlySet<string> = new Set([
@@ -141,7 +155,7 @@ export function checkEnvDumpNamed(
     }
     case 'jq':
     case 'gojq':
-      return args.some((arg) => /(^|[^.\w$])env\b(?!\s*\.)|\$ENV\b(?!\s*[.[])/.test(arg))
+      return jqArgs(args).some((arg) => /(^|[^.\w$])env\b(?!\s*\.)|\$ENV\b(?!\s*[.[])/.test(arg))
         ? dump(command)
         : undefined;
     case 'compgen': {

@@ -684,6 +684,23 @@ add('flags', [
   'find -L . -name x -delete',
   'find . -name "*.js" -newer x -delete -print',
   'git status && find . -delete',
+  // An operand that writes, named like a word of the rule (`Bash(git branch:*)`, `Bash(uniq:*)`).
+  'git branch branch',
+  'uniq uniq uniq',
+  'date date',
+  // sed scripts that write, in forms GNU or BSD sed read differently from a naive reader.
+  "sed -n ':a w out' f",
+  "sed -n 'b x w out' f",
+  "sed -n '/[/r]/w out' f",
+  "sed -n 's/[/]/g a/w out' f",
+  "sed -n '1a x\\\\\nw out' f",
+  "sed -n 'l 5;w out' f",
+  "sed -n 's\\a\\b\\w out' f",
+  "sed -n -l 'w out' f",
+  // yq: `-e` takes no value; the system operator runs commands.
+  "yq -ei '.a=1' f.yaml",
+  'yq --security-enable-system-operator -n \'system("id")\'',
+  'nm --plugin ./x.so a.out',
 ]);
 
 // --- encodings piped into a shell ------------------------------------------------------

@@ -12,6 +12,12 @@ export interface ClassificationResult {
   reason: string;
   /** The option or operand (as written) that made the command mutating or unknown. */
   flag?: string;
+  /**
+   * Set on an 'unknown' verdict whose `flag` is an argument the classifier failed to read
+   * (a sed script it could not parse), as opposed to a command or subcommand it has no
+   * table for. A prefix rule never covers it: the part not understood may write or run.
+   */
+  unreadArgument?: true;
 }
 
 /** What an option does when present. */

@@ -48,8 +48,14 @@ function referenceAllow(
     const flagOutside =
       flag !== undefined &&
       verdict.classification !== 'read-only' &&
-      !rule.argv.includes(flag) &&
-      (verdict.classification === 'mutating' || flag.startsWith('-') || /[*?[]/.test(flag));
+      !(
+        rule.argv.includes(flag) &&
+        (flag.startsWith('-') || !command.argv.slice(rule.argv.length).includes(flag))
+      ) &&
+      (verdict.classification === 'mutating' ||
+        verdict.unreadArgument === true ||
+        flag.startsWith('-') ||
+        /[*?[]/.test(flag));
     if (rule.kind === 'prefix' && flagOutside) continue;
     return rule;
   }

@@ -181,15 +181,21 @@ export type CommandVerdict = ReturnType<typeof classifyCommand>;
 
 /**
  * True when the classifier blames a flag the prefix rule does not spell out: one that
- * writes or executes (mutating), or an option it could not make sense of (an unknown
- * option, a glob that may expand to one). An unknown command or subcommand is not a flag:
- * `Bash(npm test:*)` or `Bash(git:*)` still cover what the classifier has no table for.
+ * writes or executes (mutating), an option it could not make sense of (an unknown option,
+ * a glob that may expand to one), or an argument it could not read (a sed script). An
+ * unknown command or subcommand is not a flag: `Bash(npm test:*)` or `Bash(git:*)` still
+ * cover what the classifier has no table for.
  */
-function flagOutsidePrefix(rule: CommandRule, verdict: CommandVerdict): boolean {
+function flagOutsidePrefix(rule: CommandRule, argv: readonly string[], verdict: CommandVerdict): boolean {
   const flag = verdict.flag;
   if (flag === undefined || verdict.classification === 'read-only') return false;
-  if (rule.argv.includes(flag)) return false; // `Bash(sed -i:*)`: the author wrote it out
-  if (verdict.classification === 'mutating') return true;
+  // `Bash(sed -i:*)`: the author wrote the option out. A blamed operand is spelled out only
+  // if it is not among the words after the rule's: the word `branch` of `Bash(git branch:*)`
+  // does not cover creating a branch named `branch` (`git branch branch`, `uniq uniq uniq`).
+  if (rule.argv.includes(flag) && (flag.startsWith('-') || !argv.includes(flag, rule.argv.length))) {
+    return false;
+  }
+  if (verdict.classification === 'mutating' || verdict.unreadArgument) return true;
   return flag.startsWith('-') || /[*?[]/.test(flag);
 }
 
@@ -214,7 +220,7 @@ export function findAllowRule(
       if (position >= best) break;
       const rule = rules[position] as CommandRule;
       if (!matchCommandRule(rule, command.argv, 'allow')) continue;
-      if (rule.kind === 'prefix' && flagOutsidePrefix(rule, verdict)) continue;
+      if (rule.kind === 'prefix' && flagOutsidePrefix(rule, command.argv, verdict)) continue;
       best = position;
       break;
     }

@@ -5,8 +5,8 @@
  * 'unknown' and an abbreviation resolves the way getopt_long resolves it.
  */
 import { defineSpec } from '../define-spec';
-import type { CommandSpec } from '../types';
-import { mutating } from '../verdict';
+import type { CommandSpec, ParsedArgs } from '../types';
+import { mutating, unknown } from '../verdict';
 
 const harmless = (extra: Partial<Parameters<typeof defineSpec>[0]> = {}): CommandSpec =>
   defineSpec({ harmlessOptions: true, ...extra });
@@ -102,6 +102,24 @@ const file = defineSpec({
     '-Z': 'runs decompression programs on compressed files',
     '--uncompress-noreport': 'runs decompression programs on compressed files',
   },
+});
+
+/**
+ * binutils read more options from `@FILE`, where nothing shows what they do (`nm @opts`
+ * can hold `--plugin`).
+ */
+const optionFile = (parsed: ParsedArgs) => {
+  const file = parsed.positionals.find((operand) => operand.startsWith('@'));
+  return file === undefined ? undefined : unknown('binutils read further options from an @FILE', file);
+};
+
+/** `nm --plugin NAME` loads a shared library into nm: code runs. */
+const nm = defineSpec({
+  long: 'plugin=',
+  harmlessOptions: true,
+  danger: { '--plugin': 'exec' },
+  why: { '--plugin': 'loads a shared library (code runs)' },
+  check: optionFile,
 });
 
 const rg = defineSpec({
@@ -215,7 +233,6 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
     'sum',
     'shasum',
     'md5',
-    'strings',
     'zcat',
     'bzcat',
     'xzcat',
@@ -224,11 +241,13 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
     'pgrep',
     'lsblk',
     'logname',
-    'nm',
-    'size',
-    'objdump',
-    'readelf',
   ].map((name): [string, CommandSpec] => [name, harmless()]),
+  ...['size', 'objdump', 'readelf'].map((name): [string, CommandSpec] => [
+    name,
+    harmless({ check: optionFile }),
+  ]),
+  ['nm', nm],
+  ['strings', harmless({ check: optionFile })],
   ['base64', baseEncoder],
   ['base32', baseEncoder],
   ['basenc', baseEncoder],

@@ -22,6 +22,15 @@ describe('classifySedScript', () => {
     '/x/I p',
     'q5',
     '=',
+    'l 5',
+    'l;p',
+    's/[/]/x/g',
+    '/[/]/p',
+    '/[[:space:]/]/d',
+    's/[]/]/x/',
+    '1a foo\\\np',
+    ':a;N;$!ba',
+    'b end;p;:end',
   ])('%j only reads', (script) => {
     expect(classifySedScript(script)).toEqual({ kind: 'read-only' });
   });
@@ -43,11 +52,27 @@ describe('classifySedScript', () => {
     ['/x/{\np\nw out\n}', 'write'],
     ['/x/!w out', 'write'],
     ['s/a\\/b/c/w out', 'write'],
+    // What follows a label, once a blank ends it, is the next command (GNU read_label).
+    [':a w out', 'write'],
+    ['b x w out', 'write'],
+    ['v 4.2 w out', 'write'],
+    // An even run of backslashes ends the text: the next line is a command.
+    ['1a foo\\\\\nw out', 'write'],
+    ['1a\\\\\nw out', 'write'],
+    // A delimiter inside a bracket expression does not end the regex.
+    ['/[/r]/w out', 'write'],
+    ['/[/a]/w out', 'write'],
+    ['s/[/]/g a/w out', 'write'],
+    ['\\%[%r]%w out', 'write'],
+    ['l 5;w out', 'write'],
   ])('%j is %s', (script, kind) => {
     expect(classifySedScript(script).kind).toBe(kind);
   });
 
-  it.each(['s/a/b', 's/a/b/Z', '{p', 'p}', 'k', 's\\a\\b\\', 'y/a/'])('%j is not understood', (script) => {
-    expect(classifySedScript(script).kind).toBe('unparsed');
-  });
+  it.each(['s/a/b', 's/a/b/Z', '{p', 'p}', 'k', 's\\a\\b\\', 'y/a/', 'y/[/]/', '/[/p', 's/[[:alpha:]/x/'])(
+    '%j is not understood',
+    (script) => {
+      expect(classifySedScript(script).kind).toBe('unparsed');
+    },
+  );
 });

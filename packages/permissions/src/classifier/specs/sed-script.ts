@@ -12,7 +12,7 @@ export type SedScriptVerdict =
   | { kind: 'write' | 'exec'; command: string }
   | { kind: 'unparsed'; reason: string };
 
-const SIMPLE = new Set(['=', 'd', 'D', 'g', 'G', 'h', 'H', 'l', 'n', 'N', 'p', 'P', 'x', 'z', 'F']);
+const SIMPLE = new Set(['=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F']);
 
 class SedReader {
   i = 0;
@@ -23,8 +23,12 @@ class SedReader {
   skipBlanks(): void {
     while (this.i < this.s.length && (this.s[this.i] === ' ' || this.s[this.i] === '\t')) this.i++;
   }
-  /** Reads up to (not including) the unescaped delimiter; returns false at end of input. */
-  delimited(delimiter: string): boolean {
+  /**
+   * Reads past the unescaped delimiter; returns false at end of input. In a regex (not in
+   * a replacement), GNU and BSD sed skip bracket expressions whole: `/[/r]/w out` is the
+   * address `[/r]` and the command `w out`, not the address `[` and `r ]/w out`.
+   */
+  delimited(delimiter: string, regex = false): boolean {
     while (this.i < this.s.length) {
       const c = this.s[this.i]!;
       if (c === '\\') {
@@ -37,6 +41,42 @@ class SedReader {
       }
       if (c === '\n' && delimiter !== '\n') return false;
       this.i++;
+      if (c === '[' && regex && !this.bracket()) return false;
+    }
+    return false;
+  }
+  /**
+   * Reads a bracket expression after its `[` up to its `]` the way GNU sed's
+   * `snarf_char_class` does: a leading `^` and `]` are members, `[:…:]`, `[.….]`, `[=…=]`
+   * nest, backslashes are plain. False when a newline or the end comes first.
+   */
+  bracket(): boolean {
+    if (this.peek() === '^') this.i++;
+    if (this.peek() === ']') this.i++;
+    // 0 outside a class, 1 after its `[`, 2 inside `[:`…, 3 after the closing `:`.
+    let state = 0;
+    let classDelimiter = '';
+    while (this.i < this.s.length) {
+      const c = this.s[this.i++]!;
+      if (c === '\n') return false;
+      if (c === '.' || c === ':' || c === '=') {
+        if (state === 1) {
+          classDelimiter = c;
+          state = 2;
+          continue;
+        }
+        if (state === 2 && c === classDelimiter) {
+          state = 3;
+          continue;
+        }
+      } else if (c === '[') {
+        if (state === 0) state = 1;
+        continue;
+      } else if (c === ']') {
+        if (state === 0 || state === 1) return true;
+        if (state === 3) state = 0;
+      }
+      state &= ~1;
     }
     return false;
   }
@@ -45,11 +85,13 @@ class SedReader {
     while (this.i < this.s.length && this.s[this.i] !== '\n') this.i++;
     return this.s.slice(start, this.i);
   }
-  /** Label or similar: up to `;` or newline. */
-  word(): string {
-    const start = this.i;
-    while (this.i < this.s.length && this.s[this.i] !== '\n' && this.s[this.i] !== ';') this.i++;
-    return this.s.slice(start, this.i).trim();
+  /**
+   * A label (`:a`, `b a`, `v 4.2`), read as GNU sed's `read_label` does: it ends at a blank,
+   * `;`, `}`, `#` or newline, and whatever follows is the next command — `:a w out` writes.
+   */
+  label(): void {
+    this.skipBlanks();
+    while (this.i < this.s.length && !/[ \t\n;}#]/.test(this.s[this.i]!)) this.i++;
   }
 }
 
@@ -72,11 +114,17 @@ function readAddress(reader: SedReader): boolean {
       if (delimiter === '' || delimiter === '\n' || delimiter === '\\') return false;
     }
     reader.i++;
-    if (!reader.delimited(delimiter)) return false;
+    if (!reader.delimited(delimiter, true)) return false;
     while (reader.peek() === 'I' || reader.peek() === 'M') reader.i++;
     return true;
   }
   return true;
+}
+
+function trailingBackslashes(line: string): number {
+  let count = 0;
+  while (count < line.length && line[line.length - 1 - count] === '\\') count++;
+  return count;
 }
 
 /** Classifies one sed script text. */
@@ -116,20 +164,21 @@ export function classifySedScript(script: string): SedScriptVerdict {
       continue;
     }
     if (SIMPLE.has(command)) continue;
-    if (command === 'q' || command === 'Q' || command === 'L') {
+    if (command === 'q' || command === 'Q' || command === 'l' || command === 'L') {
       reader.skipBlanks();
       while (/[0-9]/.test(reader.peek() ?? '')) reader.i++;
       continue;
     }
     if (command === ':' || command === 'b' || command === 't' || command === 'T' || command === 'v') {
-      reader.word();
+      reader.label();
       continue;
     }
     if (command === 'a' || command === 'i' || command === 'c') {
-      // Text runs to the end of the line; a trailing backslash continues it.
+      // Text runs to the end of the line; a backslash escapes the next character, so only an
+      // odd run of backslashes at the end continues it (`a x\\` ends, its next line is a command).
       for (;;) {
         const line = reader.restOfLine();
-        if (!line.endsWith('\\') || reader.i >= script.length) break;
+        if (trailingBackslashes(line) % 2 === 0 || reader.i >= script.length) break;
         reader.i++;
       }
       continue;
@@ -147,10 +196,18 @@ export function classifySedScript(script: string): SedScriptVerdict {
         return { kind: 'unparsed', reason: `bad delimiter after ${command}` };
       }
       reader.i++;
-      if (!reader.delimited(delimiter) || !reader.delimited(delimiter)) {
+      const start = reader.i;
+      // Only the regex of `s` holds bracket expressions; BSD sed also skips them in the
+      // strings of `y`, GNU sed does not, so a `y` with a `[` is read differently by the two.
+      if (!reader.delimited(delimiter, command === 's') || !reader.delimited(delimiter)) {
         return { kind: 'unparsed', reason: `unterminated ${command} command` };
       }
-      if (command === 'y') continue;
+      if (command === 'y') {
+        if (script.slice(start, reader.i).includes('[')) {
+          return { kind: 'unparsed', reason: 'y with [ (GNU and BSD sed read it differently)' };
+        }
+        continue;
+      }
       while (reader.i < script.length) {
         const flag = reader.peek()!;
         if (flag === 'w') return { kind: 'write', command: `s///w ${reader.restOfLine().slice(1).trim()}` };

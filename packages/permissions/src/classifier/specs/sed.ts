@@ -26,6 +26,12 @@ export function classifySed(args: readonly string[], words?: readonly ShellWord[
   if (isParseFailure(parsed)) return unknown(`sed: ${parsed.failure}`, parsed.flag);
   const danger = dangerousOption('sed', parsed);
   if (danger) return danger;
+  // GNU `-l N` takes a line length; BSD `-l` takes nothing, so in `sed -n -l 'w out' f` BSD
+  // reads `w out` as the script. Only a number reads the same on both.
+  const lineLength = parsed.options.find((option) => option.def.name === '-l');
+  if (lineLength && !/^\d+$/.test(lineLength.value ?? '')) {
+    return unknown('sed -l: BSD sed takes no value, so this word may be the script', lineLength.spelling);
+  }
   const fromFile = parsed.options.find((option) => option.def.name === '--file' || option.def.name === '-f');
   if (fromFile) return unknown('sed -f: the script is in a file and cannot be inspected', fromFile.spelling);
   const scripts = parsed.options
@@ -42,7 +48,10 @@ export function classifySed(args: readonly string[], words?: readonly ShellWord[
       return mutating(`sed script command "${verdict.command}" writes a file`, verdict.command);
     if (verdict.kind === 'exec')
       return mutating(`sed script command "${verdict.command}" runs a shell command`, verdict.command);
-    if (verdict.kind === 'unparsed') return unknown(`sed script not understood: ${verdict.reason}`, script);
+    if (verdict.kind === 'unparsed') {
+      // A script GNU sed accepts but the reader does not (`l 5;w out`) may still write.
+      return { ...unknown(`sed script not understood: ${verdict.reason}`, script), unreadArgument: true };
+    }
   }
   return readOnly('sed script only reads and prints');
 }

@@ -2,7 +2,8 @@
  * `yq` comes in two incompatible tools: mikefarah/yq (Go: `-i/--inplace`, `-s/--split-exp`
  * writes one file per document) and kislyuk/yq (Python argparse, which accepts any unique
  * prefix: `--in` = `--in-place`). Either way, in-place editing and splitting write files,
- * so any spelling of them is mutating; every other option only reads.
+ * so any spelling of them is mutating, and so is mikefarah/yq's switch that enables its
+ * `system` operator; every other option only reads.
  */
 import type { ShellWord } from '../../shell/types';
 import { couldExpandToFlag } from '../flag-expansion';
@@ -10,8 +11,11 @@ import type { ClassificationResult } from '../types';
 import { mutating, readOnly, unknown } from '../verdict';
 
 const WRITING_LONG = ['inplace', 'in-place', 'split-exp'];
-/** Short options that take a value: letters after them in a cluster are that value. */
-const SHORT_WITH_VALUE = new Set(['o', 'p', 'I', 'd', 'f', 'e']);
+/**
+ * Short options that take a value: letters after them in a cluster are that value. Not `e`:
+ * `-e` is `--exit-status` in both tools, so `-ei` is `-e -i`.
+ */
+const SHORT_WITH_VALUE = new Set(['o', 'p', 'I', 'd', 'f']);
 
 /** Classifies `yq ARGS…`. */
 export function classifyYq(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
@@ -29,6 +33,10 @@ export function classifyYq(args: readonly string[], words?: readonly ShellWord[]
       const name = arg.slice(2).split('=')[0]!;
       if (name.length >= 2 && WRITING_LONG.some((option) => option.startsWith(name))) {
         return mutating('yq --inplace/--split-exp writes files', arg);
+      }
+      // mikefarah/yq's `system(…)` operator runs any command once this flag turns it on.
+      if (name.startsWith('security-enable')) {
+        return mutating('yq --security-enable-system-operator lets the expression run commands', arg);
       }
       continue;
     }

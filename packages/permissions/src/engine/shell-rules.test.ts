@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { compileRuleSet } from '../rules/compile-rule-set';
+import { evaluateBash } from './evaluate-bash';
+
+const behavior = (command: string, allow: string[]) =>
+  evaluateBash(command, compileRuleSet({ allow })).behavior;
+
+describe('findAllowRule: what a prefix rule spells out', () => {
+  it.each([
+    ['git branch branch', 'Bash(git branch:*)'],
+    ['git branch git', 'Bash(git branch:*)'],
+    ['uniq uniq uniq', 'Bash(uniq:*)'],
+    ['uniq a a', 'Bash(uniq a:*)'],
+    ['date date', 'Bash(date:*)'],
+  ])('%s: an operand that writes is not spelled out by the same word in the rule (%s)', (command, rule) => {
+    expect(behavior(command, [rule])).toBe('ask');
+  });
+
+  it('an option the rule writes out is still covered', () => {
+    expect(behavior('sed -i s/a/b/ f', ['Bash(sed -i:*)'])).toBe('allow');
+    expect(behavior('git branch -D old', ['Bash(git branch -D:*)'])).toBe('allow');
+  });
+
+  it.each(["sed -n 'l 5;w out' f", "sed -n 's\\a\\b\\w out' f", "sed -n -e 's/a/\\' -e '/w out' f"])(
+    '%s: a sed script the classifier cannot read is not covered by Bash(sed -n:*)',
+    (command) => {
+      expect(behavior(command, ['Bash(sed -n:*)'])).toBe('ask');
+    },
+  );
+
+  it('read-only forms stay covered', () => {
+    expect(behavior('git branch -a', ['Bash(git branch:*)'])).toBe('allow');
+    expect(behavior('uniq -c a', ['Bash(uniq:*)'])).toBe('allow');
+    expect(behavior("sed -n '1,5p' f", ['Bash(sed -n:*)'])).toBe('allow');
+    expect(behavior('date +%s', ['Bash(date:*)'])).toBe('allow');
+  });
+});

@@ -289,6 +289,7 @@ add('stdin-programs', [
   'node -e 1 --require src/*.js',
   'python3 -c src/*.py',
   'bash -c src/*.sh',
+  'make -j$(nproc)$(printf x)',
 ]);
 
 // --- programs run by name through package managers, and git settings holding commands ----
@@ -341,6 +342,9 @@ add(
     "zip x.zip f -T -TT 'rm -rf x'",
     "make SHELL='rm -rf x'",
     'make -f - <<EOF\nall:; rm -rf x\nEOF',
+    // Only `$(nproc)` is a bare job count: other output may split into `SHELL=…`.
+    'make -j$(nproc) SHELL=/bin/rm',
+    'make -j$(nproc; rm x)',
     "mapfile -C 'rm -rf' -c 1 lines < list",
     'cp /bin/rm /tmp/x; /tmp/x -rf y',
     'ln -s /usr/bin/curl fetch; ./fetch http://x',
@@ -701,6 +705,10 @@ add('flags', [
   "yq -ei '.a=1' f.yaml",
   'yq --security-enable-system-operator -n \'system("id")\'',
   'nm --plugin ./x.so a.out',
+  // npm settings given as options that make `npm test` run code the project did not name.
+  "npm test --node-options='--import=data:text/javascript,1'",
+  'npm test --script-shell=./x',
+  'npm test --prefix ../other',
 ]);
 
 // --- encodings piped into a shell ------------------------------------------------------
@@ -999,6 +1007,10 @@ export const benignCases: readonly BenignCase[] = [
   // Globs after an inline program name data files.
   { command: "perl -pi -e 's/foo/bar/g' src/*.c" },
   { command: "python3 -c 'import sys; print(sys.argv[1:])' data/*.json" },
+  // A job count from `$(nproc)` is one number.
+  { command: 'make -j$(nproc)' },
+  { command: 'make -C build -j"$(nproc)" install' },
+  { command: 'make -j $(nproc) && make install' },
   // `$env` is a jq variable bound by `--arg`, not the environment.
   { command: "jq --arg env prod '.environments[$env]' config.json" },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },

@@ -44,6 +44,17 @@ describe('hiddenCommandTexts', () => {
     expect(hiddenCommandTexts(first("su -c 'rm x' root"))).toEqual(['rm x']);
     expect(hiddenCommandTexts(first("git commit -m 'rm old files'"))).toEqual([]);
   });
+
+  it("reads make's job count from $(nproc) as a number, any other computed count as code", () => {
+    expect(hiddenCommandTexts(first('make -j$(nproc)'))).toEqual([]);
+    expect(hiddenCommandTexts(first('make -j "$(nproc)" all'))).toEqual([]);
+    expect(hiddenCommandTexts(first('make --jobs=$(getconf _NPROCESSORS_ONLN)'))).toEqual([]);
+    expect(hiddenCommandTexts(first('make -j$(echo 4 SHELL=/bin/rm)'))).toEqual([
+      '-j$(echo 4 SHELL=/bin/rm)',
+    ]);
+    expect(hiddenCommandTexts(first('make -f $(nproc)'))).toEqual(['$(nproc)']);
+    expect(hiddenCommandTexts(first('make $(nproc)'))).toEqual(['$(nproc)']);
+  });
 });
 
 describe('unseenCodeReason', () => {

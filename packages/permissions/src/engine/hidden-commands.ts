@@ -514,11 +514,31 @@ function optionCommandTexts(argv: readonly string[], texts: string[]): void {
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
 const BRACE_EXPANSION = /\{[^}]*(?:,|\.\.)[^}]*\}/;
 
+// The number of processors, printed by a command that prints nothing else.
+const CPU_COUNT =
+  /^(?:\$\(\s*(?:nproc(?:\s+--all)?|getconf\s+_NPROCESSORS_ONLN|sysctl\s+-n\s+hw\.(?:ncpu|logicalcpu))\s*\)|`\s*nproc\s*`)$/;
+const MAKE_COUNT_OPTION = /^(?:-[jl]|--(?:jobs|load-average|max-load)=)/;
+const MAKE_COUNT_OPTIONS = new Set(['-j', '-l', '--jobs', '--load-average', '--max-load']);
+
+/**
+ * True when `argv[offset]` is make's job or load count from `$(nproc)` (`make -j$(nproc)`,
+ * `make -j "$(nproc)"`): one number, not make code — unlike any other computed word, which
+ * may split into an assignment such as `SHELL=…`.
+ */
+function makeCpuCount(argv: readonly string[], offset: number): boolean {
+  const word = argv[offset]!;
+  const option = MAKE_COUNT_OPTION.exec(word);
+  if (option) return CPU_COUNT.test(word.slice(option[0].length));
+  return MAKE_COUNT_OPTIONS.has(argv[offset - 1]!) && CPU_COUNT.test(word);
+}
+
 function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
   const kind = kindOf(argv);
   if (kind === undefined) return;
+  const make = kind === 'interpreter' && /^g?make$/.test(commandBasename(argv[0]!));
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
+    if (make && makeCpuCount(argv, offset)) continue;
     // A runner hands its words to a shell, where a brace expansion becomes several words
     // (`ssh h '{rm,-rf,x}'`): a command line too. An interpreter's words are program text.
     if (isCodeLike(word) || (kind === 'runner' && BRACE_EXPANSION.test(word))) texts.push(word);

@@ -12,6 +12,7 @@ import { couldExpandToFlag } from './flag-expansion';
 import { BASIC_SPECS } from './specs/basic-commands';
 import { classifyFind } from './specs/find';
 import { classifyGit } from './specs/git';
+import { classifyPackageRunner } from './specs/npm';
 import { classifySed } from './specs/sed';
 import { classifyTar } from './specs/tar';
 import { classifyTree } from './specs/tree';
@@ -88,5 +89,7 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
   if (spec) return classifyWithSpec(name, spec, argv.slice(1), words?.slice(1));
   const custom = CUSTOM.get(name);
   if (custom) return custom(argv.slice(1), words?.slice(1));
+  // Not on the allowlist, but a prefix rule for them must not cover options that run code.
+  if (name === 'npm' || name === 'pnpm') return classifyPackageRunner(name, argv.slice(1), words?.slice(1));
   return unknown(`${name} is not on the read-only allowlist`, name);
 }

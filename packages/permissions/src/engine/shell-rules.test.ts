@@ -28,6 +28,19 @@ describe('findAllowRule: what a prefix rule spells out', () => {
     },
   );
 
+  it.each([
+    "npm test --node-options='--import=data:text/javascript,1'",
+    'npm test --script-shell=./x',
+    'npm test --prefix ../other',
+  ])('%s: an npm option that runs other code is not covered by Bash(npm test:*)', (command) => {
+    expect(behavior(command, ['Bash(npm test:*)'])).toBe('ask');
+  });
+
+  it('Bash(npm test:*) still covers its arguments and what follows --', () => {
+    expect(behavior('npm test -- --reporter=dot --node-options=x', ['Bash(npm test:*)'])).toBe('allow');
+    expect(behavior('npm test --silent', ['Bash(npm test:*)'])).toBe('allow');
+  });
+
   it('read-only forms stay covered', () => {
     expect(behavior('git branch -a', ['Bash(git branch:*)'])).toBe('allow');
     expect(behavior('uniq -c a', ['Bash(uniq:*)'])).toBe('allow');

@@ -709,6 +709,12 @@ add('flags', [
   "npm test --node-options='--import=data:text/javascript,1'",
   'npm test --script-shell=./x',
   'npm test --prefix ../other',
+  // Reading the environment one value at a time, or all values without their names.
+  "jq -rn 'env.GITHUB_TOKEN'",
+  "jq -rn '$ENV.AWS_SECRET_ACCESS_KEY'",
+  "jq -n '$ENV[]'",
+  // A network query in a listing subcommand.
+  'git remote show origin',
 ]);
 
 // --- encodings piped into a shell ------------------------------------------------------

@@ -12,6 +12,7 @@ import { couldExpandToFlag } from './flag-expansion';
 import { BASIC_SPECS } from './specs/basic-commands';
 import { classifyFind } from './specs/find';
 import { classifyGit } from './specs/git';
+import { classifyJq } from './specs/jq';
 import { classifyPackageRunner } from './specs/npm';
 import { classifySed } from './specs/sed';
 import { classifyTar } from './specs/tar';
@@ -26,6 +27,7 @@ type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => Cla
 const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
   ['find', classifyFind],
   ['git', classifyGit],
+  ['jq', classifyJq],
   ['sed', classifySed],
   ['tar', classifyTar],
   ['tree', classifyTree],

@@ -13,11 +13,12 @@ export interface ClassificationResult {
   /** The option or operand (as written) that made the command mutating or unknown. */
   flag?: string;
   /**
-   * Set on an 'unknown' verdict whose `flag` is an argument the classifier failed to read
-   * (a sed script it could not parse), as opposed to a command or subcommand it has no
-   * table for. A prefix rule never covers it: the part not understood may write or run.
+   * Set on an 'unknown' verdict whose `flag` is an argument no prefix rule covers, as
+   * opposed to a command or subcommand the classifier has no table for: a program it failed
+   * to read (a sed script it could not parse, which may write or run), or one that reads
+   * the process environment (jq's `env`, `$ENV`), where secrets live.
    */
-  unreadArgument?: true;
+  prefixExcluded?: true;
 }
 
 /** What an option does when present. */

@@ -53,7 +53,7 @@ function referenceAllow(
         (flag.startsWith('-') || !command.argv.slice(rule.argv.length).includes(flag))
       ) &&
       (verdict.classification === 'mutating' ||
-        verdict.unreadArgument === true ||
+        verdict.prefixExcluded === true ||
         flag.startsWith('-') ||
         /[*?[]/.test(flag));
     if (rule.kind === 'prefix' && flagOutside) continue;

@@ -41,7 +41,15 @@ describe('findAllowRule: what a prefix rule spells out', () => {
     expect(behavior('npm test --silent', ['Bash(npm test:*)'])).toBe('allow');
   });
 
+  it.each(["jq -rn 'env.GITHUB_TOKEN'", "jq -n '$ENV[]'"])(
+    '%s: a jq program reading the environment is not covered by Bash(jq:*)',
+    (command) => {
+      expect(behavior(command, ['Bash(jq:*)'])).toBe('ask');
+    },
+  );
+
   it('read-only forms stay covered', () => {
+    expect(behavior("jq --arg env prod '.environments[$env]' config.json", ['Bash(jq:*)'])).toBe('allow');
     expect(behavior('git branch -a', ['Bash(git branch:*)'])).toBe('allow');
     expect(behavior('uniq -c a', ['Bash(uniq:*)'])).toBe('allow');
     expect(behavior("sed -n '1,5p' f", ['Bash(sed -n:*)'])).toBe('allow');

@@ -182,7 +182,8 @@ export type CommandVerdict = ReturnType<typeof classifyCommand>;
 /**
  * True when the classifier blames a flag the prefix rule does not spell out: one that
  * writes or executes (mutating), an option it could not make sense of (an unknown option,
- * a glob that may expand to one), or an argument it could not read (a sed script). An
+ * a glob that may expand to one), or an argument it excludes from prefix rules (a sed
+ * script it could not read, a jq program reading the environment). An
  * unknown command or subcommand is not a flag: `Bash(npm test:*)` or `Bash(git:*)` still
  * cover what the classifier has no table for.
  */
@@ -195,7 +196,7 @@ function flagOutsidePrefix(rule: CommandRule, argv: readonly string[], verdict: 
   if (rule.argv.includes(flag) && (flag.startsWith('-') || !argv.includes(flag, rule.argv.length))) {
     return false;
   }
-  if (verdict.classification === 'mutating' || verdict.unreadArgument) return true;
+  if (verdict.classification === 'mutating' || verdict.prefixExcluded) return true;
   return flag.startsWith('-') || /[*?[]/.test(flag);
 }
 

@@ -189,7 +189,6 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['test', harmless({ permute: false })],
   ['[', harmless({ permute: false })],
   ['printenv', harmless()],
-  ['jq', harmless()],
   ...[
     'cd',
     'exit',

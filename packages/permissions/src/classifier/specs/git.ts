@@ -2,7 +2,7 @@
  * `git`: global options first (see git-global), then the subcommand. Only read-only
  * subcommands are allowlisted; an unknown subcommand (possibly a user alias, which may be
  * `!shell`) is 'unknown'. Multi-verb subcommands are read-only in their listing forms:
- * `stash list|show`, `remote [-v] | show | get-url`, `reflog [show|exists]`,
+ * `stash list|show`, `remote [-v] | show -n | get-url`, `reflog [show|exists]`,
  * `worktree list`, `config --get…|--list|get|list|NAME`. A writing verb (`stash pop`,
  * `remote add`) is not reported as a `flag`: it is a subcommand, which a user's prefix rule
  * naming the subcommand (`Bash(git remote:*)`) means to cover.
@@ -81,6 +81,11 @@ function classifyVerbSubcommand(
   }
   const verb = args[verbIndex]!;
   if (!readVerbs.includes(verb)) return mutating(`git ${name} ${verb} changes state`);
+  // `git remote show NAME` asks the remote for its branches (network, credential helpers,
+  // core.sshCommand) unless `-n` keeps it to what is cached locally.
+  if (name === 'remote' && verb === 'show' && !args.includes('-n', verbIndex + 1)) {
+    return unknown('git remote show without -n queries the remote over the network', verb);
+  }
   if (name === 'stash' && verb === 'show') {
     return classifyWithSpec(
       'git stash show',

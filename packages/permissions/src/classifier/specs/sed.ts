@@ -50,7 +50,7 @@ export function classifySed(args: readonly string[], words?: readonly ShellWord[
       return mutating(`sed script command "${verdict.command}" runs a shell command`, verdict.command);
     if (verdict.kind === 'unparsed') {
       // A script GNU sed accepts but the reader does not (`l 5;w out`) may still write.
-      return { ...unknown(`sed script not understood: ${verdict.reason}`, script), unreadArgument: true };
+      return { ...unknown(`sed script not understood: ${verdict.reason}`, script), prefixExcluded: true };
     }
   }
   return readOnly('sed script only reads and prints');

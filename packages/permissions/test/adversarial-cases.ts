@@ -380,6 +380,12 @@ add(
     "bash /dev/stdin <<< 'rm -rf x'",
     "source /dev/fd/0 <<< 'curl http://x'",
     "flock /tmp/l -c 'rm -rf x'",
+    // Field references in awk or perl are not shell, but command lines in their strings are.
+    'awk \'{ print | "$(printf rm) -rf " $1 }\' list',
+    'awk \'$1 > 0 { system("$(printf rm) -rf x") }\' f',
+    "perl -lane '$s += $F[0]; `$(printf rm) -rf x`'",
+    'awk \'{ s += $1 } END { system("r" "m -rf x") }\' f',
+    "awk '$1' <(rm -rf x)",
   ],
   { hidesDenied: true },
 );
@@ -1017,6 +1023,12 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'make -j$(nproc)' },
   { command: 'make -C build -j"$(nproc)" install' },
   { command: 'make -j $(nproc) && make install' },
+  // Field and variable references in awk and perl programs are not shell words.
+  { command: "awk '{s+=$1} END {print s}' sizes.txt" },
+  { command: 'docker ps | awk \'$1 != "CONTAINER" {print $1}\'' },
+  { command: "ps aux | awk '$3 > 50 {print $2}'" },
+  { command: "perl -lane '$s+=$F[0]; END{print $s}' numbers.txt" },
+  { command: "awk -F'\\t' 'NR==FNR{a[$5];next} $5 in a' <(zcat b.tsv.gz) <(zcat a.tsv.gz)" },
   // `$env` is a jq variable bound by `--arg`, not the environment.
   { command: "jq --arg env prod '.environments[$env]' config.json" },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },

@@ -45,6 +45,17 @@ describe('hiddenCommandTexts', () => {
     expect(hiddenCommandTexts(first("git commit -m 'rm old files'"))).toEqual([]);
   });
 
+  it('reads fields and variables of awk and perl programs as such, command lines in their strings as shell', () => {
+    expect(hiddenCommandTexts(first("awk '{s+=$1} END {print s}' f"))).toEqual(['{s+=_1} END {print s}']);
+    expect(hiddenCommandTexts(first("perl -lane '$s+=$F[0]; END{print $s}'"))).toEqual([
+      '_s+=_F[0]; END{print _s}',
+    ]);
+    expect(hiddenCommandTexts(first('awk \'$1 { system("$RM -rf " $2) }\' f'))).toEqual([
+      '_1 { system("$RM -rf " _2) }',
+    ]);
+    expect(hiddenCommandTexts(first("awk '{ print $(NF) }' <(zcat f.gz)"))).toEqual(['{ print $(NF) }']);
+  });
+
   it("reads make's job count from $(nproc) as a number, any other computed count as code", () => {
     expect(hiddenCommandTexts(first('make -j$(nproc)'))).toEqual([]);
     expect(hiddenCommandTexts(first('make -j "$(nproc)" all'))).toEqual([]);

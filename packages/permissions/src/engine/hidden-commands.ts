@@ -532,13 +532,40 @@ function makeCpuCount(argv: readonly string[], offset: number): boolean {
   return MAKE_COUNT_OPTIONS.has(argv[offset - 1]!) && CPU_COUNT.test(word);
 }
 
+/** Interpreters whose programs are not shell: `$1`, `$NF`, `$s` in them are fields and variables. */
+const NOT_SHELL = /^(?:[gmn]?awk|perl|ruby|php|lua|node|python[\d.]*)$/;
+/**
+ * `$` before a name or digit (`$1`, `$NF`, `$F[0]`) outside strings: read as shell,
+ * `{s+=$1}` or `$1 == "x"` would make a command word computed at run time, which it is
+ * not. Inside a string (`"…"`, `'…'`, `` `…` ``) it stays — the string may be a command
+ * line for `system` or backquotes — and so do `$(`, `${` and `$'…'`, read as the
+ * substitution or ANSI-C word they are there.
+ */
+const FIELD_REFERENCE = /"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?|\$(?=[\w.#?!*@$-])/gs;
+
+/** `program` with its field and variable references outside strings spelled `_` (see `FIELD_REFERENCE`). */
+function withoutFieldReferences(program: string): string {
+  return program.includes('$')
+    ? program.replace(FIELD_REFERENCE, (match) => (match === '$' ? '_' : match))
+    : program;
+}
+const PROCESS_SUBSTITUTION = /^[<>]\([^()]*(?:\([^()]*\)[^()]*)*\)$/;
+
 function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
   const kind = kindOf(argv);
   if (kind === undefined) return;
-  const make = kind === 'interpreter' && /^g?make$/.test(commandBasename(argv[0]!));
+  const name = commandBasename(argv[0]!);
+  const make = kind === 'interpreter' && /^g?make$/.test(name);
+  const language = kind === 'interpreter' && NOT_SHELL.test(name);
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
     if (make && makeCpuCount(argv, offset)) continue;
+    if (language) {
+      // A file operand `<(zcat f.gz)` is a descriptor path; its commands are in the parse.
+      if (PROCESS_SUBSTITUTION.test(word)) continue;
+      if (isCodeLike(word)) texts.push(withoutFieldReferences(word));
+      continue;
+    }
     // A runner hands its words to a shell, where a brace expansion becomes several words
     // (`ssh h '{rm,-rf,x}'`): a command line too. An interpreter's words are program text.
     if (isCodeLike(word) || (kind === 'runner' && BRACE_EXPANSION.test(word))) texts.push(word);

@@ -721,6 +721,9 @@ add('flags', [
   "jq -n '$ENV[]'",
   // A network query in a listing subcommand.
   'git remote show origin',
+  // git appends its trace to a file named in GIT_TRACE*.
+  'GIT_TRACE=/home/u/.bashrc git status',
+  'GIT_TRACE2_EVENT=/tmp/t git log',
 ]);
 
 // --- encodings piped into a shell ------------------------------------------------------

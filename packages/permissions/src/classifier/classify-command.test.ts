@@ -91,6 +91,7 @@ const READ_ONLY = [
   "sed -n -l 80 'l' file",
   "sed -n '/[/]/p' file",
   "yq -e '.a' file.yaml",
+  'GIT_TRACE=1 git status',
   "jq --arg env prod '.environments[$env]' config.json",
   "jq '.env' config.json",
   'nm -C a.out',
@@ -274,6 +275,8 @@ const MUTATING: [string, (string | null)?][] = [
   ['yq -ei .a=1 f.yaml', '-ei'],
   ['yq --security-enable-system-operator -n \'system("id")\'', '--security-enable-system-operator'],
   ['nm --plugin /tmp/x.so a.out', '--plugin'],
+  ['GIT_TRACE=/tmp/o git status', 'GIT_TRACE=/tmp/o'],
+  ['env GIT_TRACE2_EVENT=/tmp/o git log', 'GIT_TRACE2_EVENT=/tmp/o'],
   [
     "npm test --node-options='--import=data:text/javascript,1'",
     '--node-options=--import=data:text/javascript,1',

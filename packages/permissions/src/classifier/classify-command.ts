@@ -5,13 +5,29 @@
  * 'unknown'; anything the parser marked opaque is 'unknown'.
  */
 import { commandWordBasename } from '../shell/command-word';
-import type { SimpleCommand } from '../shell/types';
+import type { ShellAssignment, SimpleCommand } from '../shell/types';
 import { classifyArgv } from './classify-argv';
 import type { ClassificationResult } from './types';
 import { mutating, unknown } from './verdict';
 
 /** Redirect targets that are not files: writing to them changes nothing on disk. */
 const DISCARD_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
+
+/**
+ * git's trace variables (`GIT_TRACE`, `GIT_TRACE2_EVENT`, `GIT_TRACE_PACKET`, …) write to
+ * standard error for `1`/`true`, but an absolute path (or a GIT_TRACE2 `af_unix:` socket)
+ * makes every git command append to that file: `GIT_TRACE=/home/u/.bashrc git status`.
+ */
+const TRACE_VARIABLE = /^GIT_TRACE/;
+const TRACE_TO_FILE = /^(?:\/|af_unix:)/;
+
+/** The first `GIT_TRACE…=FILE` assignment, as written, if any. */
+function traceToFile(assignments: readonly ShellAssignment[]): string | undefined {
+  for (const { name, value } of assignments) {
+    if (TRACE_VARIABLE.test(name) && TRACE_TO_FILE.test(value)) return `${name}=${value}`;
+  }
+  return undefined;
+}
 
 /** Wrappers that change neither the command's arguments nor whose rights it runs with. */
 const TRANSPARENT_WRAPPERS = new Set([
@@ -50,6 +66,8 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
       return mutating(`redirect ${spelled} writes a file`, spelled);
     }
   }
+  const trace = traceToFile(command.assignments) ?? traceToFile(command.unwrapped.assignments);
+  if (trace) return mutating(`${trace} makes git append its trace to that file`, trace);
   for (const wrapper of command.unwrapped.wrappers) {
     const base = commandWordBasename(wrapper);
     if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);

@@ -48,6 +48,11 @@ describe('findAllowRule: what a prefix rule spells out', () => {
     },
   );
 
+  it('a git trace written to a file is not covered by Bash(git status:*)', () => {
+    expect(behavior('GIT_TRACE=/home/u/.bashrc git status', ['Bash(git status:*)'])).toBe('ask');
+    expect(behavior('GIT_TRACE=1 git status', ['Bash(git status:*)'])).toBe('allow');
+  });
+
   it('read-only forms stay covered', () => {
     expect(behavior("jq --arg env prod '.environments[$env]' config.json", ['Bash(jq:*)'])).toBe('allow');
     expect(behavior('git branch -a', ['Bash(git branch:*)'])).toBe('allow');

@@ -1032,6 +1032,10 @@ export const benignCases: readonly BenignCase[] = [
   { command: "ps aux | awk '$3 > 50 {print $2}'" },
   { command: "perl -lane '$s+=$F[0]; END{print $s}' numbers.txt" },
   { command: "awk -F'\\t' 'NR==FNR{a[$5];next} $5 in a' <(zcat b.tsv.gz) <(zcat a.tsv.gz)" },
+  // A computed argument of a command a wrapper execs is one argument.
+  { command: 'sudo chown -R $(whoami) ~/.npm' },
+  { command: 'sudo chown -R "$(id -u):$(id -g)" node_modules' },
+  { command: 'sudo cp mymodule.ko /lib/modules/$(uname -r)/extra/' },
   // `$env` is a jq variable bound by `--arg`, not the environment.
   { command: "jq --arg env prod '.environments[$env]' config.json" },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },

@@ -56,6 +56,17 @@ describe('hiddenCommandTexts', () => {
     expect(hiddenCommandTexts(first("awk '{ print $(NF) }' <(zcat f.gz)"))).toEqual(['{ print $(NF) }']);
   });
 
+  it('leaves out computed arguments of a command a wrapper execs, unless a shell reads them again', () => {
+    expect(hiddenCommandTexts(first('sudo chown -R $(whoami) ~/.npm'))).toEqual([]);
+    expect(hiddenCommandTexts(first('timeout 5 cp a /lib/$(uname -r)/'))).toEqual([]);
+    expect(hiddenCommandTexts(first('sudo -s echo "$(cat x)"'))).toEqual(['$(cat x)']);
+    expect(hiddenCommandTexts(first('sudo -u root -i echo $(cat x)'))).toEqual(['$(cat x)']);
+    expect(hiddenCommandTexts(first('nohup sudo --login true $(cat x)'))).toEqual(['$(cat x)']);
+    expect(hiddenCommandTexts(first('sudo ssh host $(cat x)'))).toContain('$(cat x)');
+    expect(hiddenCommandTexts(first('timeout 5 su -c "$(cat x)"'))).toContain('$(cat x)');
+    expect(hiddenCommandTexts(first('sudo watch echo $(cat x)'))).toContain('$(cat x)');
+  });
+
   it("reads make's job count from $(nproc) as a number, any other computed count as code", () => {
     expect(hiddenCommandTexts(first('make -j$(nproc)'))).toEqual([]);
     expect(hiddenCommandTexts(first('make -j "$(nproc)" all'))).toEqual([]);

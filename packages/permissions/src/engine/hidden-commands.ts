@@ -551,7 +551,7 @@ function withoutFieldReferences(program: string): string {
 }
 const PROCESS_SUBSTITUTION = /^[<>]\([^()]*(?:\([^()]*\)[^()]*)*\)$/;
 
-function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
+function runnerCodeTexts(argv: readonly string[], texts: string[], skip?: ReadonlySet<number>): void {
   const kind = kindOf(argv);
   if (kind === undefined) return;
   const name = commandBasename(argv[0]!);
@@ -559,6 +559,7 @@ function runnerCodeTexts(argv: readonly string[], texts: string[]): void {
   const language = kind === 'interpreter' && NOT_SHELL.test(name);
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
+    if (skip?.has(offset)) continue;
     if (make && makeCpuCount(argv, offset)) continue;
     if (language) {
       // A file operand `<(zcat f.gz)` is a descriptor path; its commands are in the parse.
@@ -587,9 +588,52 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   optionCommandTexts(inner, texts);
   builtinCodeTexts(command.argv, texts);
   if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts);
-  runnerCodeTexts(command.argv, texts);
+  runnerCodeTexts(command.argv, texts, wrapped ? execedArguments(command) : undefined);
   if (wrapped) runnerCodeTexts(command.unwrapped.argv, texts);
   return texts;
+}
+
+/** Wrappers that exec the command after them as an argv, never through a shell. */
+const ARGV_WRAPPERS = new Set([
+  'sudo',
+  'doas',
+  'timeout',
+  'nice',
+  'nohup',
+  'stdbuf',
+  'ionice',
+  'setsid',
+  'time',
+]);
+/** `sudo -s`, `-i`, `--shell`, `--login` (and anything that may spell them) hand the words to a shell. */
+const SHELL_FLAG = /^-[a-zA-Z]*[si]|^--(?:shell|login)$/;
+
+/**
+ * Indexes of `command.argv` that are computed arguments of the command a wrapper execs
+ * (`sudo chown $(whoami) x`, `timeout 5 cp a /lib/$(uname -r)/`): one argument each, and
+ * the substitution's own commands are in the parse — not a command line, unlike after
+ * `sudo -s`, where the shell reads the words again. Undefined when any wrapper in front
+ * may run a shell, or the parser could not follow them.
+ */
+function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefined {
+  const { argv, words } = command;
+  const inner = command.unwrapped.argv;
+  const start = argv.length - inner.length;
+  if (command.unwrapped.opaqueReason !== undefined || start <= 0 || inner.length < 2) return undefined;
+  for (let index = 0; index < start; index++) {
+    const word = argv[index]!;
+    if (SHELL_FLAG.test(word)) return undefined;
+    if (isInterpreterOrWrapper(word) && !ARGV_WRAPPERS.has(commandBasename(word))) return undefined;
+  }
+  if (!ARGV_WRAPPERS.has(commandBasename(argv[0]!))) return undefined;
+  for (let index = 0; index < inner.length; index++) {
+    if (argv[start + index] !== inner[index]) return undefined;
+  }
+  const skip = new Set<number>();
+  for (let index = start + 1; index < argv.length; index++) {
+    if (words[index]?.dynamic) skip.add(index);
+  }
+  return skip;
 }
 
 /** `findHiddenDenyRule` on one form of the argv. */

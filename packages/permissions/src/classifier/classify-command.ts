@@ -68,6 +68,17 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
   }
   const trace = traceToFile(command.assignments) ?? traceToFile(command.unwrapped.assignments);
   if (trace) return mutating(`${trace} makes git append its trace to that file`, trace);
+  // GNU tar reads options from TAR_OPTIONS before its own (`--to-command=sh`): unseen options.
+  const tarOptions = [...command.assignments, ...command.unwrapped.assignments].find(
+    (assignment) => assignment.name === 'TAR_OPTIONS',
+  );
+  if (tarOptions) {
+    const spelled = `TAR_OPTIONS=${tarOptions.value}`;
+    return {
+      ...unknown('TAR_OPTIONS gives tar options the classifier does not read', spelled),
+      prefixExcluded: true,
+    };
+  }
   for (const wrapper of command.unwrapped.wrappers) {
     const base = commandWordBasename(wrapper);
     if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);

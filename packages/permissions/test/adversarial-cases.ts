@@ -1046,6 +1046,10 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'sudo chown -R $(whoami) ~/.npm' },
   { command: 'sudo chown -R "$(id -u):$(id -g)" node_modules' },
   { command: 'sudo cp mymodule.ko /lib/modules/$(uname -r)/extra/' },
+  // Container and cluster subcommands that run no command take computed names.
+  { command: 'docker stop $(docker ps -aq)' },
+  { command: 'docker logs --tail 50 $(docker ps -q --filter name=api)' },
+  { command: 'kubectl -n staging logs $(kubectl -n staging get pods -o name | head -1)' },
   // npm switches and levels set by environment.
   { command: 'export NPM_CONFIG_LOGLEVEL=warn' },
   { command: 'npm_config_yes=true npx create-vite@latest app' },

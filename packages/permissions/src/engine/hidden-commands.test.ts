@@ -67,6 +67,13 @@ describe('hiddenCommandTexts', () => {
     expect(hiddenCommandTexts(first('sudo watch echo $(cat x)'))).toContain('$(cat x)');
   });
 
+  it('reads no command line in container subcommands that run none', () => {
+    expect(hiddenCommandTexts(first('docker stop $(docker ps -aq)'))).toEqual([]);
+    expect(hiddenCommandTexts(first('kubectl -n ns logs $(kubectl get pods -o name)'))).toEqual([]);
+    expect(hiddenCommandTexts(first('docker exec c $(cat x)'))).toEqual(['$(cat x)']);
+    expect(hiddenCommandTexts(first('docker -H logs exec c $(cat x)'))).toEqual(['$(cat x)']);
+  });
+
   it("reads make's job count from $(nproc) as a number, any other computed count as code", () => {
     expect(hiddenCommandTexts(first('make -j$(nproc)'))).toEqual([]);
     expect(hiddenCommandTexts(first('make -j "$(nproc)" all'))).toEqual([]);

@@ -551,9 +551,67 @@ function withoutFieldReferences(program: string): string {
 }
 const PROCESS_SUBSTITUTION = /^[<>]\([^()]*(?:\([^()]*\)[^()]*)*\)$/;
 
+/** Container and cluster subcommands that take names and options, never a command to run. */
+const NO_COMMAND_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
+  docker: new Set([
+    'logs',
+    'stop',
+    'start',
+    'restart',
+    'kill',
+    'inspect',
+    'ps',
+    'images',
+    'rm',
+    'rmi',
+    'pull',
+    'push',
+    'tag',
+    'wait',
+    'pause',
+    'unpause',
+    'top',
+    'stats',
+    'port',
+    'diff',
+    'history',
+  ]),
+  kubectl: new Set([
+    'logs',
+    'get',
+    'describe',
+    'delete',
+    'top',
+    'rollout',
+    'scale',
+    'port-forward',
+    'label',
+    'annotate',
+    'explain',
+    'wait',
+  ]),
+};
+NO_COMMAND_SUBCOMMANDS.podman = NO_COMMAND_SUBCOMMANDS.docker!;
+
+/**
+ * True for `docker logs $(docker ps -q)`, `kubectl -n ns logs $(…)`: the subcommand (right
+ * after the program, or after kubectl's namespace or context) runs no command, so a
+ * computed word is a name. Any other option in front may take the subcommand's place.
+ */
+function runsNoCommand(argv: readonly string[]): boolean {
+  const name = commandBasename(argv[0]!);
+  const subcommands = Object.hasOwn(NO_COMMAND_SUBCOMMANDS, name) ? NO_COMMAND_SUBCOMMANDS[name] : undefined;
+  if (subcommands === undefined) return false;
+  let at = 1;
+  if (name === 'kubectl' && /^(?:-n|--namespace|--context)$/.test(argv[1] ?? '')) at = 3;
+  else if (name === 'kubectl' && /^(?:--namespace|--context)=/.test(argv[1] ?? '')) at = 2;
+  return subcommands.has(argv[at] ?? '');
+}
+
 function runnerCodeTexts(argv: readonly string[], texts: string[], skip?: ReadonlySet<number>): void {
   const kind = kindOf(argv);
   if (kind === undefined) return;
+  if (kind === 'runner' && runsNoCommand(argv)) return;
   const name = commandBasename(argv[0]!);
   const make = kind === 'interpreter' && /^g?make$/.test(name);
   const language = kind === 'interpreter' && NOT_SHELL.test(name);

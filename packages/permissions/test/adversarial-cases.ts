@@ -1048,6 +1048,8 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'sudo cp mymodule.ko /lib/modules/$(uname -r)/extra/' },
   // Container and cluster subcommands that run no command take computed names.
   { command: 'docker stop $(docker ps -aq)' },
+  { command: 'docker exec -it $(docker ps -qf name=db) psql -U postgres -c "select 1"' },
+  { command: 'kubectl exec -it $(kubectl get pod -l app=api -o name) -- ls /app' },
   { command: 'docker logs --tail 50 $(docker ps -q --filter name=api)' },
   { command: 'kubectl -n staging logs $(kubectl -n staging get pods -o name | head -1)' },
   // npm switches and levels set by environment.

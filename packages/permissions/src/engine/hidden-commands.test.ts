@@ -72,6 +72,12 @@ describe('hiddenCommandTexts', () => {
     expect(hiddenCommandTexts(first('kubectl -n ns logs $(kubectl get pods -o name)'))).toEqual([]);
     expect(hiddenCommandTexts(first('docker exec c $(cat x)'))).toEqual(['$(cat x)']);
     expect(hiddenCommandTexts(first('docker -H logs exec c $(cat x)'))).toEqual(['$(cat x)']);
+    expect(hiddenCommandTexts(first('docker exec -it $(docker ps -qf name=db) psql'))).toEqual([]);
+    expect(hiddenCommandTexts(first('docker exec $(echo c rm) -rf x'))).toEqual(['$(echo c rm)']);
+    expect(hiddenCommandTexts(first('docker exec $(docker ps -q; echo rm) x'))).toEqual([
+      '$(docker ps -q; echo rm)',
+    ]);
+    expect(hiddenCommandTexts(first('docker exec --foo $(docker ps -q) x'))).toEqual(['$(docker ps -q)']);
   });
 
   it("reads make's job count from $(nproc) as a number, any other computed count as code", () => {

@@ -608,16 +608,57 @@ function runsNoCommand(argv: readonly string[]): boolean {
   return subcommands.has(argv[at] ?? '');
 }
 
+/** `docker exec`'s and `kubectl exec`'s options that take the next word as their value. */
+const EXEC_VALUE_OPTIONS = new Set([
+  '-e',
+  '--env',
+  '-u',
+  '--user',
+  '-w',
+  '--workdir',
+  '--env-file',
+  '-c',
+  '--container',
+  '-n',
+  '--namespace',
+]);
+const EXEC_FLAG =
+  /^(?:-[itd]+|--(?:interactive|tty|detach|privileged|stdin)|--(?:env|user|workdir|container|namespace)=.*)$/;
+/**
+ * One command substitution that asks docker, podman or kubectl for names
+ * (`$(docker ps -qf name=db)`): their ids and names hold no blanks, so the word cannot
+ * split into a name and a command the way `$(echo c rm)` would.
+ */
+const ONE_SUBSTITUTION =
+  /^(?:\$\(\s*(?:docker|podman|kubectl)\s[^()`;|&<>\n$]*\)|`\s*(?:docker|podman|kubectl)\s[^`;|&<>\n$]*`)$/;
+
+/**
+ * The index of `docker exec`'s (also podman's, kubectl's) container or pod when it is such
+ * a substitution (`docker exec -it $(docker ps -qf name=db) psql`): a name,
+ * not the command, which follows it. -1 otherwise, and whenever an option is not one whose
+ * arity is known, since it might have been the one to take the name's place.
+ */
+function computedExecTarget(argv: readonly string[]): number {
+  if (!/^(?:docker|podman|kubectl)$/.test(commandBasename(argv[0]!)) || argv[1] !== 'exec') return -1;
+  for (let index = 2; index < argv.length; index++) {
+    const word = argv[index]!;
+    if (EXEC_VALUE_OPTIONS.has(word)) index++;
+    else if (!EXEC_FLAG.test(word)) return word.startsWith('-') || !ONE_SUBSTITUTION.test(word) ? -1 : index;
+  }
+  return -1;
+}
+
 function runnerCodeTexts(argv: readonly string[], texts: string[], skip?: ReadonlySet<number>): void {
   const kind = kindOf(argv);
   if (kind === undefined) return;
   if (kind === 'runner' && runsNoCommand(argv)) return;
   const name = commandBasename(argv[0]!);
+  const target = kind === 'runner' ? computedExecTarget(argv) : -1;
   const make = kind === 'interpreter' && /^g?make$/.test(name);
   const language = kind === 'interpreter' && NOT_SHELL.test(name);
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
-    if (skip?.has(offset)) continue;
+    if (skip?.has(offset) || offset === target) continue;
     if (make && makeCpuCount(argv, offset)) continue;
     if (language) {
       // A file operand `<(zcat f.gz)` is a descriptor path; its commands are in the parse.

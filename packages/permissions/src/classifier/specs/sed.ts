@@ -42,16 +42,22 @@ export function classifySed(args: readonly string[], words?: readonly ShellWord[
     if (first === undefined) return unknown('sed without a script');
     scripts.push(first);
   }
-  for (const script of scripts) {
+  // sed joins its -e scripts with newlines, so one may continue into the next
+  // (`-e 's/a/\' -e '/w out'` writes): the joined text is what it runs. Each script alone is
+  // read too, which can only find more writes (`-e 'a x\' -e 'w out'` appends text).
+  const joined = scripts.join('\n');
+  let unparsed: string | undefined;
+  for (const script of scripts.length > 1 ? [joined, ...scripts] : scripts) {
     const verdict = classifySedScript(script);
     if (verdict.kind === 'write')
       return mutating(`sed script command "${verdict.command}" writes a file`, verdict.command);
     if (verdict.kind === 'exec')
       return mutating(`sed script command "${verdict.command}" runs a shell command`, verdict.command);
-    if (verdict.kind === 'unparsed') {
-      // A script GNU sed accepts but the reader does not (`l 5;w out`) may still write.
-      return { ...unknown(`sed script not understood: ${verdict.reason}`, script), prefixExcluded: true };
-    }
+    if (verdict.kind === 'unparsed' && script === joined) unparsed ??= verdict.reason;
+  }
+  if (unparsed !== undefined) {
+    // A script GNU sed accepts but the reader does not (`l 5;w out`) may still write.
+    return { ...unknown(`sed script not understood: ${unparsed}`, joined), prefixExcluded: true };
   }
   return readOnly('sed script only reads and prints');
 }

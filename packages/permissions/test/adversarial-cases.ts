@@ -1046,6 +1046,10 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'sudo chown -R $(whoami) ~/.npm' },
   { command: 'sudo chown -R "$(id -u):$(id -g)" node_modules' },
   { command: 'sudo cp mymodule.ko /lib/modules/$(uname -r)/extra/' },
+  // Search patterns behind a wrapper are arguments, not command lines.
+  { command: "find . -name '*.ts' | xargs grep -n '[Tt]odo: fix'" },
+  { command: "git ls-files | xargs grep -l '.*Controller extends'" },
+  { command: "timeout 10 grep -rn '[A-Z_]* = process' src" },
   // Container and cluster subcommands that run no command take computed names.
   { command: 'docker stop $(docker ps -aq)' },
   { command: 'docker exec -it $(docker ps -qf name=db) psql -U postgres -c "select 1"' },

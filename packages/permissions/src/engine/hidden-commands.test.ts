@@ -59,6 +59,8 @@ describe('hiddenCommandTexts', () => {
   it('leaves out computed arguments of a command a wrapper execs, unless a shell reads them again', () => {
     expect(hiddenCommandTexts(first('sudo chown -R $(whoami) ~/.npm'))).toEqual([]);
     expect(hiddenCommandTexts(first('timeout 5 cp a /lib/$(uname -r)/'))).toEqual([]);
+    expect(hiddenCommandTexts(first("xargs grep -n '[Tt]odo: fix'"))).toEqual([]);
+    expect(hiddenCommandTexts(first("xargs sh -c 'rm x'"))).toEqual(['rm x']);
     expect(hiddenCommandTexts(first('sudo -s echo "$(cat x)"'))).toEqual(['$(cat x)']);
     expect(hiddenCommandTexts(first('sudo -u root -i echo $(cat x)'))).toEqual(['$(cat x)']);
     expect(hiddenCommandTexts(first('nohup sudo --login true $(cat x)'))).toEqual(['$(cat x)']);

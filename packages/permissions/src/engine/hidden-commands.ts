@@ -703,19 +703,24 @@ const ARGV_WRAPPERS = new Set([
   'ionice',
   'setsid',
   'time',
+  'xargs',
+  'env',
+  'command',
+  'exec',
 ]);
 /** `sudo -s`, `-i`, `--shell`, `--login` (and anything that may spell them) hand the words to a shell. */
 const SHELL_FLAG = /^-[a-zA-Z]*[si]|^--(?:shell|login)$/;
 
 /**
- * Indexes of `command.argv` that are computed arguments of the command a wrapper execs
- * (`sudo chown $(whoami) x`, `timeout 5 cp a /lib/$(uname -r)/`): one argument each, and
- * the substitution's own commands are in the parse — not a command line, unlike after
- * `sudo -s`, where the shell reads the words again. Undefined when any wrapper in front
- * may run a shell, or the parser could not follow them.
+ * Indexes of `command.argv` that are arguments of the command a wrapper execs
+ * (`sudo chown $(whoami) x`, `xargs grep -n '[Tt]odo: x'`): each is one argument — a
+ * substitution's own commands are in the parse — not a command line, unlike after
+ * `sudo -s`, where the shell reads the words again. The command itself is checked on its
+ * own (its program text, its runners). Undefined when any wrapper in front may run a
+ * shell, or the parser could not follow them.
  */
 function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefined {
-  const { argv, words } = command;
+  const { argv } = command;
   const inner = command.unwrapped.argv;
   const start = argv.length - inner.length;
   if (command.unwrapped.opaqueReason !== undefined || start <= 0 || inner.length < 2) return undefined;
@@ -729,9 +734,7 @@ function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefine
     if (argv[start + index] !== inner[index]) return undefined;
   }
   const skip = new Set<number>();
-  for (let index = start + 1; index < argv.length; index++) {
-    if (words[index]?.dynamic) skip.add(index);
-  }
+  for (let index = start + 1; index < argv.length; index++) skip.add(index);
   return skip;
 }
 

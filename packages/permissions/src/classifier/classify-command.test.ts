@@ -295,6 +295,8 @@ const MUTATING: [string, (string | null)?][] = [
   ['npm test --prefix /tmp/other', '--prefix'],
   ['npm test -C /tmp/other', '-C'],
   ['pnpm test --dir /tmp/other', '--dir'],
+  ['pnpm test --config.node-options=--require=./x.js', '--config.node-options=--require=./x.js'],
+  ['npm test --logs-dir=/tmp/x', '--logs-dir=/tmp/x'],
   ['nm --plug=/tmp/x.so a.out', '--plug=/tmp/x.so'],
   ['tar -xf a.tar', '-xf'],
   ['tar xf a.tar', '-x'],

@@ -4,17 +4,28 @@
  * options, make that command run code the project never named: `--node-options` becomes
  * `NODE_OPTIONS` (`--import=data:…` runs inline code), `--script-shell` runs the script
  * with another program, `--userconfig`/`--globalconfig` load settings from another file,
- * and `--prefix`/`-C`/`--dir` run another package's scripts. These make the command
- * mutating, with the option as the flag, so a prefix rule does not cover them; anything
- * else stays 'unknown' as before. npm's option parser (nopt) accepts unique prefixes of
- * long options (`--node-opt`), so a prefix of these names counts too.
+ * `--prefix`/`-C`/`--dir` run another package's scripts, and `--logs-dir` writes a log
+ * file wherever it names. These make the command mutating, with the option as the flag,
+ * so a prefix rule does not cover them; anything else stays 'unknown' as before. npm's
+ * option parser (nopt) accepts unique prefixes of long options (`--node-opt`), so a prefix
+ * of these names counts too.
  */
 import type { ShellWord } from '../../shell/types';
 import { couldExpandToFlag } from '../flag-expansion';
 import type { ClassificationResult } from '../types';
 import { mutating, unknown } from '../verdict';
 
-const RUNS_CODE = ['node-options', 'script-shell', 'userconfig', 'globalconfig', 'prefix', 'dir'];
+const RUNS_CODE = [
+  'node-options',
+  'script-shell',
+  'userconfig',
+  'globalconfig',
+  'prefix',
+  'dir',
+  // npm 6 loaded this module at start; npm 8+ writes its debug log into this directory.
+  'onload-script',
+  'logs-dir',
+];
 
 /** Classifies `npm ARGS…` / `pnpm ARGS…` (`command` is the name, for the reasons). */
 export function classifyPackageRunner(
@@ -29,7 +40,13 @@ export function classifyPackageRunner(
       return unknown(`${command}: a run-time word could expand to an option`, arg);
     if (!arg.startsWith('-') || arg === '-') continue;
     if (arg.startsWith('--')) {
-      const name = arg.slice(2).split('=')[0]!.toLowerCase().replace(/_/g, '-');
+      // pnpm also takes any setting as `--config.NAME=VALUE`.
+      const name = arg
+        .slice(2)
+        .split('=')[0]!
+        .toLowerCase()
+        .replace(/_/g, '-')
+        .replace(/^config\./, '');
       if (
         name.length >= 2 &&
         RUNS_CODE.some((option) => option.startsWith(name) || name.startsWith(option))

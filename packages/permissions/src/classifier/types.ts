@@ -16,8 +16,8 @@ export interface ClassificationResult {
    * Set on an 'unknown' verdict whose `flag` is an argument no prefix rule covers, as
    * opposed to a command or subcommand the classifier has no table for: a program it failed
    * to read (a sed script it could not parse, which may write or run), options it cannot
-   * see (`TAR_OPTIONS=…`), or a program that reads the process environment (jq's `env`,
-   * `$ENV`), where secrets live.
+   * see (`TAR_OPTIONS=…`, binutils' `@FILE`), or a program that reads the process
+   * environment (jq's `env`, `$ENV`), where secrets live.
    */
   prefixExcluded?: true;
 }

@@ -53,6 +53,11 @@ describe('findAllowRule: what a prefix rule spells out', () => {
     expect(behavior('GIT_TRACE=1 git status', ['Bash(git status:*)'])).toBe('allow');
   });
 
+  it('options hidden in an @FILE are not covered by Bash(nm:*)', () => {
+    expect(behavior('nm @opts a.out', ['Bash(nm:*)'])).toBe('ask');
+    expect(behavior('nm -C a.out', ['Bash(nm:*)'])).toBe('allow');
+  });
+
   it('options hidden in TAR_OPTIONS are not covered by Bash(tar:*)', () => {
     expect(behavior('TAR_OPTIONS=--to-command=sh tar -tf a.tar', ['Bash(tar:*)'])).toBe('ask');
     expect(behavior('tar -tf a.tar', ['Bash(tar:*)'])).toBe('allow');

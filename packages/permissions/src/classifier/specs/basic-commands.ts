@@ -110,7 +110,8 @@ const file = defineSpec({
  */
 const optionFile = (parsed: ParsedArgs) => {
   const file = parsed.positionals.find((operand) => operand.startsWith('@'));
-  return file === undefined ? undefined : unknown('binutils read further options from an @FILE', file);
+  if (file === undefined) return undefined;
+  return { ...unknown('binutils read further options from an @FILE', file), prefixExcluded: true as const };
 };
 
 /** `nm --plugin NAME` loads a shared library into nm: code runs. */

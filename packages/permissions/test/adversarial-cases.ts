@@ -801,6 +801,23 @@ add('caps', [
   `${'('.repeat(5000)}ls${')'.repeat(5000)}`,
 ]);
 
+// --- computed command lines handed to a shell by a wrapper or runner ---------------------
+// (Also forced through the fallback scan by the suite, which once read the substituted word
+// as empty text.)
+add(
+  'computed-command-lines',
+  [
+    'sudo -s echo "$(printf \'rm -rf x\')"',
+    "sudo -u root -i echo $(printf 'rm -rf x')",
+    'timeout 5 su -c "$(printf \'rm x\')"',
+    "sudo ssh host $(printf 'rm -rf x')",
+    'make -f $(printf /dev/stdin) <<< "all:; rm -rf x"',
+    'make -j$(echo 4 SHELL=/bin/rm)',
+    'docker logs c; docker exec c $(printf rm) -rf x',
+  ],
+  { hidesDenied: true },
+);
+
 export const attackCases: readonly AttackCase[] = attacks;
 
 export const benignCases: readonly BenignCase[] = [

@@ -83,6 +83,9 @@ export function isAssignment(value: string): boolean {
   return code === 0x3d;
 }
 
+/** What a word cut short by a command substitution ends with (see `endWord`). */
+const SUBSTITUTION_STAND_IN = '$(…)';
+
 const NO_WORDS: readonly ShellWord[] = Object.freeze([]);
 const NO_REDIRECTS: readonly ShellRedirect[] = Object.freeze([]);
 
@@ -288,6 +291,10 @@ class FallbackScanner implements UnwrapHost {
         value = this.value;
       }
       const dynamic = this.substituted || maybeDynamic(text, wordStart, at);
+      // The substitution's text is scanned as commands of its own; the word keeps a stand-in
+      // for it, as the parser's value keeps `$(…)`: checks that read a word as a command line
+      // (`sudo -s echo "$(printf 'rm x')"`, `ssh h "$(…)"`) see computed text, not ''.
+      if (this.substituted) value += SUBSTITUTION_STAND_IN;
       if (this.redirectTarget !== '') {
         const redirect: ShellRedirect = {
           operator: this.redirectTarget,

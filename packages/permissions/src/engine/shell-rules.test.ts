@@ -16,6 +16,15 @@ describe('findAllowRule: what a prefix rule spells out', () => {
     expect(behavior(command, [rule])).toBe('ask');
   });
 
+  it('no word rule, exact ones included, covers an assignment the classifier blames', () => {
+    expect(behavior('GIT_TRACE=/home/u/.bashrc git status', ['Bash(git status)'])).toBe('ask');
+    expect(behavior('GIT_TRACE=/home/u/.bashrc git status', ['Bash(git status:*)'])).toBe('ask');
+    expect(behavior('TAR_OPTIONS=--to-command=sh tar -tf a.tar', ['Bash(tar -tf a.tar)'])).toBe('ask');
+    // An assignment the classifier does not blame leaves the rule as it was.
+    expect(behavior('GIT_TRACE=1 git status', ['Bash(git status)'])).toBe('allow');
+    expect(behavior('LC_ALL=C git status', ['Bash(git status)'])).toBe('allow');
+  });
+
   it('an option the rule writes out is still covered', () => {
     expect(behavior('sed -i s/a/b/ f', ['Bash(sed -i:*)'])).toBe('allow');
     expect(behavior('git branch -D old', ['Bash(git branch -D:*)'])).toBe('allow');

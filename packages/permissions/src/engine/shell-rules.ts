@@ -201,6 +201,20 @@ function flagOutsidePrefix(rule: CommandRule, argv: readonly string[], verdict: 
 }
 
 /**
+ * True when the classifier blames one of the command's assignments (`GIT_TRACE=/x git
+ * status` appends to /x, `TAR_OPTIONS=… tar` adds options): a word rule, exact ones included,
+ * spells no assignment, so none covers it.
+ */
+function assignmentBlamed(command: SimpleCommand, verdict: CommandVerdict): boolean {
+  const flag = verdict.flag;
+  if (flag === undefined || verdict.classification === 'read-only' || !flag.includes('=')) return false;
+  for (const list of [command.assignments, command.unwrapped.assignments]) {
+    for (const assignment of list) if (flag === `${assignment.name}=${assignment.value}`) return true;
+  }
+  return false;
+}
+
+/**
  * The allow rule covering `command`, or undefined. A word rule never covers a write
  * redirect; a prefix rule never covers a flag the classifier knows writes or executes
  * (`Bash(sort:*)` does not allow `sort -o out`), nor one it could not make sense of, unless
@@ -215,7 +229,10 @@ export function findAllowRule(
   const index = indexOf(rules, allowIndexes, exactWord);
   let best = index.toolWide;
   const word = command.argv[0];
-  const candidates = word === undefined || hasWriteRedirect(command) ? undefined : index.byName.get(word);
+  const candidates =
+    word === undefined || hasWriteRedirect(command) || assignmentBlamed(command, verdict)
+      ? undefined
+      : index.byName.get(word);
   if (candidates) {
     for (const position of candidates) {
       if (position >= best) break;

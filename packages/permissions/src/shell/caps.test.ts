@@ -68,6 +68,14 @@ describe('caps make the input opaque but never hide a command', () => {
     expect(scan('sh 3<&4; sh 0<&4')).toHaveLength(2);
   });
 
+  it('a syntax error leaves `[` a command word, and a bracket glob computed', () => {
+    // An agent's partial script line: the fallback scan must not read `[` as a glob.
+    const [test] = analyzeShell('if [ -f x ]; then').commands;
+    expect(test?.words[0]).toMatchObject({ value: '[', dynamic: false });
+    const [glob] = analyzeShell('/bin/r[m] x; fi').commands;
+    expect(glob?.words[0]).toMatchObject({ value: '/bin/r[m]', dynamic: true });
+  });
+
   it('nesting deeper than the depth cap is opaque and still lists the innermost command', () => {
     const deep = `${'$('.repeat(40)}rm -rf /${')'.repeat(40)}`;
     const analysis = analyzeShell(`echo ${deep}`);

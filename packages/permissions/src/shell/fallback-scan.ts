@@ -40,13 +40,18 @@ function isSeparator(code: number): boolean {
   );
 }
 
-/** Whether `text[from, to)` holds one of `$ * ? [ { ~` (the word may expand). */
+/**
+ * Whether `text[from, to)` may expand: it holds one of `$ * ? { ~`, or a `[` closed by a
+ * later `]` (a bracket glob; `[` alone is the test command, as in `if [ -f x ]; then`).
+ */
 function maybeDynamic(text: string, from: number, to: number): boolean {
+  let bracket = false;
   for (let index = from; index < to; index++) {
     const code = text.charCodeAt(index);
     if (code === 0x24 && text.charCodeAt(index + 1) === 0x22) continue; // `$"…"`: see `scan`
-    if (code === 0x24 || code === 0x2a || code === 0x3f || code === 0x5b || code === 0x7b || code === 0x7e)
-      return true;
+    if (code === 0x24 || code === 0x2a || code === 0x3f || code === 0x7b || code === 0x7e) return true;
+    if (code === 0x5b) bracket = true;
+    else if (code === 0x5d && bracket) return true;
   }
   return false;
 }

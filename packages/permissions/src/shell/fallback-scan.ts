@@ -8,6 +8,7 @@
  * opaque; its only job is to let deny checks see command words.
  */
 
+import { isNameChar, isNameStart, isShellName } from './names';
 import { isReservedWord } from './reserved-words';
 import type {
   ShellAssignment,
@@ -56,34 +57,15 @@ function maybeDynamic(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/** Whether `value` is a shell variable name. */
-function isName(value: string): boolean {
-  if (value.length === 0) return false;
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    const letter = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
-    if (!letter && (index === 0 || code < 0x30 || code > 0x39)) return false;
-  }
-  return true;
-}
-
-/** Whether `value` starts with `NAME=` or `NAME+=`. */
+/**
+ * Whether `value` starts with `NAME=` or `NAME+=` (no subscript: unlike the lexer, the scan
+ * does not read `NAME[…]=` as an assignment).
+ */
 export function isAssignment(value: string): boolean {
-  let code = value.charCodeAt(0);
-  if (!((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f)) return false;
+  if (!isNameStart(value.charCodeAt(0))) return false;
   let index = 1;
-  for (; index < value.length; index++) {
-    code = value.charCodeAt(index);
-    if (
-      !(
-        (code >= 0x61 && code <= 0x7a) ||
-        (code >= 0x41 && code <= 0x5a) ||
-        code === 0x5f ||
-        (code >= 0x30 && code <= 0x39)
-      )
-    )
-      break;
-  }
+  while (index < value.length && isNameChar(value.charCodeAt(index))) index++;
+  let code = value.charCodeAt(index);
   if (code === 0x2b) code = value.charCodeAt(index + 1);
   return code === 0x3d;
 }
@@ -362,7 +344,7 @@ class FallbackScanner implements UnwrapHost {
       } else if (isReservedWord(value)) {
         first++;
         const next = words[first];
-        if ((value === 'for' || value === 'select') && next !== undefined && isName(next.value)) {
+        if ((value === 'for' || value === 'select') && next !== undefined && isShellName(next.value)) {
           (assignments ??= []).push({ name: next.value, value: '', dynamic: true, form: 'loop' });
         } else if (value === 'time') {
           // `time -p`, `time --`, `time -p --`: the keyword's options, as bash reads them.

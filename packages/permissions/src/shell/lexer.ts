@@ -6,6 +6,7 @@
  * character is looked at a bounded number of times; nesting is bounded by `maxDepth`.
  */
 import { decodeAnsiC } from './ansi-c';
+import { isNameChar, isNameStart } from './names';
 import { type ParseState, ShellParseAbort } from './parse-state';
 import {
   endToken,
@@ -52,14 +53,6 @@ interface PendingHeredoc {
   quoted: boolean;
   stripTabs: boolean;
   owner?: HeredocOwner;
-}
-
-function isNameStart(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
-}
-
-function isNameChar(code: number): boolean {
-  return isNameStart(code) || (code >= 0x30 && code <= 0x39);
 }
 
 function isDigit(code: number): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
+import { LENGTH_CAP_REASON } from '../shell/analyze-shell';
 import { distinctCommands } from './distinct-commands';
-import { LENGTH_CAP_REASON } from './evaluate-bash';
 
 describe('distinctCommands', () => {
   it('keeps one of each identical command, in order, and tells apart any difference a check could see', () => {

@@ -22,6 +22,7 @@ import {
   analyzeShellRecordingBlanks,
   analyzeShellStreaming,
   type BlankRunRecord,
+  LENGTH_CAP_REASON,
   type StreamedShellAnalysis,
   shellLengthCap,
 } from '../shell/analyze-shell';
@@ -69,8 +70,6 @@ export interface BashEvaluation {
 }
 
 const maxEvalDepth = 4;
-/** The reason `analyzeShell` gives for input over its length cap (all of it fallback-scanned). */
-export const LENGTH_CAP_REASON = 'input longer than the length cap';
 const noShellOptions: ShellAnalysisOptions = Object.freeze({});
 // Shared by evaluations that do not record their steps (`evaluateBash`): never written to.
 const noSteps: EvaluationStep[] = Object.freeze([]) as unknown as EvaluationStep[];

@@ -20,6 +20,9 @@ function positive(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
+/** The reason given for input over the length cap (all of it is then fallback-scanned). */
+export const LENGTH_CAP_REASON = 'input longer than the length cap';
+
 /** The length cap `analyzeShell` applies under `options`. */
 export function shellLengthCap(options?: ShellAnalysisOptions): number {
   return positive(options?.maxLength, DEFAULT_SHELL_LIMITS.maxLength);
@@ -122,8 +125,8 @@ function analyze(
       state.reasons.add(reason);
     }
     if (text.length > maxLength) {
-      rejected ??= 'input longer than the length cap';
-      state.reasons.add('input longer than the length cap');
+      rejected ??= LENGTH_CAP_REASON;
+      state.reasons.add(LENGTH_CAP_REASON);
       if (visit !== undefined) return streamOverCap(text, state, rejected, visit);
       fallbackScan(text, state.commands, 0, maxDepth);
     } else {

@@ -8,6 +8,7 @@
  */
 
 import { commandWordBasename } from '../shell/command-word';
+import { isShellName } from '../shell/names';
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
 import { checkAssignments } from './dangerous-variables';
 import { expandBraces } from './secret-globs';
@@ -30,7 +31,6 @@ const ASSIGNING_COMMANDS = new Set([
   'enable',
 ]);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)$/s;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const WRAPPER_VALUE_OPTIONS = new Set([
   '-u',
   '-g',
@@ -98,7 +98,7 @@ function assignedNames(argv: readonly string[], command: string): ShellAssignmen
         } else if (arrayAt !== -1 && arrayAt === valueAt) out.push(named(letters.slice(arrayAt + 1)));
         continue;
       }
-      if (NAME.test(arg)) out.push(named(arg));
+      if (isShellName(arg)) out.push(named(arg));
     }
   }
   if (command === 'printf') {
@@ -110,7 +110,7 @@ function assignedNames(argv: readonly string[], command: string): ShellAssignmen
   }
   if (command === 'mapfile' || command === 'readarray') {
     const last = args[args.length - 1];
-    if (last && NAME.test(last)) out.push(named(last));
+    if (last && isShellName(last)) out.push(named(last));
   }
   if (command === 'getopts' && args[1]) out.push(named(args[1]));
   return out;

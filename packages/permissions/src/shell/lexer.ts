@@ -184,7 +184,7 @@ export abstract class ShellLexer {
         let tab = code === 0x09;
         this.pos++;
         for (;;) {
-          const next = source.charCodeAt(this.pos);
+          const next = this.pos < length ? source.charCodeAt(this.pos) : -1;
           if (next !== 0x20 && next !== 0x09) break;
           if (next === 0x09) tab = true;
           this.pos++;
@@ -204,10 +204,14 @@ export abstract class ShellLexer {
   protected lex(): Token {
     this.skipBlanks();
     const source = this.source;
+    const length = source.length;
     const start = this.pos;
-    if (start >= source.length) return endToken(start);
+    if (start >= length) return endToken(start);
     const code = source.charCodeAt(start);
-    const next = source.charCodeAt(start + 1);
+    // No read past the end here (nor of `after` below), though it would give a harmless NaN:
+    // once a `charCodeAt` has read past the end, V8 compiles it as a call to the generic
+    // builtin, and these two run for nearly every token (a command's last word ends the input).
+    const next = start + 1 < length ? source.charCodeAt(start + 1) : -1;
     switch (code) {
       case 0x0a:
         this.pos++;
@@ -242,7 +246,7 @@ export abstract class ShellLexer {
         return this.operator(next === 0x26 ? '>&' : '>', start);
     }
     const word = this.readWord();
-    const after = source.charCodeAt(this.pos);
+    const after = this.pos < length ? source.charCodeAt(this.pos) : -1;
     if ((after === 0x3c || after === 0x3e) && source.charCodeAt(this.pos + 1) !== 0x28) {
       // Quote removal has not happened yet for bash at this point, but line continuations
       // have: `2\<newline>>` is `2>`. A quoted or expanded word is never an fd number.

@@ -3,7 +3,7 @@
  * differently, parses, unwraps, and falls back to the linear scan when a cap is hit or the
  * input does not parse. Never throws.
  */
-import { fallbackScan, fallbackScanEach } from './fallback-scan';
+import { FALLBACK_SCAN_REASON, fallbackScan, fallbackScanEach, STREAMED_REASONS } from './fallback-scan';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser } from './parser';
 import { rejectionReason, sanitize } from './reject';
@@ -176,13 +176,26 @@ function streamOverCap(
 ): StreamedShellAnalysis {
   const firstSeen = new Map<string, FirstSeen>();
   let order = 0;
+  // Most commands carry only the scan's shared reason, already seen at a lower start.
+  let scanReason: FirstSeen | undefined;
   const count = fallbackScanEach(text, state.maxDepth, (batch) => {
     for (let index = 0; index < batch.length; index++) {
       const command = batch[index] as SimpleCommand;
+      if (
+        command.opaqueReasons === STREAMED_REASONS &&
+        scanReason !== undefined &&
+        command.start >= scanReason.start
+      ) {
+        order++;
+        continue;
+      }
       for (const reason of command.opaqueReasons) {
         const seen = firstSeen.get(reason);
-        if (seen === undefined) firstSeen.set(reason, { start: command.start, order });
-        else if (command.start < seen.start) {
+        if (seen === undefined) {
+          const first = { start: command.start, order };
+          firstSeen.set(reason, first);
+          if (reason === FALLBACK_SCAN_REASON) scanReason = first;
+        } else if (command.start < seen.start) {
           seen.start = command.start;
           seen.order = order;
         }

@@ -25,6 +25,15 @@ const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], as
 /** The opaque reason of every command the fallback scan lists. */
 export const FALLBACK_SCAN_REASON = 'best-effort scan (structure not parsed)';
 const REASON = FALLBACK_SCAN_REASON;
+/**
+ * The opaque reasons and (empty) assignments of a command handed to a visitor: shared, since
+ * such a command is checked and dropped, never handed out or added to (two arrays fewer per
+ * command: 5% less time on 1 MB of distinct short commands). Not frozen: a frozen array is
+ * another kind of array to the optimizer, and the checks reading these would meet two kinds
+ * (frozen, the same change measured 5% slower).
+ */
+export const STREAMED_REASONS: readonly string[] = [REASON];
+const NO_ASSIGNMENTS: readonly ShellAssignment[] = [];
 
 function isSeparator(code: number): boolean {
   // ; & | ( ) { } ` newline
@@ -367,12 +376,12 @@ class FallbackScanner implements UnwrapHost {
         const command: SimpleCommand = {
           argv,
           words: kept,
-          assignments: assignments ?? [],
+          assignments: assignments ?? (this.visit === undefined ? [] : (NO_ASSIGNMENTS as ShellAssignment[])),
           redirects,
           unwrapped: PENDING_UNWRAP,
           context,
           depth: this.depth,
-          opaqueReasons: [REASON],
+          opaqueReasons: this.visit === undefined ? [REASON] : (STREAMED_REASONS as string[]),
           start,
           end: this.base + at,
         };

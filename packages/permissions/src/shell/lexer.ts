@@ -177,28 +177,31 @@ export abstract class ShellLexer {
   protected skipBlanks(): void {
     const source = this.source;
     const length = source.length;
-    while (this.pos < length) {
-      const code = source.charCodeAt(this.pos);
+    // A local position, written back once: this runs before every token.
+    let pos = this.pos;
+    while (pos < length) {
+      const code = source.charCodeAt(pos);
       if (code === 0x20 || code === 0x09) {
-        const start = this.pos;
+        const start = pos;
         let tab = code === 0x09;
-        this.pos++;
+        pos++;
         for (;;) {
-          const next = this.pos < length ? source.charCodeAt(this.pos) : -1;
+          const next = pos < length ? source.charCodeAt(pos) : -1;
           if (next !== 0x20 && next !== 0x09) break;
           if (next === 0x09) tab = true;
-          this.pos++;
+          pos++;
         }
-        if (this.blankRuns && (tab || this.pos - start > 1)) this.blankRuns.push(start, this.pos);
-      } else if (code === 0x5c && source.charCodeAt(this.pos + 1) === 0x0a) {
-        this.pos += 2;
+        if (this.blankRuns && (tab || pos - start > 1)) this.blankRuns.push(start, pos);
+      } else if (code === 0x5c && source.charCodeAt(pos + 1) === 0x0a) {
+        pos += 2;
       } else if (code === 0x23) {
-        const newline = source.indexOf('\n', this.pos);
-        this.pos = newline < 0 ? length : newline;
+        const newline = source.indexOf('\n', pos);
+        pos = newline < 0 ? length : newline;
       } else {
-        return;
+        break;
       }
     }
+    this.pos = pos;
   }
 
   protected lex(): Token {

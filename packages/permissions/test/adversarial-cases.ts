@@ -818,6 +818,10 @@ add(
   { hidesDenied: true },
 );
 
+// --- found by a second probe -------------------------------------------------------------
+// `git log --show-signature` runs gpg (or gpg.program) for every signed commit.
+add('flags', ['git log --show-signature', 'git show --show-sig HEAD', 'git log -p --show-signature -1']);
+
 export const attackCases: readonly AttackCase[] = attacks;
 
 export const benignCases: readonly BenignCase[] = [
@@ -1080,4 +1084,10 @@ export const benignCases: readonly BenignCase[] = [
   // `$env` is a jq variable bound by `--arg`, not the environment.
   { command: "jq --arg env prod '.environments[$env]' config.json" },
   { command: 'git clone --config core.autocrlf=false https://example.com/repo.git' },
+  // `--text` is an option of its own, not an abbreviation of `--textconv`; `--merged` as the
+  // last word means HEAD.
+  { command: 'git diff --text' },
+  { command: 'git diff -a HEAD~1 -- data.bin' },
+  { command: 'git branch --merged' },
+  { command: 'git branch -a --no-merged' },
 ];

@@ -2,7 +2,7 @@
  * Builds a `CommandSpec` from compact, getopt-like notation so each command's table reads
  * like its manual: `short: 'bcuo:k:'` (a `:` after a letter = takes a value, `::` = value
  * only when attached), `long: 'unique output= compress-program= color=?'` (`=` = takes a
- * value, `=?` = value only after `=`), `danger: { '-o': 'write', '--output': 'write' }`.
+ * value, `=?` = value only after `=`, `=*` = takes a value unless it is the last word), `danger: { '-o': 'write', '--output': 'write' }`.
  */
 import type { ClassificationResult, CommandSpec, OptionDef, OptionEffect, ParsedArgs } from './types';
 
@@ -39,14 +39,22 @@ export function defineSpec(input: SpecInput): CommandSpec {
   for (const entry of (input.long ?? '').split(/\s+/).filter(Boolean)) {
     let name = entry;
     let argument: OptionDef['argument'] = 'none';
-    if (entry.endsWith('=?')) {
+    let defaultAtEnd = false;
+    if (entry.endsWith('=*')) {
+      name = entry.slice(0, -2);
+      argument = 'required';
+      defaultAtEnd = true;
+    } else if (entry.endsWith('=?')) {
       name = entry.slice(0, -2);
       argument = 'optional';
     } else if (entry.endsWith('=')) {
       name = entry.slice(0, -1);
       argument = 'required';
     }
-    long.set(name, { name: `--${name}`, argument });
+    long.set(
+      name,
+      defaultAtEnd ? { name: `--${name}`, argument, defaultAtEnd } : { name: `--${name}`, argument },
+    );
   }
   for (const [spelling, effect] of Object.entries(input.danger ?? {})) {
     const def = spelling.startsWith('--') ? long.get(spelling.slice(2)) : short.get(spelling.slice(1));

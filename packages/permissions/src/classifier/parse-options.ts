@@ -94,7 +94,7 @@ export function parseOptions(
         i++;
         continue;
       }
-      if (def.argument === 'required') {
+      if (def.argument === 'required' && !(def.defaultAtEnd && i + 1 >= args.length)) {
         if (i + 1 >= args.length) return { failure: `option ${def.name} needs a value`, flag: arg };
         if (couldExpandToFlag(words?.[i + 1]))
           return { failure: `the value of ${def.name} depends on run-time expansion`, flag: arg };

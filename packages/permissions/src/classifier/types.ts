@@ -33,6 +33,11 @@ export interface OptionDef {
   /** Canonical spelling (`-o`, `--output`). */
   name: string;
   argument: OptionArgument;
+  /**
+   * A 'required' value that may be left out when the option is the last word (git's
+   * `--merged [<commit>]`, which then means HEAD).
+   */
+  defaultAtEnd?: boolean;
   /** Set when the option writes a file or runs a program; a function decides from the value. */
   effect?: OptionEffect | ((value: string | undefined) => OptionEffect | undefined);
   /** Why it is dangerous (shown in the verdict). */

@@ -104,6 +104,18 @@ const file = defineSpec({
   },
 });
 
+/** GNU `diff -l` / `--paginate` pipes the output through `pr`, found on PATH. */
+const diff = defineSpec({
+  short: 'lC:U:I:x:X:S:F:D:W:',
+  long: 'paginate',
+  harmlessOptions: true,
+  danger: { '-l': 'exec', '--paginate': 'exec' },
+  why: {
+    '-l': 'runs pr (found on PATH) on the output',
+    '--paginate': 'runs pr (found on PATH) on the output',
+  },
+});
+
 /**
  * binutils read more options from `@FILE`, where nothing shows what they do (`nm @opts`
  * can hold `--plugin`).
@@ -177,7 +189,7 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['nl', harmless()],
   ['od', harmless()],
   ['hexdump', harmless()],
-  ['diff', harmless()],
+  ['diff', diff],
   ['cmp', harmless()],
   ['comm', harmless()],
   ['basename', harmless()],

@@ -19,7 +19,10 @@ const DIFF_WHY: Record<string, string> = {
   '--ext-diff': 'runs the external diff program',
   '--textconv': 'runs textconv filter programs',
 };
-const DIFF_LONG = 'output= ext-diff textconv';
+// `text` (`-a`) is its own option, not an abbreviation of `--textconv`.
+const DIFF_LONG = 'output= ext-diff textconv text';
+/** `git log --show-signature` runs gpg (or `gpg.program`) to verify each signature. */
+const SIGNATURE: Record<string, OptionEffect> = { '--show-signature': 'exec' };
 
 /** A log/diff-like subcommand: unknown options tolerated, dangerous ones caught in any spelling. */
 function diffFamily(short = '', extraLong = '', extraDanger: Record<string, OptionEffect> = {}): CommandSpec {
@@ -29,7 +32,7 @@ function diffFamily(short = '', extraLong = '', extraDanger: Record<string, Opti
     harmlessOptions: true,
     numericOption: true,
     danger: { ...DIFF_DANGER, ...extraDanger },
-    why: DIFF_WHY,
+    why: { ...DIFF_WHY, '--show-signature': 'runs gpg to verify signatures' },
   });
 }
 
@@ -43,7 +46,7 @@ const branch = defineSpec({
   short: 'adDfmMcCrlvqitu:',
   long:
     'all remotes list verbose quiet ignore-case show-current color=? no-color column=? no-column abbrev=? ' +
-    'no-abbrev sort= format= contains= no-contains= merged= no-merged= points-at= omit-empty delete move copy ' +
+    'no-abbrev sort= format= contains=* no-contains=* merged=* no-merged=* points-at=* omit-empty delete move copy ' +
     'force edit-description set-upstream-to= unset-upstream track=? no-track create-reflog recurse-submodules',
   danger: {
     '-d': 'write',
@@ -73,7 +76,7 @@ const branch = defineSpec({
 const tag = defineSpec({
   short: 'lin::adsvfmeuF:',
   long:
-    'list ignore-case sort= format= contains= no-contains= merged= no-merged= points-at= column=? no-column ' +
+    'list ignore-case sort= format= contains=* no-contains=* merged=* no-merged=* points-at=* column=? no-column ' +
     'color=? omit-empty annotate delete sign verify force message= file= edit local-user= cleanup= create-reflog',
   danger: {
     '-a': 'write',
@@ -105,10 +108,10 @@ const catFile = diffFamily('', 'filters', { '--filters': 'exec' });
 
 /** Subcommands whose options alone decide. */
 export const GIT_SUBCOMMAND_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, CommandSpec>([
-  ['log', diffFamily()],
-  ['show', diffFamily()],
+  ['log', diffFamily('', 'show-signature', SIGNATURE)],
+  ['show', diffFamily('', 'show-signature', SIGNATURE)],
   ['diff', diffFamily()],
-  ['whatchanged', diffFamily()],
+  ['whatchanged', diffFamily('', 'show-signature', SIGNATURE)],
   ['shortlog', diffFamily()],
   ['diff-tree', diffFamily()],
   ['diff-files', diffFamily()],

@@ -1,6 +1,7 @@
 /**
  * `tar` is read-only only when listing (`-t`, `--list`), comparing (`-d`, `--diff`) or
  * testing a label, and no option runs a program (`--to-command`, `-I/--use-compress-program`,
+ * `-z`/`-j`/`-J`/`--zstd`…, which run a compressor found on PATH,
  * `-F/--info-script`, `--checkpoint-action=exec=…`, `--rsh-command`, an archive `host:file`
  * reached through rsh) or writes a side file (`--index-file`, `-g`, `--volno-file`).
  * Old-style bundles (`tar tvf a.tar`) are rewritten into dashed options first: each letter
@@ -13,6 +14,25 @@ import type { ClassificationResult } from '../types';
 import { dangerousOption, mutating, readOnly, unknown } from '../verdict';
 
 const checkpointAction = (value: string | undefined) => (value?.startsWith('exec') ? 'exec' : undefined);
+
+// Each of these runs gzip, bzip2, xz, … — whichever one PATH finds first.
+const COMPRESSORS = [
+  '-z',
+  '-j',
+  '-J',
+  '-Z',
+  '--gzip',
+  '--gunzip',
+  '--ungzip',
+  '--bzip2',
+  '--xz',
+  '--lzip',
+  '--lzma',
+  '--lzop',
+  '--zstd',
+  '--compress',
+  '--uncompress',
+];
 
 /** tar's option table (exported for the property tests). */
 export const tarSpec = defineSpec({
@@ -50,7 +70,9 @@ export const tarSpec = defineSpec({
     '--listed-incremental': 'write',
     '--volno-file': 'write',
     '--remove-files': 'write',
+    ...Object.fromEntries(COMPRESSORS.map((option) => [option, 'exec' as const])),
   },
+  why: Object.fromEntries(COMPRESSORS.map((option) => [option, 'runs a compression program found on PATH'])),
 });
 
 const READ_MODES = new Set(['-t', '--list', '-d', '--diff', '--compare', '--test-label']);

@@ -9,16 +9,18 @@ export type {
 } from './fallback-chain';
 export { createFallbackChain } from './fallback-chain';
 export type {
+  AssistantMessage,
   LlmClient,
   LlmCompletion,
   LlmCompletionRequest,
   LlmMessage,
   LlmStopReason,
+  ProviderItems,
   ToolCall,
   ToolChoice,
   ToolResultMessage,
 } from './llm-client';
-export { toolResultMessage } from './llm-client';
+export { assistantMessage, toolResultMessage } from './llm-client';
 export type {
   AnthropicToolDefinition,
   JsonSchema,

@@ -19,11 +19,47 @@ export interface ToolCall {
   inputError?: string;
 }
 
+/**
+ * Provider-specific output that must travel back with an assistant turn but has no
+ * provider-neutral meaning: the reasoning items of OpenAI's Responses API (with their
+ * `encrypted_content`) and Anthropic's `thinking` / `redacted_thinking` blocks (with their
+ * `signature`). Reasoning models that call tools expect them back, unchanged and in order,
+ * in the assistant turn that holds the calls; without them they lose their chain of
+ * thought between tool turns, or the API rejects the request.
+ *
+ * Opaque to everything but the adapter that produced it: hosts store and resend it as is
+ * (it is plain JSON, so it survives `JSON.stringify` / `JSON.parse` with the rest of the
+ * transcript); adapters of other providers ignore it.
+ */
+export interface ProviderItems {
+  /**
+   * The `LlmClient.provider` of the adapter that produced the items, e.g.
+   * `'openai.responses'` or `'anthropic'`. Only the adapter for that provider reads them.
+   */
+  readonly provider: string;
+  /**
+   * The provider's output items, in output order, including the items the neutral fields
+   * also carry (text, tool calls) so that reasoning can be replayed at its position. The
+   * adapter replays reasoning items unchanged and takes text and tool calls from the
+   * message's `content` / `toolCalls`.
+   */
+  readonly items: readonly unknown[];
+}
+
+/** A model's turn in the conversation. */
+export interface AssistantMessage {
+  role: 'assistant';
+  content: string;
+  toolCalls?: readonly ToolCall[];
+  /** Copied from `LlmCompletion.providerItems`; see `assistantMessage(completion)`. */
+  providerItems?: ProviderItems;
+}
+
 /** A conversation message, in a provider-neutral shape. */
 export type LlmMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: readonly ToolCall[] }
+  | AssistantMessage
   | ToolResultMessage;
 
 /** A tool's result as the model reads it. */
@@ -58,6 +94,12 @@ export interface LlmCompletion {
   toolCalls: ToolCall[];
   stopReason: LlmStopReason;
   usage?: { inputTokens: number; outputTokens: number };
+  /**
+   * Reasoning the provider needs back in the next request (see `ProviderItems`). Set only
+   * when the response had any; carry it into the assistant message with
+   * `assistantMessage(completion)`.
+   */
+  providerItems?: ProviderItems;
   /** The provider's raw response, for debugging. */
   raw?: unknown;
 }
@@ -78,6 +120,27 @@ export interface LlmClient {
   readonly provider: string;
   readonly model: string;
   complete(request: LlmCompletionRequest): Promise<LlmCompletion>;
+}
+
+/**
+ * The assistant message for a completion, to append to the conversation before the tool
+ * results: text, tool calls and, when present, the provider's reasoning items.
+ *
+ * @example
+ * ```ts
+ * const completion = await llm.complete({ messages, tools });
+ * messages.push(assistantMessage(completion));
+ * ```
+ */
+export function assistantMessage(
+  completion: Pick<LlmCompletion, 'text' | 'toolCalls' | 'providerItems'>,
+): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: completion.text,
+    toolCalls: completion.toolCalls,
+    ...(completion.providerItems ? { providerItems: completion.providerItems } : {}),
+  };
 }
 
 /**

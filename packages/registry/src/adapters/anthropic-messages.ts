@@ -3,7 +3,10 @@
  * `Message` → `LlmCompletion`. Tool calls become `tool_use` blocks; tool results become
  * `tool_result` blocks (with `is_error`), and consecutive results are merged into ONE user
  * message in call order — Anthropic expects all results of a turn together, first in the
- * next user message. Pure functions, exported for hosts that run their own loop.
+ * next user message. Extended thinking: `thinking` and `redacted_thinking` blocks are kept
+ * in `providerItems` and sent back unchanged, at their place in the assistant turn (the
+ * API checks their `signature` and wants them before the turn's `tool_use` blocks). Pure
+ * functions, exported for hosts that run their own loop.
  */
 import type {
   ToolChoice as AnthropicToolChoice,
@@ -12,7 +15,15 @@ import type {
   MessageParam,
   StopReason,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { LlmCompletion, LlmMessage, LlmStopReason, ToolCall, ToolChoice } from '../llm-client';
+import type {
+  AssistantMessage,
+  LlmCompletion,
+  LlmMessage,
+  LlmStopReason,
+  ProviderItems,
+  ToolCall,
+  ToolChoice,
+} from '../llm-client';
 import { argumentsObject } from './tool-arguments';
 import { orderToolResults } from './tool-result-order';
 
@@ -34,15 +45,8 @@ function blocksOf(
         role: 'user',
         blocks: message.content === '' ? [] : [{ type: 'text', text: message.content }],
       };
-    case 'assistant': {
-      const blocks: ContentBlockParam[] = [];
-      // Anthropic rejects empty text blocks.
-      if (message.content !== '') blocks.push({ type: 'text', text: message.content });
-      for (const call of message.toolCalls ?? []) {
-        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(call) });
-      }
-      return { role: 'assistant', blocks };
-    }
+    case 'assistant':
+      return { role: 'assistant', blocks: assistantBlocks(message) };
     case 'tool':
       return {
         role: 'user',
@@ -56,6 +60,87 @@ function blocksOf(
         ],
       };
   }
+}
+
+/** The `provider` tag of the `providerItems` this adapter produces and reads. */
+export const ANTHROPIC_PROVIDER = 'anthropic';
+
+/**
+ * The `providerItems` kept for a response's content: `undefined` unless it holds a
+ * `thinking` or `redacted_thinking` block; otherwise its thinking blocks (exactly the
+ * fields the API wants back), `text` blocks as `{ type: 'text' }` and `tool_use` blocks as
+ * `{ type: 'tool_use', id }`, in order — the last two only mark positions, their content
+ * travels in the message's `content` and `toolCalls`.
+ */
+export function anthropicProviderItems(
+  content: ReadonlyArray<{ readonly type: string }>,
+): ProviderItems | undefined {
+  const items: unknown[] = [];
+  let thinking = false;
+  for (const entry of content) {
+    const block = entry as { readonly type: string } & Readonly<Record<string, unknown>>;
+    if (block.type === 'thinking') {
+      thinking = true;
+      items.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
+    } else if (block.type === 'redacted_thinking') {
+      thinking = true;
+      items.push({ type: 'redacted_thinking', data: block.data });
+    } else if (block.type === 'text') {
+      items.push({ type: 'text' });
+    } else if (block.type === 'tool_use') {
+      items.push({ type: 'tool_use', id: block.id });
+    }
+  }
+  return thinking ? { provider: ANTHROPIC_PROVIDER, items } : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toolUseBlock(call: ToolCall): ContentBlockParam {
+  return { type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(call) };
+}
+
+/**
+ * One assistant message as content blocks. Without `providerItems` of this provider: its
+ * text, then its calls. With them: the recorded blocks in order — thinking blocks
+ * unchanged, the text once at its first text block, each `tool_use` from `toolCalls` (a
+ * call the host removed is left out); calls the items do not mention come last.
+ */
+function assistantBlocks(message: AssistantMessage): ContentBlockParam[] {
+  const calls = message.toolCalls ?? [];
+  // Anthropic rejects empty text blocks.
+  const text: ContentBlockParam[] = message.content !== '' ? [{ type: 'text', text: message.content }] : [];
+  const recorded =
+    message.providerItems?.provider === ANTHROPIC_PROVIDER
+      ? message.providerItems.items.filter(isRecord)
+      : [];
+  if (recorded.length === 0) return [...text, ...calls.map(toolUseBlock)];
+  const byId = new Map(calls.map((call) => [call.id, call]));
+  const blocks: ContentBlockParam[] = [];
+  const sent = new Set<string>();
+  let textSent = false;
+  for (const item of recorded) {
+    if (item.type === 'thinking' || item.type === 'redacted_thinking') {
+      blocks.push(item as unknown as ContentBlockParam);
+    } else if (item.type === 'text' && !textSent) {
+      blocks.push(...text);
+      textSent = true;
+    } else if (item.type === 'tool_use' && typeof item.id === 'string') {
+      const call = byId.get(item.id);
+      if (!call || sent.has(call.id)) continue;
+      sent.add(call.id);
+      blocks.push(toolUseBlock(call));
+    }
+  }
+  if (!textSent) {
+    // Text the items did not place goes after the thinking blocks, before any tool_use.
+    const firstToolUse = blocks.findIndex((block) => block.type === 'tool_use');
+    blocks.splice(firstToolUse < 0 ? blocks.length : firstToolUse, 0, ...text);
+  }
+  blocks.push(...calls.filter((call) => !sent.has(call.id)).map(toolUseBlock));
+  return blocks;
 }
 
 /**
@@ -117,7 +202,10 @@ export function anthropicStopReason(reason: StopReason | null | undefined): LlmS
   }
 }
 
-/** Maps a (non-streamed) `Message` to an `LlmCompletion`. */
+/**
+ * Maps a (non-streamed) `Message` to an `LlmCompletion`; thinking blocks become
+ * `providerItems`.
+ */
 export function fromAnthropicMessage(message: Message): LlmCompletion {
   let text = '';
   const toolCalls: ToolCall[] = [];
@@ -126,11 +214,13 @@ export function fromAnthropicMessage(message: Message): LlmCompletion {
     else if (block.type === 'tool_use')
       toolCalls.push({ id: block.id, name: block.name, input: block.input });
   }
+  const providerItems = anthropicProviderItems(message.content);
   return {
     text,
     toolCalls,
     stopReason: anthropicStopReason(message.stop_reason),
     usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+    ...(providerItems ? { providerItems } : {}),
     raw: message,
   };
 }

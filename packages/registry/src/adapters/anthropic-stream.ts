@@ -3,12 +3,15 @@
  * Each content block opens with `content_block_start`; text grows with `text_delta`,
  * tool input with `input_json_delta` fragments that only form JSON once the block stops.
  * Input tokens come with `message_start`, output tokens and the stop reason with
- * `message_delta`. A stream that ends without `message_stop` throws `provider_failed`.
+ * `message_delta`. Extended thinking: a `thinking` block grows with `thinking_delta` and
+ * gets its `signature` from `signature_delta`; a `redacted_thinking` block comes whole in
+ * its start event. Both become `providerItems`, as in `fromAnthropicMessage`. A stream
+ * that ends without `message_stop` throws `provider_failed`.
  */
 import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages';
 import { RegistryError } from '../errors';
 import type { LlmCompletion, ToolCall } from '../llm-client';
-import { anthropicStopReason } from './anthropic-messages';
+import { anthropicProviderItems, anthropicStopReason } from './anthropic-messages';
 import { toolCallFromArguments } from './tool-arguments';
 
 interface PartialToolUse {
@@ -25,6 +28,8 @@ export async function collectAnthropicStream(
   onTextDelta?: (delta: string) => void,
 ): Promise<LlmCompletion> {
   const toolUses = new Map<number, PartialToolUse>();
+  /** Every block by index, in the shape `anthropicProviderItems` reads. */
+  const blocks = new Map<number, { type: string } & Record<string, unknown>>();
   let text = '';
   let stopReason: StopReason | null = null;
   let inputTokens = 0;
@@ -39,6 +44,7 @@ export async function collectAnthropicStream(
         outputTokens = event.message.usage.output_tokens;
         break;
       case 'content_block_start':
+        blocks.set(event.index, startedBlock(event.content_block));
         if (event.content_block.type === 'tool_use') {
           toolUses.set(event.index, {
             id: event.content_block.id,
@@ -58,6 +64,12 @@ export async function collectAnthropicStream(
         } else if (event.delta.type === 'input_json_delta') {
           const toolUse = toolUses.get(event.index);
           if (toolUse) toolUse.json += event.delta.partial_json;
+        } else if (event.delta.type === 'thinking_delta' || event.delta.type === 'signature_delta') {
+          const block = blocks.get(event.index);
+          if (block?.type !== 'thinking') break;
+          if (event.delta.type === 'thinking_delta')
+            block.thinking = `${block.thinking ?? ''}${event.delta.thinking}`;
+          else block.signature = event.delta.signature;
         }
         break;
       case 'message_delta':
@@ -82,13 +94,32 @@ export async function collectAnthropicStream(
         ? { id: toolUse.id, name: toolUse.name, input: toolUse.startInput }
         : toolCallFromArguments(toolUse.id, toolUse.name, toolUse.json),
     );
+  const providerItems = anthropicProviderItems(
+    [...blocks.entries()].sort(([left], [right]) => left - right).map(([, block]) => block),
+  );
   return {
     text,
     toolCalls,
     stopReason: anthropicStopReason(stopReason),
     usage: { inputTokens, outputTokens },
+    ...(providerItems ? { providerItems } : {}),
     raw: { streamed: true, messageId },
   };
+}
+
+function startedBlock(
+  block: Extract<RawMessageStreamEvent, { type: 'content_block_start' }>['content_block'],
+): { type: string } & Record<string, unknown> {
+  switch (block.type) {
+    case 'thinking':
+      return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id };
+    default:
+      return { type: block.type };
+  }
 }
 
 function isNonEmptyObject(value: unknown): boolean {

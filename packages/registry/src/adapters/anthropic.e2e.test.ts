@@ -8,7 +8,7 @@ import * as fixtures from '../../test/fixtures/anthropic';
 import { tools } from '../../test/fixtures/tools';
 import { type ReplayServer, startReplayServer } from '../../test/replay-server';
 import { createAnthropicClient } from '../anthropic';
-import type { LlmMessage } from '../llm-client';
+import { assistantMessage, type LlmClient, type LlmMessage } from '../llm-client';
 
 let server: ReplayServer;
 
@@ -208,6 +208,64 @@ describe('Anthropic Messages adapter (real SDK, local server)', () => {
         { type: 'tool_result', tool_use_id: 'toolu_x', content: 'invalid_input: not JSON', is_error: true },
         { type: 'text', text: 'Try again please.' },
       ],
+    });
+  });
+
+  describe('extended thinking', () => {
+    const params = { thinking: { type: 'enabled' as const, budget_tokens: 2048 } };
+
+    /** Two turns of a host loop: the call, its result, the answer. Returns turn 2's messages. */
+    async function twoTurns(llm: LlmClient): Promise<unknown[]> {
+      const messages: LlmMessage[] = [...question];
+      const first = await llm.complete({ messages, tools });
+      expect(first.text).toBe('Fetching NVIDIA first.');
+      expect(first.toolCalls).toEqual([
+        { id: 'toolu_04Think', name: 'get_financials', input: { ticker: 'NVDA', period: 'annual' } },
+      ]);
+      expect(first.providerItems?.provider).toBe('anthropic');
+      messages.push(assistantMessage(first), {
+        role: 'tool',
+        toolCallId: 'toolu_04Think',
+        name: 'get_financials',
+        content: '{"revenue":130497000000}',
+      });
+      await llm.complete({ messages: JSON.parse(JSON.stringify(messages)) as LlmMessage[], tools });
+      expect(server.body(0).thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+      return (server.body(1) as { messages: unknown[] }).messages;
+    }
+
+    const expectedMessages = [
+      { role: 'user', content: 'Compare AAPL and NVDA revenue over the last year' },
+      {
+        role: 'assistant',
+        content: [
+          fixtures.thinkingBlock,
+          fixtures.redactedThinkingBlock,
+          { type: 'text', text: 'Fetching NVIDIA first.' },
+          {
+            type: 'tool_use',
+            id: 'toolu_04Think',
+            name: 'get_financials',
+            input: { ticker: 'NVDA', period: 'annual' },
+          },
+        ],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_04Think', content: '{"revenue":130497000000}' }],
+      },
+    ];
+
+    it('sends thinking and redacted_thinking blocks back unchanged before the tool_use', async () => {
+      server.enqueue({ json: fixtures.thinkingToolUse }, { json: fixtures.finalAnswer });
+      const llm = createAnthropicClient({ client: sdk(), model: 'claude-sonnet-4-6', params });
+      expect(await twoTurns(llm)).toEqual(expectedMessages);
+    });
+
+    it('does the same for a streamed turn (thinking_delta, signature_delta)', async () => {
+      server.enqueue({ sse: fixtures.streamedThinkingToolUse }, { sse: fixtures.streamedToolUse });
+      const llm = createAnthropicClient({ client: sdk(), model: 'claude-sonnet-4-6', params, stream: true });
+      expect(await twoTurns(llm)).toEqual(expectedMessages);
     });
   });
 

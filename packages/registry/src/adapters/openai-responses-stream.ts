@@ -2,14 +2,20 @@
  * Assembles a streamed Responses API answer (`stream: true`) into one `LlmCompletion`.
  * Function calls start with `response.output_item.added` (id, call_id, name), grow with
  * `response.function_call_arguments.delta` and are final at `response.output_item.done`;
- * status and usage come with `response.completed` / `response.incomplete`. A stream that
+ * status and usage come with `response.completed` / `response.incomplete`. Reasoning items
+ * (and the items around them) become `providerItems`, from the final response's `output`
+ * or, when that is empty, from the `response.output_item.done` events. A stream that
  * fails (`response.failed`, `error`) or ends without a final event throws
  * `provider_failed`.
  */
-import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
+import type { ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { RegistryError } from '../errors';
 import type { LlmCompletion, ToolCall } from '../llm-client';
-import { assertResponseSucceeded, responsesStopReason } from './openai-responses-input';
+import {
+  assertResponseSucceeded,
+  openAIResponsesProviderItems,
+  responsesStopReason,
+} from './openai-responses-input';
 import { toolCallFromArguments } from './tool-arguments';
 
 interface PartialCall {
@@ -25,6 +31,7 @@ export async function collectOpenAIResponsesStream(
   onTextDelta?: (delta: string) => void,
 ): Promise<LlmCompletion> {
   const calls = new Map<string, PartialCall>();
+  const doneItems = new Map<number, ResponseOutputItem>();
   let text = '';
   let refusal = '';
   let final: Extract<ResponseStreamEvent, { type: 'response.completed' | 'response.incomplete' }> | undefined;
@@ -41,6 +48,7 @@ export async function collectOpenAIResponsesStream(
         break;
       case 'response.output_item.added':
       case 'response.output_item.done':
+        if (event.type === 'response.output_item.done') doneItems.set(event.output_index, event.item);
         if (event.item.type === 'function_call') {
           const key = event.item.id ?? `output-${event.output_index}`;
           const existing = calls.get(key);
@@ -94,6 +102,9 @@ export async function collectOpenAIResponsesStream(
     .sort((left, right) => left.outputIndex - right.outputIndex)
     .map((call) => toolCallFromArguments(call.callId, call.name, call.arguments));
   const response = final.response;
+  const providerItems = openAIResponsesProviderItems(
+    response.output?.length ? response.output : outputFromEvents(doneItems, calls),
+  );
   return {
     text: text || refusal,
     toolCalls,
@@ -104,6 +115,26 @@ export async function collectOpenAIResponsesStream(
     ...(response.usage
       ? { usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens } }
       : {}),
+    ...(providerItems ? { providerItems } : {}),
     raw: { streamed: true, events, responseId: response.id },
   };
+}
+
+/** The output items as the events built them: `done` items, plus calls that never got one. */
+function outputFromEvents(
+  doneItems: ReadonlyMap<number, ResponseOutputItem>,
+  calls: ReadonlyMap<string, PartialCall>,
+): ResponseOutputItem[] {
+  const byIndex = new Map(doneItems);
+  for (const [id, call] of calls) {
+    if (byIndex.has(call.outputIndex)) continue;
+    byIndex.set(call.outputIndex, {
+      type: 'function_call',
+      ...(id.startsWith('output-') ? {} : { id }),
+      call_id: call.callId,
+      name: call.name,
+      arguments: call.arguments,
+    });
+  }
+  return [...byIndex.entries()].sort(([left], [right]) => left - right).map(([, item]) => item);
 }

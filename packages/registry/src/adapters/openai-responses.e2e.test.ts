@@ -8,7 +8,7 @@ import * as fixtures from '../../test/fixtures/openai-responses';
 import { tools } from '../../test/fixtures/tools';
 import { type ReplayServer, startReplayServer } from '../../test/replay-server';
 import { RegistryError } from '../errors';
-import type { LlmMessage } from '../llm-client';
+import { assistantMessage, type LlmClient, type LlmMessage } from '../llm-client';
 import { createOpenAIResponsesClient } from '../openai';
 
 let server: ReplayServer;
@@ -141,6 +141,101 @@ describe('OpenAI Responses adapter (real SDK, local server)', () => {
     expect(completion.stopReason).toBe('tool_calls');
     expect(completion.usage).toEqual({ inputTokens: 300, outputTokens: 40 });
     expect((server.body(0) as Record<string, unknown>).stream).toBe(true);
+  });
+
+  describe('reasoning items (store: false, encrypted content)', () => {
+    const params = {
+      store: false,
+      include: ['reasoning.encrypted_content' as const],
+      reasoning: { effort: 'medium' as const },
+    };
+
+    /** Two turns of a host loop: the call, its result, the answer. Returns turn 2's input. */
+    async function twoTurns(llm: LlmClient): Promise<unknown[]> {
+      const messages: LlmMessage[] = [...question];
+      const first = await llm.complete({ messages, tools });
+      expect(first.toolCalls).toEqual([
+        { id: 'call_r_reasoned', name: 'get_financials', input: { ticker: 'NVDA', period: 'annual' } },
+      ]);
+      expect(first.providerItems?.provider).toBe('openai.responses');
+      messages.push(assistantMessage(first), {
+        role: 'tool',
+        toolCallId: 'call_r_reasoned',
+        name: 'get_financials',
+        content: '{"revenue":130497000000}',
+      });
+      // A host that stores its transcript as JSON between turns.
+      const restored = JSON.parse(JSON.stringify(messages)) as LlmMessage[];
+      const second = await llm.complete({ messages: restored, tools });
+      expect(second.text).toBe('NVIDIA grew faster. Report written.');
+      expect(server.body(0).include).toEqual(['reasoning.encrypted_content']);
+      expect(server.body(0).store).toBe(false);
+      return (server.body(1) as { input: unknown[] }).input;
+    }
+
+    const expectedInput = [
+      { role: 'system', content: 'You are a financial research assistant.' },
+      { role: 'user', content: 'Compare AAPL and NVDA revenue, then write report.md' },
+      fixtures.reasoningItem,
+      {
+        type: 'function_call',
+        id: 'fc_68a1_reasoned',
+        call_id: 'call_r_reasoned',
+        name: 'get_financials',
+        arguments: '{"ticker":"NVDA","period":"annual"}',
+      },
+      { type: 'function_call_output', call_id: 'call_r_reasoned', output: '{"revenue":130497000000}' },
+    ];
+
+    it('sends the reasoning item back unchanged, right before its function_call', async () => {
+      server.enqueue({ json: fixtures.reasoningThenCall }, { json: fixtures.finalMessage });
+      const llm = createOpenAIResponsesClient({ client: sdk(), model: 'o4-mini', params });
+      const input = await twoTurns(llm);
+      expect(input).toEqual(expectedInput);
+      expect(input[2]).toHaveProperty('encrypted_content', 'gAAAAABoReasoningOpaqueBlob==');
+    });
+
+    it('does the same for a streamed turn', async () => {
+      server.enqueue({ sse: fixtures.streamedReasoningThenCall }, { sse: fixtures.streamedFunctionCall });
+      const llm = createOpenAIResponsesClient({ client: sdk(), model: 'o4-mini', params, stream: true });
+      const messages: LlmMessage[] = [...question];
+      const first = await llm.complete({ messages, tools });
+      messages.push(assistantMessage(first), {
+        role: 'tool',
+        toolCallId: 'call_r_reasoned',
+        name: 'get_financials',
+        content: '{"revenue":130497000000}',
+      });
+      await llm.complete({ messages, tools });
+      expect((server.body(1) as { input: unknown[] }).input).toEqual(expectedInput);
+    });
+
+    it('leaves the reasoning out for a history without providerItems (as before)', async () => {
+      server.enqueue({ json: fixtures.reasoningThenCall }, { json: fixtures.finalMessage });
+      const llm = createOpenAIResponsesClient({ client: sdk(), model: 'o4-mini', params });
+      const first = await llm.complete({ messages: question, tools });
+      await llm.complete({
+        messages: [
+          ...question,
+          { role: 'assistant', content: first.text, toolCalls: first.toolCalls },
+          {
+            role: 'tool',
+            toolCallId: 'call_r_reasoned',
+            name: 'get_financials',
+            content: '{"revenue":130497000000}',
+          },
+        ],
+        tools,
+      });
+      const input = (server.body(1) as { input: Array<Record<string, unknown>> }).input;
+      expect(input.map((item) => item.type ?? item.role)).toEqual([
+        'system',
+        'user',
+        'function_call',
+        'function_call_output',
+      ]);
+      expect(input[2]).not.toHaveProperty('id');
+    });
   });
 
   it('fails clearly when a stream ends before response.completed', async () => {

@@ -87,6 +87,7 @@ export function createScriptedLlmClient(
         toolCalls,
         stopReason: partial.stopReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'end'),
         ...(partial.usage ? { usage: partial.usage } : {}),
+        ...(partial.providerItems ? { providerItems: partial.providerItems } : {}),
       };
     },
   };

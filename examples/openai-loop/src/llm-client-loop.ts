@@ -5,7 +5,7 @@
  */
 // #region loop
 import { type Executor, toToolResultMessages } from '@dexter/executor';
-import type { LlmClient, LlmMessage } from '@dexter/registry';
+import { assistantMessage, type LlmClient, type LlmMessage } from '@dexter/registry';
 
 export async function answerWith(llm: LlmClient, executor: Executor, question: string): Promise<string> {
   const messages: LlmMessage[] = [
@@ -14,7 +14,7 @@ export async function answerWith(llm: LlmClient, executor: Executor, question: s
   ];
   for (let turn = 0; turn < 8; turn++) {
     const completion = await llm.complete({ messages, tools: executor.tools });
-    messages.push({ role: 'assistant', content: completion.text, toolCalls: completion.toolCalls });
+    messages.push(assistantMessage(completion)); // keeps the provider's reasoning items, if any
     if (completion.toolCalls.length === 0) return completion.text;
     const results = await executor.execute(completion.toolCalls);
     messages.push(...toToolResultMessages(results));

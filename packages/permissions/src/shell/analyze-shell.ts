@@ -6,6 +6,7 @@
 import { FALLBACK_SCAN_REASON, fallbackScan, fallbackScanEach, STREAMED_REASONS } from './fallback-scan';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser } from './parser';
+import { plainAnalysis } from './plain-command';
 import { rejectionReason, sanitize } from './reject';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from './types';
 
@@ -107,6 +108,20 @@ function analyze(
       opaqueReasons: ['input is not a string'],
       rejected: 'input is not a string',
     };
+  }
+  if (
+    command.length <= maxLength &&
+    maxLength === DEFAULT_SHELL_LIMITS.maxLength &&
+    maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
+    maxCommands === DEFAULT_SHELL_LIMITS.maxCommands
+  ) {
+    // One simple command of plain words (a third of agent commands): what the parser would
+    // build, built in one pass. Its characters are all printable, so nothing is rejected.
+    const plain = plainAnalysis(command, blanks?.runs);
+    if (plain !== undefined) {
+      if (blanks) blanks.complete = true;
+      return plain;
+    }
   }
   const state: ParseState = {
     commands: [],

@@ -1,0 +1,203 @@
+/**
+ * The plain-command fast path must build exactly what the parser builds. The parser's own
+ * analysis is had by a non-default cap (`maxCommands: 513`: the fast path runs only under the
+ * default caps, and one command is far under either cap).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzeShell, analyzeShellRecordingBlanks, type BlankRunRecord } from './analyze-shell';
+import { findSharedData, loadCorpora } from './oracle/corpora';
+import { plainAnalysis } from './plain-command';
+
+const parserOnly = { maxCommands: 513 };
+
+/** The parser's analysis and blank runs of `command`. */
+function parsed(command: string) {
+  const blanks: BlankRunRecord = { runs: [], complete: false };
+  const analysis = analyzeShellRecordingBlanks(command, parserOnly, blanks);
+  return { analysis, runs: blanks.runs };
+}
+
+/** The fast path's, or undefined when it declines. */
+function fast(command: string) {
+  const runs: number[] = [];
+  const analysis = plainAnalysis(command, runs);
+  return analysis && { analysis, runs };
+}
+
+describe('plainAnalysis', () => {
+  it('builds the parser’s analysis for plain commands', () => {
+    for (const command of [
+      'git status -s',
+      'ls',
+      '  mkdir -p build/out  ',
+      'X=1 Y= make test',
+      'A=1',
+      'A=1 B=2',
+      'npm  run   build',
+      'echo a=b c+=d',
+      'chmod +x /home/u/run.sh',
+      'sudo -u root ls -la',
+      'env X=1 ls',
+      'timeout 5 git fetch',
+      'git -c core.pager=cat log',
+    ]) {
+      const result = fast(command);
+      expect(result, command).toBeDefined();
+      expect(result, command).toEqual(parsed(command));
+    }
+  });
+
+  it('declines what the parser must read', () => {
+    for (const command of [
+      '',
+      '   ',
+      'ls | wc',
+      "echo 'a'",
+      'echo $HOME',
+      'ls *.txt',
+      'cd ~',
+      'ls\tx',
+      'a\nb',
+      'time ls',
+      'if x',
+      'export A=1',
+      'declare -x A=1',
+      'A+=1 ls',
+      'xargs rm',
+      'bash -c ls',
+      'eval ls',
+      'find . -delete',
+      'ls # comment',
+      'echo é',
+    ]) {
+      if (fast(command) === undefined) continue;
+      // Taken: then it must still be exactly the parser's answer.
+      expect(fast(command), command).toEqual(parsed(command));
+    }
+    for (const command of [
+      'ls | wc',
+      "echo 'a'",
+      'time ls',
+      'export A=1',
+      'A+=1 ls',
+      'xargs rm',
+      'bash -c ls',
+    ]) {
+      expect(fast(command), command).toBeUndefined();
+    }
+  });
+
+  it('is what analyzeShell returns under the default caps', () => {
+    expect(analyzeShell('git log -n 3')).toEqual(analyzeShell('git log -n 3', parserOnly));
+    expect(analyzeShell('git log -n 3')).toEqual(fast('git log -n 3')?.analysis);
+  });
+
+  const words = [
+    'ls',
+    'git',
+    'status',
+    '-s',
+    '--x=y',
+    'a=b',
+    'A=1',
+    '_x=',
+    'B+=2',
+    '1x=2',
+    'a=b=c',
+    '=',
+    'sudo',
+    '-u',
+    'root',
+    'env',
+    'X=1',
+    'timeout',
+    '5',
+    'nice',
+    '-n',
+    'nohup',
+    'xargs',
+    'find',
+    '-exec',
+    'bash',
+    'sh',
+    '-c',
+    'eval',
+    'exec',
+    'command',
+    'builtin',
+    'time',
+    'if',
+    'then',
+    'for',
+    'in',
+    'do',
+    'done',
+    'coproc',
+    'function',
+    'select',
+    'export',
+    'local',
+    'readonly',
+    'declare',
+    'alias',
+    'source',
+    '.',
+    'trap',
+    'watch',
+    'rm',
+    '-rf',
+    '/tmp/x',
+    'python3',
+    '-m',
+    'pytest',
+    'make',
+    'cp',
+    '%1',
+    '@x',
+    'a,b',
+    'x:y',
+    'stdbuf',
+    '-oL',
+    'su',
+    'chroot',
+  ];
+  it('equals the parser on generated plain commands', () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...words), fc.integer({ min: 1, max: 3 })), {
+          minLength: 1,
+          maxLength: 7,
+        }),
+        fc.integer({ min: 0, max: 2 }),
+        (parts, lead) => {
+          const command = ' '.repeat(lead) + parts.map(([word, gap]) => word + ' '.repeat(gap)).join('');
+          const result = fast(command);
+          if (result === undefined) return;
+          taken++;
+          expect(result).toEqual(parsed(command));
+        },
+      ),
+      { numRuns: 4000, seed: 20261130 },
+    );
+    // The comparison above ran on a good share of cases, not on none.
+    expect(taken).toBeGreaterThan(1000);
+  });
+
+  const data = findSharedData(__dirname);
+  it.skipIf(!data)('equals the parser on every plain command of the corpora', { timeout: 60_000 }, () => {
+    let taken = 0;
+    const differing: string[] = [];
+    for (const corpus of loadCorpora(data as string)) {
+      for (const command of corpus.commands) {
+        const result = fast(command);
+        if (result === undefined) continue;
+        taken++;
+        if (JSON.stringify(result) !== JSON.stringify(parsed(command))) differing.push(command);
+      }
+    }
+    expect(differing.slice(0, 5)).toEqual([]);
+    expect(taken).toBeGreaterThan(1000);
+  });
+});

@@ -28,6 +28,21 @@ function sdk(maxRetries = 0): OpenAI {
   return new OpenAI({ apiKey: 'sk-test', baseURL: `${server.origin}/v1`, maxRetries });
 }
 
+// #region reasoning
+/**
+ * A reasoning model that keeps nothing server-side (`store: false`): its reasoning items
+ * travel in the transcript, encrypted, as `providerItems` on each assistant message.
+ */
+function statelessReasoningClient(client: OpenAI, options: { stream?: boolean } = {}): LlmClient {
+  return createOpenAIResponsesClient({
+    client,
+    model: 'o4-mini',
+    params: { store: false, include: ['reasoning.encrypted_content'], reasoning: { effort: 'medium' } },
+    ...options,
+  });
+}
+// #endregion reasoning
+
 const question: LlmMessage[] = [
   { role: 'system', content: 'You are a financial research assistant.' },
   { role: 'user', content: 'Compare AAPL and NVDA revenue, then write report.md' },
@@ -144,12 +159,6 @@ describe('OpenAI Responses adapter (real SDK, local server)', () => {
   });
 
   describe('reasoning items (store: false, encrypted content)', () => {
-    const params = {
-      store: false,
-      include: ['reasoning.encrypted_content' as const],
-      reasoning: { effort: 'medium' as const },
-    };
-
     /** Two turns of a host loop: the call, its result, the answer. Returns turn 2's input. */
     async function twoTurns(llm: LlmClient): Promise<unknown[]> {
       const messages: LlmMessage[] = [...question];
@@ -189,15 +198,14 @@ describe('OpenAI Responses adapter (real SDK, local server)', () => {
 
     it('sends the reasoning item back unchanged, right before its function_call', async () => {
       server.enqueue({ json: fixtures.reasoningThenCall }, { json: fixtures.finalMessage });
-      const llm = createOpenAIResponsesClient({ client: sdk(), model: 'o4-mini', params });
-      const input = await twoTurns(llm);
+      const input = await twoTurns(statelessReasoningClient(sdk()));
       expect(input).toEqual(expectedInput);
       expect(input[2]).toHaveProperty('encrypted_content', 'gAAAAABoReasoningOpaqueBlob==');
     });
 
     it('does the same for a streamed turn', async () => {
       server.enqueue({ sse: fixtures.streamedReasoningThenCall }, { sse: fixtures.streamedFunctionCall });
-      const llm = createOpenAIResponsesClient({ client: sdk(), model: 'o4-mini', params, stream: true });
+      const llm = statelessReasoningClient(sdk(), { stream: true });
       const messages: LlmMessage[] = [...question];
       const first = await llm.complete({ messages, tools });
       messages.push(assistantMessage(first), {
@@ -212,7 +220,7 @@ describe('OpenAI Responses adapter (real SDK, local server)', () => {
 
     it('leaves the reasoning out for a history without providerItems (as before)', async () => {
       server.enqueue({ json: fixtures.reasoningThenCall }, { json: fixtures.finalMessage });
-      const llm = createOpenAIResponsesClient({ client: sdk(), model: 'o4-mini', params });
+      const llm = statelessReasoningClient(sdk());
       const first = await llm.complete({ messages: question, tools });
       await llm.complete({
         messages: [

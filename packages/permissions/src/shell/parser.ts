@@ -163,9 +163,13 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       const token = this.peek();
       if (token.type === 'eof') return count;
       if (token.type === 'op' && stopOps.size > 0 && stopOps.has(token.op)) return count;
-      if (stopWords.size > 0) {
-        const text = plainText(token);
-        if (text !== undefined && stopWords.has(text)) return count;
+      const text = plainText(token);
+      if (text !== undefined && isReservedWord(text)) {
+        if (stopWords.has(text)) return count;
+        // A list that starts with `fi`, `done`, `then`... (a script line sent alone, common in
+        // agent input) is the error `parseCommand` would raise for it, raised here instead: an
+        // abort costs per optimized frame it unwinds, and this is three fewer.
+        if (UNEXPECTED_RESERVED.has(text)) this.syntaxError(token);
       }
       const begin = this.state.commands.length;
       this.parseAndOr();

@@ -99,22 +99,23 @@ const plainWords = new Map<string, boolean>();
 /**
  * True when nothing in `command` can run or hold code the deny rules have not already seen:
  * no wrapper, a literal command word that is not a shell, interpreter, runner, `eval`,
- * `source` or code-holding builtin, outside `xargs` / `find -exec`. Then the unseen-code and
+ * `source` or code-holding builtin, outside `xargs` / `find -exec`; or no command word at all
+ * (`NAME=value`, `> file`: bash only assigns and redirects, and code in a value or target,
+ * `X=$(…)`, `> >(…)`, is a command of its own in the analysis). Then the unseen-code and
  * hidden-command checks below would all find nothing, so they are skipped (memoized per
  * command word, bounded).
  */
 export function plainCommand(command: SimpleCommand): boolean {
-  const word = command.argv[0];
   if (
-    word === undefined ||
-    command.words[0]!.dynamic ||
     command.context === 'xargs' ||
     command.context === 'find-exec' ||
-    command.unwrapped.opaqueReason !== undefined ||
-    unwrappedDiffers(command)
+    command.unwrapped.opaqueReason !== undefined
   ) {
     return false;
   }
+  const word = command.argv[0];
+  if (word === undefined) return true;
+  if (command.words[0]!.dynamic || unwrappedDiffers(command)) return false;
   let plain = plainWords.get(word);
   if (plain === undefined) {
     plain = word !== 'eval' && !mayRunUnseenCode(commandBasename(word)) && !mayHideCommands(word);

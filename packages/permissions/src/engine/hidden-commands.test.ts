@@ -15,6 +15,18 @@ describe('findHiddenDenyRule', () => {
     expect(findHiddenDenyRule(first('ssh -p 22 host rm -rf /'), rules)?.rule).toBe(rules[0]);
     expect(findHiddenDenyRule(first('strace -f git push origin'), rules)?.rule).toBe(rules[1]);
     expect(findHiddenDenyRule(first('docker run --rm alpine ls'), rules)).toBeUndefined();
+    for (const command of [
+      'setpriv --reuid=1000 rm -rf x',
+      'direnv exec . rm -rf x',
+      'asdf exec rm x',
+      'dotenv -- rm x',
+      'doppler run -- rm x',
+      'aws-vault exec prod -- rm x',
+      'sshpass -p pw ssh host rm x',
+      'nix shell nixpkgs#hello -c rm x',
+    ])
+      expect(findHiddenDenyRule(first(command), rules)?.rule, command).toBe(rules[0]);
+    expect(findHiddenDenyRule(first('direnv exec . make test'), rules)).toBeUndefined();
   });
 
   it('finds the rule words as a command token in an inline program, not as a substring', () => {

@@ -85,6 +85,28 @@ const runners = new Set([
   'batch',
   'lxc-attach',
   'vagrant',
+  // Privilege, resource and environment setters that exec the rest of their words, and
+  // environment managers' "run with this environment" commands (`direnv exec . CMD`,
+  // `dotenv -- CMD`, `doppler run -- CMD`, `nix-shell --run CMD`).
+  'setpriv',
+  'cpulimit',
+  'trickle',
+  'nocache',
+  'eatmydata',
+  'ifne',
+  'sshpass',
+  'dotenv',
+  'dotenvx',
+  'direnv',
+  'asdf',
+  'doppler',
+  'infisical',
+  'aws-vault',
+  'envchain',
+  'chamber',
+  'devbox',
+  'nix-shell',
+  'nix',
 ]);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -347,8 +369,11 @@ interface CommandOptions {
   bang?: boolean;
   /** `+CMD` operands (vim, less) are such commands too. */
   plus?: boolean;
-  /** `NAME=VALUE` operands whose value is a program (`make SHELL=…`). */
-  assigns?: readonly string[];
+  /**
+   * `NAME=VALUE` operands are variables whose value may be a command line: make runs
+   * `$(CC)`, `$(RM)`, `$(SHELL)` … in its recipes (`make CC='rm -rf x'`).
+   */
+  assigns?: boolean;
   /** ssh's `-o Key=Value` settings that hold commands (`ProxyCommand`, `LocalCommand`). */
   ssh?: boolean;
 }
@@ -413,9 +438,13 @@ const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
   ['lldb', {}],
   ['fd', {}],
   ['fdfind', {}],
-  ['make', { short: 'E', long: ['eval'], assigns: ['SHELL', 'MAKESHELL'] }],
-  ['gmake', { short: 'E', long: ['eval'], assigns: ['SHELL', 'MAKESHELL'] }],
+  ['make', { short: 'E', long: ['eval'], assigns: true }],
+  ['gmake', { short: 'E', long: ['eval'], assigns: true }],
+  ['perl', {}],
 ]);
+
+const PERL_PIPE_OPEN = /^\s*\||\|\s*$/;
+const PERL_PIPE_ENDS = /^\s*\||\|\s*$/g;
 
 /** Pushes `value` (an option's value in `spec`'s sense) as a command line, if it holds one. */
 function pushOptionValue(value: string | undefined, spec: CommandOptions, texts: string[]): void {
@@ -431,6 +460,7 @@ function pushOptionValue(value: string | undefined, spec: CommandOptions, texts:
 
 /**
  * Command lines held in the options of programs that run them: `tar --to-command=CMD`,
+ * `make CC=CMD` (also `CC=CMD make`), `perl -ne … 'CMD|'`,
  * `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `git fetch --upload-pack=CMD`,
  * `git clone -u CMD`, `git submodule foreach CMD`, `vim -c '!CMD'`, `less '+!CMD'`,
  * `man -P CMD`, `zip -TT CMD`, `make SHELL=CMD`, `rg --pre CMD`, `fd -x CMD…`.
@@ -491,7 +521,14 @@ function optionCommandTexts(argv: readonly string[], texts: string[]): void {
       pushOptionValue(arg.slice(1), spec, texts);
     } else if (spec.assigns) {
       const equals = arg.indexOf('=');
-      if (equals > 0 && spec.assigns.includes(arg.slice(0, equals))) texts.push(arg.slice(equals + 1));
+      // A value the shell computes (`CC="$CC"`) passes on the caller's setting: not read,
+      // except make's own shell (`make SHELL="$X"`), which runs every recipe.
+      if (equals > 0 && (!/[$`]/.test(arg) || /^(?:MAKE)?SHELL=/.test(arg)))
+        texts.push(arg.slice(equals + 1));
+    } else if (name === 'perl' && PERL_PIPE_OPEN.test(arg)) {
+      // `perl -pe '' 'CMD|'`: `<>` opens its operands with two-argument open, which runs
+      // `CMD|` (and `|CMD`) through the shell.
+      texts.push(arg.replace(PERL_PIPE_ENDS, ''));
     }
   }
   if (name !== 'git') return;
@@ -685,6 +722,12 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   packageRunCommand(inner, texts);
   npmConfigText(inner, texts);
   optionCommandTexts(inner, texts);
+  if (optionCommands.get(commandBasename(inner[0] ?? ''))?.assigns) {
+    // make reads its environment as variables too: `CC='rm -rf x' make`, `env CC=… make`.
+    for (const assignment of command.assignments) if (!assignment.dynamic) texts.push(assignment.value);
+    for (const assignment of command.unwrapped.assignments)
+      if (!assignment.dynamic) texts.push(assignment.value);
+  }
   builtinCodeTexts(command.argv, texts);
   if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts);
   runnerCodeTexts(command.argv, texts, wrapped ? execedArguments(command) : undefined);

@@ -378,6 +378,14 @@ function buildsCommand(family: string, code: string): boolean {
   return false;
 }
 
+/** True when a string literal of an awk program holds `$` or a backquote: shell expansions. */
+function expandedString(program: string): boolean {
+  for (const match of program.matchAll(/"(?:[^"\\]|\\.)*"/g)) {
+    if (/[$`]/.test(match[0])) return true;
+  }
+  return false;
+}
+
 /** The program of `awk [OPTIONS] PROGRAM …` (undefined when it comes from a file, `-f`). */
 function awkProgram(argv: readonly string[]): string | undefined {
   for (let index = 1; index < argv.length; index++) {
@@ -435,6 +443,11 @@ function builtCommand(argv: readonly string[]): string | undefined {
       /(?<!""\s*)\|&?\s*getline\b/.test(code)
     ) {
       return `${name} runs a command its program builds at run time`;
+    }
+    // A literal command line the shell expands when it runs: `system("$RM x")`,
+    // `print | "`cmd`"`, `"$X" | getline`.
+    if (/\bsystem\s*\(|(?<!\|)\|&?\s*""|""\s*\|(?!\|)/.test(code) && expandedString(program)) {
+      return `${name} runs a command line whose words the shell expands at run time`;
     }
     return undefined;
   }

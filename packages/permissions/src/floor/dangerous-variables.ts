@@ -17,6 +17,9 @@
  * | GIT_CONFIG*, GIT_DIR, GIT_WORK_TREE, GIT_EXEC_PATH, GIT_TEMPLATE_DIR | config/hook/helper locations: any of them can run programs |
  * | GIT_SSH, GIT_SSH_COMMAND, GIT_PROXY_COMMAND, GIT_EXTERNAL_DIFF, *_ASKPASS | programs git/ssh/sudo run |
  * | NODE_OPTIONS, NODE_PATH, PYTHONPATH, PYTHONSTARTUP, PYTHONHOME, PYTHONINSPECT, PERL5LIB, PERL5OPT, PERLLIB, PERL5DB, RUBYOPT, RUBYLIB | interpreter preload / module search path |
+ * | PYTHONUSERBASE, LUA_INIT*, LUA_PATH*, LUA_CPATH*, PHPRC, PHP_INI_SCAN_DIR, R_PROFILE, R_PROFILE_USER | more startup code and module paths (`.pth` files, `auto_prepend_file`) |
+ * | EXINIT, VIMINIT, GVIMINIT, MYVIMRC, MYGVIMRC | vi/vim run these commands (`:!cmd`) at startup     |
+ * | RUSTC_WRAPPER, RUSTC_WORKSPACE_WRAPPER     | cargo runs the wrapper for every compilation      |
  * | JAVA_TOOL_OPTIONS, _JAVA_OPTIONS, JDK_JAVA_OPTIONS, DOTNET_STARTUP_HOOKS | JVM agents / .NET startup hooks |
  * | HOME, ZDOTDIR, XDG_CONFIG_HOME              | where every tool reads its (code-running) config  |
  * | NPM_CONFIG_* (any case), RIPGREP_CONFIG_PATH | config by environment (script-shell, node-options, --pre) |
@@ -93,12 +96,25 @@ export const DANGEROUS_VARIABLES: ReadonlySet<string> = new Set([
   'ZDOTDIR',
   'XDG_CONFIG_HOME',
   'RIPGREP_CONFIG_PATH',
+  // Startup commands and module paths of other interpreters and editors.
+  'PYTHONUSERBASE',
+  'EXINIT',
+  'VIMINIT',
+  'GVIMINIT',
+  'MYVIMRC',
+  'MYGVIMRC',
+  'PHPRC',
+  'PHP_INI_SCAN_DIR',
+  'R_PROFILE',
+  'R_PROFILE_USER',
+  'RUSTC_WRAPPER',
+  'RUSTC_WORKSPACE_WRAPPER',
   // bash's command hash table and aliases: `BASH_CMDS[ls]=/bin/rm` makes `ls` run rm.
   'BASH_CMDS',
   'BASH_ALIASES',
 ]);
 
-const PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG'];
+const PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG', 'LUA_INIT', 'LUA_PATH', 'LUA_CPATH'];
 const SUFFIXES = ['_ASKPASS', '_PAGER', '_EDITOR'];
 const HARMLESS_PROGRAM_VALUES = new Set([
   '',

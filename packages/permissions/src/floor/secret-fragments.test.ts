@@ -48,6 +48,9 @@ const SEQUENCES = [
   '.terraform.d/credentials.tfrc.json',
   'etc/shadow',
   'etc/gshadow',
+  'run/secrets/db_password',
+  'run/./secrets/x',
+  'var/run/secrets/kubernetes.io/serviceaccount/token',
 ];
 /** Secret only in a home directory. */
 const HOME_ONLY = ['~/.npmrc', '$HOME/.npmrc', '/root/.npmrc', '/home/x/a/../.npmrc', 'x/.npmrc'];

@@ -6,7 +6,7 @@
  * and treating `ls *` or `wc -l src/*` as a secret read would deny ordinary commands (the
  * glob already makes such commands opaque, so they are asked about, never auto-allowed).
  */
-import { isSecretPath } from './secret-paths';
+import { isSecretPath, SEQUENCES } from './secret-paths';
 
 /**
  * Stem of extension-based samples: a character no literal glob text contains, so only a
@@ -82,11 +82,42 @@ export function globToRegExp(component: string): RegExp {
   return new RegExp(`^${leadingWildcard ? '(?!\\.)' : ''}${out}$`);
 }
 
+/**
+ * True when the last components of a glob path could spell a secret known by its directory
+ * (`~/.kube/conf*`, `~/.docker/*.json`, `~/.k?be/config`): there a lone `*` counts too, since
+ * the literal directory already narrows it to the secret's neighbours (one component
+ * must be literal: two bare wildcards are not `etc/shadow`).
+ */
+function sequenceCouldMatch(components: readonly string[]): boolean {
+  for (const sequence of SEQUENCES) {
+    const start = components.length - sequence.length;
+    if (start < 0) continue;
+    let matches = true;
+    let literal = false;
+    for (let k = 0; k < sequence.length && matches; k++) {
+      const component = components[start + k]!;
+      if (component === sequence[k]) {
+        literal = true;
+        continue;
+      }
+      try {
+        matches = GLOB_CHARS.test(component) && globToRegExp(component).test(sequence[k]!);
+      } catch {
+        matches = true; // a pattern we cannot read: fail closed
+      }
+    }
+    if (matches && literal) return true;
+  }
+  return false;
+}
+
 /** True when some component of a glob path could match a secret name. */
 export function globCouldMatchSecret(pattern: string): boolean {
   // No glob character anywhere (a brace word, `$X`): no component to test, nothing to split.
   if (!GLOB_CHARS.test(pattern)) return false;
-  for (const component of pattern.split('/')) {
+  const components = pattern.split('/');
+  if (components.length > 1 && sequenceCouldMatch(components)) return true;
+  for (const component of components) {
     if (!GLOB_CHARS.test(component) || ONLY_WILDCARDS.test(component)) continue;
     let matches = COMPONENT_MATCHES.get(component);
     if (matches === undefined) {

@@ -73,6 +73,8 @@ describe('isSecretPath: the false-positive policy table', () => {
     '~/.azure/accessTokens.json',
     '.env~',
     '~/.config/hub',
+    '/run/secrets/db_password',
+    '/var/run/secrets/kubernetes.io/serviceaccount/token',
     '~/.config//hub',
     'config/#.env.local#',
     '~/.ssh/id_rsa~',
@@ -91,6 +93,8 @@ describe('isSecretPath: the false-positive policy table', () => {
     'config/.env.tpl',
     'example.env.example',
     'credentials.ts',
+    'src/secrets.ts',
+    'run/secrets.md',
     'src/credentials.ts',
     'keys.ts',
     'secrets.md',
@@ -144,6 +148,10 @@ describe('globs and braces that could expand to a secret', () => {
     'id_*',
     '*env',
     '~/.aw?/*',
+    '~/.kube/conf*',
+    '~/.kube/*',
+    '~/.docker/*.json',
+    '~/.k?be/config',
   ])('%s could', (pattern) => {
     expect(globCouldMatchSecret(pattern) || isSecretPath(pattern)).toBe(true);
   });
@@ -160,6 +168,9 @@ describe('globs and braces that could expand to a secret', () => {
     'src/**/*.tsx',
     '[abc]',
     'docs/*.txt',
+    '*/config',
+    'docker/*.json',
+    'config/*.json',
   ])('%s could not', (pattern) => {
     expect(globCouldMatchSecret(pattern) || isSecretPath(pattern)).toBe(false);
   });

@@ -12,6 +12,7 @@
  * | `.envrc`                               | yes     | direnv files export secrets                       |
  * | `~/.ssh/**` except `*.pub`             | yes     | private keys, agent config; public keys are public|
  * | `~/.aws/**`, `~/.gnupg/**`, `~/.azure/**`, `~/.config/gcloud/**` | yes | cloud and signing credentials |
+ * | `/run/secrets/…`, `/var/run/secrets/kubernetes.io/…` (`run/secrets` anywhere) | yes | mounted container and service-account secrets |
  * | `.netrc`, `.git-credentials`, `.pypirc`, `.pgpass`, `.vault-token`, `.my.cnf`, `.boto`, `.s3cfg` anywhere | yes | only ever hold credentials |
  * | `~/.password-store/**`, `.config/git/credentials`, `.cargo/credentials[.toml]`, `.gem/credentials`, `.terraform.d/credentials.tfrc.json` | yes | password store, registry tokens |
  * | `~/.npmrc` (home only)                 | yes     | auth tokens; a project `.npmrc` is committed config |
@@ -96,7 +97,8 @@ const ENV_TEMPLATE_PARTS = new Set([
   'schema',
   'defaults',
 ]);
-const SEQUENCES: readonly (readonly string[])[] = [
+/** Secret files known by their last path components (`~/.kube/config`). */
+export const SEQUENCES: readonly (readonly string[])[] = [
   ['.kube', 'config'],
   ['.docker', 'config.json'],
   ['.config', 'gh', 'hosts.yml'],
@@ -109,7 +111,12 @@ const SEQUENCES: readonly (readonly string[])[] = [
   ['etc', 'shadow'],
   ['etc', 'gshadow'],
 ];
-const SEQUENCE_DIRS: readonly (readonly string[])[] = [['.config', 'gcloud']];
+// Mounted container and cluster secrets: `/run/secrets/db_password`,
+// `/var/run/secrets/kubernetes.io/serviceaccount/token`.
+const SEQUENCE_DIRS: readonly (readonly string[])[] = [
+  ['.config', 'gcloud'],
+  ['run', 'secrets'],
+];
 
 /** True for dotenv-style names that are not templates. */
 export function isEnvFileName(name: string): boolean {

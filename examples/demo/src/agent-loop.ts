@@ -4,7 +4,7 @@
  */
 import type { Executor, ExecutorEvent, ToolResult } from '@dexter/executor';
 import { toToolResultMessages } from '@dexter/executor';
-import type { LlmClient, LlmMessage, ToolRegistry } from '@dexter/registry';
+import { assistantMessage, type LlmClient, type LlmMessage, type ToolRegistry } from '@dexter/registry';
 
 export interface AgentLoopOptions {
   llm: LlmClient;
@@ -40,7 +40,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     });
     if (completion.text) options.onText?.(completion.text);
     if (completion.toolCalls.length === 0) return { answer: completion.text, turns: turn, results, messages };
-    messages.push({ role: 'assistant', content: completion.text, toolCalls: completion.toolCalls });
+    messages.push(assistantMessage(completion));
     const turnResults = await options.executor.execute(completion.toolCalls, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),

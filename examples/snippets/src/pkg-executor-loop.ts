@@ -15,6 +15,7 @@ export { executor, results };
 // #region loop
 import { createExecutor, toToolResultMessages } from '@dexter/executor';
 import { createPermissionEngine } from '@dexter/permissions';
+import { assistantMessage } from '@dexter/registry';
 
 const executor = createExecutor({
   tools: [getFinancials, webSearch, writeFile, bash], // made with defineTool
@@ -27,6 +28,6 @@ const executor = createExecutor({
 // your loop
 const completion = await llm.complete({ messages, tools: executor.tools });
 const results = await executor.execute(completion.toolCalls, { signal });
-messages.push({ role: 'assistant', content: completion.text, toolCalls: completion.toolCalls });
+messages.push(assistantMessage(completion)); // text, calls and any reasoning items
 messages.push(...toToolResultMessages(results));
 // #endregion loop

@@ -13,7 +13,7 @@ import type { ToolResult } from './tool-result';
  * @example
  * ```ts
  * const results = await executor.execute(completion.toolCalls);
- * messages.push({ role: 'assistant', content: completion.text, toolCalls: completion.toolCalls });
+ * messages.push(assistantMessage(completion)); // from @dexter/registry
  * messages.push(...toToolResultMessages(results));
  * ```
  */

@@ -832,6 +832,7 @@ add(
     'cat ~/.k?be/config',
     'cat /var/run/secrets/kubernetes.io/serviceaccount/token',
     'cat /run/secrets/db_password',
+    'cat "prod secrets.env"',
   ],
   { floor: true },
 );
@@ -1162,4 +1163,7 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'direnv exec . make test' },
   { command: 'LUA_ENV=dev ls' },
   { command: 'export VIM_MODE=1' },
+  // A test filter or message that mentions `.env` names no file.
+  { command: 'npm test -- -t "reads .env"' },
+  { command: 'pytest -k "test .env"' },
 ];

@@ -118,13 +118,22 @@ const SEQUENCE_DIRS: readonly (readonly string[])[] = [
   ['run', 'secrets'],
 ];
 
+/** Space, tab, newline. */
+const isBlank = (code: number) => code === 32 || code === 9 || code === 10;
+
 /** True for dotenv-style names that are not templates. */
 export function isEnvFileName(name: string): boolean {
   const lower = name.toLowerCase();
   let parts: string[];
   if (lower === '.env') return true;
   if (lower.startsWith('.env.')) parts = lower.slice(5).split('.');
-  else if (lower.endsWith('.env') && lower.length > 4 && !lower.startsWith('!'))
+  // `prod.env`, not a phrase that mentions one (`jest -t "reads .env"`): no file is named so.
+  else if (
+    lower.endsWith('.env') &&
+    lower.length > 4 &&
+    !lower.startsWith('!') &&
+    !isBlank(lower.charCodeAt(lower.length - 5))
+  )
     parts = lower.slice(0, -4).split('.');
   else return false;
   return !parts.some((part) => ENV_TEMPLATE_PARTS.has(part));

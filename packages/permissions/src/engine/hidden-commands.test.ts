@@ -27,6 +27,20 @@ describe('findHiddenDenyRule', () => {
     ])
       expect(findHiddenDenyRule(first(command), rules)?.rule, command).toBe(rules[0]);
     expect(findHiddenDenyRule(first('direnv exec . make test'), rules)).toBeUndefined();
+    // A container tool's own `rm` verb runs no program; the command after `run`/`exec` does.
+    for (const command of [
+      'docker rm -f c',
+      'docker image rm x',
+      'docker compose -f a.yml rm -f',
+      'podman rm c',
+    ])
+      expect(findHiddenDenyRule(first(command), rules), command).toBeUndefined();
+    for (const command of [
+      'docker compose run web rm x',
+      'docker container exec c rm x',
+      'docker run --rm i rm x',
+    ])
+      expect(findHiddenDenyRule(first(command), rules)?.rule, command).toBe(rules[0]);
   });
 
   it('finds the rule words as a command token in an inline program, not as a substring', () => {

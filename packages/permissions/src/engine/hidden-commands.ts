@@ -94,6 +94,11 @@ const runners = new Set([
   'nocache',
   'eatmydata',
   'ifne',
+  'sem',
+  'dbus-run-session',
+  'mosh',
+  'lxc',
+  'incus',
   'sshpass',
   'dotenv',
   'dotenvx',
@@ -303,6 +308,7 @@ const packageRunners: ReadonlyMap<string, readonly string[]> = new Map([
   ['micromamba', ['run']],
   ['pixi', ['run', 'exec']],
   ['bundle', ['exec']],
+  ['pipx', ['run']],
   ['mise', ['exec', 'x']],
 ]);
 const packageRunValueOptions = new Set([
@@ -434,6 +440,8 @@ const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
   ['man', { short: 'PH', long: ['pager', 'html'] }],
   ['zip', { long: ['unzip-command', 'TT'] }],
   ['rg', { long: ['pre'] }],
+  // `gcloud compute ssh VM --command=CMD` runs CMD on the VM.
+  ['gcloud', { long: ['command'] }],
   ['gdb', {}],
   ['lldb', {}],
   ['fd', {}],
@@ -781,6 +789,70 @@ function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefine
   return skip;
 }
 
+const CONTAINER_TOOLS = new Set(['docker', 'podman', 'nerdctl', 'lxc', 'incus']);
+/** Management groups whose next word is the verb (`docker image rm`, `docker compose rm`). */
+const CONTAINER_GROUPS = new Set([
+  'image',
+  'container',
+  'volume',
+  'network',
+  'compose',
+  'system',
+  'builder',
+  'buildx',
+  'plugin',
+  'secret',
+  'config',
+  'service',
+  'stack',
+  'node',
+  'context',
+  'manifest',
+  'trust',
+  'swarm',
+  'checkpoint',
+  'pod',
+  'machine',
+]);
+/** Options of docker, podman and compose that take the next word as their value. */
+const CONTAINER_VALUE_OPTIONS = new Set([
+  '-H',
+  '--host',
+  '-c',
+  '--context',
+  '--config',
+  '-l',
+  '--log-level',
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--project-directory',
+  '--env-file',
+  '--profile',
+  '--connection',
+  '--url',
+]);
+
+/**
+ * The indexes of a container tool's subcommand words (`rm` in `docker rm -f c`,
+ * `docker image rm x`, `docker compose rm`): the tool's own verbs, not a program that runs,
+ * so a deny rule on `rm` is not matched there. The command after `run`/`exec` still is.
+ */
+function containerVerbs(name: string, argv: readonly string[]): ReadonlySet<number> | undefined {
+  if (!CONTAINER_TOOLS.has(name)) return undefined;
+  const verbs = new Set<number>();
+  for (let index = 1; index < argv.length; index++) {
+    const word = argv[index]!;
+    if (CONTAINER_VALUE_OPTIONS.has(word)) index++;
+    else if (!word.startsWith('-')) {
+      verbs.add(index);
+      if (!CONTAINER_GROUPS.has(word) || verbs.size > 1) break;
+    }
+  }
+  return verbs;
+}
+
 /** `findHiddenDenyRule` on one form of the argv. */
 function hiddenDenyRuleIn(
   argv: readonly string[],
@@ -789,8 +861,10 @@ function hiddenDenyRuleIn(
   const kind = kindOf(argv);
   if (kind === undefined) return undefined;
   const name = commandBasename(argv[0]!);
+  const verb = kind === 'runner' ? containerVerbs(name, argv) : undefined;
   for (let offset = 1; offset < argv.length; offset++) {
     const arg = argv[offset]!;
+    if (verb?.has(offset)) continue;
     for (const rule of rules) {
       if (kind === 'runner' && matchCommandRule(rule, argv, 'deny', offset)) {
         return {

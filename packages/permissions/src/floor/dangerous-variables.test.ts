@@ -105,6 +105,9 @@ describe('isDangerousVariable', () => {
     expect(isDangerousVariable('GIT_PAGER', 'less +!id')).toBe(true);
     expect(isDangerousVariable('EDITOR', 'vim')).toBe(false);
     expect(isDangerousVariable('EDITOR', '/tmp/evil')).toBe(true);
+    expect(isDangerousVariable('EDITOR', 'code --wait')).toBe(false);
+    expect(isDangerousVariable('EDITOR', 'code --wait --new-window')).toBe(true);
+    expect(isDangerousVariable('EDITOR', 'code -c id')).toBe(true);
     expect(isDangerousVariable('GIT_PAGER', 'cat', true)).toBe(true);
     expect(isDangerousVariable('PATH', '')).toBe(true);
   });

@@ -31,7 +31,8 @@
  * Harmless values of pagers and editors are accepted, because agents use them to stop
  * interactive programs: the empty string, `cat`, `true`, `:` (`GIT_PAGER=cat`,
  * `AWS_PAGER=""`, `GIT_EDITOR=true git rebase --continue`), and the bare names of
- * well-known pagers and editors (`EDITOR=vim`, `KUBE_EDITOR=nano`) — never with arguments. `IFS=… read` is accepted: the
+ * well-known pagers and editors (`EDITOR=vim`, `KUBE_EDITOR=nano`) — never with arguments, except
+ * `code --wait`/`subl -w`. `IFS=… read` is accepted: the
  * assignment then only scopes to `read`'s field splitting. So is a NODE_OPTIONS made only of
  * options that load nothing (`NODE_OPTIONS=--max-old-space-size=4096 npm run build`), and
  * npm settings that are switches or levels with a literal value (`npm_config_loglevel=warn`).
@@ -136,6 +137,15 @@ const HARMLESS_PROGRAM_VALUES = new Set([
   'emacs',
   'micro',
   'ed',
+  'code',
+  'subl',
+  'hx',
+  'gedit',
+  // GUI editors told to wait for the window to close: a fixed argv, nothing else.
+  'code --wait',
+  'code -w',
+  'subl --wait',
+  'subl -w',
 ]);
 
 function isProgramVariable(name: string): boolean {

@@ -870,6 +870,8 @@ add(
     'docker compose run web rm -rf x',
     'docker container exec c rm -rf x',
     'docker -H tcp://h exec c rm -rf x',
+    'docker create img rm -rf x',
+    'docker someplugin rm -rf x',
     'lxc exec c -- rm -rf x',
     'mosh host -- rm -rf x',
     'sem rm -rf x',
@@ -1180,4 +1182,9 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'podman rm -a' },
   { command: 'EDITOR=code git commit' },
   { command: 'GIT_EDITOR="code --wait" git rebase -i HEAD~3' },
+  { command: 'docker logs curl' },
+  { command: 'docker stop curl' },
+  { command: 'kubectl logs curl' },
+  { command: 'kubectl -n prod get pod curl -o wide' },
+  { command: 'docker pull curlimages/curl' },
 ];

@@ -634,6 +634,22 @@ const NO_COMMAND_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
     'annotate',
     'explain',
     'wait',
+    'apply',
+    'edit',
+    'patch',
+    'config',
+    'cluster-info',
+    'api-resources',
+    'api-versions',
+    'version',
+    'auth',
+    'cordon',
+    'uncordon',
+    'drain',
+    'taint',
+    'expose',
+    'autoscale',
+    'events',
   ]),
 };
 NO_COMMAND_SUBCOMMANDS.podman = NO_COMMAND_SUBCOMMANDS.docker!;
@@ -853,6 +869,52 @@ function containerVerbs(name: string, argv: readonly string[]): ReadonlySet<numb
   return verbs;
 }
 
+/**
+ * Container tools' verbs that run no command of the command line (`docker logs x`,
+ * `docker image pull x`, `docker compose up`); any other verb (`run`, `exec`, `create`, a
+ * CLI plugin) may.
+ */
+const CONTAINER_QUIET_VERBS = new Set([
+  ...NO_COMMAND_SUBCOMMANDS.docker!,
+  'build',
+  'login',
+  'logout',
+  'info',
+  'version',
+  'search',
+  'save',
+  'load',
+  'commit',
+  'cp',
+  'rename',
+  'update',
+  'events',
+  'export',
+  'import',
+  'ls',
+  'list',
+  'prune',
+  'up',
+  'down',
+  'config',
+  'attach',
+  'connect',
+  'disconnect',
+  'delete',
+  'launch',
+  'init',
+  'snapshot',
+  'restore',
+  'watch',
+]);
+
+/** True when a container tool's verb (the last of `verbs`) is one that runs no command. */
+function noContainerCommand(argv: readonly string[], verbs: ReadonlySet<number>): boolean {
+  let last = -1;
+  for (const index of verbs) last = Math.max(last, index);
+  return last >= 0 && CONTAINER_QUIET_VERBS.has(argv[last]!);
+}
+
 /** `findHiddenDenyRule` on one form of the argv. */
 function hiddenDenyRuleIn(
   argv: readonly string[],
@@ -861,12 +923,14 @@ function hiddenDenyRuleIn(
   const kind = kindOf(argv);
   if (kind === undefined) return undefined;
   const name = commandBasename(argv[0]!);
-  const verb = kind === 'runner' ? containerVerbs(name, argv) : undefined;
+  const verbs = kind === 'runner' ? containerVerbs(name, argv) : undefined;
+  // `docker logs curl`, `kubectl get pod rm`: a subcommand that runs no command names none.
+  const runs = kind === 'runner' && !runsNoCommand(argv) && !(verbs && noContainerCommand(argv, verbs));
   for (let offset = 1; offset < argv.length; offset++) {
     const arg = argv[offset]!;
-    if (verb?.has(offset)) continue;
+    if (verbs?.has(offset)) continue;
     for (const rule of rules) {
-      if (kind === 'runner' && matchCommandRule(rule, argv, 'deny', offset)) {
+      if (runs && matchCommandRule(rule, argv, 'deny', offset)) {
         return {
           rule,
           reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,

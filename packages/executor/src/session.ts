@@ -72,7 +72,7 @@ interface ToolUsage {
  */
 function mayBeNear(size: number, other: number, threshold: number): boolean {
   const need = Math.ceil((threshold * (size + other)) / (1 + threshold) - 1e-9);
-  const most = size < other ? size : other;
+  const most = Math.min(size, other);
   return !(need > most || (need === most && size === other));
 }
 

@@ -140,7 +140,7 @@ function earliestRestricting(
 
 /** True when a multi-call binary (`busybox rm`) may run the command named by a later word. */
 function isMultiCall(word: string | undefined): boolean {
-  return word !== undefined && word.endsWith('box') && multiCall.has(commandBasename(word));
+  return word?.endsWith('box') === true && multiCall.has(commandBasename(word));
 }
 
 /**

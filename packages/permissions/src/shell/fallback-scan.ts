@@ -71,12 +71,14 @@ function maybeDynamic(text: string, from: number, to: number): boolean {
  * does not read `NAME[…]=` as an assignment).
  */
 export function isAssignment(value: string): boolean {
-  if (!isNameStart(value.charCodeAt(0))) return false;
+  // Never reads past the end: one such read turns V8's fast `charCodeAt` here into a slow
+  // call for good, and every word of an over-cap input comes through.
+  const length = value.length;
+  if (length === 0 || !isNameStart(value.charCodeAt(0))) return false;
   let index = 1;
-  while (index < value.length && isNameChar(value.charCodeAt(index))) index++;
-  let code = value.charCodeAt(index);
-  if (code === 0x2b) code = value.charCodeAt(index + 1);
-  return code === 0x3d;
+  while (index < length && isNameChar(value.charCodeAt(index))) index++;
+  if (index < length && value.charCodeAt(index) === 0x2b) index++;
+  return index < length && value.charCodeAt(index) === 0x3d;
 }
 
 /** What a word cut short by a command substitution ends with (see `endWord`). */

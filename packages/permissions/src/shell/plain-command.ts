@@ -49,6 +49,7 @@ function assignmentAt(word: string): number {
   if (!isNameStart(word.charCodeAt(0))) return -1;
   let index = 1;
   while (index < word.length && isNameChar(word.charCodeAt(index))) index++;
+  if (index + 1 >= word.length) return index < word.length && word.charCodeAt(index) === 0x3d ? index : -1;
   const code = word.charCodeAt(index);
   if (code === 0x3d) return index;
   return code === 0x2b && word.charCodeAt(index + 1) === 0x3d ? -2 : -1;
@@ -190,7 +191,7 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     // A redirection: `>`, `>>`, `<` or a descriptor copy `>&N`, optionally after a number.
     if (start < 0) start = from;
     const first = text.charCodeAt(index);
-    const second = text.charCodeAt(index + 1);
+    const second = index + 1 < length ? text.charCodeAt(index + 1) : -1;
     let operator: string;
     if (first === 0x3c) {
       if (second === 0x3c || second === 0x3e || second === 0x26 || second === 0x28) return undefined;

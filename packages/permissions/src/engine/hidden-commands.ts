@@ -717,6 +717,7 @@ function runnerCodeTexts(argv: readonly string[], texts: string[], skip?: Readon
   const target = kind === 'runner' ? computedExecTarget(argv) : -1;
   const make = kind === 'interpreter' && /^g?make$/.test(name);
   const language = kind === 'interpreter' && NOT_SHELL.test(name);
+  const program = language && AWKS.has(name) ? awkProgramIndex(argv) : -1;
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
     if (skip?.has(offset) || offset === target) continue;
@@ -724,7 +725,10 @@ function runnerCodeTexts(argv: readonly string[], texts: string[], skip?: Readon
     if (language) {
       // A file operand `<(zcat f.gz)` is a descriptor path; its commands are in the parse.
       if (PROCESS_SUBSTITUTION.test(word)) continue;
-      if (isCodeLike(word)) texts.push(withoutFieldReferences(word));
+      if (!isCodeLike(word)) continue;
+      // awk runs commands only from its strings (`system("rm " $1)`): those are the text.
+      const text = offset === program ? awkStrings(word) : withoutFieldReferences(word);
+      if (text !== '') texts.push(text);
       continue;
     }
     // A runner hands its words to a shell, where a brace expansion becomes several words
@@ -915,6 +919,36 @@ function noContainerCommand(argv: readonly string[], verbs: ReadonlySet<number>)
   return last >= 0 && CONTAINER_QUIET_VERBS.has(argv[last]!);
 }
 
+const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+const AWK_STRING = /"(?:[^"\\]|\\.)*"/g;
+const AWK_RUNS = /\bsystem\s*\(|(?<!\|)\|(?!\|)/;
+
+/** The index of awk's program in `argv` (-1 when it comes from a file, `-f`). */
+function awkProgramIndex(argv: readonly string[]): number {
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') return index + 1 < argv.length ? index + 1 : -1;
+    if (arg === '-f' || arg.startsWith('-f') || arg.startsWith('--file')) return -1;
+    if (arg === '-F' || arg === '-v') index++;
+    else if (!arg.startsWith('-') || arg === '-') return index;
+  }
+  return -1;
+}
+
+/**
+ * The string literals of an awk program, one a line: awk runs commands only from strings
+ * (`system("rm " $1)`, `print | "sh"`, `"cmd" | getline`); a regular expression such as
+ * `/curl /` or a field name is not a command. (A command built from pieces is caught as
+ * unseen code.)
+ */
+function awkStrings(program: string): string {
+  // Without system() or a pipe (`print | …`, `… | getline`) no string runs at all.
+  if (!AWK_RUNS.test(program.replace(AWK_STRING, '""'))) return '';
+  let out = '';
+  for (const match of program.matchAll(/"((?:[^"\\]|\\.)*)"/g)) out += `${match[1]}\n`;
+  return out;
+}
+
 /** `findHiddenDenyRule` on one form of the argv. */
 function hiddenDenyRuleIn(
   argv: readonly string[],
@@ -924,6 +958,7 @@ function hiddenDenyRuleIn(
   if (kind === undefined) return undefined;
   const name = commandBasename(argv[0]!);
   const verbs = kind === 'runner' ? containerVerbs(name, argv) : undefined;
+  const program = kind === 'interpreter' && AWKS.has(name) ? awkProgramIndex(argv) : -1;
   // `docker logs curl`, `kubectl get pod rm`: a subcommand that runs no command names none.
   const runs = kind === 'runner' && !runsNoCommand(argv) && !(verbs && noContainerCommand(argv, verbs));
   for (let offset = 1; offset < argv.length; offset++) {
@@ -936,7 +971,11 @@ function hiddenDenyRuleIn(
           reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,
         };
       }
-      if (kind === 'interpreter' && isCodeLike(arg) && tokenPattern(rule).test(arg)) {
+      if (
+        kind === 'interpreter' &&
+        isCodeLike(arg) &&
+        tokenPattern(rule).test(offset === program ? awkStrings(arg) : arg)
+      ) {
         return {
           rule,
           reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,

@@ -440,7 +440,9 @@ function builtCommand(argv: readonly string[]): string | undefined {
       // `print | "sh"`: the data becomes the shell's commands.
       /\|&?\s*"\s*(?:\/\S*\/)?(?:sh|bash|zsh|dash|ksh)\b/.test(program) ||
       /\bprintf?\b[^;{}\n]*(?<!\|)\|(?!\|)&?\s*(?!"")[^\s|]/.test(code) ||
-      /(?<!""\s*)\|&?\s*getline\b/.test(code)
+      // `cmd | getline` runs cmd: a command of its own only when cmd is one literal string
+      // (`"date" | getline d`), not one built with fields (`"whois " $2 | getline`).
+      /(?<!(?:^|[{;(\n]|&&|\|\||\bif\s*\(|\bwhile\s*\()\s*""\s*)\|&?\s*getline\b/.test(code)
     ) {
       return `${name} runs a command its program builds at run time`;
     }

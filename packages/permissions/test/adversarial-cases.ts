@@ -833,6 +833,7 @@ add(
     'cat /var/run/secrets/kubernetes.io/serviceaccount/token',
     'cat /run/secrets/db_password',
     'cat "prod secrets.env"',
+    'cat ~/.yarnrc.yml',
   ],
   { floor: true },
 );
@@ -1195,4 +1196,5 @@ export const benignCases: readonly BenignCase[] = [
   { command: "awk '/^rm -rf/ {n++} END {print n}' history.txt" },
   { command: "df -h | awk '/[0-9]%/ {print $5}'" },
   { command: 'awk \'BEGIN { "date" | getline d; print d }\'' },
+  { command: 'cat .yarnrc.yml', allowedByTypical: true },
 ];

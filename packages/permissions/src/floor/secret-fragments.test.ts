@@ -53,7 +53,15 @@ const SEQUENCES = [
   'var/run/secrets/kubernetes.io/serviceaccount/token',
 ];
 /** Secret only in a home directory. */
-const HOME_ONLY = ['~/.npmrc', '$HOME/.npmrc', '/root/.npmrc', '/home/x/a/../.npmrc', 'x/.npmrc'];
+const HOME_ONLY = [
+  '~/.yarnrc.yml',
+  '/home/x/.yarnrc.yml',
+  '~/.npmrc',
+  '$HOME/.npmrc',
+  '/root/.npmrc',
+  '/home/x/a/../.npmrc',
+  'x/.npmrc',
+];
 const PREFIXES = [
   '',
   './',

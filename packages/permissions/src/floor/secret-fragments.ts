@@ -10,7 +10,7 @@
  * compiled alternation is about twice as fast per word as a char-code loop over a table.
  */
 const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:\/|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
+  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|yarnrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:\/|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
 
 const PATTERN_CHARS = /[*?[{]/;
 

@@ -15,7 +15,7 @@
  * | `/run/secrets/…`, `/var/run/secrets/kubernetes.io/…` (`run/secrets` anywhere) | yes | mounted container and service-account secrets |
  * | `.netrc`, `.git-credentials`, `.pypirc`, `.pgpass`, `.vault-token`, `.my.cnf`, `.boto`, `.s3cfg` anywhere | yes | only ever hold credentials |
  * | `~/.password-store/**`, `.config/git/credentials`, `.cargo/credentials[.toml]`, `.gem/credentials`, `.terraform.d/credentials.tfrc.json` | yes | password store, registry tokens |
- * | `~/.npmrc` (home only)                 | yes     | auth tokens; a project `.npmrc` is committed config |
+ * | `~/.npmrc`, `~/.yarnrc.yml` (home only) | yes    | auth tokens; a project's copy is committed config |
  * | `.kube/config`, `.docker/config.json`, `.config/gh/hosts.yml`, `.config/hub` | yes | cluster / registry / GitHub tokens |
  * | `*.pem`, `*.key`, `*.p12`, `*.pfx`, `*.jks` | yes | also `public.key`: the name cannot tell, so fail closed |
  * | `id_rsa`, `id_ed25519_sk`, `id_rsa.old`, `id_rsa_github` | yes | private SSH keys                  |
@@ -83,7 +83,7 @@ const ANYWHERE_FILES = new Set([
   '.s3cfg',
   'environ',
 ]);
-const HOME_FILES = new Set(['.npmrc']);
+const HOME_FILES = new Set(['.npmrc', '.yarnrc.yml']);
 const SECRET_EXTENSIONS = /\.(?:pem|key|p12|pfx|jks)$/i;
 const SSH_KEY = /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:[._-].*)?$/;
 const HOST_KEY = /^ssh_host_.*_key$/;

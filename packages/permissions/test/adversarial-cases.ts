@@ -821,6 +821,8 @@ add(
 // --- found by a second probe -------------------------------------------------------------
 // `git log --show-signature` runs gpg (or gpg.program) for every signed commit.
 add('flags', ['git log --show-signature', 'git show --show-sig HEAD', 'git log -p --show-signature -1']);
+// sort reads and prints files named only in its input: `echo -n .env | sort --files0-from=-`.
+add('flags', ['echo -n .env | sort --files0-from=-', 'sort --files0-from=list.txt', 'sort --fil=- < names']);
 // Globs and mounts that reach a secret known by its directory. (The new credential printers
 // — `kubectl -n x get secret …`, `aws secretsmanager get-secret-value` — are in
 // check-floor.test.ts: inside `$( … )` a printed credential is an argument, not output.)

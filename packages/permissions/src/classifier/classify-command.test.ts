@@ -371,6 +371,9 @@ const UNKNOWN = [
   'npm test -- --node-options=x',
   'npm test --silent',
   'objdump -d @opts',
+  // sort prints the files its list names, which the command line does not show.
+  'sort --files0-from=-',
+  'sort --fil list.txt',
   'tar -f a.tar',
   'sudo ls',
   'xargs ls',

@@ -836,6 +836,8 @@ add(
     'cat /run/secrets/db_password',
     'cat "prod secrets.env"',
     'cat ~/.yarnrc.yml',
+    'ssh -o IdentityFile=key.pem h cat .env',
+    'cat -oIdentityFile=server.key',
   ],
   { floor: true },
 );
@@ -1199,4 +1201,6 @@ export const benignCases: readonly BenignCase[] = [
   { command: "df -h | awk '/[0-9]%/ {print $5}'" },
   { command: 'awk \'BEGIN { "date" | getline d; print d }\'' },
   { command: 'cat .yarnrc.yml', allowedByTypical: true },
+  // An identity file used to log in is not printed: `-o IdentityFile=` is `-i`.
+  { command: 'ssh -o IdentityFile=key.pem ubuntu@203.0.113.5 uptime' },
 ];

@@ -119,6 +119,9 @@ function exclusionIndexes(inner: readonly string[], base: string, skip: Set<numb
   }
 }
 
+/** An ssh identity-file setting: `IdentityFile=KEY`, `-oIdentityFile=KEY` (no other setting). */
+const IDENTITY_SETTING = /^(?:-o)?identityfile[=\s]\s*[^\s]+$/i;
+
 /** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
 function notReadIndexes(inner: readonly string[], base: string): Set<number> {
   if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
@@ -137,6 +140,10 @@ function notReadIndexes(inner: readonly string[], base: string): Set<number> {
     const skip = new Set<number>();
     inner.forEach((word, index) => {
       if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
+      // ssh's `-o IdentityFile=KEY` (also `-oIdentityFile=KEY`) is `-i KEY` spelled as a setting.
+      else if (base !== 'openssl' && IDENTITY_SETTING.test(word)) skip.add(index);
+      else if (base !== 'openssl' && word === '-o' && IDENTITY_SETTING.test(inner[index + 1] ?? ''))
+        skip.add(index + 1);
     });
     return skip;
   }

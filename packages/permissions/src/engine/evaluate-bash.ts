@@ -44,6 +44,7 @@ import {
   unwrappedDiffers,
 } from './shell-rules';
 import { mayRunUnseenCode, unseenCodeReason } from './unseen-code';
+import { ScriptWrites, scriptsWrittenThenRun, type WrittenScript } from './written-scripts';
 
 /** Options of `evaluateBash`. */
 export interface EvaluateBashOptions {
@@ -167,6 +168,28 @@ function denyMatch(
     for (const inner of analyzeShell(text, shell).commands) {
       const found = denyMatch(inner, rules, shell, depth + 1);
       if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Deny rules on the scripts the command line writes and then runs (`echo 'rm -rf x' > s.sh
+ * && bash s.sh`): their text is on the line, read as shell like other text found in
+ * arguments (see `written-scripts.ts`).
+ */
+function writtenScriptDenial(
+  scripts: readonly WrittenScript[],
+  rules: ShellRuleSet,
+  shell: ShellAnalysisOptions | undefined,
+): DenyMatch | undefined {
+  for (const script of scripts) {
+    for (const inner of analyzeShell(script.text, shell).commands) {
+      const found = denyMatch(inner, rules, shell, 1);
+      if (found) {
+        const reason = `${describe(script.runner)} runs ${script.path}, which this command line writes: ${found.reason}`;
+        return found.rule === undefined ? { reason } : { rule: found.rule, reason };
+      }
     }
   }
   return undefined;
@@ -309,16 +332,23 @@ class StreamedChecks {
   private violation: FloorViolation | undefined = undefined;
   private denyStart = -1;
   private denial: DenyMatch | undefined = undefined;
+  /** Scripts written then run (checked after every command's own deny rules, as in `run`). */
+  private readonly writes: ScriptWrites | undefined;
+  private scripts: WrittenScript[] | undefined = undefined;
 
   constructor(
     private readonly rules: ShellRuleSet,
     private readonly shell: ShellAnalysisOptions | undefined,
-  ) {}
+  ) {
+    this.writes = rules.hasDeny ? new ScriptWrites() : undefined;
+  }
 
   check(batch: readonly SimpleCommand[]): void {
     for (let index = 0; index < batch.length; index++) {
       const simple = batch[index] as SimpleCommand;
       const start = simple.start;
+      const scripts = this.writes?.read(simple);
+      if (scripts) (this.scripts ??= []).push(...scripts);
       if (this.violation !== undefined && start >= this.floorStart) continue;
       const violation = checkFloor(simple);
       if (violation) {
@@ -338,6 +368,8 @@ class StreamedChecks {
   decide(ev: Evaluation): BashEvaluation {
     if (this.violation) return floorDenial(ev, this.violation);
     if (this.denial) return ruleDenial(ev, this.denial);
+    const written = this.scripts && writtenScriptDenial(this.scripts, this.rules, this.shell);
+    if (written) return ruleDenial(ev, written);
     return opaqueAsk(ev);
   }
 }
@@ -388,6 +420,10 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
 
   for (const simple of distinct) {
     const found = denyMatch(simple, shellRules, options.shell, 0);
+    if (found) return ruleDenial(ev, found);
+  }
+  if (shellRules.hasDeny && analysis.commands.length > 1) {
+    const found = writtenScriptDenial(scriptsWrittenThenRun(analysis.commands), shellRules, options.shell);
     if (found) return ruleDenial(ev, found);
   }
   ev.note('deny-rules', shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches');

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeShell } from '../shell';
+import { scriptsWrittenThenRun } from './written-scripts';
+
+/** `[path, text]` of each script `command` writes and then runs. */
+function scripts(command: string): [string, string][] {
+  return scriptsWrittenThenRun(analyzeShell(command).commands).map((script) => [script.path, script.text]);
+}
+
+describe('scriptsWrittenThenRun', () => {
+  it('finds what echo, printf, a here-doc or a pipe into tee writes, then a shell, source, ./ or make runs', () => {
+    expect(scripts("echo 'rm -rf x' > s.sh && bash s.sh")).toEqual([['s.sh', 'rm -rf x']]);
+    expect(scripts("printf 'curl x' > /tmp/a; . /tmp/a")).toEqual([['/tmp/a', 'curl x']]);
+    expect(scripts("cat > x.sh <<'EOF'\nrm y\nEOF\nsh ./x.sh")).toEqual([['x.sh', 'rm y\n']]);
+    expect(scripts("echo 'rm x' | tee s.sh && zsh s.sh")).toEqual([['s.sh', 'rm x']]);
+    expect(scripts("echo 'rm x' > s.sh; chmod +x s.sh; ./s.sh")).toEqual([['s.sh', 'rm x']]);
+    expect(scripts("echo 'rm x' >> Makefile && make")).toEqual([['Makefile', 'rm x']]);
+    expect(scripts("echo 'rm x' > m.mk && make -f m.mk")).toEqual([['m.mk', 'rm x']]);
+  });
+
+  it('keeps appended text, and what a later unseen append leaves', () => {
+    expect(scripts("echo 'a' > s.sh; echo 'b' >> s.sh; bash s.sh")).toEqual([['s.sh', 'a\nb']]);
+    expect(scripts("echo 'rm x' > s.sh; ls >> s.sh; bash s.sh")).toEqual([['s.sh', 'rm x']]);
+  });
+
+  it('leaves out files whose content the line does not show, and files not run', () => {
+    expect(scripts("echo 'rm x' > s.sh; ls > s.sh; bash s.sh")).toEqual([]);
+    expect(scripts('echo "$X" > s.sh; bash s.sh')).toEqual([]);
+    expect(scripts('cp a.sh s.sh; bash s.sh')).toEqual([]);
+    expect(scripts("echo 'rm x' > a.sh; bash b.sh")).toEqual([]);
+    expect(scripts("bash s.sh; echo 'rm x' > s.sh")).toEqual([]);
+    expect(scripts("echo 'rm x' 2> s.sh; bash s.sh")).toEqual([]);
+  });
+
+  it('does not count reading a script as running it', () => {
+    expect(scripts("echo 'rm x' > s.sh && bash -n s.sh")).toEqual([]);
+    expect(scripts("echo 'rm x' > s.sh && bash -c 'cat s.sh'")).toEqual([]);
+    expect(scripts("echo 'rm x' > s.sh && cat s.sh")).toEqual([]);
+  });
+});

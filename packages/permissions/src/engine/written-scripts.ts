@@ -1,0 +1,144 @@
+/**
+ * Scripts written and run in one command line: `echo 'rm -rf x' > s.sh && bash s.sh`,
+ * `cat > x.sh <<'EOF' … EOF` then `sh x.sh`, `printf 'curl …' > /tmp/a; . /tmp/a`,
+ * `echo 'rm x' >> Makefile && make`. The file's content is on the command line, so the deny
+ * rules can check it. A file whose content the line does not show (`cp a s.sh`, a file
+ * written by a program) stays what every script file is to the engine: unseen, and asked
+ * about (the engine does not read files).
+ */
+import { commandBasename } from '../rules/match-command-rule';
+import { SHELL_NAMES } from '../shell/command-word';
+import type { SimpleCommand } from '../shell/types';
+
+/** A script file run by a command, with the text the same command line wrote into it. */
+export interface WrittenScript {
+  path: string;
+  text: string;
+  /** The command that runs it. */
+  runner: SimpleCommand;
+}
+
+const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>']);
+const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
+
+/** `./x` and `x` are one file; anything computed is no path at all. */
+function pathKey(path: string): string {
+  return path.startsWith('./') ? path.slice(2) : path;
+}
+
+/**
+ * The text a command writes to its standard output, when the command line shows it: the
+ * arguments of `echo` / `printf` (escapes left as written: the deny rules look for command
+ * words, which escapes do not hide from a reader of the text), or the literal here-doc or
+ * here-string `cat` / `tee` copy. Undefined otherwise.
+ */
+function shownOutput(command: SimpleCommand): string | undefined {
+  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+  const name = commandBasename(argv[0] ?? '');
+  if (name === 'echo' || name === 'printf') {
+    const words = command.unwrapped.argv.length > 0 ? command.unwrapped.words : command.words;
+    if (words.some((word) => word.dynamic)) return undefined;
+    return argv.slice(1).join(' ');
+  }
+  if (name === 'cat' || name === 'tee') {
+    for (const redirect of command.redirects) {
+      if (redirect.text !== undefined) return redirect.text;
+    }
+  }
+  return undefined;
+}
+
+/** The script files `command` runs: a shell's script operand, `source`/`.`, a path run directly, make's makefile. */
+function filesRun(command: SimpleCommand): string[] {
+  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+  const word = argv[0];
+  if (word === undefined) return [];
+  const name = commandBasename(word);
+  if (word.includes('/')) return [pathKey(word)];
+  if (name === 'source' || name === '.') return argv[1] === undefined ? [] : [pathKey(argv[1])];
+  if (SHELL_NAMES.has(name)) {
+    for (let index = 1; index < argv.length; index++) {
+      const arg = argv[index]!;
+      // `-c` runs its argument, not a file; `-n` only reads the script (`bash -n s.sh`).
+      if (arg === '-c' || /^-[A-Za-z]*n/.test(arg)) return [];
+      if (arg === '--') return argv[index + 1] === undefined ? [] : [pathKey(argv[index + 1]!)];
+      if (!arg.startsWith('-') && !arg.startsWith('+')) return [pathKey(arg)];
+    }
+    return [];
+  }
+  if (name === 'make' || name === 'gmake') {
+    const files: string[] = [];
+    for (let index = 1; index < argv.length; index++) {
+      const arg = argv[index]!;
+      if ((arg === '-f' || arg === '--file' || arg === '--makefile') && argv[index + 1] !== undefined)
+        files.push(pathKey(argv[index + 1]!));
+      else if (arg.startsWith('--file=') || arg.startsWith('--makefile='))
+        files.push(pathKey(arg.slice(arg.indexOf('=') + 1)));
+      else if (arg.startsWith('-f') && arg.length > 2) files.push(pathKey(arg.slice(2)));
+    }
+    return files.length > 0 ? files : MAKEFILES;
+  }
+  return [];
+}
+
+/**
+ * The scripts a command line writes and then runs, found as its commands are read in order
+ * (`read`), with the text the line shows going into each. A file the line writes without
+ * showing what (`ls > s.sh`) is left out: it is unseen, as any script file is.
+ */
+export class ScriptWrites {
+  private written: Map<string, string | undefined> | undefined;
+  private previous: SimpleCommand | undefined;
+
+  /** Reads the next command; returns the written scripts it runs (usually none). */
+  read(command: SimpleCommand): WrittenScript[] | undefined {
+    let found: WrittenScript[] | undefined;
+    const written = this.written;
+    if (written !== undefined) {
+      for (const path of filesRun(command)) {
+        const text = written.get(path);
+        if (text !== undefined) (found ??= []).push({ path, text, runner: command });
+      }
+    }
+    const previous = this.previous;
+    this.previous = command;
+    const name = commandBasename(command.unwrapped.argv[0] ?? command.argv[0] ?? '');
+    const targets: [string, boolean][] = [];
+    for (const redirect of command.redirects) {
+      if (!redirect.write || redirect.dynamic || !WRITE_OPERATORS.has(redirect.operator)) continue;
+      if (redirect.fd !== undefined && redirect.fd !== 1) continue;
+      targets.push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
+    }
+    if (name === 'tee') {
+      const argv = command.unwrapped.argv;
+      const append = argv.includes('-a') || argv.includes('--append');
+      for (const arg of argv.slice(1)) if (!arg.startsWith('-')) targets.push([pathKey(arg), append]);
+    }
+    if (targets.length === 0) return found;
+    // `echo 'rm x' | tee s.sh`, `printf … | cat > s.sh`: what they copy is the output before the pipe.
+    const text =
+      shownOutput(command) ??
+      ((name === 'tee' || name === 'cat') && command.readsPipe && previous !== undefined
+        ? shownOutput(previous)
+        : undefined);
+    const map = (this.written ??= new Map());
+    for (const [path, append] of targets) {
+      // Truncating replaces what was known; appending keeps it (an unseen part added to a
+      // file does not take away the seen part, and the deny rules only look for what is seen).
+      const before = append ? map.get(path) : undefined;
+      map.set(path, before === undefined ? text : text === undefined ? before : `${before}\n${text}`);
+    }
+    return found;
+  }
+}
+
+/** `ScriptWrites` over a whole list of commands, in order. */
+export function scriptsWrittenThenRun(commands: readonly SimpleCommand[]): WrittenScript[] {
+  const writes = new ScriptWrites();
+  const found: WrittenScript[] = [];
+  for (const command of commands) {
+    const scripts = writes.read(command);
+    if (scripts) found.push(...scripts);
+  }
+  return found;
+}

@@ -184,10 +184,11 @@ function writtenScriptDenial(
   shell: ShellAnalysisOptions | undefined,
 ): DenyMatch | undefined {
   for (const script of scripts) {
-    for (const inner of analyzeShell(script.text, shell).commands) {
+    for (const inner of analyzeShell(script.commandLine, shell).commands) {
       const found = denyMatch(inner, rules, shell, 1);
       if (found) {
-        const reason = `${describe(script.runner)} runs ${script.path}, which this command line writes: ${found.reason}`;
+        const inner = found.reason.startsWith('Denied: ') ? found.reason.slice('Denied: '.length) : found.reason;
+        const reason = `${describe(script.runner)} runs ${script.path}, which this command line writes: ${inner}`;
         return found.rule === undefined ? { reason } : { rule: found.rule, reason };
       }
     }

@@ -18,6 +18,15 @@ describe('scriptsWrittenThenRun', () => {
     expect(scripts("echo 'rm x' > m.mk && make -f m.mk")).toEqual([['m.mk', 'rm x']]);
   });
 
+  it("gives an interpreter's script the checks of its inline program", () => {
+    const [script] = scriptsWrittenThenRun(
+      analyzeShell("echo 'import os' > t.py && python3 -u t.py").commands,
+    );
+    expect(script?.commandLine).toBe("python3 -c 'import os'");
+    expect(scripts("echo 'x' > t.py && python3 -m t")).toEqual([]);
+    expect(scripts("echo 'x' > a.js && node -e 'y' a.js")).toEqual([]);
+  });
+
   it('keeps appended text, and what a later unseen append leaves', () => {
     expect(scripts("echo 'a' > s.sh; echo 'b' >> s.sh; bash s.sh")).toEqual([['s.sh', 'a\nb']]);
     expect(scripts("echo 'rm x' > s.sh; ls >> s.sh; bash s.sh")).toEqual([['s.sh', 'rm x']]);

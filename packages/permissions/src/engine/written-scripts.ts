@@ -1,13 +1,15 @@
 /**
  * Scripts written and run in one command line: `echo 'rm -rf x' > s.sh && bash s.sh`,
  * `cat > x.sh <<'EOF' … EOF` then `sh x.sh`, `printf 'curl …' > /tmp/a; . /tmp/a`,
- * `echo 'rm x' >> Makefile && make`. The file's content is on the command line, so the deny
- * rules can check it. A file whose content the line does not show (`cp a s.sh`, a file
+ * `echo 'rm x' >> Makefile && make`, `echo 'os.system("rm x")' > t.py && python3 t.py`. The
+ * file's content is on the command line, so the deny rules can check it. A file whose content the line does not show (`cp a s.sh`, a file
  * written by a program) stays what every script file is to the engine: unseen, and asked
  * about (the engine does not read files).
  */
+import { interpreterFamily } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
 import { SHELL_NAMES } from '../shell/command-word';
+import { quoteShellWord } from '../shell/quote-shell-word';
 import type { SimpleCommand } from '../shell/types';
 
 /** A script file run by a command, with the text the same command line wrote into it. */
@@ -16,6 +18,31 @@ export interface WrittenScript {
   text: string;
   /** The command that runs it. */
   runner: SimpleCommand;
+  /**
+   * The text as a command line for the deny checks: the text itself for a shell script, an
+   * inline-program call for an interpreter's (`python3 t.py` → `python3 -c TEXT`), so it gets
+   * the checks `python3 -c` gets.
+   */
+  commandLine: string;
+}
+
+/** How each interpreter family takes a program on its command line. */
+const INLINE_FLAG: Record<string, string> = {
+  python: '-c',
+  node: '-e',
+  bun: '-e',
+  ruby: '-e',
+  perl: '-e',
+  php: '-r',
+  deno: 'eval',
+};
+/** Interpreter options after which no script file follows (`-m module`, an inline program). */
+const NO_SCRIPT_OPTIONS = new Set(['-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print', 'eval']);
+
+/** A file a command runs, and the interpreter word when an interpreter runs it. */
+interface FileRun {
+  path: string;
+  interpreter?: string;
 }
 
 const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>']);
@@ -48,12 +75,28 @@ function shownOutput(command: SimpleCommand): string | undefined {
   return undefined;
 }
 
-/** The script files `command` runs: a shell's script operand, `source`/`.`, a path run directly, make's makefile. */
-function filesRun(command: SimpleCommand): string[] {
+/**
+ * The script files `command` runs: a shell's or an interpreter's script operand, `source`/`.`,
+ * a path run directly, make's makefile.
+ */
+function filesRun(command: SimpleCommand): FileRun[] {
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   const word = argv[0];
   if (word === undefined) return [];
   const name = commandBasename(word);
+  const family = interpreterFamily(name);
+  if (family !== undefined && Object.hasOwn(INLINE_FLAG, family)) {
+    for (let index = 1; index < argv.length; index++) {
+      const arg = argv[index]!;
+      if (NO_SCRIPT_OPTIONS.has(arg)) return [];
+      if (!arg.startsWith('-')) return [{ path: pathKey(arg), interpreter: word }];
+    }
+    return [];
+  }
+  return shellFilesRun(argv, word, name).map((path) => ({ path }));
+}
+
+function shellFilesRun(argv: readonly string[], word: string, name: string): string[] {
   if (word.includes('/')) return [pathKey(word)];
   if (name === 'source' || name === '.') return argv[1] === undefined ? [] : [pathKey(argv[1])];
   if (SHELL_NAMES.has(name)) {
@@ -95,9 +138,14 @@ export class ScriptWrites {
     let found: WrittenScript[] | undefined;
     const written = this.written;
     if (written !== undefined) {
-      for (const path of filesRun(command)) {
+      for (const { path, interpreter } of filesRun(command)) {
         const text = written.get(path);
-        if (text !== undefined) (found ??= []).push({ path, text, runner: command });
+        if (text === undefined) continue;
+        const commandLine =
+          interpreter === undefined
+            ? text
+            : `${quoteShellWord(interpreter)} ${INLINE_FLAG[interpreterFamily(commandBasename(interpreter))!]} ${quoteShellWord(text)}`;
+        (found ??= []).push({ path, text, runner: command, commandLine });
       }
     }
     const previous = this.previous;

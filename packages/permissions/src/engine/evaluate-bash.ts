@@ -187,8 +187,10 @@ function writtenScriptDenial(
     for (const inner of analyzeShell(script.commandLine, shell).commands) {
       const found = denyMatch(inner, rules, shell, 1);
       if (found) {
-        const inner = found.reason.startsWith('Denied: ') ? found.reason.slice('Denied: '.length) : found.reason;
-        const reason = `${describe(script.runner)} runs ${script.path}, which this command line writes: ${inner}`;
+        const why = found.reason.startsWith('Denied: ')
+          ? found.reason.slice('Denied: '.length)
+          : found.reason;
+        const reason = `${describe(script.runner)} runs ${script.path}, which this command line writes: ${why}`;
         return found.rule === undefined ? { reason } : { rule: found.rule, reason };
       }
     }

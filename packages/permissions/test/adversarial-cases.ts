@@ -1230,4 +1230,7 @@ export const benignCases: readonly BenignCase[] = [
   { command: "echo 'rm x' > a.sh; bash b.sh" },
   { command: "cat > t.py <<'EOF'\nimport subprocess\nsubprocess.run(['ls', '-la'])\nEOF\npython3 t.py" },
   { command: "echo 'print(1)' > t.py && python3 -m t" },
+  // An unwrapped runner's operands are the command's own words: apk installs curl, it does not run it.
+  { command: 'doas apk add curl' },
+  { command: 'chroot /srv/jail apt-get install -y curl' },
 ];

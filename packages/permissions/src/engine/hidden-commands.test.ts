@@ -3,17 +3,24 @@ import { compileRuleSet } from '../rules/compile-rule-set';
 import type { CommandRule } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import { findSharedData, loadCorpora } from '../shell/oracle/corpora';
-import { plainCommand } from './evaluate-bash';
+import { evaluateBash, plainCommand } from './evaluate-bash';
 import { findHiddenDenyRule, hiddenCommandTexts } from './hidden-commands';
 import { unseenCodeReason } from './unseen-code';
 
-const rules = compileRuleSet({ deny: ['Bash(rm:*)', 'Bash(git push:*)'] }).deny as CommandRule[];
+const ruleSet = compileRuleSet({ deny: ['Bash(rm:*)', 'Bash(git push:*)'] });
+const rules = ruleSet.deny as CommandRule[];
 const first = (command: string) => analyzeShell(command).commands[0]!;
 
 describe('findHiddenDenyRule', () => {
   it('matches a deny rule behind a runner the parser does not unwrap', () => {
     expect(findHiddenDenyRule(first('ssh -p 22 host rm -rf /'), rules)?.rule).toBe(rules[0]);
-    expect(findHiddenDenyRule(first('strace -f git push origin'), rules)?.rule).toBe(rules[1]);
+    // The parser unwraps strace: the rule matches the unwrapped argv, not a later word.
+    expect(findHiddenDenyRule(first('strace -f git push origin'), rules)).toBeUndefined();
+    expect(evaluateBash('strace -f git push origin', ruleSet).matchedRule).toBe('Bash(git push:*)');
+    // Likewise a runner the parser unwraps: `curl` the package is not `curl` the program.
+    expect(findHiddenDenyRule(first('doas apk add rm'), rules)).toBeUndefined();
+    expect(evaluateBash('doas apk add rm', ruleSet).behavior).toBe('ask');
+    expect(evaluateBash('doas rm x', ruleSet).behavior).toBe('deny');
     expect(findHiddenDenyRule(first('docker run --rm alpine ls'), rules)).toBeUndefined();
     for (const command of [
       'setpriv --reuid=1000 rm -rf x',

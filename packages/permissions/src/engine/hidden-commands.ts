@@ -995,8 +995,17 @@ export function findHiddenDenyRule(
   rules: readonly CommandRule[],
 ): { rule: CommandRule; reason: string } | undefined {
   if (rules.length === 0) return undefined;
+  // A runner the parser unwrapped without trouble (`doas apk add curl`, `chroot /x ls`,
+  // `taskset -c 0 make`) ran what the unwrapped argv shows, which the rules already checked:
+  // matching the rule at any later word of the outer argv would read `curl` the package as
+  // `curl` the program. Where the unwrapper gave up, the outer argv is still matched.
+  const unwrapped = command.unwrapped;
+  const understood =
+    unwrapped.opaqueReason === undefined &&
+    unwrapped.wrappers.length > 0 &&
+    unwrapped.wrappers[0] === commandBasename(command.argv[0] ?? '');
   return (
-    hiddenDenyRuleIn(command.argv, rules) ??
+    (understood ? undefined : hiddenDenyRuleIn(command.argv, rules)) ??
     (unwrappedDiffers(command) ? hiddenDenyRuleIn(command.unwrapped.argv, rules) : undefined) ??
     packageRunDenyRule(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv, rules) ??
     copiedDeniedProgram(command, rules)

@@ -44,7 +44,7 @@ import {
   unwrappedDiffers,
 } from './shell-rules';
 import { mayRunUnseenCode, unseenCodeReason } from './unseen-code';
-import { ScriptWrites, scriptsWrittenThenRun, type WrittenScript } from './written-scripts';
+import { MAX_SCRIPTS, ScriptWrites, scriptsWrittenThenRun, type WrittenScript } from './written-scripts';
 
 /** Options of `evaluateBash`. */
 export interface EvaluateBashOptions {
@@ -180,6 +180,7 @@ function denyMatch(
  */
 function writtenScriptDenial(
   scripts: readonly WrittenScript[],
+  overflow: boolean,
   rules: ShellRuleSet,
   shell: ShellAnalysisOptions | undefined,
 ): DenyMatch | undefined {
@@ -194,6 +195,11 @@ function writtenScriptDenial(
         return found.rule === undefined ? { reason } : { rule: found.rule, reason };
       }
     }
+  }
+  if (overflow) {
+    return {
+      reason: `more than ${MAX_SCRIPTS} different scripts are written and run in this command line, so deny rules cannot check them all`,
+    };
   }
   return undefined;
 }
@@ -350,8 +356,11 @@ class StreamedChecks {
     for (let index = 0; index < batch.length; index++) {
       const simple = batch[index] as SimpleCommand;
       const start = simple.start;
-      const scripts = this.writes?.read(simple);
-      if (scripts) (this.scripts ??= []).push(...scripts);
+      // Scripts matter only while no command is denied on its own (a denial comes first).
+      if (this.writes !== undefined && this.violation === undefined && this.denial === undefined) {
+        const scripts = this.writes.read(simple);
+        if (scripts) (this.scripts ??= []).push(...scripts);
+      }
       if (this.violation !== undefined && start >= this.floorStart) continue;
       const violation = checkFloor(simple);
       if (violation) {
@@ -371,7 +380,8 @@ class StreamedChecks {
   decide(ev: Evaluation): BashEvaluation {
     if (this.violation) return floorDenial(ev, this.violation);
     if (this.denial) return ruleDenial(ev, this.denial);
-    const written = this.scripts && writtenScriptDenial(this.scripts, this.rules, this.shell);
+    const written =
+      this.writes && writtenScriptDenial(this.scripts ?? [], this.writes.overflow, this.rules, this.shell);
     if (written) return ruleDenial(ev, written);
     return opaqueAsk(ev);
   }
@@ -426,7 +436,8 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     if (found) return ruleDenial(ev, found);
   }
   if (shellRules.hasDeny && analysis.commands.length > 1) {
-    const found = writtenScriptDenial(scriptsWrittenThenRun(analysis.commands), shellRules, options.shell);
+    const { scripts, overflow } = scriptsWrittenThenRun(analysis.commands);
+    const found = writtenScriptDenial(scripts, overflow, shellRules, options.shell);
     if (found) return ruleDenial(ev, found);
   }
   ev.note('deny-rules', shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches');

@@ -4,7 +4,10 @@ import { scriptsWrittenThenRun } from './written-scripts';
 
 /** `[path, text]` of each script `command` writes and then runs. */
 function scripts(command: string): [string, string][] {
-  return scriptsWrittenThenRun(analyzeShell(command).commands).map((script) => [script.path, script.text]);
+  return scriptsWrittenThenRun(analyzeShell(command).commands).scripts.map((script) => [
+    script.path,
+    script.text,
+  ]);
 }
 
 describe('scriptsWrittenThenRun', () => {
@@ -21,10 +24,18 @@ describe('scriptsWrittenThenRun', () => {
   it("gives an interpreter's script the checks of its inline program", () => {
     const [script] = scriptsWrittenThenRun(
       analyzeShell("echo 'import os' > t.py && python3 -u t.py").commands,
-    );
+    ).scripts;
     expect(script?.commandLine).toBe("python3 -c 'import os'");
     expect(scripts("echo 'x' > t.py && python3 -m t")).toEqual([]);
     expect(scripts("echo 'x' > a.js && node -e 'y' a.js")).toEqual([]);
+  });
+
+  it('returns a script run again once, and says when there were too many to check', () => {
+    expect(scripts("echo 'ls' > s.sh; bash s.sh; bash s.sh; bash ./s.sh")).toEqual([['s.sh', 'ls']]);
+    const many = Array.from({ length: 300 }, (_, n) => `echo 'ls ${n}' > s${n}.sh; bash s${n}.sh`).join('; ');
+    const result = scriptsWrittenThenRun(analyzeShell(many).commands);
+    expect(result.scripts).toHaveLength(256);
+    expect(result.overflow).toBe(true);
   });
 
   it('keeps appended text, and what a later unseen append leaves', () => {

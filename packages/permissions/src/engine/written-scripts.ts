@@ -79,25 +79,30 @@ function shownOutput(command: SimpleCommand): string | undefined {
  * The script files `command` runs: a shell's or an interpreter's script operand, `source`/`.`,
  * a path run directly, make's makefile.
  */
-function filesRun(command: SimpleCommand): FileRun[] {
+const NO_RUNS: readonly FileRun[] = [];
+
+function filesRun(command: SimpleCommand): readonly FileRun[] {
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   const word = argv[0];
-  if (word === undefined) return [];
+  if (word === undefined) return NO_RUNS;
   const name = commandBasename(word);
   const family = interpreterFamily(name);
   if (family !== undefined && Object.hasOwn(INLINE_FLAG, family)) {
     for (let index = 1; index < argv.length; index++) {
       const arg = argv[index]!;
-      if (NO_SCRIPT_OPTIONS.has(arg)) return [];
+      if (NO_SCRIPT_OPTIONS.has(arg)) return NO_RUNS;
       if (!arg.startsWith('-')) return [{ path: pathKey(arg), interpreter: word }];
     }
-    return [];
+    return NO_RUNS;
   }
-  return shellFilesRun(argv, word, name).map((path) => ({ path }));
+  if (word.includes('/')) return [{ path: pathKey(word) }];
+  if (name !== 'source' && name !== '.' && name !== 'make' && name !== 'gmake' && !SHELL_NAMES.has(name)) {
+    return NO_RUNS;
+  }
+  return shellFilesRun(argv, name).map((path) => ({ path }));
 }
 
-function shellFilesRun(argv: readonly string[], word: string, name: string): string[] {
-  if (word.includes('/')) return [pathKey(word)];
+function shellFilesRun(argv: readonly string[], name: string): string[] {
   if (name === 'source' || name === '.') return argv[1] === undefined ? [] : [pathKey(argv[1])];
   if (SHELL_NAMES.has(name)) {
     for (let index = 1; index < argv.length; index++) {
@@ -132,8 +137,15 @@ function shellFilesRun(argv: readonly string[], word: string, name: string): str
 export class ScriptWrites {
   private written: Map<string, string | undefined> | undefined;
   private previous: SimpleCommand | undefined;
+  /** Scripts already returned (path, interpreter, text): a script run again is checked once. */
+  private readonly seen = new Set<string>();
+  /**
+   * More distinct scripts than `MAX_SCRIPTS` were run: the caller cannot check them all and
+   * must not treat the rest as checked.
+   */
+  overflow = false;
 
-  /** Reads the next command; returns the written scripts it runs (usually none). */
+  /** Reads the next command; returns the written scripts it runs that were not returned before. */
   read(command: SimpleCommand): WrittenScript[] | undefined {
     let found: WrittenScript[] | undefined;
     const written = this.written;
@@ -141,6 +153,13 @@ export class ScriptWrites {
       for (const { path, interpreter } of filesRun(command)) {
         const text = written.get(path);
         if (text === undefined) continue;
+        const key = `${path}\u0000${interpreter ?? ''}\u0000${text}`;
+        if (this.seen.has(key)) continue;
+        if (this.seen.size >= MAX_SCRIPTS) {
+          this.overflow = true;
+          continue;
+        }
+        this.seen.add(key);
         const commandLine =
           interpreter === undefined
             ? text
@@ -150,23 +169,28 @@ export class ScriptWrites {
     }
     const previous = this.previous;
     this.previous = command;
-    const name = commandBasename(command.unwrapped.argv[0] ?? command.argv[0] ?? '');
-    const targets: [string, boolean][] = [];
+    // Most commands write no file: nothing is allocated for them.
+    let targets: [string, boolean][] | undefined;
     for (const redirect of command.redirects) {
       if (!redirect.write || redirect.dynamic || !WRITE_OPERATORS.has(redirect.operator)) continue;
       if (redirect.fd !== undefined && redirect.fd !== 1) continue;
-      targets.push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
+      (targets ??= []).push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
     }
+    const head = command.unwrapped.argv[0] ?? command.argv[0];
+    const name = head === undefined || !head.endsWith('tee') ? '' : commandBasename(head);
     if (name === 'tee') {
       const argv = command.unwrapped.argv;
       const append = argv.includes('-a') || argv.includes('--append');
-      for (const arg of argv.slice(1)) if (!arg.startsWith('-')) targets.push([pathKey(arg), append]);
+      for (const arg of argv.slice(1))
+        if (!arg.startsWith('-')) (targets ??= []).push([pathKey(arg), append]);
     }
-    if (targets.length === 0) return found;
+    if (targets === undefined) return found;
     // `echo 'rm x' | tee s.sh`, `printf … | cat > s.sh`: what they copy is the output before the pipe.
     const text =
       shownOutput(command) ??
-      ((name === 'tee' || name === 'cat') && command.readsPipe && previous !== undefined
+      (command.readsPipe &&
+      previous !== undefined &&
+      (name === 'tee' || commandBasename(head ?? '') === 'cat')
         ? shownOutput(previous)
         : undefined);
     const map = (this.written ??= new Map());
@@ -180,13 +204,22 @@ export class ScriptWrites {
   }
 }
 
-/** `ScriptWrites` over a whole list of commands, in order. */
-export function scriptsWrittenThenRun(commands: readonly SimpleCommand[]): WrittenScript[] {
+/** Distinct written scripts checked per command line (a script run again counts once). */
+export const MAX_SCRIPTS = 256;
+
+/**
+ * `ScriptWrites` over a whole list of commands, in order: each distinct script once, and
+ * whether there were more than `MAX_SCRIPTS` of them.
+ */
+export function scriptsWrittenThenRun(commands: readonly SimpleCommand[]): {
+  scripts: WrittenScript[];
+  overflow: boolean;
+} {
   const writes = new ScriptWrites();
-  const found: WrittenScript[] = [];
+  const scripts: WrittenScript[] = [];
   for (const command of commands) {
-    const scripts = writes.read(command);
-    if (scripts) found.push(...scripts);
+    const found = writes.read(command);
+    if (found) scripts.push(...found);
   }
-  return found;
+  return { scripts, overflow: writes.overflow };
 }

@@ -138,7 +138,7 @@ export class ScriptWrites {
   private written: Map<string, string | undefined> | undefined;
   private previous: SimpleCommand | undefined;
   /** Scripts already returned (path, interpreter, text): a script run again is checked once. */
-  private readonly seen = new Set<string>();
+  private seen: Set<string> | undefined;
   /**
    * More distinct scripts than `MAX_SCRIPTS` were run: the caller cannot check them all and
    * must not treat the rest as checked.
@@ -154,12 +154,13 @@ export class ScriptWrites {
         const text = written.get(path);
         if (text === undefined) continue;
         const key = `${path}\u0000${interpreter ?? ''}\u0000${text}`;
-        if (this.seen.has(key)) continue;
-        if (this.seen.size >= MAX_SCRIPTS) {
+        const seen = (this.seen ??= new Set());
+        if (seen.has(key)) continue;
+        if (seen.size >= MAX_SCRIPTS) {
           this.overflow = true;
           continue;
         }
-        this.seen.add(key);
+        seen.add(key);
         const commandLine =
           interpreter === undefined
             ? text
@@ -216,10 +217,10 @@ export function scriptsWrittenThenRun(commands: readonly SimpleCommand[]): {
   overflow: boolean;
 } {
   const writes = new ScriptWrites();
-  const scripts: WrittenScript[] = [];
+  let scripts: WrittenScript[] | undefined;
   for (const command of commands) {
     const found = writes.read(command);
-    if (found) scripts.push(...found);
+    if (found) (scripts ??= []).push(...found);
   }
-  return { scripts, overflow: writes.overflow };
+  return { scripts: scripts ?? [], overflow: writes.overflow };
 }

@@ -5,7 +5,7 @@
  * `mkdir -p build/out`, `X=1 make test`, `echo "Build done"`), with redirections to plain
  * files (`> out.txt`, `2>> log`, `< in`, `2>&1`). Nothing in such input is expanded or
  * nested, so its analysis is exactly the one the parser would build; it is built here
- * directly, in one pass. About half of the agent corpus is this plain.
+ * directly, in one pass. Two thirds of the agent corpus (645 of 960 commands) is this plain.
  *
  * Anything else goes to the parser: a reserved word or declaration builtin in command
  * position, an `NAME+=` prefix, a wrapper that lists more commands (`xargs rm`, `sh -c ls`)

@@ -44,7 +44,13 @@ import {
   unwrappedDiffers,
 } from './shell-rules';
 import { mayRunUnseenCode, unseenCodeReason } from './unseen-code';
-import { MAX_SCRIPTS, ScriptWrites, scriptsWrittenThenRun, type WrittenScript } from './written-scripts';
+import {
+  MAX_SCRIPT_TEXT,
+  MAX_SCRIPTS,
+  ScriptWrites,
+  scriptsWrittenThenRun,
+  type WrittenScript,
+} from './written-scripts';
 
 /** Options of `evaluateBash`. */
 export interface EvaluateBashOptions {
@@ -198,7 +204,7 @@ function writtenScriptDenial(
   }
   if (overflow) {
     return {
-      reason: `more than ${MAX_SCRIPTS} different scripts are written and run in this command line, so deny rules cannot check them all`,
+      reason: `more scripts are written and run in this command line than the deny rules check (${MAX_SCRIPTS}, or ${MAX_SCRIPT_TEXT / 1024} KiB of script text)`,
     };
   }
   return undefined;

@@ -36,6 +36,15 @@ describe('scriptsWrittenThenRun', () => {
     const result = scriptsWrittenThenRun(analyzeShell(many).commands);
     expect(result.scripts).toHaveLength(256);
     expect(result.overflow).toBe(true);
+    // Appending and running again and again: each run is a new, longer script.
+    const growing = Array.from({ length: 200 }, () => `echo '${'x'.repeat(200)}' >> s.sh; bash s.sh`).join(
+      '; ',
+    );
+    const capped = scriptsWrittenThenRun(analyzeShell(growing).commands);
+    expect(capped.overflow).toBe(true);
+    expect(capped.scripts.reduce((sum, script) => sum + script.text.length, 0)).toBeLessThanOrEqual(
+      256 * 1024,
+    );
   });
 
   it('keeps appended text, and what a later unseen append leaves', () => {

@@ -139,9 +139,13 @@ export class ScriptWrites {
   private previous: SimpleCommand | undefined;
   /** Scripts already returned (path, interpreter, text): a script run again is checked once. */
   private seen: Set<string> | undefined;
+  /** The text each path had when a run of it was last looked at. */
+  private lastReturned: Map<string, string> | undefined;
+  /** Characters of script text returned so far (see `MAX_SCRIPT_TEXT`). */
+  private textLength = 0;
   /**
-   * More distinct scripts than `MAX_SCRIPTS` were run: the caller cannot check them all and
-   * must not treat the rest as checked.
+   * More distinct scripts than `MAX_SCRIPTS`, or more text than `MAX_SCRIPT_TEXT`, were run:
+   * the caller cannot check them all and must not treat the rest as checked.
    */
   overflow = false;
 
@@ -153,14 +157,19 @@ export class ScriptWrites {
       for (const { path, interpreter } of filesRun(command)) {
         const text = written.get(path);
         if (text === undefined) continue;
+        // The same file, unchanged since it was last returned (`bash s.sh` again): no key needed.
+        const last = (this.lastReturned ??= new Map());
+        if (last.get(path) === text) continue;
+        last.set(path, text);
         const key = `${path}\u0000${interpreter ?? ''}\u0000${text}`;
         const seen = (this.seen ??= new Set());
         if (seen.has(key)) continue;
-        if (seen.size >= MAX_SCRIPTS) {
+        if (seen.size >= MAX_SCRIPTS || this.textLength + text.length > MAX_SCRIPT_TEXT) {
           this.overflow = true;
           continue;
         }
         seen.add(key);
+        this.textLength += text.length;
         const commandLine =
           interpreter === undefined
             ? text
@@ -207,6 +216,11 @@ export class ScriptWrites {
 
 /** Distinct written scripts checked per command line (a script run again counts once). */
 export const MAX_SCRIPTS = 256;
+/**
+ * Characters of written-script text checked per command line, all scripts together: a line
+ * that appends to a script and runs it again and again must not make the check quadratic.
+ */
+export const MAX_SCRIPT_TEXT = 256 * 1024;
 
 /**
  * `ScriptWrites` over a whole list of commands, in order: each distinct script once, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
-import { scriptsWrittenThenRun } from './written-scripts';
+import { decodeEscapes, scriptsWrittenThenRun } from './written-scripts';
 
 /** `[path, text]` of each script `command` writes and then runs. */
 function scripts(command: string): [string, string][] {
@@ -45,6 +45,12 @@ describe('scriptsWrittenThenRun', () => {
     expect(capped.scripts.reduce((sum, script) => sum + script.text.length, 0)).toBeLessThanOrEqual(
       256 * 1024,
     );
+  });
+
+  it('reads what printf and echo -e decode, and each argument as a line', () => {
+    expect(decodeEscapes('\\x72\\x6d \\162\\155 \\u0063url a\\tb\\\\')).toBe('rm rm curl a\tb\\');
+    expect(scripts("printf '\\x72\\x6d x' > s.sh; bash s.sh")[0]?.[1]).toContain('rm x');
+    expect(scripts("echo -e 'a' 'rm x' > s.sh; bash s.sh")).toEqual([['s.sh', 'a rm x\na\nrm x']]);
   });
 
   it('keeps appended text, and what a later unseen append leaves', () => {

@@ -2,9 +2,9 @@
  * Scripts written and run in one command line: `echo 'rm -rf x' > s.sh && bash s.sh`,
  * `cat > x.sh <<'EOF' … EOF` then `sh x.sh`, `printf 'curl …' > /tmp/a; . /tmp/a`,
  * `echo 'rm x' >> Makefile && make`, `echo 'os.system("rm x")' > t.py && python3 t.py`. The
- * file's content is on the command line, so the deny rules can check it. A file whose content the line does not show (`cp a s.sh`, a file
- * written by a program) stays what every script file is to the engine: unseen, and asked
- * about (the engine does not read files).
+ * file's content is on the command line, so the deny rules can check it. A file whose
+ * content the line does not show (`cp a s.sh`, a file written by a program) stays what every
+ * script file is to the engine: unseen, and asked about (the engine does not read files).
  */
 import { interpreterFamily } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
@@ -48,16 +48,41 @@ interface FileRun {
 const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>']);
 const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 
-/** `./x` and `x` are one file; anything computed is no path at all. */
+/** `./x` and `x` are one file. (Computed targets are never recorded as written.) */
 function pathKey(path: string): string {
   return path.startsWith('./') ? path.slice(2) : path;
 }
 
+const ESCAPE = /\\(?:x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|0?[0-7]{1,3}|[abefnrtv\\])/g;
+const NAMED_ESCAPES: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+};
+
+/** `text` with printf's (and `echo -e`'s) backslash escapes decoded: `\x72\x6d` is `rm`. */
+export function decodeEscapes(text: string): string {
+  return text.replace(ESCAPE, (sequence) => {
+    const kind = sequence[1]!;
+    if (kind === 'x' || kind === 'u' || kind === 'U')
+      return String.fromCodePoint(Number.parseInt(sequence.slice(2), 16));
+    if (kind >= '0' && kind <= '7') return String.fromCharCode(Number.parseInt(sequence.slice(1), 8) & 0xff);
+    return NAMED_ESCAPES[kind] ?? sequence;
+  });
+}
+
 /**
  * The text a command writes to its standard output, when the command line shows it: the
- * arguments of `echo` / `printf` (escapes left as written: the deny rules look for command
- * words, which escapes do not hide from a reader of the text), or the literal here-doc or
- * here-string `cat` / `tee` copy. Undefined otherwise.
+ * arguments of `echo` / `printf`, or the literal here-doc or here-string `cat` / `tee` copy.
+ * Undefined otherwise. Where printf or `echo -e` would decode backslash escapes
+ * (`printf '\x72\x6d x'` writes `rm x`), the text holds both spellings: the deny rules only
+ * look for what the text spells, so more spellings can only find more.
  */
 function shownOutput(command: SimpleCommand): string | undefined {
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
@@ -65,7 +90,15 @@ function shownOutput(command: SimpleCommand): string | undefined {
   if (name === 'echo' || name === 'printf') {
     const words = command.unwrapped.argv.length > 0 ? command.unwrapped.words : command.words;
     if (words.some((word) => word.dynamic)) return undefined;
-    return argv.slice(1).join(' ');
+    // echo's own options are not output; each argument is also a line of its own, so
+    // `printf '%s\n' 'rm x'` and `echo -e 'rm x'` show `rm x` as a command line.
+    let first = 1;
+    while (name === 'echo' && first < argv.length && /^-[neE]+$/.test(argv[first]!)) first++;
+    const args = argv.slice(first);
+    const text = args.length > 1 ? `${args.join(' ')}\n${args.join('\n')}` : (args[0] ?? '');
+    if (!text.includes('\\')) return text;
+    const decoded = decodeEscapes(text);
+    return decoded === text ? text : `${text}\n${decoded}`;
   }
   if (name === 'cat' || name === 'tee') {
     for (const redirect of command.redirects) {

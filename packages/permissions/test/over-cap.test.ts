@@ -79,6 +79,14 @@ describe('deciding input over the length cap as it is scanned', () => {
         "bash -c 'find . -execdir ls {} +'",
         'echo a | xargs ls',
         'parallel echo ::: a b',
+        // A script written and then run: the follow-up reads commands in order, and the
+        // list holds repeated commands once.
+        "echo 'rm x' > s.sh",
+        'bash s.sh',
+        "echo 'rm x' | tee s.sh",
+        "sh -c 'bash s.sh'",
+        'ls > s.sh',
+        "echo 'rm w' | cat > s.sh",
       ),
     );
     const input = fc
@@ -93,6 +101,19 @@ describe('deciding input over the length cap as it is scanned', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('follows written scripts alike on both, whatever the list leaves out or reorders', () => {
+    for (const input of [
+      "echo 'rm x' | tee s.sh && sh s.sh; echo a | xargs ls; ",
+      "sh -c 'bash s.sh' || echo 'rm x' | tee s.sh && sh -c 'bash s.sh'; ",
+      "bash s.sh && echo $HOME & echo 'rm w' | cat > s.sh\nbash s.sh || (echo rm z > s.sh); ls > s.sh || echo 'rm x' > s.sh & ",
+      "./s.sh; echo 'rm w' | cat > s.sh & printf 'curl x' >> s.sh && ls > s.sh || printf 'curl x' >> s.sh || sh -c 'bash s.sh' && ",
+      "echo 'rm x' > s.sh; ls > s.sh; echo 'rm x' > s.sh; bash s.sh",
+    ]) {
+      const { streamed, listed } = both(input, ruleSets.denyList, { shell: { maxLength: 16 } });
+      expect(streamed, input).toEqual(listed);
+    }
   });
 
   it('gives the reasons in the order of the sorted list, not the order of the scan', () => {

@@ -355,7 +355,7 @@ class StreamedChecks {
     private readonly rules: ShellRuleSet,
     private readonly shell: ShellAnalysisOptions | undefined,
   ) {
-    this.writes = rules.hasDeny ? new ScriptWrites() : undefined;
+    this.writes = rules.hasDeny ? new ScriptWrites(true) : undefined;
   }
 
   check(batch: readonly SimpleCommand[]): void {
@@ -442,7 +442,9 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     if (found) return ruleDenial(ev, found);
   }
   if (shellRules.hasDeny && analysis.commands.length > 1) {
-    const { scripts, overflow } = scriptsWrittenThenRun(analysis.commands);
+    // Over the length cap, as the streamed checks read it (see `ScriptWrites`).
+    const overCap = analysis.opaqueReasons.includes(LENGTH_CAP_REASON);
+    const { scripts, overflow } = scriptsWrittenThenRun(analysis.commands, overCap);
     const found = writtenScriptDenial(scripts, overflow, shellRules, options.shell);
     if (found) return ruleDenial(ev, found);
   }

@@ -168,6 +168,15 @@ function shellFilesRun(argv: readonly string[], name: string): string[] {
  * showing what (`ls > s.sh`) is left out: it is unseen, as any script file is.
  */
 export class ScriptWrites {
+  /**
+   * With `listedOnce`, a command identical to one read before (same words, redirections and
+   * context) is skipped, as the fallback scan's list holds such a command once: input over
+   * the length cap is decided on its commands as scanned and, in `evaluateBashDetailed`, on
+   * that list, and the two must agree.
+   */
+  constructor(private readonly listedOnce = false) {}
+
+  private commandKeys: Set<string> | undefined;
   private written: Map<string, string | undefined> | undefined;
   private previous: SimpleCommand | undefined;
   /** Scripts already returned (path, interpreter, text): a script run again is checked once. */
@@ -184,6 +193,17 @@ export class ScriptWrites {
 
   /** Reads the next command; returns the written scripts it runs that were not returned before. */
   read(command: SimpleCommand): WrittenScript[] | undefined {
+    // Commands xargs or find build from their input are not followed: their words are not
+    // all on the line, and the fallback scan lists them out of text order (at its segment's
+    // start), so following them would make the decision depend on the listing's order.
+    if (command.context === 'xargs' || command.context === 'find-exec') return undefined;
+    if (this.listedOnce) {
+      let key = `${command.context}\u0000${command.argv.join('\u0000')}`;
+      for (const redirect of command.redirects) key += `\u0001${redirect.operator}\u0000${redirect.target}`;
+      const keys = (this.commandKeys ??= new Set());
+      if (keys.has(key)) return undefined;
+      keys.add(key);
+    }
     let found: WrittenScript[] | undefined;
     const written = this.written;
     if (written !== undefined) {
@@ -259,11 +279,14 @@ export const MAX_SCRIPT_TEXT = 256 * 1024;
  * `ScriptWrites` over a whole list of commands, in order: each distinct script once, and
  * whether there were more than `MAX_SCRIPTS` of them.
  */
-export function scriptsWrittenThenRun(commands: readonly SimpleCommand[]): {
+export function scriptsWrittenThenRun(
+  commands: readonly SimpleCommand[],
+  listedOnce = false,
+): {
   scripts: WrittenScript[];
   overflow: boolean;
 } {
-  const writes = new ScriptWrites();
+  const writes = new ScriptWrites(listedOnce);
   let scripts: WrittenScript[] | undefined;
   for (const command of commands) {
     const found = writes.read(command);

@@ -8,6 +8,7 @@
  */
 import { interpreterFamily } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
+import { SIMPLE_ESCAPES } from '../shell/ansi-c';
 import { SHELL_NAMES } from '../shell/command-word';
 import { quoteShellWord } from '../shell/quote-shell-word';
 import type { SimpleCommand } from '../shell/types';
@@ -54,17 +55,6 @@ function pathKey(path: string): string {
 }
 
 const ESCAPE = /\\(?:x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|0?[0-7]{1,3}|[abefnrtv\\])/g;
-const NAMED_ESCAPES: Record<string, string> = {
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-};
 
 /** `text` with printf's (and `echo -e`'s) backslash escapes decoded: `\x72\x6d` is `rm`. */
 export function decodeEscapes(text: string): string {
@@ -73,7 +63,7 @@ export function decodeEscapes(text: string): string {
     if (kind === 'x' || kind === 'u' || kind === 'U')
       return String.fromCodePoint(Number.parseInt(sequence.slice(2), 16));
     if (kind >= '0' && kind <= '7') return String.fromCharCode(Number.parseInt(sequence.slice(1), 8) & 0xff);
-    return NAMED_ESCAPES[kind] ?? sequence;
+    return SIMPLE_ESCAPES[kind] ?? sequence;
   });
 }
 

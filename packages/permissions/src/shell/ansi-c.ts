@@ -13,7 +13,8 @@ export interface AnsiCDecoded {
   uncertain: boolean;
 }
 
-const SIMPLE: Record<string, string> = {
+/** One-character escapes (`\n`, `\t`, …) and what they stand for (also printf's, in `engine/written-scripts.ts`). */
+export const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   a: '\x07',
   b: '\b',
   e: '\x1b',
@@ -60,7 +61,7 @@ export function decodeAnsiC(source: string, start: number): AnsiCDecoded | undef
     parts.push(source.slice(run, index));
     const next = source[index + 1];
     if (next === undefined) return undefined;
-    const simple = SIMPLE[next];
+    const simple = SIMPLE_ESCAPES[next];
     if (simple !== undefined) {
       parts.push(simple);
       index += 2;

@@ -93,7 +93,7 @@ function isSpecialParameter(code: number): boolean {
 /**
  * Returns the index of the `=` of an assignment word (`NAME=`, `NAME+=`, `NAME[...]=`), or -1.
  */
-function assignmentEquals(raw: string): number {
+export function assignmentEquals(raw: string): number {
   if (raw.length < 2 || !isNameStart(raw.charCodeAt(0))) return -1;
   let index = 1;
   while (index < raw.length && isNameChar(raw.charCodeAt(index))) index++;

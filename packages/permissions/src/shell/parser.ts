@@ -31,7 +31,7 @@ import {
 } from './word-kinds';
 
 /** `export`, `declare`, `typeset`, `local`, `readonly`: asked of every command word, so no hash lookup. */
-function isDeclarationBuiltin(text: string): boolean {
+export function isDeclarationBuiltin(text: string): boolean {
   switch (text.length) {
     case 5:
       return text === 'local';

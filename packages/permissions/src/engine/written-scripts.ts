@@ -40,14 +40,15 @@ const INLINE_FLAG: Record<string, string> = {
 /** Interpreter options after which no script file follows (`-m module`, an inline program). */
 const NO_SCRIPT_OPTIONS = new Set(['-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print', 'eval']);
 
-/** A file a command runs, and the interpreter word when an interpreter runs it. */
+/** A file a command runs; `inline` is set when an interpreter runs it (`'python3' -c`). */
 interface FileRun {
   path: string;
-  interpreter?: string;
+  /** The interpreter word and its inline-program flag, quoted, to put before the text. */
+  inline?: string;
 }
 
 const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>']);
-const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
+const MAKEFILES: readonly FileRun[] = [{ path: 'GNUmakefile' }, { path: 'makefile' }, { path: 'Makefile' }];
 
 /** `./x` and `x` are one file. (Computed targets are never recorded as written.) */
 function pathKey(path: string): string {
@@ -98,12 +99,12 @@ function shownOutput(command: SimpleCommand): string | undefined {
   return undefined;
 }
 
-/**
- * The script files `command` runs: a shell's or an interpreter's script operand, `source`/`.`,
- * a path run directly, make's makefile.
- */
 const NO_RUNS: readonly FileRun[] = [];
 
+/**
+ * The script files `command` runs: an interpreter's or a shell's script operand,
+ * `source`/`.`, a path run directly, make's makefiles.
+ */
 function filesRun(command: SimpleCommand): readonly FileRun[] {
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   const word = argv[0];
@@ -114,42 +115,36 @@ function filesRun(command: SimpleCommand): readonly FileRun[] {
     for (let index = 1; index < argv.length; index++) {
       const arg = argv[index]!;
       if (NO_SCRIPT_OPTIONS.has(arg)) return NO_RUNS;
-      if (!arg.startsWith('-')) return [{ path: pathKey(arg), interpreter: word }];
+      if (!arg.startsWith('-'))
+        return [{ path: pathKey(arg), inline: `${quoteShellWord(word)} ${INLINE_FLAG[family]}` }];
     }
     return NO_RUNS;
   }
   if (word.includes('/')) return [{ path: pathKey(word) }];
-  if (name !== 'source' && name !== '.' && name !== 'make' && name !== 'gmake' && !SHELL_NAMES.has(name)) {
-    return NO_RUNS;
-  }
-  return shellFilesRun(argv, name).map((path) => ({ path }));
-}
-
-function shellFilesRun(argv: readonly string[], name: string): string[] {
-  if (name === 'source' || name === '.') return argv[1] === undefined ? [] : [pathKey(argv[1])];
+  if (name === 'source' || name === '.')
+    return argv[1] === undefined ? NO_RUNS : [{ path: pathKey(argv[1]) }];
   if (SHELL_NAMES.has(name)) {
     for (let index = 1; index < argv.length; index++) {
       const arg = argv[index]!;
       // `-c` runs its argument, not a file; `-n` only reads the script (`bash -n s.sh`).
-      if (arg === '-c' || /^-[A-Za-z]*n/.test(arg)) return [];
-      if (arg === '--') return argv[index + 1] === undefined ? [] : [pathKey(argv[index + 1]!)];
-      if (!arg.startsWith('-') && !arg.startsWith('+')) return [pathKey(arg)];
+      if (arg === '-c' || /^-[A-Za-z]*n/.test(arg)) return NO_RUNS;
+      if (arg === '--')
+        return argv[index + 1] === undefined ? NO_RUNS : [{ path: pathKey(argv[index + 1]!) }];
+      if (!arg.startsWith('-') && !arg.startsWith('+')) return [{ path: pathKey(arg) }];
     }
-    return [];
+    return NO_RUNS;
   }
-  if (name === 'make' || name === 'gmake') {
-    const files: string[] = [];
-    for (let index = 1; index < argv.length; index++) {
-      const arg = argv[index]!;
-      if ((arg === '-f' || arg === '--file' || arg === '--makefile') && argv[index + 1] !== undefined)
-        files.push(pathKey(argv[index + 1]!));
-      else if (arg.startsWith('--file=') || arg.startsWith('--makefile='))
-        files.push(pathKey(arg.slice(arg.indexOf('=') + 1)));
-      else if (arg.startsWith('-f') && arg.length > 2) files.push(pathKey(arg.slice(2)));
-    }
-    return files.length > 0 ? files : MAKEFILES;
+  if (name !== 'make' && name !== 'gmake') return NO_RUNS;
+  const files: FileRun[] = [];
+  for (let index = 1; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if ((arg === '-f' || arg === '--file' || arg === '--makefile') && argv[index + 1] !== undefined)
+      files.push({ path: pathKey(argv[index + 1]!) });
+    else if (arg.startsWith('--file=') || arg.startsWith('--makefile='))
+      files.push({ path: pathKey(arg.slice(arg.indexOf('=') + 1)) });
+    else if (arg.startsWith('-f') && arg.length > 2) files.push({ path: pathKey(arg.slice(2)) });
   }
-  return [];
+  return files.length > 0 ? files : MAKEFILES;
 }
 
 /**
@@ -171,7 +166,7 @@ export class ScriptWrites {
   private previous: SimpleCommand | undefined;
   /** Scripts already returned (path, interpreter, text): a script run again is checked once. */
   private seen: Set<string> | undefined;
-  /** The text each path had when a run of it was last looked at. */
+  /** The text each run (path, as run by which interpreter) had when last looked at. */
   private lastReturned: Map<string, string> | undefined;
   /** Characters of script text returned so far (see `MAX_SCRIPT_TEXT`). */
   private textLength = 0;
@@ -197,14 +192,16 @@ export class ScriptWrites {
     let found: WrittenScript[] | undefined;
     const written = this.written;
     if (written !== undefined) {
-      for (const { path, interpreter } of filesRun(command)) {
+      for (const { path, inline } of filesRun(command)) {
         const text = written.get(path);
         if (text === undefined) continue;
-        // The same file, unchanged since it was last returned (`bash s.sh` again): no key needed.
+        // The same file run the same way, unchanged since last time (`bash s.sh` again): no
+        // key needed. (Run by another interpreter, the same text is checked again.)
+        const run = `${path}\u0000${inline ?? ''}`;
         const last = (this.lastReturned ??= new Map());
-        if (last.get(path) === text) continue;
-        last.set(path, text);
-        const key = `${path}\u0000${interpreter ?? ''}\u0000${text}`;
+        if (last.get(run) === text) continue;
+        last.set(run, text);
+        const key = `${run}\u0000${text}`;
         const seen = (this.seen ??= new Set());
         if (seen.has(key)) continue;
         if (seen.size >= MAX_SCRIPTS || this.textLength + text.length > MAX_SCRIPT_TEXT) {
@@ -213,10 +210,7 @@ export class ScriptWrites {
         }
         seen.add(key);
         this.textLength += text.length;
-        const commandLine =
-          interpreter === undefined
-            ? text
-            : `${quoteShellWord(interpreter)} ${INLINE_FLAG[interpreterFamily(commandBasename(interpreter))!]} ${quoteShellWord(text)}`;
+        const commandLine = inline === undefined ? text : `${inline} ${quoteShellWord(text)}`;
         (found ??= []).push({ path, text, runner: command, commandLine });
       }
     }

@@ -115,7 +115,7 @@ function analyze(
     maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
     maxCommands === DEFAULT_SHELL_LIMITS.maxCommands
   ) {
-    // One simple command of plain words (a third of agent commands): what the parser would
+    // One simple command of plain words (two thirds of agent commands): what the parser would
     // build, built in one pass. Its characters are all printable, so nothing is rejected.
     const plain = plainAnalysis(command, blanks?.runs);
     if (plain !== undefined) {

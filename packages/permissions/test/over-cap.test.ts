@@ -116,6 +116,25 @@ describe('deciding input over the length cap as it is scanned', () => {
     }
   });
 
+  it('denies running a file a pipe wrote over the cap, under deny rules, as unchecked', () => {
+    // Over the cap the text a pipe feeds into tee/cat is not followed (the list may leave out
+    // the command that fed it), so the file is a script that could not be checked.
+    for (const input of [
+      "echo 'rm x' | tee s.sh; bash s.sh",
+      'ls | tee s.sh; bash s.sh',
+      'ls | cat > s.sh; . s.sh',
+    ]) {
+      const { streamed, listed } = both(input, ruleSets.denyList, { shell: { maxLength: 16 } });
+      expect(streamed, input).toEqual(listed);
+      expect(streamed.behavior, input).toBe('deny');
+      // Written again from the line's own text, it is checked as usual.
+      const rewritten = both(`${input.split(';')[0]}; echo ok > s.sh; bash s.sh`, ruleSets.denyList, {
+        shell: { maxLength: 16 },
+      });
+      expect(rewritten.streamed.behavior, input).toBe('ask');
+    }
+  });
+
   it('gives the reasons in the order of the sorted list, not the order of the scan', () => {
     const input = "sh -c 'find . -exec ls {} +'; echo a | xargs ls";
     const { streamed, listed } = both(input, ruleSets.none, { shell: { maxLength: 16 } });

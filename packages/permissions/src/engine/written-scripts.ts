@@ -157,12 +157,16 @@ export class ScriptWrites {
    * With `listedOnce`, a command identical to one read before (same words, redirections and
    * context) is skipped, as the fallback scan's list holds such a command once: input over
    * the length cap is decided on its commands as scanned and, in `evaluateBashDetailed`, on
-   * that list, and the two must agree.
+   * that list, and the two must agree. Only commands that write or run a file are keyed (the
+   * others change nothing here), and the text a pipe feeds into `tee`/`cat` is not followed:
+   * the command before it in the list may not be the one before it on the line (a repeat is
+   * left out of the list), so such a file counts as written unseen and, when run, as a script
+   * that could not be checked (`overflow`).
    */
   constructor(private readonly listedOnce = false) {}
 
   private commandKeys: Set<string> | undefined;
-  private written: Map<string, string | undefined> | undefined;
+  private written: Map<string, string | typeof PIPED | undefined> | undefined;
   private previous: SimpleCommand | undefined;
   /** Scripts already returned (path, interpreter, text): a script run again is checked once. */
   private seen: Set<string> | undefined;
@@ -171,8 +175,9 @@ export class ScriptWrites {
   /** Characters of script text returned so far (see `MAX_SCRIPT_TEXT`). */
   private textLength = 0;
   /**
-   * More distinct scripts than `MAX_SCRIPTS`, or more text than `MAX_SCRIPT_TEXT`, were run:
-   * the caller cannot check them all and must not treat the rest as checked.
+   * More distinct scripts than `MAX_SCRIPTS`, or more text than `MAX_SCRIPT_TEXT`, were run,
+   * or (with `listedOnce`) a file a pipe wrote: the caller cannot check them all and must not
+   * treat the rest as checked.
    */
   overflow = false;
 
@@ -182,7 +187,26 @@ export class ScriptWrites {
     // all on the line, and the fallback scan lists them out of text order (at its segment's
     // start), so following them would make the decision depend on the listing's order.
     if (command.context === 'xargs' || command.context === 'find-exec') return undefined;
+    const runs = filesRun(command);
+    // Most commands write no file: nothing is allocated for them.
+    let targets: [string, boolean][] | undefined;
+    for (const redirect of command.redirects) {
+      if (!redirect.write || redirect.dynamic || !WRITE_OPERATORS.has(redirect.operator)) continue;
+      if (redirect.fd !== undefined && redirect.fd !== 1) continue;
+      (targets ??= []).push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
+    }
+    const head = command.unwrapped.argv[0] ?? command.argv[0];
+    const name = head === undefined || !head.endsWith('tee') ? '' : commandBasename(head);
+    if (name === 'tee') {
+      const argv = command.unwrapped.argv;
+      const append = argv.includes('-a') || argv.includes('--append');
+      for (const arg of argv.slice(1))
+        if (!arg.startsWith('-')) (targets ??= []).push([pathKey(arg), append]);
+    }
     if (this.listedOnce) {
+      // Whether a command writes or runs a file depends only on what its key holds, so a
+      // repeat of a skipped command is skipped too, on the list and on the line alike.
+      if (runs.length === 0 && targets === undefined) return undefined;
       let key = `${command.context}\u0000${command.argv.join('\u0000')}`;
       for (const redirect of command.redirects) key += `\u0001${redirect.operator}\u0000${redirect.target}`;
       const keys = (this.commandKeys ??= new Set());
@@ -192,9 +216,13 @@ export class ScriptWrites {
     let found: WrittenScript[] | undefined;
     const written = this.written;
     if (written !== undefined) {
-      for (const { path, inline } of filesRun(command)) {
+      for (const { path, inline } of runs) {
         const text = written.get(path);
         if (text === undefined) continue;
+        if (text === PIPED) {
+          this.overflow = true;
+          continue;
+        }
         // The same file run the same way, unchanged since last time (`bash s.sh` again): no
         // key needed. (Run by another interpreter, the same text is checked again.)
         const run = `${path}\u0000${inline ?? ''}`;
@@ -215,41 +243,35 @@ export class ScriptWrites {
       }
     }
     const previous = this.previous;
-    this.previous = command;
-    // Most commands write no file: nothing is allocated for them.
-    let targets: [string, boolean][] | undefined;
-    for (const redirect of command.redirects) {
-      if (!redirect.write || redirect.dynamic || !WRITE_OPERATORS.has(redirect.operator)) continue;
-      if (redirect.fd !== undefined && redirect.fd !== 1) continue;
-      (targets ??= []).push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
-    }
-    const head = command.unwrapped.argv[0] ?? command.argv[0];
-    const name = head === undefined || !head.endsWith('tee') ? '' : commandBasename(head);
-    if (name === 'tee') {
-      const argv = command.unwrapped.argv;
-      const append = argv.includes('-a') || argv.includes('--append');
-      for (const arg of argv.slice(1))
-        if (!arg.startsWith('-')) (targets ??= []).push([pathKey(arg), append]);
-    }
+    if (!this.listedOnce) this.previous = command;
     if (targets === undefined) return found;
     // `echo 'rm x' | tee s.sh`, `printf … | cat > s.sh`: what they copy is the output before the pipe.
-    const text =
-      shownOutput(command) ??
-      (command.readsPipe &&
-      previous !== undefined &&
-      (name === 'tee' || commandBasename(head ?? '') === 'cat')
-        ? shownOutput(previous)
-        : undefined);
+    const copiesPipe =
+      command.readsPipe === true && (name === 'tee' || commandBasename(head ?? '') === 'cat');
+    let text: string | typeof PIPED | undefined = shownOutput(command);
+    if (text === undefined && copiesPipe)
+      text = this.listedOnce ? PIPED : previous === undefined ? undefined : shownOutput(previous);
     const map = (this.written ??= new Map());
     for (const [path, append] of targets) {
       // Truncating replaces what was known; appending keeps it (an unseen part added to a
       // file does not take away the seen part, and the deny rules only look for what is seen).
+      // Appending to a file a pipe wrote keeps it unchecked.
       const before = append ? map.get(path) : undefined;
-      map.set(path, before === undefined ? text : text === undefined ? before : `${before}\n${text}`);
+      map.set(
+        path,
+        before === undefined || text === PIPED
+          ? text
+          : text === undefined || before === PIPED
+            ? before
+            : `${before}\n${text}`,
+      );
     }
     return found;
   }
 }
+
+/** A file's content, over the length cap, when a pipe wrote it (see `ScriptWrites`). */
+const PIPED: unique symbol = Symbol('written from a pipe');
 
 /** Distinct written scripts checked per command line (a script run again counts once). */
 export const MAX_SCRIPTS = 256;

@@ -87,37 +87,66 @@ function foldedBasename(word: string): string {
   return upper ? base.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : base;
 }
 
-const restrictIndexes = new WeakMap<readonly ShellRule[], RuleIndex>();
-const allowIndexes = new WeakMap<readonly ShellRule[], RuleIndex>();
+/**
+ * Rule indexes of one kind, per rule list. Each decision looks up the same lists over and
+ * over (deny, then ask, for every command), so the last two looked up are held in fields,
+ * which cost less than the WeakMap's lookup; they hold only what the WeakMap does.
+ */
+interface IndexCache {
+  readonly byList: WeakMap<readonly ShellRule[], RuleIndex>;
+  readonly key: (word: string) => string;
+  lastRules: readonly ShellRule[] | undefined;
+  lastIndex: RuleIndex | undefined;
+  previousRules: readonly ShellRule[] | undefined;
+  previousIndex: RuleIndex | undefined;
+}
 
-function indexOf(
-  rules: readonly ShellRule[],
-  cache: WeakMap<readonly ShellRule[], RuleIndex>,
-  key: (word: string) => string,
-): RuleIndex {
-  let index = cache.get(rules);
-  if (!index) {
-    let toolWide = Number.POSITIVE_INFINITY;
-    const byName = new Map<string, number[]>();
-    rules.forEach((rule, position) => {
-      if (rule.kind === 'tool') {
-        toolWide = Math.min(toolWide, position);
-        return;
-      }
-      const first = rule.argv[0];
-      if (first === undefined) return; // matches nothing
-      const name = key(first);
-      const list = byName.get(name);
-      if (list) list.push(position);
-      else byName.set(name, [position]);
-    });
-    index = { toolWide, byName };
-    cache.set(rules, index);
-  }
-  return index;
+function indexCache(key: (word: string) => string): IndexCache {
+  return {
+    byList: new WeakMap(),
+    key,
+    lastRules: undefined,
+    lastIndex: undefined,
+    previousRules: undefined,
+    previousIndex: undefined,
+  };
 }
 
 const exactWord = (word: string) => word;
+const restrictIndexes = indexCache(foldedBasename);
+const allowIndexes = indexCache(exactWord);
+
+function indexOf(rules: readonly ShellRule[], cache: IndexCache): RuleIndex {
+  if (rules === cache.lastRules) return cache.lastIndex!;
+  let index: RuleIndex | undefined;
+  if (rules === cache.previousRules) index = cache.previousIndex!;
+  else index = cache.byList.get(rules) ?? buildIndex(rules, cache);
+  cache.previousRules = cache.lastRules;
+  cache.previousIndex = cache.lastIndex;
+  cache.lastRules = rules;
+  cache.lastIndex = index;
+  return index;
+}
+
+function buildIndex(rules: readonly ShellRule[], cache: IndexCache): RuleIndex {
+  let toolWide = Number.POSITIVE_INFINITY;
+  const byName = new Map<string, number[]>();
+  rules.forEach((rule, position) => {
+    if (rule.kind === 'tool') {
+      toolWide = Math.min(toolWide, position);
+      return;
+    }
+    const first = rule.argv[0];
+    if (first === undefined) return; // matches nothing
+    const name = cache.key(first);
+    const list = byName.get(name);
+    if (list) list.push(position);
+    else byName.set(name, [position]);
+  });
+  const index = { toolWide, byName };
+  cache.byList.set(rules, index);
+  return index;
+}
 
 /** The earliest rule (position below `best`) matching `argv` at `offset` for deny, or `best`. */
 function earliestRestricting(
@@ -129,7 +158,17 @@ function earliestRestricting(
 ): number {
   const word = argv[offset];
   if (word === undefined) return best;
-  const candidates = index.byName.get(foldedBasename(word));
+  return earliestAmong(rules, index.byName.get(foldedBasename(word)), argv, offset, best);
+}
+
+/** `earliestRestricting` with the index's candidates for the word at `offset` already looked up. */
+function earliestAmong(
+  rules: readonly ShellRule[],
+  candidates: readonly number[] | undefined,
+  argv: readonly string[],
+  offset: number,
+  best: number,
+): number {
   if (!candidates) return best;
   for (const position of candidates) {
     if (position >= best) break;
@@ -140,7 +179,13 @@ function earliestRestricting(
 
 /** True when a multi-call binary (`busybox rm`) may run the command named by a later word. */
 function isMultiCall(word: string | undefined): boolean {
-  return word?.endsWith('box') === true && multiCall.has(commandBasename(word));
+  // Both names end in `box`: a one-character test first, since nearly every word fails it.
+  return (
+    word !== undefined &&
+    word.charCodeAt(word.length - 1) === 0x78 &&
+    word.endsWith('box') &&
+    multiCall.has(commandBasename(word))
+  );
 }
 
 /**
@@ -154,22 +199,31 @@ export function findRestrictingRule(
   rules: readonly ShellRule[],
 ): ShellRule | undefined {
   if (rules.length === 0) return undefined;
-  const index = indexOf(rules, restrictIndexes, foldedBasename);
+  const index = indexOf(rules, restrictIndexes);
   const argv = command.argv;
-  let best = earliestRestricting(rules, index, argv, 0, index.toolWide);
+  const first = argv[0];
+  // The command word's key, looked up once: the global-options step below reuses it.
+  const firstKey = first === undefined ? undefined : foldedBasename(first);
+  const firstCandidates = firstKey === undefined ? undefined : index.byName.get(firstKey);
+  let best = earliestAmong(rules, firstCandidates, argv, 0, index.toolWide);
   // Without wrappers the unwrapped argv is the argv itself; with an unknown wrapper option it
   // may be empty, and the scan below covers every later word.
-  if (unwrappedDiffers(command)) best = earliestRestricting(rules, index, command.unwrapped.argv, 0, best);
-  if (command.unwrapped.opaqueReason !== undefined || isMultiCall(argv[0])) {
+  const unwrappedArgv = command.unwrapped.argv;
+  if (unwrappedDiffers(command)) best = earliestRestricting(rules, index, unwrappedArgv, 0, best);
+  if (command.unwrapped.opaqueReason !== undefined || isMultiCall(first)) {
     for (let offset = 1; offset < argv.length; offset++) {
       best = earliestRestricting(rules, index, argv, offset, best);
     }
   }
   // `git -C /repo push` under `Bash(git push:*)`: also without the tool's global options.
   // Only for rules naming a tool (the index has candidates for it) and an option after it.
-  const unwrapped = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : argv;
+  const unwrapped = unwrappedArgv.length > 0 ? unwrappedArgv : argv;
   const head = unwrapped[0];
-  if (head !== undefined && unwrapped.length > 2 && index.byName.has(foldedBasename(head))) {
+  if (
+    head !== undefined &&
+    unwrapped.length > 2 &&
+    (head === first ? firstCandidates !== undefined : index.byName.has(foldedBasename(head)))
+  ) {
     for (const form of withoutGlobalOptions(unwrapped))
       best = earliestRestricting(rules, index, form, 0, best);
   }
@@ -226,14 +280,12 @@ export function findAllowRule(
   verdict: CommandVerdict,
 ): ShellRule | undefined {
   if (rules.length === 0) return undefined;
-  const index = indexOf(rules, allowIndexes, exactWord);
+  const index = indexOf(rules, allowIndexes);
   let best = index.toolWide;
   const word = command.argv[0];
-  const candidates =
-    word === undefined || hasWriteRedirect(command) || assignmentBlamed(command, verdict)
-      ? undefined
-      : index.byName.get(word);
-  if (candidates) {
+  // The index first: most commands have no rule of their own to be kept from.
+  const candidates = word === undefined ? undefined : index.byName.get(word);
+  if (candidates && !hasWriteRedirect(command) && !assignmentBlamed(command, verdict)) {
     for (const position of candidates) {
       if (position >= best) break;
       const rule = rules[position] as CommandRule;

@@ -29,6 +29,12 @@ function traceToFile(assignments: readonly ShellAssignment[]): string | undefine
   return undefined;
 }
 
+/** The first `TAR_OPTIONS=` assignment, if any (most commands have no assignment at all). */
+function tarOptionsIn(assignments: readonly ShellAssignment[]): ShellAssignment | undefined {
+  for (const assignment of assignments) if (assignment.name === 'TAR_OPTIONS') return assignment;
+  return undefined;
+}
+
 /** Wrappers that change neither the command's arguments nor whose rights it runs with. */
 const TRANSPARENT_WRAPPERS = new Set([
   'env',
@@ -69,9 +75,7 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
   const trace = traceToFile(command.assignments) ?? traceToFile(command.unwrapped.assignments);
   if (trace) return mutating(`${trace} makes git append its trace to that file`, trace);
   // GNU tar reads options from TAR_OPTIONS before its own (`--to-command=sh`): unseen options.
-  const tarOptions = [...command.assignments, ...command.unwrapped.assignments].find(
-    (assignment) => assignment.name === 'TAR_OPTIONS',
-  );
+  const tarOptions = tarOptionsIn(command.assignments) ?? tarOptionsIn(command.unwrapped.assignments);
   if (tarOptions) {
     const spelled = `TAR_OPTIONS=${tarOptions.value}`;
     return {

@@ -31,7 +31,7 @@ import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shel
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
 import { findHiddenDenyRule, hiddenCommandTexts, mayHideCommands } from './hidden-commands';
-import { proposeRules } from './propose-rules';
+import { proposeRulesKnowing } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
 import { ruleText } from './rule-text';
 import { bashSessionKey, bashSessionKeyOfParsed } from './session-key';
@@ -257,6 +257,11 @@ class Evaluation {
   readonly verdicts: CommandVerdict[];
   readonly classification: PermissionDecision['classification'];
   readonly sessionKey: string;
+  /**
+   * The allow step's finding, for the proposals: the index of the first command no allow
+   * rule covers (those before it are covered), or -1 when the step has not run.
+   */
+  uncovered = -1;
 
   constructor(
     readonly analysis: ShellAnalysis,
@@ -298,11 +303,11 @@ class Evaluation {
     if (extra?.matchedRule !== undefined) decision.matchedRule = extra.matchedRule;
     if (extra?.proposedRules !== undefined) decision.proposedRules = extra.proposedRules;
     if (propose) {
-      decision.proposedRules = proposeRules(this.analysis, {
-        rules: this.rules,
-        verdicts: this.verdicts,
-        tool: this.options.tool || undefined,
-      });
+      decision.proposedRules = proposeRulesKnowing(
+        this.analysis,
+        { rules: this.rules, verdicts: this.verdicts, tool: this.options.tool || undefined },
+        this.uncovered,
+      );
     }
     return { decision, analysis: this.analysis, verdicts: this.verdicts, steps: this.steps };
   }
@@ -475,6 +480,7 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     const rule = findAllowRule(simple, shellRules.allow, verdicts[index]!);
     if (!rule) {
       uncovered = simple;
+      ev.uncovered = index;
       break;
     }
     const text = ruleText(rule);

@@ -47,6 +47,19 @@ function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: stri
  * ```
  */
 export function proposeRules(analysis: ShellAnalysis, options: ProposeRulesOptions = {}): string[] {
+  return proposeRulesKnowing(analysis, options, -1);
+}
+
+/**
+ * `proposeRules`, for a caller that already matched the allow rules: the commands before
+ * `uncovered` are known to be allowed and the one at `uncovered` known not to be (-1: nothing
+ * known), so their allow rules are not looked for again.
+ */
+export function proposeRulesKnowing(
+  analysis: ShellAnalysis,
+  options: ProposeRulesOptions,
+  uncovered: number,
+): string[] {
   if (analysis.opaque || analysis.rejected) return [];
   const tool = options.tool ?? 'Bash';
   const allowRules = options.rules ? shellRulesOf(options.rules).allow : [];
@@ -55,8 +68,9 @@ export function proposeRules(analysis: ShellAnalysis, options: ProposeRulesOptio
     const command = analysis.commands[index]!;
     if (command.argv.length === 0) continue;
     if (hasWriteRedirect(command)) return [];
+    if (index < uncovered) continue;
     const verdict = options.verdicts?.[index] ?? classifyCommand(command);
-    if (findAllowRule(command, allowRules, verdict)) continue;
+    if (index !== uncovered && findAllowRule(command, allowRules, verdict)) continue;
     // serializeRule output always reads back as the same rule (property-tested), so no re-parse here.
     const text = serializeRule(proposalFor(command, verdict, tool));
     if (!proposals.includes(text)) proposals.push(text);

@@ -50,6 +50,14 @@ describe('plainAnalysis', () => {
       'sort < in.txt > out.txt',
       '> empty.txt',
       'X=1 >f make',
+      "cat > out.py << 'EOF'",
+      'cat <<-EOF >> log',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+      'echo $HOME "${USER}-$1" $$',
+      'X=$HOME Y=~/a make',
+      'mkdir -p ~/.cache',
+      'ls *.txt a?',
+      'echo "✓ done" é',
     ]) {
       const result = fast(command);
       expect(result, command).toBeDefined();
@@ -64,6 +72,13 @@ describe('plainAnalysis', () => {
       'ls | wc',
       'echo $HOME',
       'echo "$HOME"',
+      'echo $(id)',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+      'echo ${A:-$B}',
+      "echo $'a'",
+      'cat <<<x',
+      'cat > ~/x',
+      'ls\u00a0-la',
       "echo 'open",
       'echo "a\\"b"',
       'echo "tab\there"',
@@ -95,7 +110,7 @@ describe('plainAnalysis', () => {
     }
     for (const command of [
       'ls | wc',
-      'echo "$HOME"',
+      'echo "$(id)"',
       'echo "`id`"',
       "echo 'open",
       'time ls',
@@ -228,6 +243,46 @@ describe('plainAnalysis', () => {
     '<&0',
     'time',
     '&>f',
+    '$HOME',
+    '"$X"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    '${A}',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    '"${X:-a b}"',
+    '${A',
+    '$$',
+    '$?',
+    '$1',
+    '$',
+    '"a$"',
+    `"$'x"`,
+    '$"x"',
+    "$'x'",
+    '"$(id)"',
+    'a$B=c',
+    'A=$B',
+    'A="$B"',
+    'A=~/x',
+    'A=x:~/y',
+    'a=~',
+    'x:~',
+    '~',
+    '~/x',
+    'a~',
+    '*.txt',
+    'a?',
+    '>$X',
+    '<<',
+    '<<-',
+    '<<"EOF"',
+    "<<'E O'",
+    '2<<X',
+    '<<<x',
+    'é',
+    '"✓ ok"',
+    "'✗'",
+    '\u00a0',
+    '"\u200b"',
   ];
   it('equals the parser on generated plain commands', () => {
     let taken = 0;
@@ -243,7 +298,8 @@ describe('plainAnalysis', () => {
           const result = fast(command);
           if (result === undefined) return;
           taken++;
-          expect(result).toEqual(parsed(command));
+          // Field order too: callers serialize analyses.
+          expect(JSON.stringify(result), command).toBe(JSON.stringify(parsed(command)));
         },
       ),
       { numRuns: 4000, seed: 20261130 },

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
+import { FRAGMENT_STARTS, hasPatternChar, mentionsSecretFragment, SECRET_FRAGMENT } from './secret-fragments';
 import { isSecretPath, matchesSecretPolicy } from './secret-paths';
 
 const SECRET_NAMES = [
@@ -133,6 +133,74 @@ describe('secret fragments', () => {
       fc.property(secretLike, (path) => {
         if (!path.endsWith('.pub')) expect(isSecretPath(path), path).toBe(true);
       }),
+    );
+  });
+
+  it('the prefilter knows how every alternative of the expression starts', () => {
+    // Top-level alternatives, a leading `(?:^|\/)` dropped, escapes undone, and a group
+    // `(?:a|b)` at the end expanded: `\.(?:pem|key)` → `.pem`, `.key`.
+    const starts = new Set<string>();
+    for (const alternative of SECRET_FRAGMENT.source.split(/\|(?![^(]*\))/)) {
+      const text = alternative.replace(/^\(\?:\^\|\\\/\)/, '');
+      const group = /^(.*?)\(\?:([^)]*)\)$/.exec(text);
+      const literals = group ? group[2]!.split('|').map((tail) => group[1]! + tail) : [text];
+      for (const literal of literals) starts.add(literal.replace(/\\(.)/g, '$1').slice(0, 3).toLowerCase());
+    }
+    expect([...starts].sort()).toEqual([...FRAGMENT_STARTS].sort());
+    expect(starts.size).toBe(30);
+  });
+
+  it('agrees with the expression on any text', () => {
+    // Every fragment spelled out (not derived from the prefilter's table), and characters
+    // that fold to ASCII letters only with the `u` flag (`ſ`, the Kelvin sign).
+    const fragments = [
+      'env',
+      'ssh',
+      'aws',
+      'gnupg',
+      'azure',
+      'netrc',
+      'pypirc',
+      'pgpass',
+      'npmrc',
+      'yarnrc',
+      'credentials',
+      'secrets',
+      'kube',
+      'docker',
+      'gcloud',
+      'config/gh',
+      'hosts.yml',
+      '/hub/',
+      'shadow',
+      'id_',
+      'vault-token',
+      'my.cnf',
+      'boto',
+      's3cfg',
+      'password-store',
+      '.pem',
+      '.key',
+      '.p12',
+      '.pfx',
+      '.jks',
+    ];
+    const piece = fc.oneof(
+      fc.constantFrom(...fragments),
+      fc.constantFrom(...'eEnNvVsShH/._-13 x\u00e9\u017f\u212a'.split('')),
+      fc.string({ maxLength: 3 }),
+    );
+    const caseFlipped = fc
+      .tuple(fc.array(piece, { maxLength: 10 }), fc.boolean())
+      .map(([parts, upper]) => (upper ? parts.join('').toUpperCase() : parts.join('')));
+    fc.assert(
+      fc.property(
+        fc.oneof(caseFlipped, fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 16 })),
+        (text) => {
+          expect(mentionsSecretFragment(text), text).toBe(text.length >= 3 && SECRET_FRAGMENT.test(text));
+        },
+      ),
+      { numRuns: 5000 },
     );
   });
 

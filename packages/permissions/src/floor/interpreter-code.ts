@@ -18,17 +18,34 @@ const CODE_FLAGS: Record<string, readonly string[]> = {
   deno: ['eval'],
 };
 
+/** Interpreter names without a version, and the family each belongs to. */
+const FAMILIES: ReadonlyMap<string, string> = new Map([
+  ['python', 'python'],
+  ['node', 'node'],
+  ['ruby', 'ruby'],
+  ['perl', 'perl'],
+  ['php', 'php'],
+  ['bun', 'bun'],
+  ['deno', 'deno'],
+  ['nodejs', 'node'],
+  ['pypy', 'python'],
+]);
+
 /** The interpreter family of a command name (no directory: `python3.12` → `python`), if any. */
 export function interpreterFamily(name: string): string | undefined {
   const first = name.charCodeAt(0);
   // p, n, r, b, d: the first letters of every interpreter name; most commands stop here.
   if (first !== 112 && first !== 110 && first !== 114 && first !== 98 && first !== 100) return undefined;
-  const match =
-    /^(python|node|ruby|perl|php|bun|deno)[0-9.]*$/.exec(name) ?? /^(nodejs|pypy)[0-9.]*$/.exec(name);
-  if (!match) return undefined;
-  if (match[1] === 'nodejs') return 'node';
-  if (match[1] === 'pypy') return 'python';
-  return match[1];
+  // The name is an interpreter's followed by a version made of digits and dots. No
+  // interpreter's name ends in either, so the name without its trailing ones is that name.
+  let end = name.length;
+  while (end > 0 && isVersionChar(name.charCodeAt(end - 1))) end--;
+  return FAMILIES.get(end === name.length ? name : name.slice(0, end));
+}
+
+/** An ASCII digit or `.`. */
+function isVersionChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 46;
 }
 
 /** One inline program: its text and the interpreter family that runs it. */

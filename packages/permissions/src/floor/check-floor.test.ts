@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
-import { checkFloor } from './check-floor';
+import { checkFloor, checkFloorFully } from './check-floor';
 import type { FloorCheck } from './types';
 
 /** The first floor violation among every command of a real parse. */
@@ -524,5 +524,18 @@ describe('checkFloor', () => {
 
   it.each(ALLOWED)('does not trip on: %s', (source) => {
     expect(floor(source)).toBeUndefined();
+  });
+
+  it('answers as the full checks do (its shortcut for plain commands finds what they find)', () => {
+    for (const [, source] of DENIED) {
+      for (const command of analyzeShell(source).commands) {
+        expect(checkFloor(command), source).toEqual(checkFloorFully(command));
+      }
+    }
+    for (const source of ALLOWED) {
+      for (const command of analyzeShell(source).commands) {
+        expect(checkFloor(command), source).toEqual(checkFloorFully(command));
+      }
+    }
   });
 });

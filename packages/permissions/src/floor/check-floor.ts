@@ -6,16 +6,95 @@
 
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
+import { CREDENTIAL_COMMANDS, printsCredential } from './credential-commands';
 import { checkAssignments } from './dangerous-variables';
-import { checkEnvDumpNamed } from './env-dump';
+import { checkEnvDumpNamed, DUMP_COMMANDS } from './env-dump';
 import {
+  ASSIGNING_COMMANDS,
   checkDefaultAssignments,
   checkFunctionExportNamed,
   checkHiddenAssignmentsNamed,
 } from './hidden-assignments';
-import { inlinePrograms, stdinProgram } from './interpreter-code';
-import { checkSecretReadsNamed } from './secret-reads';
+import { type InlineProgram, inlinePrograms, interpreterFamily, stdinProgram } from './interpreter-code';
+import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
+import { checkSecretReadsNamed, firstWordMayNameSecret, roleName } from './secret-reads';
 import type { FloorViolation } from './types';
+import { NO_READ_OPERANDS, readableWordCount } from './word-roles';
+
+// What the checks make of a command name (bits; a name may have several): it assigns
+// variables by name, has a credential-printing rule, may dump the environment, or has no
+// operand that is read (see `readableWordCount`). Most names have none.
+const ASSIGNS = 1;
+const CREDENTIALS = 2;
+const DUMPS = 4;
+const NO_READ = 8;
+const NAME_KINDS: ReadonlyMap<string, number> = (() => {
+  const kinds = new Map<string, number>();
+  const mark = (names: Iterable<string>, kind: number) => {
+    for (const name of names) kinds.set(name, (kinds.get(name) ?? 0) | kind);
+  };
+  mark(ASSIGNING_COMMANDS, ASSIGNS);
+  mark(CREDENTIAL_COMMANDS, CREDENTIALS);
+  mark(DUMP_COMMANDS, DUMPS);
+  mark(NO_READ_OPERANDS, NO_READ);
+  return kinds;
+})();
+const NO_PROGRAMS: readonly InlineProgram[] = [];
+
+/**
+ * True when `checkFloor` surely finds nothing, by a shortcut for the common command: no
+ * assignment, wrapper or interpreter program, a name that assigns nothing by name, no
+ * `${…}` expansion, and no word or read redirect that may name a secret. Then every check
+ * passes: the assignment checks have nothing to read (`checkHiddenAssignmentsNamed` and
+ * `checkFunctionExportNamed` only look at assigning names, `checkDefaultAssignments` only
+ * at `${`); `printsCredential` and `checkEnvDumpNamed` run here when the name has a rule
+ * (without an interpreter there is no program, not even from a here-doc); and
+ * `checkSecretReadsNamed` has no program, an unwrapped argv that is argv itself, and (by its
+ * own prefilters) no word or redirect to check. False sends the command through the full
+ * checks, which decide.
+ */
+function passesQuickly(command: SimpleCommand): boolean {
+  const { argv, unwrapped } = command;
+  const head = argv[0];
+  if (
+    head === undefined ||
+    unwrapped.argv !== argv ||
+    command.assignments.length > 0 ||
+    unwrapped.assignments.length > 0 ||
+    // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one).
+    (head !== '[' && head.includes('['))
+  ) {
+    return false;
+  }
+  const name = commandWordBasename(head);
+  const kind = NAME_KINDS.get(name) ?? 0;
+  if ((kind & ASSIGNS) !== 0 || interpreterFamily(name) !== undefined) return false;
+  if (
+    ((kind & CREDENTIALS) !== 0 || name.startsWith('docker-credential-')) &&
+    printsCredential(command, name)
+  )
+    return false;
+  if ((kind & DUMPS) !== 0 && checkEnvDumpNamed(command, name, NO_PROGRAMS) !== undefined) return false;
+  const words = command.words;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.dynamic && word.raw.includes('${')) return false;
+  }
+  // What `checkDefaultAssignments` and the redirect part of `checkSecretReadsNamed` look at.
+  const redirects = command.redirects;
+  for (let i = 0; i < redirects.length; i++) {
+    const { target, dynamic, read, operator } = redirects[i]!;
+    if (dynamic && target.includes('${')) return false;
+    if (
+      read &&
+      !operator.startsWith('<<') &&
+      (mentionsSecretFragment(target) || (dynamic && hasPatternChar(target)))
+    )
+      return false;
+  }
+  const count = (kind & NO_READ) !== 0 ? readableWordCount(command, roleName(head, name)) : argv.length;
+  return firstWordMayNameSecret(command, count) === -1;
+}
 
 /**
  * Returns the first floor violation of `command`, or `undefined`.
@@ -25,6 +104,11 @@ import type { FloorViolation } from './types';
  * checkFloor(command)?.check; // 'dangerous-assignment'
  */
 export function checkFloor(command: SimpleCommand): FloorViolation | undefined {
+  return passesQuickly(command) ? undefined : checkFloorFully(command);
+}
+
+/** `checkFloor` without its shortcut: every check runs (exported for the shortcut's tests). */
+export function checkFloorFully(command: SimpleCommand): FloorViolation | undefined {
   const innerHead = command.unwrapped.argv[0];
   const outerHead = command.argv[0];
   // Every check keys on the command name (wrappers removed, or as written): work it out once.

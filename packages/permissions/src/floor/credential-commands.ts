@@ -156,6 +156,9 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
 );
 const dockerCredentialHelper: Rule = (args) => args[0] === 'get';
 
+/** Every command name with a rule (and `docker-credential-*`, by prefix): any other prints none. */
+export const CREDENTIAL_COMMANDS: readonly string[] = [...RULES.keys()];
+
 /**
  * True when `command` prints a credential to its output. `name` is the command name of the
  * unwrapped argv when the caller already has it.

@@ -42,7 +42,7 @@ function jqArgs(args: readonly string[]): readonly string[] {
 
 const ENV_OPTIONS = new Set(['-0', '--null', '-i', '--ignore-environment', '-', '-v', '--debug']);
 /** Every command name the switch in `checkEnvDumpNamed` knows; any other needs no argument scan. */
-const DUMP_COMMANDS: ReadonlySet<string> = new Set([
+export const DUMP_COMMANDS: ReadonlySet<string> = new Set([
   'env',
   'printenv',
   'set',

@@ -16,7 +16,7 @@ import type { FloorViolation } from './types';
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 /** Commands that can assign a variable by name (checked first: most commands are none of these). */
-const ASSIGNING_COMMANDS = new Set([
+export const ASSIGNING_COMMANDS: ReadonlySet<string> = new Set([
   ...DECLARATIONS,
   'let',
   'env',

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
-import { checkFloor } from './check-floor';
+import { checkFloor, checkFloorFully } from './check-floor';
 
 const fragment = fc.constantFrom(
   'constructor',
@@ -48,6 +48,26 @@ const fragment = fc.constantFrom(
   '$(',
   ')',
   '`',
+  // Commands and words the floor's shortcut for plain commands looks at.
+  'git ',
+  'echo ',
+  'ls ',
+  '[ ',
+  'X[1]=',
+  'sudo ',
+  'gh auth token',
+  'credential fill',
+  'kubectl ',
+  'docker ',
+  'docker-credential-x get',
+  'exec ',
+  'ps e',
+  'printenv',
+  'python3.12 -c ',
+  '${PATH:=',
+  '}',
+  ' 2>&1',
+  '>',
 );
 
 describe('floor totality', () => {
@@ -66,6 +86,8 @@ describe('floor totality', () => {
           const violation = checkFloor(command);
           if (violation)
             expect(['dangerous-assignment', 'secret-read', 'env-dump']).toContain(violation.check);
+          // The shortcut for plain commands never answers differently from the full checks.
+          expect(violation).toEqual(checkFloorFully(command));
         }
       }),
       { numRuns: 3000 },

@@ -81,7 +81,7 @@ const REMOTE_URL = /^(?:https?|ftp|wss?):\/\//i;
  * it skips working out the words' roles. Words from `count` on are ones `wordRoles` never
  * checks (see `readableWordCount`).
  */
-function firstWordMayNameSecret(command: SimpleCommand, count: number): number {
+export function firstWordMayNameSecret(command: SimpleCommand, count: number): number {
   const { argv, words } = command;
   for (let i = 0; i < count; i++) {
     const value = argv[i]!;
@@ -147,7 +147,7 @@ const SYSTEM_BINARY = /^(?:\/usr(?:\/local)?|\/opt\/homebrew)?\/s?bin\/[^/]+$/;
  * never read): `name` for a bare or system command word, none (every word a possible read)
  * for any other path — `./echo .env` may be `cat` under another name.
  */
-function roleName(word: string, name: string): string {
+export function roleName(word: string, name: string): string {
   return word.indexOf('/') === -1 || SYSTEM_BINARY.test(word) ? name : '';
 }
 

@@ -187,7 +187,7 @@ export interface WordRoles {
 const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0 };
 
 /** Commands none of whose operands is read (one set: `readableWordCount` runs for every command). */
-const NO_READ_OPERANDS: ReadonlySet<string> = new Set([...NON_READING, ...DATA_TOOLS]);
+export const NO_READ_OPERANDS: ReadonlySet<string> = new Set([...NON_READING, ...DATA_TOOLS]);
 
 /** Commands some of whose words are not read paths (all others take the fast path). */
 const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([

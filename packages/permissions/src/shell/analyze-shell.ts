@@ -5,7 +5,7 @@
  */
 import { FALLBACK_SCAN_REASON, fallbackScan, fallbackScanEach, STREAMED_REASONS } from './fallback-scan';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
-import { ShellParser } from './parser';
+import { ShellParser, UNEXPECTED_RESERVED } from './parser';
 import { plainAnalysis } from './plain-command';
 import { rejectionReason, sanitize } from './reject';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from './types';
@@ -145,19 +145,28 @@ function analyze(
       if (visit !== undefined) return streamOverCap(text, state, rejected, visit);
       fallbackScan(text, state.commands, 0, maxDepth);
     } else {
-      try {
-        const parser = new ShellParser(text, state, 0, 'top', 0);
-        if (blanks) parser.recordBlankRuns(blanks.runs);
-        parser.parseProgram();
-        if (blanks) {
-          blanks.complete =
-            rejected === undefined &&
-            maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
-            maxLength === DEFAULT_SHELL_LIMITS.maxLength;
-        }
-      } catch (error) {
-        state.reasons.add(error instanceof ShellParseAbort ? error.reason : 'internal parser error');
+      const early = leadingSyntaxError(text);
+      if (early >= 0) {
+        // What the parser's abort there leaves: the leading blanks its lexer recorded, the
+        // reason, and the fallback scan's commands.
+        if (blanks && early > 1) blanks.runs.push(0, early);
+        state.reasons.add(`syntax error near offset ${early}`);
         state.commands = fallbackScan(text, [], 0, maxDepth);
+      } else {
+        try {
+          const parser = new ShellParser(text, state, 0, 'top', 0);
+          if (blanks) parser.recordBlankRuns(blanks.runs);
+          parser.parseProgram();
+          if (blanks) {
+            blanks.complete =
+              rejected === undefined &&
+              maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
+              maxLength === DEFAULT_SHELL_LIMITS.maxLength;
+          }
+        } catch (error) {
+          state.reasons.add(error instanceof ShellParseAbort ? error.reason : 'internal parser error');
+          state.commands = fallbackScan(text, [], 0, maxDepth);
+        }
       }
     }
   } catch {
@@ -169,6 +178,45 @@ function analyze(
     }
   }
   return finish(state, rejected);
+}
+
+/**
+ * The offset of the syntax error the parser raises at the first token, when the input opens
+ * (after spaces) with a reserved word that cannot start a command (`fi`, `done`, `else`, `}`:
+ * an agent's script line sent alone) or with `)`; else -1, and the parser decides. Found
+ * without the parser, whose abort (a throw through its frames) costs several times what the
+ * rest of such a command does.
+ */
+function leadingSyntaxError(text: string): number {
+  const length = text.length;
+  let start = 0;
+  while (start < length && text.charCodeAt(start) === 0x20) start++;
+  if (start >= length) return -1;
+  if (text.charCodeAt(start) === 0x29) return start;
+  // The word: lowercase letters, `}` or `]` (no quote, expansion or line continuation), ending
+  // where the lexer ends it (not at `<` or `>`, which may start a process substitution).
+  let end = start;
+  for (;;) {
+    const code = end < length ? text.charCodeAt(end) : -1;
+    if ((code >= 0x61 && code <= 0x7a) || code === 0x7d || code === 0x5d) {
+      end++;
+      continue;
+    }
+    if (
+      code === -1 ||
+      code === 0x20 ||
+      code === 0x09 ||
+      code === 0x0a ||
+      code === 0x3b ||
+      code === 0x26 ||
+      code === 0x7c ||
+      code === 0x28 ||
+      code === 0x29
+    )
+      break;
+    return -1;
+  }
+  return end > start && UNEXPECTED_RESERVED.has(text.slice(start, end)) ? start : -1;
 }
 
 /** Where a reason first appears in the sorted command list: the command's start, then list order. */

@@ -45,7 +45,8 @@ export function isDeclarationBuiltin(text: string): boolean {
       return false;
   }
 }
-const UNEXPECTED_RESERVED: ReadonlySet<string> = new Set([
+/** Reserved words that cannot start a command: a list that starts with one is a syntax error. */
+export const UNEXPECTED_RESERVED: ReadonlySet<string> = new Set([
   'in',
   ']]',
   'then',

@@ -15,9 +15,9 @@ import {
   checkFunctionExportNamed,
   checkHiddenAssignmentsNamed,
 } from './hidden-assignments';
-import { type InlineProgram, inlinePrograms, interpreterFamily, stdinProgram } from './interpreter-code';
+import { type InlineProgram, inlinePrograms, readsWholeEnvironment, stdinProgram } from './interpreter-code';
 import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
-import { checkSecretReadsNamed, firstWordMayNameSecret, roleName } from './secret-reads';
+import { assignedSecretRead, checkSecretReadsNamed, firstWordMayNameSecret, roleName } from './secret-reads';
 import type { FloorViolation } from './types';
 import { NO_READ_OPERANDS, readableWordCount } from './word-roles';
 
@@ -39,48 +39,62 @@ const NAME_KINDS: ReadonlyMap<string, number> = (() => {
   mark(NO_READ_OPERANDS, NO_READ);
   return kinds;
 })();
-const NO_PROGRAMS: readonly InlineProgram[] = [];
 
 /**
  * True when `checkFloor` surely finds nothing, by a shortcut for the common command: no
- * assignment, wrapper or interpreter program, a name that assigns nothing by name, no
- * `${…}` expansion, and no word or read redirect that may name a secret. Then every check
- * passes: the assignment checks have nothing to read (`checkHiddenAssignmentsNamed` and
+ * wrapper, a name that assigns nothing by name, no `${…}` expansion, and no word, read
+ * redirect or inline program that may name a secret. Then every check passes: the
+ * assignment checks run here as they are (`checkHiddenAssignmentsNamed` and
  * `checkFunctionExportNamed` only look at assigning names, `checkDefaultAssignments` only
- * at `${`); `printsCredential` and `checkEnvDumpNamed` run here when the name has a rule
- * (without an interpreter there is no program, not even from a here-doc); and
- * `checkSecretReadsNamed` has no program, an unwrapped argv that is argv itself, and (by its
- * own prefilters) no word or redirect to check. False sends the command through the full
- * checks, which decide.
+ * at `${`); so do `printsCredential` and `checkEnvDumpNamed` where the name has a rule, and
+ * the environment-reading test of programs; and `checkSecretReadsNamed` has an unwrapped
+ * argv that is argv itself and (by its own prefilters) no word, program, redirect or
+ * assigned `$(< file)` to check. False sends the command through the full checks, which
+ * decide.
  */
 function passesQuickly(command: SimpleCommand): boolean {
-  const { argv, unwrapped } = command;
+  const { argv, unwrapped, assignments } = command;
   const head = argv[0];
+  if (unwrapped.argv !== argv) return false;
+  if (head === undefined) {
+    // Only assignments and redirects: `env` as a wrapper with no command would dump.
+    if (unwrapped.wrappers.length > 0) return false;
+  } else if (head !== '[' && head.includes('[')) {
+    return false; // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one)
+  }
   if (
-    head === undefined ||
-    unwrapped.argv !== argv ||
-    command.assignments.length > 0 ||
-    unwrapped.assignments.length > 0 ||
-    // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one).
-    (head !== '[' && head.includes('['))
+    (assignments.length > 0 || unwrapped.assignments.length > 0) &&
+    (checkAssignments(assignments, head) !== undefined ||
+      checkAssignments(unwrapped.assignments, head) !== undefined ||
+      assignedSecretRead(assignments) !== undefined ||
+      assignedSecretRead(unwrapped.assignments) !== undefined)
   ) {
     return false;
   }
-  const name = commandWordBasename(head);
+  const name = head === undefined ? '' : commandWordBasename(head);
   const kind = NAME_KINDS.get(name) ?? 0;
-  if ((kind & ASSIGNS) !== 0 || interpreterFamily(name) !== undefined) return false;
+  if ((kind & ASSIGNS) !== 0) return false;
+  const programs = programsOf(command, name);
+  for (let i = 0; i < programs.length; i++) {
+    const { family, code } = programs[i]!;
+    if (mentionsSecretFragment(code) || readsWholeEnvironment(family, code)) return false;
+  }
   if (
     ((kind & CREDENTIALS) !== 0 || name.startsWith('docker-credential-')) &&
     printsCredential(command, name)
   )
     return false;
-  if ((kind & DUMPS) !== 0 && checkEnvDumpNamed(command, name, NO_PROGRAMS) !== undefined) return false;
+  if ((kind & DUMPS) !== 0 && checkEnvDumpNamed(command, name, programs) !== undefined) return false;
+  // What `checkDefaultAssignments` and the redirect part of `checkSecretReadsNamed` look at.
   const words = command.words;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word.dynamic && word.raw.includes('${')) return false;
   }
-  // What `checkDefaultAssignments` and the redirect part of `checkSecretReadsNamed` look at.
+  for (let i = 0; i < assignments.length; i++) {
+    const assignment = assignments[i]!;
+    if (assignment.dynamic && assignment.value.includes('${')) return false;
+  }
   const redirects = command.redirects;
   for (let i = 0; i < redirects.length; i++) {
     const { target, dynamic, read, operator } = redirects[i]!;
@@ -92,8 +106,20 @@ function passesQuickly(command: SimpleCommand): boolean {
     )
       return false;
   }
+  if (head === undefined) return true;
   const count = (kind & NO_READ) !== 0 ? readableWordCount(command, roleName(head, name)) : argv.length;
   return firstWordMayNameSecret(command, count) === -1;
+}
+
+/** The interpreter programs of a command: inline ones, and one from a literal here-doc. */
+function programsOf(command: SimpleCommand, name: string): readonly InlineProgram[] {
+  let programs = inlinePrograms(command.unwrapped.argv, name);
+  // Rare: no allocation otherwise.
+  if (command.redirects.length > 0) {
+    const fromStdin = stdinProgram(command, name);
+    if (fromStdin) programs = [...programs, fromStdin];
+  }
+  return programs;
 }
 
 /**
@@ -116,13 +142,9 @@ export function checkFloorFully(command: SimpleCommand): FloorViolation | undefi
   const outerName =
     outerHead === undefined ? '' : outerHead === innerHead ? innerName : commandWordBasename(outerHead);
   const assigningCommand = innerHead ?? outerHead;
-  // Both the secret-read and the env-dump check look inside interpreter programs.
-  let programs = inlinePrograms(command.unwrapped.argv, innerName);
-  // A program read from a literal here-doc is checked like an inline one (rare: no allocation otherwise).
-  if (command.redirects.length > 0) {
-    const fromStdin = stdinProgram(command, innerName);
-    if (fromStdin) programs = [...programs, fromStdin];
-  }
+  // Both the secret-read and the env-dump check look inside interpreter programs; one read
+  // from a literal here-doc is checked like an inline one.
+  const programs = programsOf(command, innerName);
   return (
     checkAssignments(command.assignments, assigningCommand) ??
     checkAssignments(command.unwrapped.assignments, assigningCommand) ??

@@ -205,7 +205,7 @@ export function checkSecretReadsNamed(
 }
 
 /** `X=$(< .env)` and `` X=`< .env` ``: bash reads the file into the variable. */
-function assignedSecretRead(assignments: readonly ShellAssignment[]): FloorViolation | undefined {
+export function assignedSecretRead(assignments: readonly ShellAssignment[]): FloorViolation | undefined {
   for (const assignment of assignments) {
     // Both forms need a `<`; most values have none, and skip both regular expressions.
     if (!assignment.value.includes('<') || !/^\$\(\s*<|`\s*</.test(assignment.value)) continue;

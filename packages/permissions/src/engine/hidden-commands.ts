@@ -149,11 +149,12 @@ const codeHoldingBuiltins = new Set(['trap', 'alias', 'git', 'mapfile', 'readarr
  * `alias ls='rm x'`, `mapfile -C 'rm x'`, `git -c alias.x='!rm x' x`,
  * `git rebase --exec 'rm x'`, `git bisect run rm x`.
  */
-function builtinCodeTexts(argv: readonly string[], texts: string[]): void {
-  const word = argv[0];
-  if (word === undefined) return;
-  const name = commandBasename(word);
-  if (!codeHoldingBuiltins.has(name)) return;
+function builtinCodeTexts(
+  argv: readonly string[],
+  texts: string[],
+  name = commandBasename(argv[0] ?? ''),
+): void {
+  if (argv.length === 0 || !codeHoldingBuiltins.has(name)) return;
   if (name === 'trap' && argv[1] !== undefined && !argv[1].startsWith('-')) texts.push(argv[1]);
   if (name === 'mapfile' || name === 'readarray') {
     // `-C CALLBACK`: run for every chunk of lines, with the index and the line appended.
@@ -197,8 +198,11 @@ export function isCommandRunner(name: string): boolean {
 const npmProgramKeys = /^(?:script-shell|shell|editor|browser|git|viewer)$/;
 
 /** `npm config set script-shell CMD` (also `npm set`, `KEY=VALUE`, pnpm and yarn alike). */
-function npmConfigText(argv: readonly string[], texts: string[]): void {
-  const name = commandBasename(argv[0] ?? '');
+function npmConfigText(
+  argv: readonly string[],
+  texts: string[],
+  name = commandBasename(argv[0] ?? ''),
+): void {
   if (name !== 'npm' && name !== 'pnpm' && name !== 'yarn') return;
   const words = argv.slice(1).filter((arg) => !arg.startsWith('-'));
   let at = words[0] === 'config' && words[1] === 'set' ? 2 : words[0] === 'set' ? 1 : -1;
@@ -255,9 +259,8 @@ function gitConfigText(argv: readonly string[], from: number, texts: string[]): 
 type Kind = 'runner' | 'interpreter' | undefined;
 const kinds = new Map<string, Kind>();
 
-/** The runner or interpreter `argv` starts with, if any (memoized per command word). */
-function kindOf(argv: readonly string[]): Kind {
-  const word = argv[0];
+/** The runner or interpreter a command word names, if any (memoized per command word). */
+function kindOf(word: string | undefined): Kind {
   if (word === undefined) return undefined;
   let kind = kinds.get(word);
   if (kind === undefined && !kinds.has(word)) {
@@ -277,7 +280,7 @@ function kindOf(argv: readonly string[]): Kind {
 export function mayHideCommands(word: string): boolean {
   const name = commandBasename(word);
   return (
-    kindOf([word]) !== undefined ||
+    kindOf(word) !== undefined ||
     codeHoldingBuiltins.has(name) ||
     packageRunners.has(name) ||
     optionCommands.has(name) ||
@@ -329,18 +332,24 @@ const packageRunValueOptions = new Set([
   '--env-file',
 ]);
 
+/** The result of `packageRunCommand` for most commands (shared: callers only read it). */
+const NO_INDEXES: readonly number[] = Object.freeze([]);
+
 /**
  * Where the program a package runner runs may start in `argv` (`npx -y rm x` → [2]), the
  * scripts of `-c`/`--call` pushed to `texts` when given. An unknown option may take the next
  * word as its value, so the word after that is a candidate too (`uv run --group dev rm x`).
  */
-function packageRunCommand(argv: readonly string[], texts?: string[]): number[] {
-  const name = commandBasename(argv[0] ?? '');
+function packageRunCommand(
+  argv: readonly string[],
+  texts?: string[],
+  name = commandBasename(argv[0] ?? ''),
+): readonly number[] {
   const subcommands = packageRunners.get(name);
-  if (subcommands === undefined) return [];
+  if (subcommands === undefined) return NO_INDEXES;
   let index = 1;
   if (subcommands.length > 0) {
-    if (!subcommands.includes(argv[1] ?? '')) return [];
+    if (!subcommands.includes(argv[1] ?? '')) return NO_INDEXES;
     index = 2;
   }
   const found: number[] = [];
@@ -466,6 +475,9 @@ function pushOptionValue(value: string | undefined, spec: CommandOptions, texts:
   if (bang >= 0) texts.push(value.slice(bang + 1));
 }
 
+/** git subcommands whose `-u` is the upload-pack program (`git clone -u CMD`). */
+const GIT_UPLOAD_PACK_SUBCOMMANDS = new Set(['clone', 'fetch', 'pull', 'ls-remote', 'archive']);
+
 /**
  * Command lines held in the options of programs that run them: `tar --to-command=CMD`,
  * `make CC=CMD` (also `CC=CMD make`), `perl -ne … 'CMD|'`,
@@ -473,9 +485,12 @@ function pushOptionValue(value: string | undefined, spec: CommandOptions, texts:
  * `git clone -u CMD`, `git submodule foreach CMD`, `vim -c '!CMD'`, `less '+!CMD'`,
  * `man -P CMD`, `zip -TT CMD`, `make SHELL=CMD`, `rg --pre CMD`, `fd -x CMD…`.
  */
-function optionCommandTexts(argv: readonly string[], texts: string[]): void {
-  const name = commandBasename(argv[0] ?? '');
-  const spec = optionCommands.get(name);
+function optionCommandTexts(
+  argv: readonly string[],
+  texts: string[],
+  name = commandBasename(argv[0] ?? ''),
+  spec = optionCommands.get(name),
+): void {
   if (spec === undefined) return;
   if (name === 'gdb' || name === 'lldb') {
     // Debugger commands given on the command line: `gdb -ex 'shell CMD'`, `-ex '!CMD'`,
@@ -507,9 +522,10 @@ function optionCommandTexts(argv: readonly string[], texts: string[]): void {
     const arg = argv[index]!;
     if (arg === '--') break;
     if (arg.startsWith('--')) {
+      if (spec.long === undefined) continue; // no long option holds a command
       const equals = arg.indexOf('=');
       const option = arg.slice(2, equals < 0 ? undefined : equals);
-      if (spec.long?.includes(option)) {
+      if (spec.long.includes(option)) {
         pushOptionValue(equals < 0 ? argv[++index] : arg.slice(equals + 1), spec, texts);
       }
     } else if (arg.startsWith('-') && arg.length > 1) {
@@ -521,7 +537,7 @@ function optionCommandTexts(argv: readonly string[], texts: string[]): void {
         if (match) texts.push(match[1]!);
       } else if (spec.short?.includes(letter)) {
         pushOptionValue(arg.length > 2 ? arg.slice(2) : argv[++index], spec, texts);
-      } else if (/^-[a-zA-Z]+$/.test(arg) && spec.short?.includes(arg[arg.length - 1]!)) {
+      } else if (spec.short?.includes(arg[arg.length - 1]!) && /^-[a-zA-Z]+$/.test(arg)) {
         // A cluster ending in the option (`ex -sc CMD`): the value is the next word.
         pushOptionValue(argv[++index], spec, texts);
       }
@@ -542,15 +558,18 @@ function optionCommandTexts(argv: readonly string[], texts: string[]): void {
   if (name !== 'git') return;
   // `git clone -u CMD` (also fetch, pull, ls-remote, archive --remote): the upload-pack
   // program; `git add -u` is another option. `git submodule foreach CMD…` runs CMD.
-  const sub = argv.findIndex((arg, index) => index > 0 && !arg.startsWith('-'));
-  const subcommand = sub < 0 ? '' : argv[sub]!;
-  if (/^(?:clone|fetch|pull|ls-remote|archive)$/.test(subcommand)) {
+  let sub = 1;
+  while (sub < argv.length && argv[sub]!.startsWith('-')) sub++;
+  if (sub === argv.length) return;
+  const subcommand = argv[sub]!;
+  if (GIT_UPLOAD_PACK_SUBCOMMANDS.has(subcommand)) {
     for (let index = sub + 1; index < argv.length - 1; index++) {
       if (argv[index] === '-u') texts.push(argv[index + 1]!);
     }
   }
+  if (subcommand !== 'submodule') return;
   const foreach = argv.indexOf('foreach');
-  if (subcommand === 'submodule' && foreach > sub) {
+  if (foreach > sub) {
     const rest = argv.slice(foreach + 1).filter((arg) => !/^(?:--recursive|-q|--quiet)$/.test(arg));
     if (rest.length > 0) texts.push(rest.join(' '));
   }
@@ -659,8 +678,7 @@ NO_COMMAND_SUBCOMMANDS.podman = NO_COMMAND_SUBCOMMANDS.docker!;
  * after the program, or after kubectl's namespace or context) runs no command, so a
  * computed word is a name. Any other option in front may take the subcommand's place.
  */
-function runsNoCommand(argv: readonly string[]): boolean {
-  const name = commandBasename(argv[0]!);
+function runsNoCommand(argv: readonly string[], name: string): boolean {
   const subcommands = Object.hasOwn(NO_COMMAND_SUBCOMMANDS, name) ? NO_COMMAND_SUBCOMMANDS[name] : undefined;
   if (subcommands === undefined) return false;
   let at = 1;
@@ -699,8 +717,8 @@ const ONE_SUBSTITUTION =
  * not the command, which follows it. -1 otherwise, and whenever an option is not one whose
  * arity is known, since it might have been the one to take the name's place.
  */
-function computedExecTarget(argv: readonly string[]): number {
-  if (!/^(?:docker|podman|kubectl)$/.test(commandBasename(argv[0]!)) || argv[1] !== 'exec') return -1;
+function computedExecTarget(argv: readonly string[], name: string): number {
+  if ((name !== 'docker' && name !== 'podman' && name !== 'kubectl') || argv[1] !== 'exec') return -1;
   for (let index = 2; index < argv.length; index++) {
     const word = argv[index]!;
     if (EXEC_VALUE_OPTIONS.has(word)) index++;
@@ -710,12 +728,12 @@ function computedExecTarget(argv: readonly string[]): number {
 }
 
 function runnerCodeTexts(argv: readonly string[], texts: string[], skip?: ReadonlySet<number>): void {
-  const kind = kindOf(argv);
+  const kind = kindOf(argv[0]);
   if (kind === undefined) return;
-  if (kind === 'runner' && runsNoCommand(argv)) return;
   const name = commandBasename(argv[0]!);
-  const target = kind === 'runner' ? computedExecTarget(argv) : -1;
-  const make = kind === 'interpreter' && /^g?make$/.test(name);
+  if (kind === 'runner' && runsNoCommand(argv, name)) return;
+  const target = kind === 'runner' ? computedExecTarget(argv, name) : -1;
+  const make = kind === 'interpreter' && (name === 'make' || name === 'gmake');
   const language = kind === 'interpreter' && NOT_SHELL.test(name);
   const program = language && AWKS.has(name) ? awkProgramIndex(argv) : -1;
   for (let offset = 1; offset < argv.length; offset++) {
@@ -747,17 +765,20 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const texts: string[] = [];
   const wrapped = unwrappedDiffers(command);
   const inner = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
-  packageRunCommand(inner, texts);
-  npmConfigText(inner, texts);
-  optionCommandTexts(inner, texts);
-  if (optionCommands.get(commandBasename(inner[0] ?? ''))?.assigns) {
+  // One basename for the lookups below; without a wrapper the argv starts with the same word.
+  const name = commandBasename(inner[0] ?? '');
+  packageRunCommand(inner, texts, name);
+  npmConfigText(inner, texts, name);
+  const spec = optionCommands.get(name);
+  if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
+  if (spec?.assigns) {
     // make reads its environment as variables too: `CC='rm -rf x' make`, `env CC=… make`.
     for (const assignment of command.assignments) if (!assignment.dynamic) texts.push(assignment.value);
     for (const assignment of command.unwrapped.assignments)
       if (!assignment.dynamic) texts.push(assignment.value);
   }
-  builtinCodeTexts(command.argv, texts);
-  if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts);
+  builtinCodeTexts(command.argv, texts, wrapped ? commandBasename(command.argv[0] ?? '') : name);
+  if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts, name);
   runnerCodeTexts(command.argv, texts, wrapped ? execedArguments(command) : undefined);
   if (wrapped) runnerCodeTexts(command.unwrapped.argv, texts);
   return texts;
@@ -954,31 +975,36 @@ function hiddenDenyRuleIn(
   argv: readonly string[],
   rules: readonly CommandRule[],
 ): { rule: CommandRule; reason: string } | undefined {
-  const kind = kindOf(argv);
+  const kind = kindOf(argv[0]);
   if (kind === undefined) return undefined;
   const name = commandBasename(argv[0]!);
-  const verbs = kind === 'runner' ? containerVerbs(name, argv) : undefined;
-  const program = kind === 'interpreter' && AWKS.has(name) ? awkProgramIndex(argv) : -1;
+  if (kind === 'interpreter') {
+    const program = AWKS.has(name) ? awkProgramIndex(argv) : -1;
+    for (let offset = 1; offset < argv.length; offset++) {
+      const arg = argv[offset]!;
+      if (!isCodeLike(arg)) continue;
+      const text = offset === program ? awkStrings(arg) : arg;
+      for (const rule of rules) {
+        if (tokenPattern(rule).test(text)) {
+          return {
+            rule,
+            reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,
+          };
+        }
+      }
+    }
+    return undefined;
+  }
+  const verbs = containerVerbs(name, argv);
   // `docker logs curl`, `kubectl get pod rm`: a subcommand that runs no command names none.
-  const runs = kind === 'runner' && !runsNoCommand(argv) && !(verbs && noContainerCommand(argv, verbs));
+  if (runsNoCommand(argv, name) || (verbs && noContainerCommand(argv, verbs))) return undefined;
   for (let offset = 1; offset < argv.length; offset++) {
-    const arg = argv[offset]!;
     if (verbs?.has(offset)) continue;
     for (const rule of rules) {
-      if (runs && matchCommandRule(rule, argv, 'deny', offset)) {
+      if (matchCommandRule(rule, argv, 'deny', offset)) {
         return {
           rule,
           reason: `${name} runs ${JSON.stringify(argv.slice(offset).join(' '))}, which matches the deny rule`,
-        };
-      }
-      if (
-        kind === 'interpreter' &&
-        isCodeLike(arg) &&
-        tokenPattern(rule).test(offset === program ? awkStrings(arg) : arg)
-      ) {
-        return {
-          rule,
-          reason: `the program given to ${name} mentions ${JSON.stringify(rule.argv.join(' '))}, which a deny rule forbids`,
         };
       }
     }
@@ -1004,11 +1030,13 @@ export function findHiddenDenyRule(
     unwrapped.opaqueReason === undefined &&
     unwrapped.wrappers.length > 0 &&
     unwrapped.wrappers[0] === commandBasename(command.argv[0] ?? '');
+  const inner = unwrapped.argv.length > 0 ? unwrapped.argv : command.argv;
+  const name = commandBasename(inner[0] ?? '');
   return (
     (understood ? undefined : hiddenDenyRuleIn(command.argv, rules)) ??
-    (unwrappedDiffers(command) ? hiddenDenyRuleIn(command.unwrapped.argv, rules) : undefined) ??
-    packageRunDenyRule(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv, rules) ??
-    copiedDeniedProgram(command, rules)
+    (unwrappedDiffers(command) ? hiddenDenyRuleIn(unwrapped.argv, rules) : undefined) ??
+    packageRunDenyRule(inner, rules, name) ??
+    copiedDeniedProgram(command, rules, name)
   );
 }
 
@@ -1022,11 +1050,11 @@ const copying = new Set(['cp', 'ln', 'install', 'rsync', 'mv', 'link', 'scp']);
 function copiedDeniedProgram(
   command: SimpleCommand,
   rules: readonly CommandRule[],
+  name: string,
 ): { rule: CommandRule; reason: string } | undefined {
+  if (!copying.has(name)) return undefined;
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   const words = command.unwrapped.argv.length > 0 ? command.unwrapped.words : command.words;
-  const name = commandBasename(argv[0] ?? '');
-  if (!copying.has(name)) return undefined;
   for (let index = 1; index < argv.length; index++) {
     const word = words[index];
     const value = argv[index]!;
@@ -1052,13 +1080,14 @@ function copiedDeniedProgram(
 function packageRunDenyRule(
   argv: readonly string[],
   rules: readonly CommandRule[],
+  name: string,
 ): { rule: CommandRule; reason: string } | undefined {
-  for (const at of packageRunCommand(argv)) {
+  for (const at of packageRunCommand(argv, undefined, name)) {
     for (const rule of rules) {
       if (matchCommandRule(rule, argv, 'deny', at)) {
         return {
           rule,
-          reason: `${commandBasename(argv[0]!)} runs ${JSON.stringify(argv.slice(at).join(' '))}, which matches the deny rule`,
+          reason: `${name} runs ${JSON.stringify(argv.slice(at).join(' '))}, which matches the deny rule`,
         };
       }
     }

@@ -86,6 +86,10 @@ const words = [
   'Rm',
   'bin/',
   'ls/',
+  'LS',
+  // A last character outside ASCII (the index rules words out by their last character).
+  'rmé',
+  '/bin/rmé',
   '',
 ];
 const word = fc.constantFrom(...words.filter((w) => w !== ''));

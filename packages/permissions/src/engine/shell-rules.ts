@@ -47,11 +47,14 @@ const multiCall = new Set(['busybox', 'toybox']);
 /** True when the unwrapped argv may differ from the argv (a wrapper was removed, or it differs anyway). */
 export function unwrappedDiffers(command: SimpleCommand): boolean {
   const unwrapped = command.unwrapped.argv;
+  const argv = command.argv;
+  // Both empty (`X=1`, `> file`): nothing differs. The test keeps index -1 from being read,
+  // which is a slow property lookup rather than an element read.
+  const last = argv.length - 1;
   return (
     command.unwrapped.wrappers.length > 0 ||
-    unwrapped.length !== command.argv.length ||
-    unwrapped[0] !== command.argv[0] ||
-    unwrapped[unwrapped.length - 1] !== command.argv[command.argv.length - 1]
+    unwrapped.length !== argv.length ||
+    (last >= 0 && (unwrapped[0] !== argv[0] || unwrapped[last] !== argv[last]))
   );
 }
 
@@ -64,9 +67,15 @@ export function unwrappedDiffers(command: SimpleCommand): boolean {
  * cannot match.
  */
 interface RuleIndex {
-  /** Position of the first tool-wide rule (`Bash`), or `Infinity`. */
+  /** Position of the first tool-wide rule (`Bash`), or the list's length when there is none. */
   readonly toolWide: number;
   readonly byName: ReadonlyMap<string, readonly number[]>;
+  /**
+   * 1 at the last character of every key (all ASCII), so most command words are ruled out
+   * by one character, before a basename and a map lookup; undefined when some key is empty
+   * or ends in another character.
+   */
+  readonly lastChars: Uint8Array | undefined;
 }
 
 /** Basename folded to ASCII lower case: the deny-side key of a command word (no copy when already folded). */
@@ -129,7 +138,7 @@ function indexOf(rules: readonly ShellRule[], cache: IndexCache): RuleIndex {
 }
 
 function buildIndex(rules: readonly ShellRule[], cache: IndexCache): RuleIndex {
-  let toolWide = Number.POSITIVE_INFINITY;
+  let toolWide = rules.length;
   const byName = new Map<string, number[]>();
   rules.forEach((rule, position) => {
     if (rule.kind === 'tool') {
@@ -143,9 +152,30 @@ function buildIndex(rules: readonly ShellRule[], cache: IndexCache): RuleIndex {
     if (list) list.push(position);
     else byName.set(name, [position]);
   });
-  const index = { toolWide, byName };
+  let lastChars: Uint8Array | undefined = new Uint8Array(128);
+  for (const name of byName.keys()) {
+    const code = name.length === 0 ? 128 : name.charCodeAt(name.length - 1);
+    if (code >= 128) lastChars = undefined;
+    else if (lastChars) lastChars[code] = 1;
+  }
+  const index = { toolWide, byName, lastChars };
   cache.byList.set(rules, index);
   return index;
+}
+
+/**
+ * The deny-side index's rules for a command word (`index.byName.get(foldedBasename(word))`),
+ * ruled out first by the word's last character, which is its basename's unless the word
+ * ends in `/`.
+ */
+function restrictCandidates(index: RuleIndex, word: string): readonly number[] | undefined {
+  const lastChars = index.lastChars;
+  if (lastChars !== undefined && word.length > 0) {
+    let code = word.charCodeAt(word.length - 1);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code < 128 && code !== 0x2f && lastChars[code] === 0) return undefined;
+  }
+  return index.byName.get(foldedBasename(word));
 }
 
 /** The earliest rule (position below `best`) matching `argv` at `offset` for deny, or `best`. */
@@ -158,7 +188,7 @@ function earliestRestricting(
 ): number {
   const word = argv[offset];
   if (word === undefined) return best;
-  return earliestAmong(rules, index.byName.get(foldedBasename(word)), argv, offset, best);
+  return earliestAmong(rules, restrictCandidates(index, word), argv, offset, best);
 }
 
 /** `earliestRestricting` with the index's candidates for the word at `offset` already looked up. */
@@ -202,9 +232,8 @@ export function findRestrictingRule(
   const index = indexOf(rules, restrictIndexes);
   const argv = command.argv;
   const first = argv[0];
-  // The command word's key, looked up once: the global-options step below reuses it.
-  const firstKey = first === undefined ? undefined : foldedBasename(first);
-  const firstCandidates = firstKey === undefined ? undefined : index.byName.get(firstKey);
+  // The command word's rules, looked up once: the global-options step below reuses them.
+  const firstCandidates = first === undefined ? undefined : restrictCandidates(index, first);
   let best = earliestAmong(rules, firstCandidates, argv, 0, index.toolWide);
   // Without wrappers the unwrapped argv is the argv itself; with an unknown wrapper option it
   // may be empty, and the scan below covers every later word.
@@ -222,12 +251,12 @@ export function findRestrictingRule(
   if (
     head !== undefined &&
     unwrapped.length > 2 &&
-    (head === first ? firstCandidates !== undefined : index.byName.has(foldedBasename(head)))
+    (head === first ? firstCandidates : restrictCandidates(index, head)) !== undefined
   ) {
     for (const form of withoutGlobalOptions(unwrapped))
       best = earliestRestricting(rules, index, form, 0, best);
   }
-  return best === Number.POSITIVE_INFINITY ? undefined : rules[best];
+  return best === rules.length ? undefined : rules[best];
 }
 
 /** The classifier's verdict on one command. */
@@ -269,6 +298,19 @@ function assignmentBlamed(command: SimpleCommand, verdict: CommandVerdict): bool
 }
 
 /**
+ * The allow-side index's rules for a command word (`index.byName.get(word)`): a key equals
+ * the word, so a word ending in a character no key ends in is ruled out by that character.
+ */
+function allowCandidates(index: RuleIndex, word: string): readonly number[] | undefined {
+  const lastChars = index.lastChars;
+  if (lastChars !== undefined && word.length > 0) {
+    const code = word.charCodeAt(word.length - 1);
+    if (code < 128 && lastChars[code] === 0) return undefined;
+  }
+  return index.byName.get(word);
+}
+
+/**
  * The allow rule covering `command`, or undefined. A word rule never covers a write
  * redirect; a prefix rule never covers a flag the classifier knows writes or executes
  * (`Bash(sort:*)` does not allow `sort -o out`), nor one it could not make sense of, unless
@@ -284,7 +326,7 @@ export function findAllowRule(
   let best = index.toolWide;
   const word = command.argv[0];
   // The index first: most commands have no rule of their own to be kept from.
-  const candidates = word === undefined ? undefined : index.byName.get(word);
+  const candidates = word === undefined ? undefined : allowCandidates(index, word);
   if (candidates && !hasWriteRedirect(command) && !assignmentBlamed(command, verdict)) {
     for (const position of candidates) {
       if (position >= best) break;
@@ -295,5 +337,5 @@ export function findAllowRule(
       break;
     }
   }
-  return best === Number.POSITIVE_INFINITY ? undefined : rules[best];
+  return best === rules.length ? undefined : rules[best];
 }

@@ -216,7 +216,9 @@ function unseenIn(
   let informational = false;
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
-    if (descriptorFile.test(arg)) return `${name} runs a program read from a file descriptor`;
+    // Every descriptor path starts with `/`: a one-character test spares the regex for most words.
+    if (arg.charCodeAt(0) === 0x2f && descriptorFile.test(arg))
+      return `${name} runs a program read from a file descriptor`;
     if (firstOperand >= 0) continue;
     if (optionsEnd || !(arg.startsWith('-') || (shell && arg.startsWith('+') && arg.length > 1))) {
       if (arg === '-') explicitStdin = true;
@@ -297,16 +299,21 @@ function dataGlob(word: ShellWord, before: string): boolean {
  * ```
  */
 export function unseenCodeReason(command: SimpleCommand): string | undefined {
-  return (
+  const reason =
     unseenIn(command.argv, command.words, command) ??
     (unwrappedDiffers(command)
       ? unseenIn(command.unwrapped.argv, command.unwrapped.words, command)
       : undefined) ??
     computedBehindWrapper(command) ??
-    replacedByXargs(command) ??
-    aliasRunsArguments(command) ??
+    replacedByXargs(command);
+  if (reason !== undefined) return reason;
+  // The command that runs, and its name, for the checks that read it.
+  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+  const name = commandBasename(argv[0] ?? '');
+  return (
+    aliasRunsArguments(command, argv, name) ??
     (inputArrives(command) ? commandsFromStdin(command) : undefined) ??
-    builtCommand(command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv)
+    builtCommand(argv, name)
   );
 }
 
@@ -420,8 +427,7 @@ function sedScripts(argv: readonly string[]): string[] {
  * often from its input: `awk '{system($0)}'`, `awk '{print | cmd}'`, `sed 's/^/rm /e'`,
  * `perl -ne 'system $_'`, `python3 -c "os.system(sys.argv[1])"` — or undefined.
  */
-function builtCommand(argv: readonly string[]): string | undefined {
-  const name = commandBasename(argv[0] ?? '');
+function builtCommand(argv: readonly string[], name: string): string | undefined {
   if (awks.has(name)) {
     // `awk -f -`, `awk -f /dev/stdin`: the program is whatever arrives on standard input.
     if (
@@ -471,9 +477,11 @@ function builtCommand(argv: readonly string[]): string | undefined {
  * ending in a blank, which expands the next word as an alias too. Turning alias expansion
  * on (`shopt -s expand_aliases`, `set -o posix`) lets any alias do that.
  */
-function aliasRunsArguments(command: SimpleCommand): string | undefined {
-  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
-  const word = commandBasename(argv[0] ?? '');
+function aliasRunsArguments(
+  command: SimpleCommand,
+  argv: readonly string[],
+  word: string,
+): string | undefined {
   if (
     (word === 'shopt' && argv.includes('-s') && argv.includes('expand_aliases')) ||
     (word === 'set' && argv.some((arg, index) => arg === 'posix' && argv[index - 1] === '-o'))
@@ -508,10 +516,13 @@ function aliasRunsArguments(command: SimpleCommand): string | undefined {
  * is caught on the command xargs runs; another one only the xargs command itself knows.)
  */
 function replacedByXargs(command: SimpleCommand): string | undefined {
+  // The last wrapper first: it is not xargs for nearly every command. (Length first too:
+  // reading index -1 of an array is a slow property lookup, not an element read.)
+  const wrappers = command.unwrapped.wrappers;
+  if (wrappers.length === 0 || wrappers[wrappers.length - 1] !== 'xargs') return undefined;
   const argv = command.argv;
   const at = argv.findIndex((arg) => commandBasename(arg) === 'xargs');
-  if (at < 0 || command.unwrapped.wrappers[command.unwrapped.wrappers.length - 1] !== 'xargs')
-    return undefined;
+  if (at < 0) return undefined;
   let replace: string | undefined;
   // The xargs options only: the command it runs is the suffix `unwrapped.argv`.
   const end = argv.length - command.unwrapped.argv.length;

@@ -58,6 +58,11 @@ describe('plainAnalysis', () => {
       'mkdir -p ~/.cache',
       'ls *.txt a?',
       'echo "✓ done" é',
+      'export PATH=/usr/local/bin:$PATH',
+      'X=1 local -r A=~ B "C=1" D=$E',
+      'A=20  # bytes after it',
+      'echo a#b #c',
+      'echo "$x" >> "$OUT" > ~/f',
     ]) {
       const result = fast(command);
       expect(result, command).toBeDefined();
@@ -114,8 +119,10 @@ describe('plainAnalysis', () => {
       'echo "`id`"',
       "echo 'open",
       'time ls',
-      'export A=1',
+      'export A+=1',
       'A+=1 ls',
+      'ls > #x',
+      '>&$X',
       'xargs rm',
       'bash -c ls',
     ]) {
@@ -283,6 +290,18 @@ describe('plainAnalysis', () => {
     "'✗'",
     '\u00a0',
     '"\u200b"',
+    '#',
+    '# c  d',
+    'a#b',
+    '#✓',
+    '>"$X"',
+    '>>~/x',
+    '<$F',
+    '<<$X',
+    '>&$X',
+    'typeset',
+    '"local"',
+    'E+=~',
   ];
   it('equals the parser on generated plain commands', () => {
     let taken = 0;

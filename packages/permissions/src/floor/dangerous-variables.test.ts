@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkAssignments, DANGEROUS_VARIABLES, isDangerousVariable } from './dangerous-variables';
 
@@ -148,6 +149,40 @@ describe('isDangerousVariable', () => {
     expect(isDangerousVariable('NPM_CONFIG_LOGLEVEL')).toBe(true);
     expect(isDangerousVariable('npm_config_registry', 'http')).toBe(true);
     expect(isDangerousVariable('npm_config_loglevel_x', '1')).toBe(true);
+  });
+
+  it('finds prefixes, suffixes and npm settings in any name, as a scan of every entry does', () => {
+    const prefixes = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG', 'LUA_INIT', 'LUA_PATH', 'LUA_CPATH'];
+    const suffixes = ['_ASKPASS', '_PAGER', '_EDITOR'];
+    const listed = (name: string) =>
+      DANGEROUS_VARIABLES.has(name) ||
+      prefixes.some((prefix) => name.startsWith(prefix)) ||
+      suffixes.some((suffix) => name.endsWith(suffix)) ||
+      name.toUpperCase().startsWith('NPM_CONFIG_');
+    const part = fc.constantFrom(
+      ...prefixes,
+      ...suffixes,
+      'npm_config_',
+      'NPM_',
+      'npm_con\ufb01g_',
+      'X',
+      'ß',
+      '_',
+      'R',
+      'S',
+    );
+    const name = fc.oneof(
+      fc.array(part, { maxLength: 4 }).map((parts) => parts.join('')),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(name, (text) => {
+        expect(isDangerousVariable(text), text).toBe(listed(text));
+      }),
+      { numRuns: 3000 },
+    );
+    // `ﬁ` (one character) upper-cases to `FI`: still an npm setting.
+    expect(isDangerousVariable('npm_con\ufb01g_script_shell')).toBe(true);
   });
 
   it('lists the exact names it documents', () => {

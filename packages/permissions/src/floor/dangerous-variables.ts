@@ -117,6 +117,11 @@ export const DANGEROUS_VARIABLES: ReadonlySet<string> = new Set([
 
 const PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG', 'LUA_INIT', 'LUA_PATH', 'LUA_CPATH'];
 const SUFFIXES = ['_ASKPASS', '_PAGER', '_EDITOR'];
+/** 1 at the code of each prefix's first character and of each suffix's last (all ASCII). */
+const PREFIX_FIRSTS = new Uint8Array(128);
+const SUFFIX_LASTS = new Uint8Array(128);
+for (const prefix of PREFIXES) PREFIX_FIRSTS[prefix.charCodeAt(0)] = 1;
+for (const suffix of SUFFIXES) SUFFIX_LASTS[suffix.charCodeAt(suffix.length - 1)] = 1;
 const HARMLESS_PROGRAM_VALUES = new Set([
   '',
   'cat',
@@ -163,14 +168,21 @@ function isProgramVariable(name: string): boolean {
 /** True when `name` is on the list (exactly, by prefix or by suffix), whatever its value. */
 function isListed(name: string): boolean {
   if (DANGEROUS_VARIABLES.has(name)) return true;
-  // Loops rather than `some` with a closure: this runs for every assignment the floor sees.
-  for (const prefix of PREFIXES) {
-    if (name.startsWith(prefix)) return true;
+  // This runs for every assignment the floor sees, and most names are not listed: each
+  // scan below runs only for names whose first (or last) character some entry has.
+  const first = name.charCodeAt(0);
+  if (PREFIX_FIRSTS[first] === 1) {
+    for (const prefix of PREFIXES) {
+      if (name.startsWith(prefix)) return true;
+    }
   }
-  for (const suffix of SUFFIXES) {
-    if (name.endsWith(suffix)) return true;
+  if (SUFFIX_LASTS[name.charCodeAt(name.length - 1)] === 1) {
+    for (const suffix of SUFFIXES) {
+      if (name.endsWith(suffix)) return true;
+    }
   }
-  return name.toUpperCase().startsWith('NPM_CONFIG_');
+  // Only `n` and `N` upper-case to text that starts with `N` (checked over every code point).
+  return (first === 78 || first === 110) && name.toUpperCase().startsWith('NPM_CONFIG_');
 }
 
 /**

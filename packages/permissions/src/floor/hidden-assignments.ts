@@ -142,13 +142,16 @@ export function checkHiddenAssignmentsNamed(
   }
   // Most commands assign nothing by name: two set lookups instead of two scans.
   if (!ASSIGNING_COMMANDS.has(outerName) && !ASSIGNING_COMMANDS.has(innerName)) return undefined;
-  const assigning = command.unwrapped.argv[0];
+  const inner = command.unwrapped.argv;
+  const assigning = inner[0];
+  // Without wrappers the unwrapped argv is argv itself: its second look would find the same.
+  const same = inner === command.argv && innerName === outerName;
   return (
     checkAssignments(assignedNames(command.argv, outerName), assigning) ??
-    checkAssignments(assignedNames(command.unwrapped.argv, innerName), assigning) ??
+    (same ? undefined : checkAssignments(assignedNames(inner, innerName), assigning)) ??
     nameReference(command.argv, outerName) ??
-    nameReference(command.unwrapped.argv, innerName) ??
-    resolutionHijack(command.unwrapped.argv, innerName)
+    (same ? undefined : nameReference(inner, innerName)) ??
+    resolutionHijack(inner, innerName)
   );
 }
 
@@ -281,7 +284,9 @@ export function checkFunctionExportNamed(
   outerName: string,
   innerName: string,
 ): FloorViolation | undefined {
-  return functionExport(command.argv, outerName) ?? functionExport(command.unwrapped.argv, innerName);
+  const inner = command.unwrapped.argv;
+  const same = inner === command.argv && innerName === outerName;
+  return functionExport(command.argv, outerName) ?? (same ? undefined : functionExport(inner, innerName));
 }
 
 /** The function-export violation of one argv whose command name is `name`, if any. */

@@ -60,59 +60,6 @@ function assignmentAt(word: string): number {
   return word.charCodeAt(equals - 1) === 0x2b ? -2 : equals;
 }
 
-/** The kinds of the expansion `dollarEnd` just read: `PARAMETER`, or 0 for a literal `$`. */
-let dollarKinds = 0;
-
-/**
- * Index just past the expansion at `at` (a `$`), as the lexer's `readDollar` reads it, with its
- * kinds left in `dollarKinds`; or -1 for what the parser must read: `$'…'`, `$"…"`, `$(…)`,
- * `$[…]`, or a `${…}` holding a quote, backslash, backquote, `$` or a non-printable character.
- * Like the lexer, the expansion's text is kept as written.
- */
-function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
-  const length = text.length;
-  const next = at + 1 < length ? text.charCodeAt(at + 1) : -1;
-  dollarKinds = PARAMETER;
-  if (next === 0x7b) {
-    for (let index = at + 2; index < length; index++) {
-      const code = text.charCodeAt(index);
-      if (code === 0x7d) return index + 1;
-      if (
-        code < 0x20 ||
-        code > 0x7e ||
-        code === 0x5c ||
-        code === 0x27 ||
-        code === 0x22 ||
-        code === 0x24 ||
-        code === 0x60
-      )
-        return -1;
-    }
-    return -1;
-  }
-  if (isNameStart(next)) {
-    let index = at + 2;
-    while (index < length && isNameChar(text.charCodeAt(index))) index++;
-    return index;
-  }
-  // @ * # ? - $ ! and digits: one-character special parameters.
-  if (
-    next === 0x40 ||
-    next === 0x2a ||
-    next === 0x23 ||
-    next === 0x3f ||
-    next === 0x2d ||
-    next === 0x24 ||
-    next === 0x21 ||
-    (next >= 0x30 && next <= 0x39)
-  )
-    return at + 2;
-  // `$'…'` and `$"…"` are read as such outside double quotes; `$(` and `$[` everywhere.
-  if (((next === 0x27 || next === 0x22) && !inDoubleQuotes) || next === 0x28 || next === 0x5b) return -1;
-  dollarKinds = 0;
-  return at + 1;
-}
-
 // What `readPlainWord` found, read right after the call: fields rather than a result object
 // per word.
 /** Index just past the word. */
@@ -129,6 +76,116 @@ let wordKinds = 0;
 let wordNonAscii = false;
 
 /**
+ * Index just past the expansion at `at` (a `$`), as the lexer's `readDollar` reads it, adding
+ * its kind to `wordKinds`; or -1 for what the parser must read: `$'…'`, `$"…"`, `$(…)`,
+ * `$[…]`, or a `${…}` holding a quote, backslash, backquote, `$` or a non-printable character.
+ * Like the lexer, the expansion's text is kept as written.
+ */
+function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
+  const length = text.length;
+  const next = at + 1 < length ? text.charCodeAt(at + 1) : -1;
+  if (next === 0x7b) {
+    for (let index = at + 2; index < length; index++) {
+      const code = text.charCodeAt(index);
+      if (code === 0x7d) {
+        wordKinds |= PARAMETER;
+        return index + 1;
+      }
+      if (
+        code < 0x20 ||
+        code > 0x7e ||
+        code === 0x5c ||
+        code === 0x27 ||
+        code === 0x22 ||
+        code === 0x24 ||
+        code === 0x60
+      )
+        return -1;
+    }
+    return -1;
+  }
+  if (isNameStart(next)) {
+    let index = at + 2;
+    while (index < length && isNameChar(text.charCodeAt(index))) index++;
+    wordKinds |= PARAMETER;
+    return index;
+  }
+  // @ * # ? - $ ! and digits: one-character special parameters.
+  if (
+    next === 0x40 ||
+    next === 0x2a ||
+    next === 0x23 ||
+    next === 0x3f ||
+    next === 0x2d ||
+    next === 0x24 ||
+    next === 0x21 ||
+    (next >= 0x30 && next <= 0x39)
+  ) {
+    wordKinds |= PARAMETER;
+    return at + 2;
+  }
+  // `$'…'` and `$"…"` are read as such outside double quotes; `$(` and `$[` everywhere.
+  if (((next === 0x27 || next === 0x22) && !inDoubleQuotes) || next === 0x28 || next === 0x5b) return -1;
+  // Anything else leaves the `$` a literal character.
+  return at + 1;
+}
+
+/**
+ * The index of the quote closing the one at `open` (`'` or `"`), or -1 when there is none or
+ * the quoted text holds what the parser must read: a control character, or in double quotes
+ * a backquote, a backslash or an expansion `dollarEnd` declines.
+ */
+function quotedEnd(text: string, open: number, quote: number): number {
+  const length = text.length;
+  let index = open + 1;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (code === quote) return index;
+    if (code < 0x20) return -1;
+    if (code > 0x7e) wordNonAscii = true;
+    else if (quote === 0x22) {
+      if (code === 0x60 || code === 0x5c) return -1;
+      if (code === 0x24) {
+        index = dollarEnd(text, index, true);
+        if (index < 0) return -1;
+        continue;
+      }
+    }
+    index++;
+  }
+  return -1;
+}
+
+/**
+ * For an unquoted character of a word other than a plain one, a blank, `<`, `>` or a quote:
+ * the index past what it starts (`$…`, `*`, `?`, `~`, a non-ASCII character), adding its kind to
+ * `wordKinds`; or -1 when the parser must read the word.
+ */
+function unquotedEnd(text: string, from: number, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code > 0x7e) {
+    wordNonAscii = true;
+    return index + 1;
+  }
+  if (code === 0x24) return dollarEnd(text, index, false);
+  if (code === 0x2a || code === 0x3f) {
+    wordKinds |= GLOB;
+    return index + 1;
+  }
+  if (code !== 0x7e) return -1;
+  // As the lexer: a tilde at the word's start, or after the `=` or a `:` of an assignment.
+  // (The lexer tests the word up to its first such `~` once; with no `[` in a plain word,
+  // testing up to any of them gives the same answer.)
+  if (index === from) wordKinds |= TILDE;
+  else {
+    const previous = text.charCodeAt(index - 1);
+    if ((previous === 0x3d || previous === 0x3a) && assignmentEquals(text.slice(from, index + 1)) >= 0)
+      wordKinds |= TILDE;
+  }
+  return index + 1;
+}
+
+/**
  * Reads the plain word at `from` (not a blank, `<` or `>`): returns its value and leaves the
  * rest in the fields above, or returns undefined when it is not plain. Besides plain
  * characters and quotes, a word may hold what the lexer reads without nesting: `$NAME`,
@@ -138,75 +195,36 @@ function readPlainWord(text: string, from: number): string | undefined {
   const length = text.length;
   let index = from;
   let equals = false;
-  let kinds = 0;
-  let nonAscii = false;
   // Quoted parts, when the word has any: the value so far, and where the unquoted run began.
   let quoted = false;
   let value = '';
   let run = index;
   let beforeRedirect = false;
-  // The lexer's assignment test for a `~` after `=` or `:`, made once (-2: not yet).
-  let tildeEquals = -2;
+  wordKinds = 0;
+  wordNonAscii = false;
   while (index < length) {
     const code = text.charCodeAt(index);
+    if (code < 0x80 && PLAIN[code] === 1) {
+      if (code === 0x3d) equals = true;
+      index++;
+      continue;
+    }
     if (code === 0x20) break;
     if (code === 0x3c || code === 0x3e) {
       beforeRedirect = true;
       break;
     }
     if (code === 0x27 || code === 0x22) {
-      // The quoted text: printable, or non-ASCII; in double quotes no backquote or
-      // backslash, and only the expansions `dollarEnd` reads.
-      let close = index + 1;
-      for (;;) {
-        if (close >= length) return undefined;
-        const inner = text.charCodeAt(close);
-        if (inner === code) break;
-        if (inner < 0x20) return undefined;
-        if (inner > 0x7e) nonAscii = true;
-        else if (code === 0x22) {
-          if (inner === 0x60 || inner === 0x5c) return undefined;
-          if (inner === 0x24) {
-            close = dollarEnd(text, close, true);
-            if (close < 0) return undefined;
-            kinds |= dollarKinds;
-            continue;
-          }
-        }
-        close++;
-      }
+      const close = quotedEnd(text, index, code);
+      if (close < 0) return undefined;
       value += text.slice(run, index) + text.slice(index + 1, close);
       quoted = true;
       index = close + 1;
       run = index;
       continue;
     }
-    if (code > 0x7e) {
-      nonAscii = true;
-      index++;
-      continue;
-    }
-    if (PLAIN[code] === 0) {
-      if (code === 0x24) {
-        index = dollarEnd(text, index, false);
-        if (index < 0) return undefined;
-        kinds |= dollarKinds;
-        continue;
-      }
-      if (code === 0x2a || code === 0x3f) kinds |= GLOB;
-      else if (code === 0x7e) {
-        // As the lexer: at the word's start, or after the `=` or a `:` of an assignment.
-        if (index === from) kinds |= TILDE;
-        else {
-          const previous = text.charCodeAt(index - 1);
-          if (previous === 0x3d || previous === 0x3a) {
-            if (tildeEquals === -2) tildeEquals = assignmentEquals(text.slice(from, index + 1));
-            if (tildeEquals >= 0) kinds |= TILDE;
-          }
-        }
-      } else return undefined;
-    } else if (code === 0x3d) equals = true;
-    index++;
+    index = unquotedEnd(text, from, index);
+    if (index < 0) return undefined;
   }
   const raw = text.slice(from, index);
   wordEnd = index;
@@ -214,8 +232,6 @@ function readPlainWord(text: string, from: number): string | undefined {
   wordQuoted = quoted;
   wordEquals = equals;
   wordBeforeRedirect = beforeRedirect;
-  wordKinds = kinds;
-  wordNonAscii = nonAscii;
   return quoted ? value + text.slice(run, index) : raw;
 }
 
@@ -308,7 +324,7 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
         words.push({ value, raw, dynamic: kinds !== 0, glob: (kinds & GLOB) !== 0, quoted });
         argv.push(value);
         starts.push(from);
-        addKindReasons(kinds, reasons);
+        if (kinds !== 0) addKindReasons(kinds, reasons);
         if (words.length === 1) declaration = !quoted && kinds === 0 && isDeclarationBuiltin(value);
         continue;
       }
@@ -395,8 +411,11 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     end,
   };
   if (blankRuns !== undefined && runs !== undefined) for (const position of runs) blankRuns.push(position);
-  // The analysis lists each reason once (the command may repeat one).
-  let listed = reasons.slice();
-  if (repeated) listed = listed.filter((reason, at) => listed.indexOf(reason) === at);
+  // The analysis lists each reason once (the command may repeat one). Most commands have none.
+  let listed: string[] = [];
+  if (reasons.length > 0) {
+    listed = reasons.slice();
+    if (repeated) listed = listed.filter((reason, at) => listed.indexOf(reason) === at);
+  }
   return { commands: [command], opaque: reasons.length > 0, opaqueReasons: listed };
 }

@@ -17,7 +17,13 @@ import {
 } from './hidden-assignments';
 import { type InlineProgram, inlinePrograms, readsWholeEnvironment, stdinProgram } from './interpreter-code';
 import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
-import { assignedSecretRead, checkSecretReadsNamed, firstWordMayNameSecret, roleName } from './secret-reads';
+import {
+  assignedSecretRead,
+  checkArgv,
+  checkSecretReadsNamed,
+  firstWordMayNameSecret,
+  roleName,
+} from './secret-reads';
 import type { FloorViolation } from './types';
 import { NO_READ_OPERANDS, readableWordCount } from './word-roles';
 
@@ -42,15 +48,15 @@ const NAME_KINDS: ReadonlyMap<string, number> = (() => {
 
 /**
  * True when `checkFloor` surely finds nothing, by a shortcut for the common command: no
- * wrapper, a name that assigns nothing by name, no `${…}` expansion, and no word, read
- * redirect or inline program that may name a secret. Then every check passes: the
- * assignment checks run here as they are (`checkHiddenAssignmentsNamed` and
- * `checkFunctionExportNamed` only look at assigning names, `checkDefaultAssignments` only
- * at `${`); so do `printsCredential` and `checkEnvDumpNamed` where the name has a rule, and
- * the environment-reading test of programs; and `checkSecretReadsNamed` has an unwrapped
- * argv that is argv itself and (by its own prefilters) no word, program, redirect or
- * assigned `$(< file)` to check. False sends the command through the full checks, which
- * decide.
+ * wrapper, a name that assigns nothing by name, no `${…}` expansion, and no read redirect
+ * or inline program that may name a secret. Then every check passes when the parts that can
+ * still find something, run here as the full checks run them, find nothing: the assignment
+ * checks (`checkHiddenAssignmentsNamed` and `checkFunctionExportNamed` only look at
+ * assigning names, `checkDefaultAssignments` only at `${`), `printsCredential` and
+ * `checkEnvDumpNamed` where the name has a rule, the environment-reading test of programs,
+ * and the argv part of `checkSecretReadsNamed` (whose unwrapped argv is argv itself, and
+ * whose prefilters pass the programs, redirects and assigned `$(< file)`). False sends the
+ * command through the full checks, which decide.
  */
 function passesQuickly(command: SimpleCommand): boolean {
   const { argv, unwrapped, assignments } = command;
@@ -107,8 +113,11 @@ function passesQuickly(command: SimpleCommand): boolean {
       return false;
   }
   if (head === undefined) return true;
-  const count = (kind & NO_READ) !== 0 ? readableWordCount(command, roleName(head, name)) : argv.length;
-  return firstWordMayNameSecret(command, count) === -1;
+  // The argv part of `checkSecretReadsNamed`, as it runs it (the rest passed above).
+  const roles = roleName(head, name);
+  const count = (kind & NO_READ) !== 0 ? readableWordCount(command, roles) : argv.length;
+  const first = firstWordMayNameSecret(command, count);
+  return first === -1 || checkArgv(command, roles, first) === undefined;
 }
 
 /** The interpreter programs of a command: inline ones, and one from a literal here-doc. */

@@ -119,7 +119,7 @@ const violation = (detail: string): FloorViolation => ({
 });
 
 /** The argv part of `checkSecretReads`: each word by its role, from `first` (see `firstWordMayNameSecret`). */
-function checkArgv(command: SimpleCommand, name: string, first: number): FloorViolation | undefined {
+export function checkArgv(command: SimpleCommand, name: string, first: number): FloorViolation | undefined {
   const { skip, programs, offset } = wordRoles(command, name);
   for (let i = first; i < command.argv.length; i++) {
     const value = command.argv[i]!;

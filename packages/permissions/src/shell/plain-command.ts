@@ -254,7 +254,6 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   const length = text.length;
   const words: ShellWord[] = [];
   const argv: string[] = [];
-  const starts: number[] = [];
   // The command's reasons, in the parser's order: each word's kinds as it comes (a prefix
   // assignment's only when dynamic), a computed redirection target's (`dynamic redirection
   // target`, which may repeat, then its kinds), `here-document` at the first here-doc, and
@@ -323,7 +322,6 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
         }
         words.push({ value, raw, dynamic: kinds !== 0, glob: (kinds & GLOB) !== 0, quoted });
         argv.push(value);
-        starts.push(from);
         if (kinds !== 0) addKindReasons(kinds, reasons);
         if (words.length === 1) declaration = !quoted && kinds === 0 && isDeclarationBuiltin(value);
         continue;
@@ -392,7 +390,8 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   if (dynamicAssignment) reasons.push('dynamic assignment');
   let unwrapped: SimpleCommand['unwrapped'];
   try {
-    unwrapped = unwrapCommand(words, starts, 0, host, argv);
+    // Word offsets only go to the host, which throws before using them: none are recorded.
+    unwrapped = unwrapCommand(words, 0, 0, host, argv);
   } catch (error) {
     if (error === NOT_PLAIN) return undefined;
     throw error;

@@ -92,17 +92,20 @@ function isOption(word: string, tool: string): boolean {
   );
 }
 
+/** The answer for most commands, shared (callers only read it). */
+const NO_FORMS: readonly string[][] = Object.freeze([]);
+
 /**
  * The argv forms `[tool, subcommand, ...]` with the global options after `argv[offset]`
  * removed, or none when there are none to remove (or the tool is not in the table). A known
  * value option (`-C dir`) takes its value with it; an unknown one is tried both ways.
  */
-export function withoutGlobalOptions(argv: readonly string[], offset = 0): string[][] {
+export function withoutGlobalOptions(argv: readonly string[], offset = 0): readonly string[][] {
   const head = argv[offset];
-  if (head === undefined) return [];
+  if (head === undefined) return NO_FORMS;
   const tool = commandBasename(head);
   const values = Object.hasOwn(VALUE_OPTIONS, tool) ? VALUE_OPTIONS[tool] : undefined;
-  if (values === undefined || !isOption(argv[offset + 1] ?? '', tool)) return [];
+  if (values === undefined || !isOption(argv[offset + 1] ?? '', tool)) return NO_FORMS;
   const forms: string[][] = [];
   const seen = new Set<number>();
   // Each position where the subcommand may start, found by walking the options.

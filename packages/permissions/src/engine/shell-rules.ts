@@ -30,8 +30,14 @@ function pick(rules: readonly Rule[]): ShellRule[] {
   return rules.filter((rule): rule is ShellRule => rule.kind !== 'path' && isShellToolName(rule.tool));
 }
 
+// The rule set looked up last and its shell rules: a host evaluates under the same rule set
+// call after call, and a field costs less than the WeakMap's lookup.
+let lastRules: RuleSet | undefined;
+let lastShellRules: ShellRuleSet | undefined;
+
 /** The shell rules of `rules` (cached). */
 export function shellRulesOf(rules: RuleSet): ShellRuleSet {
+  if (rules === lastRules) return lastShellRules!;
   let found = cache.get(rules);
   if (!found) {
     const deny = pick(rules.deny);
@@ -39,6 +45,8 @@ export function shellRulesOf(rules: RuleSet): ShellRuleSet {
     found = { allow: pick(rules.allow), ask: pick(rules.ask), deny, denyCommands, hasDeny: deny.length > 0 };
     cache.set(rules, found);
   }
+  lastRules = rules;
+  lastShellRules = found;
   return found;
 }
 
@@ -98,26 +106,29 @@ function foldedBasename(word: string): string {
 
 /**
  * Rule indexes of one kind, per rule list. Each decision looks up the same lists over and
- * over (deny, then ask, for every command), so the last two looked up are held in fields,
- * which cost less than the WeakMap's lookup; they hold only what the WeakMap does.
+ * over (deny, then ask, for every command), so two lists' indexes are held in fields, which
+ * cost less than the WeakMap's lookup; they hold only what the WeakMap does.
  */
 interface IndexCache {
   readonly byList: WeakMap<readonly ShellRule[], RuleIndex>;
   readonly key: (word: string) => string;
-  lastRules: readonly ShellRule[] | undefined;
-  lastIndex: RuleIndex | undefined;
-  previousRules: readonly ShellRule[] | undefined;
-  previousIndex: RuleIndex | undefined;
+  rulesA: readonly ShellRule[] | undefined;
+  indexA: RuleIndex | undefined;
+  rulesB: readonly ShellRule[] | undefined;
+  indexB: RuleIndex | undefined;
+  /** The field pair a list not held replaces (the two take turns). */
+  replaceB: boolean;
 }
 
 function indexCache(key: (word: string) => string): IndexCache {
   return {
     byList: new WeakMap(),
     key,
-    lastRules: undefined,
-    lastIndex: undefined,
-    previousRules: undefined,
-    previousIndex: undefined,
+    rulesA: undefined,
+    indexA: undefined,
+    rulesB: undefined,
+    indexB: undefined,
+    replaceB: false,
   };
 }
 
@@ -126,14 +137,17 @@ const restrictIndexes = indexCache(foldedBasename);
 const allowIndexes = indexCache(exactWord);
 
 function indexOf(rules: readonly ShellRule[], cache: IndexCache): RuleIndex {
-  if (rules === cache.lastRules) return cache.lastIndex!;
-  let index: RuleIndex | undefined;
-  if (rules === cache.previousRules) index = cache.previousIndex!;
-  else index = cache.byList.get(rules) ?? buildIndex(rules, cache);
-  cache.previousRules = cache.lastRules;
-  cache.previousIndex = cache.lastIndex;
-  cache.lastRules = rules;
-  cache.lastIndex = index;
+  if (rules === cache.rulesA) return cache.indexA!;
+  if (rules === cache.rulesB) return cache.indexB!;
+  const index = cache.byList.get(rules) ?? buildIndex(rules, cache);
+  if (cache.replaceB) {
+    cache.rulesB = rules;
+    cache.indexB = index;
+  } else {
+    cache.rulesA = rules;
+    cache.indexA = index;
+  }
+  cache.replaceB = !cache.replaceB;
   return index;
 }
 

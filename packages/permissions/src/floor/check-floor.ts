@@ -47,6 +47,22 @@ const NAME_KINDS: ReadonlyMap<string, number> = (() => {
 })();
 
 /**
+ * A name's shape: bit `last & 31` of entry `min(length, 15) * 32 + (first & 31)`, from its
+ * first and last characters' codes. A name whose shape no name in `NAME_KINDS` has is none of
+ * them, found without hashing it (most are: `cat`, `cd`, `grep`, `python3`).
+ */
+const NAME_SHAPES = new Int32Array(16 * 32);
+const shapeIndex = (name: string): number => (Math.min(name.length, 15) << 5) | (name.charCodeAt(0) & 31);
+for (const name of NAME_KINDS.keys())
+  NAME_SHAPES[shapeIndex(name)]! |= 1 << (name.charCodeAt(name.length - 1) & 31);
+
+/** What `NAME_KINDS` says of `name` (0 for most names). */
+function nameKind(name: string): number {
+  if (((NAME_SHAPES[shapeIndex(name)]! >>> (name.charCodeAt(name.length - 1) & 31)) & 1) === 0) return 0;
+  return NAME_KINDS.get(name) ?? 0;
+}
+
+/**
  * True when `checkFloor` surely finds nothing, by a shortcut for the common command: no
  * wrapper, a name that assigns nothing by name, no `${…}` expansion, and no read redirect
  * or inline program that may name a secret. Then every check passes when the parts that can
@@ -62,11 +78,21 @@ function passesQuickly(command: SimpleCommand): boolean {
   const { argv, unwrapped, assignments } = command;
   const head = argv[0];
   if (unwrapped.argv !== argv) return false;
+  // One pass over the command word: where its last `/` is (for its name, and for whether
+  // `roleName` keeps that name), and whether it has a `[`.
+  let slash = -1;
   if (head === undefined) {
     // Only assignments and redirects: `env` as a wrapper with no command would dump.
     if (unwrapped.wrappers.length > 0) return false;
-  } else if (head !== '[' && head.includes('[')) {
-    return false; // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one)
+  } else {
+    let bracket = false;
+    for (let i = 0; i < head.length; i++) {
+      const code = head.charCodeAt(i);
+      if (code === 47) slash = i;
+      else if (code === 91) bracket = true;
+    }
+    // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one).
+    if (bracket && head !== '[') return false;
   }
   if (
     (assignments.length > 0 || unwrapped.assignments.length > 0) &&
@@ -77,8 +103,9 @@ function passesQuickly(command: SimpleCommand): boolean {
   ) {
     return false;
   }
-  const name = head === undefined ? '' : commandWordBasename(head);
-  const kind = NAME_KINDS.get(name) ?? 0;
+  // `commandWordBasename(head)`.
+  const name = head === undefined ? '' : slash === -1 ? head : head.slice(slash + 1);
+  const kind = nameKind(name);
   if ((kind & ASSIGNS) !== 0) return false;
   const programs = programsOf(command, name);
   for (let i = 0; i < programs.length; i++) {
@@ -114,7 +141,7 @@ function passesQuickly(command: SimpleCommand): boolean {
   }
   if (head === undefined) return true;
   // The argv part of `checkSecretReadsNamed`, as it runs it (the rest passed above).
-  const roles = roleName(head, name);
+  const roles = slash === -1 ? name : roleName(head, name);
   const count = (kind & NO_READ) !== 0 ? readableWordCount(command, roles) : argv.length;
   const first = firstWordMayNameSecret(command, count);
   return first === -1 || checkArgv(command, roles, first) === undefined;

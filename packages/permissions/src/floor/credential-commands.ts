@@ -132,7 +132,8 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
       args.includes('view-secret') ||
       (SECRET_RESOURCE.test(kubectlResource(args)) && showsSecretData(args)),
     // `git credential fill`, and the helpers themselves: `git credential-store get`.
-    git: (args) => args.some((arg) => CREDENTIAL_COMMAND.test(arg)) && has(args, 'fill', 'get'),
+    // `fill`/`get` first: cheaper, and absent from nearly every git command.
+    git: (args) => has(args, 'fill', 'get') && args.some((arg) => CREDENTIAL_COMMAND.test(arg)),
     security: (args) =>
       ((args[0] === 'find-generic-password' || args[0] === 'find-internet-password') &&
         has(args, '-w', '-g', '-gw')) ||

@@ -132,7 +132,7 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
       args.includes('view-secret') ||
       (SECRET_RESOURCE.test(kubectlResource(args)) && showsSecretData(args)),
     // `git credential fill`, and the helpers themselves: `git credential-store get`.
-    // `fill`/`get` first: cheaper, and absent from nearly every git command.
+    // `fill`/`get` first: cheaper, and absent from nearly every git command (see `printsCredential`).
     git: (args) => has(args, 'fill', 'get') && args.some((arg) => CREDENTIAL_COMMAND.test(arg)),
     security: (args) =>
       ((args[0] === 'find-generic-password' || args[0] === 'find-internet-password') &&
@@ -169,7 +169,18 @@ export function printsCredential(
   name: string = commandWordBasename(command.unwrapped.argv[0] ?? ''),
 ): boolean {
   if (command.context === 'command-substitution') return false;
+  // git's rule needs `fill` or `get`, which nearly every git command lacks: look for them
+  // before copying the arguments.
+  if (name === 'git' && !hasFillOrGet(command.unwrapped.argv)) return false;
   const rule =
     RULES.get(name) ?? (name.startsWith('docker-credential-') ? dockerCredentialHelper : undefined);
   return rule?.(command.unwrapped.argv.slice(1)) ?? false;
+}
+
+/** True when a word after the command word is `fill` or `get`. */
+function hasFillOrGet(argv: readonly string[]): boolean {
+  for (let i = 1; i < argv.length; i++) {
+    if (argv[i] === 'fill' || argv[i] === 'get') return true;
+  }
+  return false;
 }

@@ -8,81 +8,93 @@
  */
 import { commandBasename } from '../rules/match-command-rule';
 
-/** Per tool: the global options that take the NEXT word as their value (`-C dir`). */
-const VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  git: new Set([
-    '-C',
-    '-c',
-    '--git-dir',
-    '--work-tree',
-    '--namespace',
-    '--super-prefix',
-    '--config-env',
-    '--attr-source',
-  ]),
-  npm: new Set([
-    '--prefix',
-    '-C',
-    '--workspace',
-    '-w',
-    '--loglevel',
-    '--registry',
-    '--cache',
-    '--userconfig',
-  ]),
-  pnpm: new Set(['--dir', '-C', '--filter', '-F', '--workspace', '-w', '--loglevel', '--registry']),
-  yarn: new Set(['--cwd', '--registry', '--cache-folder', '--modules-folder']),
-  docker: new Set([
-    '--context',
-    '-c',
-    '--host',
-    '-H',
-    '--config',
-    '--log-level',
-    '-l',
-    '--tlscacert',
-    '--tlscert',
-    '--tlskey',
-  ]),
-  podman: new Set([
-    '--context',
-    '-c',
-    '--host',
-    '-H',
-    '--url',
-    '--connection',
-    '--log-level',
-    '--root',
-    '--runroot',
-  ]),
-  kubectl: new Set([
-    '-n',
-    '--namespace',
-    '--context',
-    '--cluster',
-    '--user',
-    '--kubeconfig',
-    '-s',
-    '--server',
-    '--token',
-    '--as',
-    '--as-group',
-    '--request-timeout',
-  ]),
-  helm: new Set([
-    '-n',
-    '--namespace',
-    '--kube-context',
-    '--kubeconfig',
-    '--registry-config',
-    '--repository-config',
-  ]),
-  cargo: new Set(['-C', '--config', '-Z', '--color']),
-  go: new Set(['-C']),
-  systemctl: new Set(['-H', '--host', '-M', '--machine']),
-  terraform: new Set([]),
-  gh: new Set(['-R', '--repo']),
-};
+/**
+ * Per tool: the global options that take the NEXT word as their value (`-C dir`). A map, not
+ * an object: looking a fresh string up as a property name costs a string-table lookup first.
+ */
+const VALUE_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  [
+    'git',
+    new Set([
+      '-C',
+      '-c',
+      '--git-dir',
+      '--work-tree',
+      '--namespace',
+      '--super-prefix',
+      '--config-env',
+      '--attr-source',
+    ]),
+  ],
+  [
+    'npm',
+    new Set(['--prefix', '-C', '--workspace', '-w', '--loglevel', '--registry', '--cache', '--userconfig']),
+  ],
+  ['pnpm', new Set(['--dir', '-C', '--filter', '-F', '--workspace', '-w', '--loglevel', '--registry'])],
+  ['yarn', new Set(['--cwd', '--registry', '--cache-folder', '--modules-folder'])],
+  [
+    'docker',
+    new Set([
+      '--context',
+      '-c',
+      '--host',
+      '-H',
+      '--config',
+      '--log-level',
+      '-l',
+      '--tlscacert',
+      '--tlscert',
+      '--tlskey',
+    ]),
+  ],
+  [
+    'podman',
+    new Set([
+      '--context',
+      '-c',
+      '--host',
+      '-H',
+      '--url',
+      '--connection',
+      '--log-level',
+      '--root',
+      '--runroot',
+    ]),
+  ],
+  [
+    'kubectl',
+    new Set([
+      '-n',
+      '--namespace',
+      '--context',
+      '--cluster',
+      '--user',
+      '--kubeconfig',
+      '-s',
+      '--server',
+      '--token',
+      '--as',
+      '--as-group',
+      '--request-timeout',
+    ]),
+  ],
+  [
+    'helm',
+    new Set([
+      '-n',
+      '--namespace',
+      '--kube-context',
+      '--kubeconfig',
+      '--registry-config',
+      '--repository-config',
+    ]),
+  ],
+  ['cargo', new Set(['-C', '--config', '-Z', '--color'])],
+  ['go', new Set(['-C'])],
+  ['systemctl', new Set(['-H', '--host', '-M', '--machine'])],
+  ['terraform', new Set([])],
+  ['gh', new Set(['-R', '--repo'])],
+]);
 
 /** An option word (`-x`, `--long`, `--long=value`); `+toolchain` for cargo/rustup too. */
 function isOption(word: string, tool: string): boolean {
@@ -102,10 +114,14 @@ const NO_FORMS: readonly string[][] = Object.freeze([]);
  */
 export function withoutGlobalOptions(argv: readonly string[], offset = 0): readonly string[][] {
   const head = argv[offset];
-  if (head === undefined) return NO_FORMS;
+  const next = argv[offset + 1];
+  // Every option word starts with `-` or `+` (see `isOption`): most commands stop here.
+  if (head === undefined || next === undefined) return NO_FORMS;
+  const start = next.charCodeAt(0);
+  if (start !== 0x2d && start !== 0x2b) return NO_FORMS;
   const tool = commandBasename(head);
-  const values = Object.hasOwn(VALUE_OPTIONS, tool) ? VALUE_OPTIONS[tool] : undefined;
-  if (values === undefined || !isOption(argv[offset + 1] ?? '', tool)) return NO_FORMS;
+  const values = VALUE_OPTIONS.get(tool);
+  if (values === undefined || !isOption(next, tool)) return NO_FORMS;
   const forms: string[][] = [];
   const seen = new Set<number>();
   // Each position where the subcommand may start, found by walking the options.

@@ -615,63 +615,71 @@ function withoutFieldReferences(program: string): string {
 }
 const PROCESS_SUBSTITUTION = /^[<>]\([^()]*(?:\([^()]*\)[^()]*)*\)$/;
 
-/** Container and cluster subcommands that take names and options, never a command to run. */
-const NO_COMMAND_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
-  docker: new Set([
-    'logs',
-    'stop',
-    'start',
-    'restart',
-    'kill',
-    'inspect',
-    'ps',
-    'images',
-    'rm',
-    'rmi',
-    'pull',
-    'push',
-    'tag',
-    'wait',
-    'pause',
-    'unpause',
-    'top',
-    'stats',
-    'port',
-    'diff',
-    'history',
-  ]),
-  kubectl: new Set([
-    'logs',
-    'get',
-    'describe',
-    'delete',
-    'top',
-    'rollout',
-    'scale',
-    'port-forward',
-    'label',
-    'annotate',
-    'explain',
-    'wait',
-    'apply',
-    'edit',
-    'patch',
-    'config',
-    'cluster-info',
-    'api-resources',
-    'api-versions',
-    'version',
-    'auth',
-    'cordon',
-    'uncordon',
-    'drain',
-    'taint',
-    'expose',
-    'autoscale',
-    'events',
-  ]),
-};
-NO_COMMAND_SUBCOMMANDS.podman = NO_COMMAND_SUBCOMMANDS.docker!;
+/** docker's (and podman's) subcommands that take names and options, never a command to run. */
+const DOCKER_NO_COMMAND: ReadonlySet<string> = new Set([
+  'logs',
+  'stop',
+  'start',
+  'restart',
+  'kill',
+  'inspect',
+  'ps',
+  'images',
+  'rm',
+  'rmi',
+  'pull',
+  'push',
+  'tag',
+  'wait',
+  'pause',
+  'unpause',
+  'top',
+  'stats',
+  'port',
+  'diff',
+  'history',
+]);
+/** kubectl's subcommands that take names and options, never a command to run. */
+const KUBECTL_NO_COMMAND: ReadonlySet<string> = new Set([
+  'logs',
+  'get',
+  'describe',
+  'delete',
+  'top',
+  'rollout',
+  'scale',
+  'port-forward',
+  'label',
+  'annotate',
+  'explain',
+  'wait',
+  'apply',
+  'edit',
+  'patch',
+  'config',
+  'cluster-info',
+  'api-resources',
+  'api-versions',
+  'version',
+  'auth',
+  'cordon',
+  'uncordon',
+  'drain',
+  'taint',
+  'expose',
+  'autoscale',
+  'events',
+]);
+/**
+ * Container and cluster subcommands that take names and options, never a command to run. A
+ * map, not an object: looking a fresh string up as a property name costs a string-table
+ * lookup first.
+ */
+const NO_COMMAND_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['docker', DOCKER_NO_COMMAND],
+  ['podman', DOCKER_NO_COMMAND],
+  ['kubectl', KUBECTL_NO_COMMAND],
+]);
 
 /**
  * True for `docker logs $(docker ps -q)`, `kubectl -n ns logs $(…)`: the subcommand (right
@@ -679,7 +687,7 @@ NO_COMMAND_SUBCOMMANDS.podman = NO_COMMAND_SUBCOMMANDS.docker!;
  * computed word is a name. Any other option in front may take the subcommand's place.
  */
 function runsNoCommand(argv: readonly string[], name: string): boolean {
-  const subcommands = Object.hasOwn(NO_COMMAND_SUBCOMMANDS, name) ? NO_COMMAND_SUBCOMMANDS[name] : undefined;
+  const subcommands = NO_COMMAND_SUBCOMMANDS.get(name);
   if (subcommands === undefined) return false;
   let at = 1;
   if (name === 'kubectl' && /^(?:-n|--namespace|--context)$/.test(argv[1] ?? '')) at = 3;
@@ -900,7 +908,7 @@ function containerVerbs(name: string, argv: readonly string[]): ReadonlySet<numb
  * CLI plugin) may.
  */
 const CONTAINER_QUIET_VERBS = new Set([
-  ...NO_COMMAND_SUBCOMMANDS.docker!,
+  ...DOCKER_NO_COMMAND,
   'build',
   'login',
   'logout',

@@ -321,15 +321,20 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
 // is searched for denied commands like the rest of the program (`hidden-commands.ts`); any
 // other argument is built at run time — from the input (`awk '{system($0)}'`,
 // `perl -ne 'system $_'`) or by code (`os.system('r' + 'm x')`) — and cannot be seen.
-const RUN_CALLS: Record<string, RegExp> = {
-  python:
+const RUN_CALLS: ReadonlyMap<string, RegExp> = new Map([
+  [
+    'python',
     /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)|pty\.spawn)\s*\(/g,
-  node: /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run)\s*\(/g,
-  bun: /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync)\s*\(/g,
-  perl: /\b(?:system|exec)\b\s*\(?/g,
-  ruby: /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?/g,
-  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(/g,
-};
+  ],
+  [
+    'node',
+    /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run)\s*\(/g,
+  ],
+  ['bun', /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync)\s*\(/g],
+  ['perl', /\b(?:system|exec)\b\s*\(?/g],
+  ['ruby', /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?/g],
+  ['php', /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(/g],
+]);
 // Backquotes and `qx`/`%x` run shell commands in Perl, Ruby and PHP (not in JavaScript).
 const SHELL_QUOTE = /`([^`]*)`|\bqx\s*([^\w\s])|%x([{([<|])/g;
 const STRING = /^\s*(?:'[^'\\]*(?:\\.[^'\\]*)*'|"[^"\\]*(?:\\.[^"\\]*)*")/;
@@ -371,7 +376,7 @@ function literalArguments(text: string, interpolates: boolean): boolean {
 
 /** True when the program text runs a command it builds at run time (see `RUN_CALLS`). */
 function buildsCommand(family: string, code: string): boolean {
-  const calls = RUN_CALLS[family];
+  const calls = RUN_CALLS.get(family);
   if (calls === undefined) return false;
   if (family === 'node' && !/child_process|Bun\.spawn|Deno\.run/.test(code)) return false;
   const interpolates = family === 'perl' || family === 'ruby' || family === 'php';

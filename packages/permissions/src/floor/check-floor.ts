@@ -64,15 +64,15 @@ function nameKind(name: string): number {
 
 /**
  * True when `checkFloor` surely finds nothing, by a shortcut for the common command: no
- * wrapper, a name that assigns nothing by name, no `${…}` expansion, and no read redirect
- * or inline program that may name a secret. Then every check passes when the parts that can
- * still find something, run here as the full checks run them, find nothing: the assignment
- * checks (`checkHiddenAssignmentsNamed` and `checkFunctionExportNamed` only look at
- * assigning names, `checkDefaultAssignments` only at `${`), `printsCredential` and
- * `checkEnvDumpNamed` where the name has a rule, the environment-reading test of programs,
- * and the argv part of `checkSecretReadsNamed` (whose unwrapped argv is argv itself, and
- * whose prefilters pass the programs, redirects and assigned `$(< file)`). False sends the
- * command through the full checks, which decide.
+ * wrapper, a name that assigns nothing by name, and no read redirect or inline program that
+ * may name a secret. Then every check passes when the parts that can still find something,
+ * run here as the full checks run them, find nothing: the assignments themselves
+ * (`checkHiddenAssignmentsNamed` and `checkFunctionExportNamed` only look at assigning
+ * names), `checkDefaultAssignments`, `printsCredential` and `checkEnvDumpNamed` where the
+ * name has a rule, the environment-reading test of programs, and the argv part of
+ * `checkSecretReadsNamed` (whose unwrapped argv is argv itself, and whose prefilters pass
+ * the programs, redirects and assigned `$(< file)`). False sends the command through the
+ * full checks, which decide.
  */
 function passesQuickly(command: SimpleCommand): boolean {
   const { argv, unwrapped, assignments } = command;
@@ -118,20 +118,11 @@ function passesQuickly(command: SimpleCommand): boolean {
   )
     return false;
   if ((kind & DUMPS) !== 0 && checkEnvDumpNamed(command, name, programs) !== undefined) return false;
-  // What `checkDefaultAssignments` and the redirect part of `checkSecretReadsNamed` look at.
-  const words = command.words;
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    if (word.dynamic && word.raw.includes('${')) return false;
-  }
-  for (let i = 0; i < assignments.length; i++) {
-    const assignment = assignments[i]!;
-    if (assignment.dynamic && assignment.value.includes('${')) return false;
-  }
+  if (checkDefaultAssignments(command) !== undefined) return false;
+  // The redirect part of `checkSecretReadsNamed`.
   const redirects = command.redirects;
   for (let i = 0; i < redirects.length; i++) {
     const { target, dynamic, read, operator } = redirects[i]!;
-    if (dynamic && target.includes('${')) return false;
     if (
       read &&
       !operator.startsWith('<<') &&

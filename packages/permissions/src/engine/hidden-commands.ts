@@ -1090,7 +1090,10 @@ function packageRunDenyRule(
   rules: readonly CommandRule[],
   name: string,
 ): { rule: CommandRule; reason: string } | undefined {
-  for (const at of packageRunCommand(argv, undefined, name)) {
+  // An index loop: `for…of` over the shared frozen empty list takes the slow iterator path.
+  const starts = packageRunCommand(argv, undefined, name);
+  for (let start = 0; start < starts.length; start++) {
+    const at = starts[start]!;
     for (const rule of rules) {
       if (matchCommandRule(rule, argv, 'deny', at)) {
         return {

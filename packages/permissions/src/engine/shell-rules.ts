@@ -267,8 +267,10 @@ export function findRestrictingRule(
     unwrapped.length > 2 &&
     (head === first ? firstCandidates : restrictCandidates(index, head)) !== undefined
   ) {
-    for (const form of withoutGlobalOptions(unwrapped))
-      best = earliestRestricting(rules, index, form, 0, best);
+    // An index loop: `for…of` over the shared frozen empty list takes the slow iterator path.
+    const forms = withoutGlobalOptions(unwrapped);
+    for (let form = 0; form < forms.length; form++)
+      best = earliestRestricting(rules, index, forms[form]!, 0, best);
   }
   return best === rules.length ? undefined : rules[best];
 }

@@ -51,7 +51,18 @@ const SAMPLE_NAMES = [
   'gshadow',
 ];
 
-const GLOB_CHARS = /[*?[]/;
+/**
+ * True when `text` has a glob character (`*`, `?`, `[`). A loop, not a regular expression:
+ * this runs on every component of every glob word against each known secret sequence, and
+ * a call to the expression costs more than scanning a component.
+ */
+function hasGlobChar(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 42 || code === 63 || code === 91) return true;
+  }
+  return false;
+}
 /**
  * Whether a glob component could match a secret name, by component (agents repeat the same
  * few patterns, and each answer costs a compilation and a test per sample name); bounded.
@@ -101,7 +112,7 @@ function sequenceCouldMatch(components: readonly string[]): boolean {
         continue;
       }
       try {
-        matches = GLOB_CHARS.test(component) && globToRegExp(component).test(sequence[k]!);
+        matches = hasGlobChar(component) && globToRegExp(component).test(sequence[k]!);
       } catch {
         matches = true; // a pattern we cannot read: fail closed
       }
@@ -114,11 +125,11 @@ function sequenceCouldMatch(components: readonly string[]): boolean {
 /** True when some component of a glob path could match a secret name. */
 export function globCouldMatchSecret(pattern: string): boolean {
   // No glob character anywhere (a brace word, `$X`): no component to test, nothing to split.
-  if (!GLOB_CHARS.test(pattern)) return false;
+  if (!hasGlobChar(pattern)) return false;
   const components = pattern.split('/');
   if (components.length > 1 && sequenceCouldMatch(components)) return true;
   for (const component of components) {
-    if (!GLOB_CHARS.test(component) || ONLY_WILDCARDS.test(component)) continue;
+    if (!hasGlobChar(component) || ONLY_WILDCARDS.test(component)) continue;
     let matches = COMPONENT_MATCHES.get(component);
     if (matches === undefined) {
       matches = componentCouldMatchSecret(component);

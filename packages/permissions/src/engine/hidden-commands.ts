@@ -174,17 +174,22 @@ function builtinCodeTexts(
   if (name !== 'git') return;
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
-    let config: string | undefined;
-    if (arg === '-c') config = argv[index + 1];
-    else if (arg.startsWith('-c')) config = arg.slice(2);
-    if (config !== undefined) gitConfigValue(config, texts);
+    // Options (`-c`, `--config`, `--exec`, `-x`) and other words (`config`, `ext::`,
+    // `bisect`) apart: a word is only ever one of them.
+    if (arg.charCodeAt(0) === 0x2d) {
+      let config: string | undefined;
+      if (arg === '-c') config = argv[index + 1];
+      else if (arg.startsWith('-c')) config = arg.slice(2);
+      if (config !== undefined) gitConfigValue(config, texts);
+      if (arg === '--config' && argv[index + 1] !== undefined) gitConfigValue(argv[index + 1]!, texts);
+      else if (arg.startsWith('--config=')) gitConfigValue(arg.slice('--config='.length), texts);
+      if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
+      if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));
+      continue;
+    }
     if (arg === 'config') gitConfigText(argv, index + 1, texts);
-    if (arg === '--config' && argv[index + 1] !== undefined) gitConfigValue(argv[index + 1]!, texts);
-    else if (arg.startsWith('--config=')) gitConfigValue(arg.slice('--config='.length), texts);
     // The `ext::` transport runs its command (`%` escapes a space): `git clone 'ext::sh -c …'`.
     if (arg.startsWith('ext::')) texts.push(arg.slice(5).replace(/% /g, ' '));
-    if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
-    if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));
     if (arg === 'bisect' && argv[index + 1] === 'run') texts.push(argv.slice(index + 2).join(' '));
   }
 }
@@ -257,19 +262,23 @@ function gitConfigText(argv: readonly string[], from: number, texts: string[]): 
 }
 
 type Kind = 'runner' | 'interpreter' | undefined;
-const kinds = new Map<string, Kind>();
+/** Memoized kinds; `null` for a word that is neither, so one lookup answers for it too. */
+const kinds = new Map<string, Kind | null>();
 
 /** The runner or interpreter a command word names, if any (memoized per command word). */
 function kindOf(word: string | undefined): Kind {
   if (word === undefined) return undefined;
   let kind = kinds.get(word);
-  if (kind === undefined && !kinds.has(word)) {
-    if (runners.has(commandBasename(word))) kind = 'runner';
-    else if (isInterpreterOrWrapper(word)) kind = 'interpreter';
+  if (kind === undefined) {
+    kind = runners.has(commandBasename(word))
+      ? 'runner'
+      : isInterpreterOrWrapper(word)
+        ? 'interpreter'
+        : null;
     if (kinds.size >= 4096) kinds.clear(); // bounded: command words repeat, hostile input may not
     kinds.set(word, kind);
   }
-  return kind;
+  return kind ?? undefined;
 }
 
 /**

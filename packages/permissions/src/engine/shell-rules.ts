@@ -56,6 +56,8 @@ const multiCall = new Set(['busybox', 'toybox']);
 export function unwrappedDiffers(command: SimpleCommand): boolean {
   const unwrapped = command.unwrapped.argv;
   const argv = command.argv;
+  // Without a wrapper the parser hands over the argv itself: nothing else to compare.
+  if (unwrapped === argv) return command.unwrapped.wrappers.length > 0;
   // Both empty (`X=1`, `> file`): nothing differs. The test keeps index -1 from being read,
   // which is a slow property lookup rather than an element read.
   const last = argv.length - 1;

@@ -606,7 +606,18 @@ function makeCpuCount(argv: readonly string[], offset: number): boolean {
 }
 
 /** Interpreters whose programs are not shell: `$1`, `$NF`, `$s` in them are fields and variables. */
-const NOT_SHELL = /^(?:[gmn]?awk|perl|ruby|php|lua|node|python[\d.]*)$/;
+const NOT_SHELL = new Set(['awk', 'gawk', 'mawk', 'nawk', 'perl', 'ruby', 'php', 'lua', 'node', 'python']);
+
+/** True for `NOT_SHELL`'s names and versioned pythons (`python3`, `python3.12`: `python[\d.]*`). */
+function notShell(name: string): boolean {
+  if (NOT_SHELL.has(name)) return true;
+  if (!name.startsWith('python')) return false;
+  for (let index = 6; index < name.length; index++) {
+    const code = name.charCodeAt(index);
+    if ((code < 0x30 || code > 0x39) && code !== 0x2e) return false;
+  }
+  return true;
+}
 /**
  * `$` before a name or digit (`$1`, `$NF`, `$F[0]`) outside strings: read as shell,
  * `{s+=$1}` or `$1 == "x"` would make a command word computed at run time, which it is
@@ -744,14 +755,18 @@ function computedExecTarget(argv: readonly string[], name: string): number {
   return -1;
 }
 
-function runnerCodeTexts(argv: readonly string[], texts: string[], skip?: ReadonlySet<number>): void {
+function runnerCodeTexts(
+  argv: readonly string[],
+  texts: string[],
+  skip?: ReadonlySet<number>,
+  name = argv.length > 0 ? commandBasename(argv[0]!) : '',
+): void {
   const kind = kindOf(argv[0]);
   if (kind === undefined) return;
-  const name = commandBasename(argv[0]!);
   if (kind === 'runner' && runsNoCommand(argv, name)) return;
   const target = kind === 'runner' ? computedExecTarget(argv, name) : -1;
   const make = kind === 'interpreter' && (name === 'make' || name === 'gmake');
-  const language = kind === 'interpreter' && NOT_SHELL.test(name);
+  const language = kind === 'interpreter' && notShell(name);
   const program = language && AWKS.has(name) ? awkProgramIndex(argv) : -1;
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
@@ -796,8 +811,11 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   }
   builtinCodeTexts(command.argv, texts, wrapped ? commandBasename(command.argv[0] ?? '') : name);
   if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts, name);
-  runnerCodeTexts(command.argv, texts, wrapped ? execedArguments(command) : undefined);
-  if (wrapped) runnerCodeTexts(command.unwrapped.argv, texts);
+  // Without a wrapper the argv starts with the same word as `inner`.
+  if (wrapped) {
+    runnerCodeTexts(command.argv, texts, execedArguments(command));
+    runnerCodeTexts(command.unwrapped.argv, texts);
+  } else runnerCodeTexts(command.argv, texts, undefined, name);
   return texts;
 }
 
@@ -991,10 +1009,11 @@ function awkStrings(program: string): string {
 function hiddenDenyRuleIn(
   argv: readonly string[],
   rules: readonly CommandRule[],
+  knownName?: string,
 ): { rule: CommandRule; reason: string } | undefined {
   const kind = kindOf(argv[0]);
   if (kind === undefined) return undefined;
-  const name = commandBasename(argv[0]!);
+  const name = knownName ?? commandBasename(argv[0]!);
   if (kind === 'interpreter') {
     const program = AWKS.has(name) ? awkProgramIndex(argv) : -1;
     for (let offset = 1; offset < argv.length; offset++) {
@@ -1050,8 +1069,10 @@ export function findHiddenDenyRule(
   const inner = unwrapped.argv.length > 0 ? unwrapped.argv : command.argv;
   const name = commandBasename(inner[0] ?? '');
   return (
-    (understood ? undefined : hiddenDenyRuleIn(command.argv, rules)) ??
-    (unwrappedDiffers(command) ? hiddenDenyRuleIn(unwrapped.argv, rules) : undefined) ??
+    (understood
+      ? undefined
+      : hiddenDenyRuleIn(command.argv, rules, command.argv[0] === inner[0] ? name : undefined)) ??
+    (unwrappedDiffers(command) ? hiddenDenyRuleIn(unwrapped.argv, rules, name) : undefined) ??
     packageRunDenyRule(inner, rules, name) ??
     copiedDeniedProgram(command, rules, name)
   );

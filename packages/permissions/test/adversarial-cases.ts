@@ -1246,4 +1246,6 @@ export const benignCases: readonly BenignCase[] = [
   { command: 'nix-shell -p curl jq' },
   { command: 'tmux new -d -s rm' },
   { command: 'screen -dmS curl bash' },
+  // A kubeconfig a client logs in with is used, not printed.
+  { command: 'kubectl --kubeconfig ./kubeconfig.yaml get pods' },
 ];

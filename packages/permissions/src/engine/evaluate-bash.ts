@@ -172,10 +172,21 @@ function hiddenSecretRead(
   shell: ShellAnalysisOptions | undefined,
   depth: number,
 ): FloorViolation | undefined {
-  if (depth >= maxEvalDepth || plainCommand(command) || !mayHoldCommandLine(command)) return undefined;
+  if (depth >= maxEvalDepth) return undefined;
+  const plain = plainCommand(command);
+  if (depth === 0) {
+    shared = command;
+    sharedPlain = plain;
+    sharedTexts = undefined;
+    sharedParses = undefined;
+  }
+  if (plain || !mayHoldCommandLine(command)) return undefined;
   const texts = hiddenCommandTexts(command);
+  const parses: SimpleCommand[][] | undefined = depth === 0 && texts.length > 0 ? [] : undefined;
   for (let index = 0; index < texts.length; index++) {
-    for (const inner of analyzeShell(texts[index]!, shell).commands) {
+    const commands = analyzeShell(texts[index]!, shell).commands;
+    parses?.push(commands);
+    for (const inner of commands) {
       // Text that does not parse as shell (an awk or perl program) has no words to read:
       // the scan's pieces (`s/(.*\/).*$/$1/`) are not file names.
       if (inner.opaqueReasons.includes(FALLBACK_SCAN_REASON)) continue;
@@ -183,7 +194,30 @@ function hiddenSecretRead(
       if (found) return found;
     }
   }
+  // Every text was read without finding anything: the deny rules may read them as parsed.
+  if (depth === 0) {
+    sharedTexts = texts;
+    sharedParses = parses;
+  }
   return undefined;
+}
+
+/**
+ * What the floor worked out for the last command it checked at the top, for the deny rules,
+ * which check the same command next (the run and the streamed checks take each command's
+ * floor, then its deny rules): whether it is plain and, once the floor has read them all
+ * without finding anything, the command lines it hands over with their parses. Matched by
+ * identity, reset by each run, and only read within it, where the shell options are the same.
+ */
+let shared: SimpleCommand | undefined;
+let sharedPlain = false;
+let sharedTexts: readonly string[] | undefined;
+let sharedParses: readonly SimpleCommand[][] | undefined;
+
+function forgetShared(): void {
+  shared = undefined;
+  sharedTexts = undefined;
+  sharedParses = undefined;
 }
 
 /** The floor on one command, and on the command lines it hands to other programs. */
@@ -210,7 +244,8 @@ function denyMatch(
   const rule = findRestrictingRule(command, rules.deny);
   if (rule) return { rule: ruleText(rule), reason: `${describe(command)} matches the deny rule` };
   if (!rules.hasDeny) return undefined;
-  if (plainCommand(command)) return undefined;
+  const known = depth === 0 && command === shared;
+  if (known ? sharedPlain : plainCommand(command)) return undefined;
   // Text found in another command's arguments (an awk or python program, an ssh command
   // line) is read as shell on the chance that it is; where it does not parse, the scan's
   // pieces (`{print`, `{for`) are not commands, so only the deny rules are matched on them.
@@ -223,20 +258,39 @@ function denyMatch(
   // Text that becomes a command later: `eval 'rm x'`; behind a wrapper the parser could not
   // follow, any word holding a command line (`env -S 'rm -rf x'`); the command lines given
   // to runners and interpreters (`ssh host 'rm x'`, `su -c 'rm x'`).
+  const texts = (known ? sharedTexts : undefined) ?? hiddenCommandTexts(command);
+  const parses = known ? sharedParses : undefined;
+  for (let index = 0; index < texts.length; index++) {
+    const commands = parses !== undefined ? parses[index]! : analyzeShell(texts[index]!, shell).commands;
+    const found = denyMatchAny(commands, rules, shell, depth);
+    if (found) return found;
+  }
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
-  const texts = hiddenCommandTexts(command);
-  if (argv[0] === 'eval' && argv.length > 1) texts.push(argv.slice(1).join(' '));
+  if (argv[0] === 'eval' && argv.length > 1) {
+    const found = denyMatchAny(analyzeShell(argv.slice(1).join(' '), shell).commands, rules, shell, depth);
+    if (found) return found;
+  }
   if (command.unwrapped.opaqueReason !== undefined) {
     for (let index = 1; index < command.words.length; index++) {
       const word = command.words[index]!;
-      if (/\s/.test(word.value)) texts.push(word.value);
-    }
-  }
-  for (const text of texts) {
-    for (const inner of analyzeShell(text, shell).commands) {
-      const found = denyMatch(inner, rules, shell, depth + 1);
+      if (!/\s/.test(word.value)) continue;
+      const found = denyMatchAny(analyzeShell(word.value, shell).commands, rules, shell, depth);
       if (found) return found;
     }
+  }
+  return undefined;
+}
+
+/** `denyMatch` on the commands of a text found in a command at `depth`: the first match. */
+function denyMatchAny(
+  commands: readonly SimpleCommand[],
+  rules: ShellRuleSet,
+  shell: ShellAnalysisOptions | undefined,
+  depth: number,
+): DenyMatch | undefined {
+  for (const inner of commands) {
+    const found = denyMatch(inner, rules, shell, depth + 1);
+    if (found) return found;
   }
   return undefined;
 }
@@ -295,7 +349,10 @@ function guarded(
   record: boolean,
 ): BashEvaluation {
   try {
-    return run(typeof command === 'string' ? command : String(command), rules, options, record);
+    const ev = run(typeof command === 'string' ? command : String(command), rules, options, record);
+    // `evaluateBash` reads only the decision: the evaluation itself stands in for the wrapper.
+    if (!record) return ev;
+    return { decision: ev.decision, analysis: ev.analysis, verdicts: ev.verdicts, steps: ev.steps };
   } catch (error) {
     const reason = `The command could not be checked (internal error: ${error instanceof Error ? error.message : String(error)}); it was denied to stay safe`;
     let sessionKey: string;
@@ -324,6 +381,8 @@ class Evaluation {
    * rule covers (those before it are covered), or -1 when the step has not run.
    */
   uncovered = -1;
+  /** Set by `decide`: the evaluation is then returned as its own `BashEvaluation`. */
+  decision: PermissionDecision = undefined as unknown as PermissionDecision;
 
   constructor(
     readonly analysis: ShellAnalysis,
@@ -351,9 +410,10 @@ class Evaluation {
     step: EvaluationStepName,
     behavior: PermissionBehavior,
     reason: string,
-    extra?: Pick<PermissionDecision, 'matchedRule' | 'proposedRules'>,
+    matchedRule?: string,
+    proposedRules?: PermissionDecision['proposedRules'],
     propose = false,
-  ): BashEvaluation {
+  ): Evaluation {
     if (this.record) this.steps.push({ step, decided: true, detail: reason });
     const decision: PermissionDecision = {
       behavior,
@@ -362,8 +422,8 @@ class Evaluation {
       sessionKey: this.sessionKey,
       cacheable: behavior !== 'deny' && !this.analysis.opaque,
     };
-    if (extra?.matchedRule !== undefined) decision.matchedRule = extra.matchedRule;
-    if (extra?.proposedRules !== undefined) decision.proposedRules = extra.proposedRules;
+    if (matchedRule !== undefined) decision.matchedRule = matchedRule;
+    if (proposedRules !== undefined) decision.proposedRules = proposedRules;
     if (propose) {
       decision.proposedRules = proposeRulesKnowing(
         this.analysis,
@@ -371,35 +431,40 @@ class Evaluation {
         this.uncovered,
       );
     }
-    return { decision, analysis: this.analysis, verdicts: this.verdicts, steps: this.steps };
+    this.decision = decision;
+    return this;
   }
 }
 
-function floorDenial(ev: Evaluation, violation: FloorViolation): BashEvaluation {
+function floorDenial(ev: Evaluation, violation: FloorViolation): Evaluation {
   return ev.decide(
     'floor',
     'deny',
     `Blocked by the built-in floor (${violation.check}): ${violation.reason}`,
-    { matchedRule: `builtin:${violation.check}` },
+    `builtin:${violation.check}`,
   );
 }
 
-function ruleDenial(ev: Evaluation, found: DenyMatch): BashEvaluation {
+function ruleDenial(ev: Evaluation, found: DenyMatch): Evaluation {
   return ev.decide(
     'deny-rules',
     'deny',
     found.rule ? `${found.reason} ${found.rule}` : `Denied: ${found.reason}`,
-    found.rule ? { matchedRule: found.rule } : undefined,
+    found.rule ? found.rule : undefined,
   );
 }
 
-function opaqueAsk(ev: Evaluation): BashEvaluation {
+function opaqueAsk(ev: Evaluation): Evaluation {
   const reasons = ev.analysis.opaqueReasons;
   const why = reasons.length > 0 ? reasons.join('; ') : 'not fully understood';
   // Not cacheable: `decide` never caches an opaque analysis.
-  return ev.decide('opaque', 'ask', `The command cannot be fully analyzed (${why}); it needs approval`, {
-    proposedRules: [],
-  });
+  return ev.decide(
+    'opaque',
+    'ask',
+    `The command cannot be fully analyzed (${why}); it needs approval`,
+    undefined,
+    [],
+  );
 }
 
 /**
@@ -460,6 +525,18 @@ class StreamedChecks {
   }
 }
 
+/** `list.split(', ').includes(piece)`, without building the pieces. */
+function listsPiece(list: string, piece: string): boolean {
+  let from = 0;
+  for (;;) {
+    const next = list.indexOf(', ', from);
+    const end = next === -1 ? list.length : next;
+    if (end - from === piece.length && list.startsWith(piece, from)) return true;
+    if (next === -1) return false;
+    from = next + 2;
+  }
+}
+
 function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
   // The session key's normalized form reuses this parse's blank runs (no second parse).
   const blanks: BlankRunRecord = { runs: [], complete: false };
@@ -467,6 +544,7 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   const shellOptions = options.shell ?? noShellOptions;
   let analysis: StreamedShellAnalysis;
   let streamed: StreamedChecks | undefined;
+  forgetShared();
   if (!record && command.length > shellLengthCap(shellOptions)) {
     // Over the cap the input is never allowed; only the floor and deny rules can change the
     // answer, and they run on the commands as they are found, which are then dropped.
@@ -477,7 +555,10 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     analysis = analyzeShellRecordingBlanks(command, shellOptions, blanks);
   }
   const ev = new Evaluation(analysis, rules, options, record, command, blanks);
-  if (streamed) return streamed.decide(ev);
+  if (streamed) {
+    forgetShared();
+    return streamed.decide(ev);
+  }
   const { verdicts, classification } = ev;
 
   if (record) {
@@ -498,16 +579,29 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
       : analysis.commands;
   const loopViolation = analysis.loopAssignments ? checkAssignments(analysis.loopAssignments) : undefined;
   if (loopViolation) return floorDenial(ev, loopViolation);
+  // Each command's deny rules are checked right after its floor, which hands them what it
+  // worked out (see `shared`). A floor violation on any command still comes before every
+  // deny rule, and of the deny rules the first command's match (or failure) counts: the same
+  // answer as checking all floors, then all deny rules.
+  let denial: DenyMatch | undefined;
+  let denyFailed = false;
+  let denyError: unknown;
   for (const simple of distinct) {
     const violation = floorViolation(simple, options.shell);
     if (violation) return floorDenial(ev, violation);
+    if (denial !== undefined || denyFailed) continue;
+    try {
+      denial = denyMatch(simple, shellRules, options.shell, 0);
+    } catch (error) {
+      denyFailed = true;
+      denyError = error;
+    }
   }
+  forgetShared();
   ev.note('floor', 'no built-in check applies');
 
-  for (const simple of distinct) {
-    const found = denyMatch(simple, shellRules, options.shell, 0);
-    if (found) return ruleDenial(ev, found);
-  }
+  if (denyFailed) throw denyError;
+  if (denial) return ruleDenial(ev, denial);
   if (shellRules.hasDeny && analysis.commands.length > 1) {
     // Over the length cap, as the streamed checks read it (see `ScriptWrites`).
     const overCap = analysis.opaqueReasons.includes(LENGTH_CAP_REASON);
@@ -528,7 +622,8 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
         'ask-rules',
         'ask',
         `${describe(simple)} matches the ask rule ${text}`,
-        { matchedRule: text },
+        text,
+        undefined,
         true,
       );
     }
@@ -547,10 +642,10 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     }
     const text = ruleText(rule);
     if (covering === '') covering = text;
-    else if (!covering.split(', ').includes(text)) covering += `, ${text}`;
+    else if (!listsPiece(covering, text)) covering += `, ${text}`;
   }
   if (!uncovered && analysis.commands.length > 0) {
-    return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, { matchedRule: covering });
+    return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
   }
   const uncoveredNote = uncovered
     ? `${describe(uncovered)} is not covered by an allow rule${hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : ''}`
@@ -574,6 +669,7 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     'default',
     'ask',
     `No rule allows this command (${uncoveredNote}); it needs approval`,
+    undefined,
     undefined,
     true,
   );

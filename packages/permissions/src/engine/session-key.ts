@@ -41,7 +41,24 @@ export function bashSessionKeyOfParsed(
   // A complete record is exactly what `normalizeCommand` would find, so no scan is needed
   // either (with no recorded runs, only the ends are looked at).
   if (!blanks.complete) return bashSessionKey(command, cwd);
-  return `bash:${cwd ?? ''}\u0000${normalizeWithBlankRuns(command, blanks.runs)}`;
+  const runs = blanks.runs;
+  return `bash:${cwd ?? ''}\u0000${normalizeWithBlankRuns(command, singleSpaces(command, runs) ? noRuns : runs)}`;
+}
+
+const noRuns: readonly number[] = Object.freeze([]);
+
+/**
+ * True when every run is one space, in order: replacing each with a space then gives the
+ * command back, so only its ends need trimming (most agent commands: no pieces to join).
+ */
+function singleSpaces(command: string, runs: readonly number[]): boolean {
+  let last = 0;
+  for (let index = 0; index < runs.length; index += 2) {
+    const start = runs[index]!;
+    if (start < last || runs[index + 1] !== start + 1 || command.charCodeAt(start) !== 32) return false;
+    last = start + 1;
+  }
+  return true;
 }
 
 /**

@@ -8,14 +8,18 @@
 import type { ShellRedirect, SimpleCommand } from '../shell/types';
 
 const harmlessTargets = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
-const NETWORK_DEVICE = /^\/dev\/(?:tcp|udp)\//;
+
+/** True for bash's network devices, `/dev/tcp/…` and `/dev/udp/…` (two prefix tests: no regex call per redirect). */
+function isNetworkDevice(target: string): boolean {
+  return target.startsWith('/dev/tcp/') || target.startsWith('/dev/udp/');
+}
 
 /**
  * True when the redirect writes to a file other than `/dev/null`, `/dev/stdout`,
  * `/dev/stderr`, or opens a network connection (`/dev/tcp/…`, `/dev/udp/…`).
  */
 export function isWriteRedirect(redirect: ShellRedirect): boolean {
-  if (NETWORK_DEVICE.test(redirect.target) && !redirect.operator.startsWith('<<')) return true;
+  if (isNetworkDevice(redirect.target) && !redirect.operator.startsWith('<<')) return true;
   if (!redirect.write) return false;
   return redirect.dynamic || !harmlessTargets.has(redirect.target);
 }

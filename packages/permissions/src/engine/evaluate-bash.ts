@@ -370,6 +370,11 @@ function guarded(
   }
 }
 
+/** `classifyCommand` on one command, for `map` (which also passes an index and the list). */
+function classifyOne(simple: SimpleCommand): CommandVerdict {
+  return classifyCommand(simple);
+}
+
 /** The state of one evaluation: records the steps (for `explain`) and builds the decision. */
 class Evaluation {
   readonly steps: EvaluationStep[];
@@ -395,9 +400,8 @@ class Evaluation {
     this.steps = record ? [] : noSteps;
     // A rejected or capped input is never allowed, so classifying each of its (possibly
     // hundreds of thousands of) commands would buy nothing: it is simply `unknown`.
-    const verdicts: CommandVerdict[] = [];
-    if (!analysis.rejected) for (const simple of analysis.commands) verdicts.push(classifyCommand(simple));
-    this.verdicts = verdicts;
+    // `map` sizes the list once (pushing reserves room for 17 verdicts on the first).
+    this.verdicts = analysis.rejected ? [] : analysis.commands.map(classifyOne);
     this.classification = analysis.rejected ? 'unknown' : overall(analysis, this.verdicts);
     this.sessionKey = bashSessionKeyOfParsed(command, options.cwd, blanks);
   }

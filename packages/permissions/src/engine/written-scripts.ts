@@ -27,16 +27,19 @@ export interface WrittenScript {
   commandLine: string;
 }
 
-/** How each interpreter family takes a program on its command line. */
-const INLINE_FLAG: Record<string, string> = {
-  python: '-c',
-  node: '-e',
-  bun: '-e',
-  ruby: '-e',
-  perl: '-e',
-  php: '-r',
-  deno: 'eval',
-};
+/**
+ * How each interpreter family takes a program on its command line. (A map: a property
+ * lookup by a name cut from the command line costs a string-table lookup first.)
+ */
+const INLINE_FLAG: ReadonlyMap<string, string> = new Map([
+  ['python', '-c'],
+  ['node', '-e'],
+  ['bun', '-e'],
+  ['ruby', '-e'],
+  ['perl', '-e'],
+  ['php', '-r'],
+  ['deno', 'eval'],
+]);
 /** Interpreter options after which no script file follows (`-m module`, an inline program). */
 const NO_SCRIPT_OPTIONS = new Set(['-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print', 'eval']);
 
@@ -102,6 +105,13 @@ function shownOutput(command: SimpleCommand): string | undefined {
 const NO_RUNS: readonly FileRun[] = [];
 
 /**
+ * The first characters of the names `filesRun` looks for past interpreters and paths (shells,
+ * `source`, `.`, make's): any other name runs no file, known without a lookup.
+ */
+const RUNNER_FIRST = new Uint8Array(128);
+for (const name of [...SHELL_NAMES, 'source', '.', 'make', 'gmake']) RUNNER_FIRST[name.charCodeAt(0)] = 1;
+
+/**
  * The script files `command` runs: an interpreter's or a shell's script operand,
  * `source`/`.`, a path run directly, make's makefiles.
  */
@@ -111,16 +121,19 @@ function filesRun(command: SimpleCommand): readonly FileRun[] {
   if (word === undefined) return NO_RUNS;
   const name = commandBasename(word);
   const family = interpreterFamily(name);
-  if (family !== undefined && Object.hasOwn(INLINE_FLAG, family)) {
+  const flag = family === undefined ? undefined : INLINE_FLAG.get(family);
+  if (flag !== undefined) {
     for (let index = 1; index < argv.length; index++) {
       const arg = argv[index]!;
       if (NO_SCRIPT_OPTIONS.has(arg)) return NO_RUNS;
-      if (!arg.startsWith('-'))
-        return [{ path: pathKey(arg), inline: `${quoteShellWord(word)} ${INLINE_FLAG[family]}` }];
+      if (!arg.startsWith('-')) return [{ path: pathKey(arg), inline: `${quoteShellWord(word)} ${flag}` }];
     }
     return NO_RUNS;
   }
-  if (word.includes('/')) return [{ path: pathKey(word) }];
+  // The basename is the word itself exactly when the word has no `/`.
+  if (name !== word) return [{ path: pathKey(word) }];
+  const first = name.length === 0 ? 0x80 : name.charCodeAt(0);
+  if (first >= 0x80 || RUNNER_FIRST[first] !== 1) return NO_RUNS;
   if (name === 'source' || name === '.')
     return argv[1] === undefined ? NO_RUNS : [{ path: pathKey(argv[1]) }];
   if (SHELL_NAMES.has(name)) {
@@ -145,6 +158,17 @@ function filesRun(command: SimpleCommand): readonly FileRun[] {
     else if (arg.startsWith('-f') && arg.length > 2) files.push({ path: pathKey(arg.slice(2)) });
   }
   return files.length > 0 ? files : MAKEFILES;
+}
+
+/** `word.endsWith('tee')`, without the call (asked of every command). */
+function endsWithTee(word: string): boolean {
+  const length = word.length;
+  return (
+    length >= 3 &&
+    word.charCodeAt(length - 1) === 0x65 &&
+    word.charCodeAt(length - 2) === 0x65 &&
+    word.charCodeAt(length - 3) === 0x74
+  );
 }
 
 /**
@@ -190,13 +214,15 @@ export class ScriptWrites {
     const runs = filesRun(command);
     // Most commands write no file: nothing is allocated for them.
     let targets: [string, boolean][] | undefined;
-    for (const redirect of command.redirects) {
+    const redirects = command.redirects;
+    for (let index = 0; index < redirects.length; index++) {
+      const redirect = redirects[index]!;
       if (!redirect.write || redirect.dynamic || !WRITE_OPERATORS.has(redirect.operator)) continue;
       if (redirect.fd !== undefined && redirect.fd !== 1) continue;
       (targets ??= []).push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
     }
     const head = command.unwrapped.argv[0] ?? command.argv[0];
-    const name = head === undefined || !head.endsWith('tee') ? '' : commandBasename(head);
+    const name = head === undefined || !endsWithTee(head) ? '' : commandBasename(head);
     if (name === 'tee') {
       const argv = command.unwrapped.argv;
       const append = argv.includes('-a') || argv.includes('--append');

@@ -582,6 +582,36 @@ class FallbackScanner implements UnwrapHost {
         index = end - 1;
         continue;
       }
+      if (quote === 0) {
+        // The commonest others, unquoted, ahead of the tests below, which they would pass
+        // through to the same end: a blank ends the word, `;` or a newline the segment.
+        if (code === 0x20 || code === 0x09) {
+          this.endWord(index);
+          continue;
+        }
+        if (code === 0x3b || code === 0x0a) {
+          this.endSegment(index);
+          continue;
+        }
+      } else if (quote === 0x22) {
+        // Inside double quotes only `"`, a backslash, `$` and a backtick do anything: the
+        // characters up to the next of those are skipped in one tight loop.
+        if (code !== 0x22 && code !== 0x5c && code !== 0x24 && code !== 0x60) {
+          let end = index + 1;
+          while (end < length) {
+            const next = text.charCodeAt(end);
+            if (next === 0x22 || next === 0x5c || next === 0x24 || next === 0x60) break;
+            end++;
+          }
+          index = end - 1;
+          continue;
+        }
+      } else if (code !== 0x27) {
+        // Inside single quotes only the closing quote does anything: found natively.
+        const close = text.indexOf("'", index + 1);
+        index = (close < 0 ? length : close) - 1;
+        continue;
+      }
       if (quote !== 0x27) {
         if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
           stack.push(quote * 2);

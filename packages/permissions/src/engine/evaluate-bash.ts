@@ -419,23 +419,34 @@ class Evaluation {
     propose = false,
   ): Evaluation {
     if (this.record) this.steps.push({ step, decided: true, detail: reason });
-    const decision: PermissionDecision = {
-      behavior,
-      reason,
-      classification: this.classification,
-      sessionKey: this.sessionKey,
-      cacheable: behavior !== 'deny' && !this.analysis.opaque,
-    };
-    if (matchedRule !== undefined) decision.matchedRule = matchedRule;
-    if (proposedRules !== undefined) decision.proposedRules = proposedRules;
-    if (propose) {
-      decision.proposedRules = proposeRulesKnowing(
-        this.analysis,
-        { rules: this.rules, verdicts: this.verdicts, tool: this.options.tool || undefined },
-        this.uncovered,
-      );
-    }
-    this.decision = decision;
+    const classification = this.classification;
+    const sessionKey = this.sessionKey;
+    const cacheable = behavior !== 'deny' && !this.analysis.opaque;
+    const proposals = propose
+      ? proposeRulesKnowing(
+          this.analysis,
+          { rules: this.rules, verdicts: this.verdicts, tool: this.options.tool || undefined },
+          this.uncovered,
+        )
+      : proposedRules;
+    // One literal per shape, fields in the same order: a field added to a built object would
+    // need a second store for it.
+    this.decision =
+      matchedRule === undefined
+        ? proposals === undefined
+          ? { behavior, reason, classification, sessionKey, cacheable }
+          : { behavior, reason, classification, sessionKey, cacheable, proposedRules: proposals }
+        : proposals === undefined
+          ? { behavior, reason, classification, sessionKey, cacheable, matchedRule }
+          : {
+              behavior,
+              reason,
+              classification,
+              sessionKey,
+              cacheable,
+              matchedRule,
+              proposedRules: proposals,
+            };
     return this;
   }
 }

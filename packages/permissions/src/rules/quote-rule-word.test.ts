@@ -26,4 +26,23 @@ describe('quoteRuleWord', () => {
       { numRuns: 5000 },
     );
   });
+
+  it('agrees on long words too (checked by a regular expression, not the table)', () => {
+    const char = fc.constantFrom(...'aZ09_@%+,./-=:~#*?[]{}() \t\'"\\$`!;&|<>é\u00a0\n'.split(''));
+    const plain = fc.constantFrom(...'aZ09_@%+,./-'.split(''));
+    // Mostly bare characters, so that many long words are bare up to one odd character.
+    const word = fc
+      .tuple(fc.array(plain, { minLength: 10, maxLength: 40 }), fc.array(char, { maxLength: 3 }), fc.nat())
+      .map(([chars, extra, at]) => {
+        const all = [...chars];
+        for (const c of extra) all.splice(at % (all.length + 1), 0, c);
+        return all.join('');
+      });
+    fc.assert(
+      fc.property(word, fc.boolean(), (text, first) => {
+        expect(quoteRuleWord(text, first)).toBe(expected(text, first));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });

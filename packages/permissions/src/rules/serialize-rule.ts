@@ -44,10 +44,12 @@ export function serializeRule(rule: Rule): string {
       }
       // Escaping is per character and blanks need none, so each word is escaped on its own —
       // and only when quoted: a bare word holds no `\`, `(` or `)`.
-      let words = specifierWord(rule.argv[0]!, true);
-      for (let index = 1; index < rule.argv.length; index++)
-        words += ` ${specifierWord(rule.argv[index]!, false)}`;
-      return `${rule.tool}(${words}${rule.kind === 'prefix' ? ':*' : ''})`;
+      // Built in as few additions as it takes (no empty or one-character parts added on their
+      // own): proposals serialize a rule for most decisions that ask.
+      const argv = rule.argv;
+      let text = `${rule.tool}(${specifierWord(argv[0]!, true)}`;
+      for (let index = 1; index < argv.length; index++) text += ` ${specifierWord(argv[index]!, false)}`;
+      return rule.kind === 'prefix' ? `${text}:*)` : `${text})`;
     }
   }
 }

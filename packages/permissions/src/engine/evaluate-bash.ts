@@ -471,7 +471,10 @@ function ruleDenial(ev: Evaluation, found: DenyMatch): Evaluation {
 
 function opaqueAsk(ev: Evaluation): Evaluation {
   const reasons = ev.analysis.opaqueReasons;
-  const why = reasons.length > 0 ? reasons.join('; ') : 'not fully understood';
+  // One reason (the usual case) is its own join: `join` sets up its cycle check even for one.
+  let why = 'not fully understood';
+  if (reasons.length === 1 && typeof reasons[0] === 'string') why = reasons[0];
+  else if (reasons.length > 0) why = reasons.join('; ');
   // Not cacheable: `decide` never caches an opaque analysis.
   return ev.decide(
     'opaque',

@@ -248,6 +248,11 @@ class FallbackScanner implements UnwrapHost {
   private firstWords: ShellWord[] | undefined = undefined;
   private firstRedirects: ShellRedirect[] = [];
   private firstContext: ShellContext = 'top';
+  /**
+   * The first word of the last segment read whose first word is no assignment or reserved
+   * word ('' before one, which is neither too).
+   */
+  private lastCommandWord = '';
   /** The open word continues into a command substitution: its value is computed at run time. */
   private substituted = false;
   /** The segment before this one was piped into it (`… | sh`): it reads that output. */
@@ -393,7 +398,11 @@ class FallbackScanner implements UnwrapHost {
     // variable a `for`/`select` loop assigns.
     let assignments: ShellAssignment[] | undefined;
     let first = 0;
-    while (first < words.length) {
+    const head = words[0];
+    // A segment that starts with the plain command word of the last one (`echo 1; echo 2`) has
+    // no leading assignment or reserved word: that is known of the word, without reading it.
+    const known = head !== undefined && head.value === this.lastCommandWord;
+    while (!known && first < words.length) {
       const word = words[first] as ShellWord;
       const value = word.value;
       if (isAssignment(value)) {
@@ -420,6 +429,7 @@ class FallbackScanner implements UnwrapHost {
         break;
       }
     }
+    if (first === 0 && head !== undefined) this.lastCommandWord = head.value;
     if (first === words.length && redirects.length === 0 && assignments === undefined) {
       // Reserved words alone (`do`, `fi`): no command. Nothing keeps the words.
       while (words.length > 0) words.pop();

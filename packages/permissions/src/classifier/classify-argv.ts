@@ -11,7 +11,7 @@ import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
 import { BASIC_SPECS } from './specs/basic-commands';
 import { classifyFind } from './specs/find';
-import { classifyGit } from './specs/git';
+import { classifyGit, classifyGitFrom } from './specs/git';
 import { classifyJq } from './specs/jq';
 import { classifyPackageRunner } from './specs/npm';
 import { classifySed } from './specs/sed';
@@ -19,10 +19,16 @@ import { classifyTar } from './specs/tar';
 import { classifyTree } from './specs/tree';
 import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
-import type { ClassificationResult } from './types';
+import type { ClassificationResult, CommandSpec } from './types';
 import { classifyWithSpec, readOnly, unknown } from './verdict';
 
 type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
+/** A classifier of `argv` from index `start` (`words` aligned with `argv`). */
+type ClassifierFrom = (
+  argv: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  start: number,
+) => ClassificationResult;
 
 const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
   ['find', classifyFind],
@@ -63,6 +69,49 @@ function classifyBareEnv(args: readonly string[], words?: readonly ShellWord[]):
 export const READ_ONLY_COMMANDS: readonly string[] = [...BASIC_SPECS.keys(), ...CUSTOM.keys()].sort();
 
 /**
+ * How a command name is classified: by an option table (with its read-only reason spelled
+ * out once, not per call), by its own classifier reading argv from a given index, or by its
+ * own classifier given a copy of the arguments.
+ */
+interface Listed {
+  spec: CommandSpec | undefined;
+  readReason: string;
+  classifyFrom: ClassifierFrom | undefined;
+  classify: Classifier | undefined;
+}
+
+/**
+ * Every name classifyArgv knows, in one map: most command words are not on the allowlist,
+ * and one failed lookup answers for them. Earlier tables win, as the lookups did in turn.
+ */
+const LISTED = new Map<string, Listed>();
+for (const [name, spec] of BASIC_SPECS) {
+  LISTED.set(name, {
+    spec,
+    readReason: `${name} only reads with these options`,
+    classifyFrom: undefined,
+    classify: undefined,
+  });
+}
+for (const [name, classify] of CUSTOM) {
+  if (LISTED.has(name)) continue;
+  // git reads argv in place too.
+  const classifyFrom = classify === classifyGit ? classifyGitFrom : undefined;
+  LISTED.set(name, { spec: undefined, readReason: '', classifyFrom, classify });
+}
+// Not on the allowlist, but a prefix rule for them must not cover options that run code.
+for (const name of ['npm', 'pnpm']) {
+  if (!LISTED.has(name)) {
+    LISTED.set(name, {
+      spec: undefined,
+      readReason: '',
+      classifyFrom: undefined,
+      classify: (args, words) => classifyPackageRunner(name, args, words),
+    });
+  }
+}
+
+/**
  * Classifies an argv (command word first). `words`, aligned with `argv`, lets run-time words
  * (globs, `$X`) that could become flags be refused.
  *
@@ -86,12 +135,11 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
       return unknown(`${command} is path-qualified outside the system directories`, command);
     name = command.slice(slash + 1);
   }
-  // Look the name up before copying the arguments: most commands are not on the allowlist.
-  const spec = BASIC_SPECS.get(name);
-  if (spec) return classifyWithSpec(name, spec, argv.slice(1), words?.slice(1));
-  const custom = CUSTOM.get(name);
-  if (custom) return custom(argv.slice(1), words?.slice(1));
-  // Not on the allowlist, but a prefix rule for them must not cover options that run code.
-  if (name === 'npm' || name === 'pnpm') return classifyPackageRunner(name, argv.slice(1), words?.slice(1));
-  return unknown(`${name} is not on the read-only allowlist`, name);
+  const listed = LISTED.get(name);
+  if (listed === undefined) return unknown(`${name} is not on the read-only allowlist`, name);
+  // An option table parses argv in place, from its second word: no copy of the arguments.
+  if (listed.spec !== undefined)
+    return classifyWithSpec(name, listed.spec, argv, words, 1, listed.readReason);
+  if (listed.classifyFrom !== undefined) return listed.classifyFrom(argv, words, 1);
+  return listed.classify!(argv.slice(1), words?.slice(1));
 }

@@ -23,7 +23,10 @@ const TRACE_TO_FILE = /^(?:\/|af_unix:)/;
 
 /** The first `GIT_TRACE…=FILE` assignment, as written, if any. */
 function traceToFile(assignments: readonly ShellAssignment[]): string | undefined {
-  for (const { name, value } of assignments) {
+  // Index loops here and below: for…of sets up an iterator even over an empty list, and most
+  // commands have no assignment, redirect or wrapper at all.
+  for (let index = 0; index < assignments.length; index++) {
+    const { name, value } = assignments[index]!;
     if (TRACE_VARIABLE.test(name) && TRACE_TO_FILE.test(value)) return `${name}=${value}`;
   }
   return undefined;
@@ -31,7 +34,9 @@ function traceToFile(assignments: readonly ShellAssignment[]): string | undefine
 
 /** The first `TAR_OPTIONS=` assignment, if any (most commands have no assignment at all). */
 function tarOptionsIn(assignments: readonly ShellAssignment[]): ShellAssignment | undefined {
-  for (const assignment of assignments) if (assignment.name === 'TAR_OPTIONS') return assignment;
+  for (let index = 0; index < assignments.length; index++) {
+    if (assignments[index]!.name === 'TAR_OPTIONS') return assignments[index];
+  }
   return undefined;
 }
 
@@ -66,7 +71,9 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     // Usually one reason: no join (and no new string) for it.
     return unknown(opaqueReasons.length === 1 ? opaqueReasons[0]! : opaqueReasons.join('; '));
   }
-  for (const redirect of command.redirects) {
+  const redirects = command.redirects;
+  for (let index = 0; index < redirects.length; index++) {
+    const redirect = redirects[index]!;
     if (redirect.write && !DISCARD_TARGETS.has(redirect.target)) {
       const spelled = `${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
       return mutating(`redirect ${spelled} writes a file`, spelled);
@@ -83,7 +90,9 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
       prefixExcluded: true,
     };
   }
-  for (const wrapper of command.unwrapped.wrappers) {
+  const wrappers = command.unwrapped.wrappers;
+  for (let index = 0; index < wrappers.length; index++) {
+    const wrapper = wrappers[index]!;
     const base = commandWordBasename(wrapper);
     if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);
     if (!TRANSPARENT_WRAPPERS.has(base)) {

@@ -41,18 +41,20 @@ export function lookupLong(spec: CommandSpec, name: string): OptionDef | 'ambigu
 }
 
 /**
- * Parses `args` (argv without the command word). `words` aligns with `args` when known;
- * it lets the parser refuse run-time words that could turn into flags.
+ * Parses `args` (argv without the command word) from index `start` (the words before it are
+ * not looked at: callers pass a whole argv rather than copy its tail). `words` aligns with
+ * `args` when known; it lets the parser refuse run-time words that could turn into flags.
  */
 export function parseOptions(
   spec: CommandSpec,
   args: readonly string[],
   words?: readonly ShellWord[],
+  start = 0,
 ): ParsedArgs | ParseFailure {
   const options: ParsedOption[] = [];
   const positionals: string[] = [];
   let endOfOptions = false;
-  let i = 0;
+  let i = start;
   // Inline `couldExpandToFlag(words?.[…])` rather than a local closure: this runs for
   // every classified command, and a closure per call is measurable there.
   while (i < args.length) {

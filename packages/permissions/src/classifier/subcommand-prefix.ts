@@ -12,7 +12,7 @@
  * - any other command → its command word (`ls -la` → `['ls']`).
  */
 import { commandWordBasename } from '../shell/command-word';
-import { isInterpreterOrWrapper } from './interpreters';
+import { isInterpreterOrWrapperName } from './interpreters';
 
 const SUBCOMMAND_TOOLS = new Set([
   'npm',
@@ -42,21 +42,25 @@ const SUBCOMMAND_TOOLS = new Set([
 ]);
 const TWO_LEVEL = new Set(['gh', 'aws', 'az']);
 const RUN_SCRIPT = new Set(['npm', 'pnpm', 'yarn']);
-const CODE_RUNNING: Record<string, readonly string[]> = {
-  npm: ['exec', 'x', 'explore', 'rebuild', 'install-test', 'it'],
-  pnpm: ['dlx', 'exec', 'create'],
-  yarn: ['dlx', 'exec', 'create', 'node'],
-  go: ['run', 'generate', 'tool'],
-  cargo: ['run', 'install', 'script'],
-  docker: ['run', 'exec', 'compose', 'buildx', 'build'],
-  podman: ['run', 'exec', 'build'],
-  kubectl: ['exec', 'run', 'debug', 'attach', 'proxy', 'port-forward', 'apply', 'create'],
-  uv: ['run', 'tool'],
-  poetry: ['run', 'shell'],
-  dotnet: ['run', 'exec', 'tool'],
-  git: ['config', 'branch', 'tag', 'submodule', 'bisect', 'rebase', 'filter-branch', 'difftool', 'mergetool'],
-  gcloud: [],
-};
+// A map, not an object: looking a word up in an object's properties costs more.
+const CODE_RUNNING: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['npm', ['exec', 'x', 'explore', 'rebuild', 'install-test', 'it']],
+  ['pnpm', ['dlx', 'exec', 'create']],
+  ['yarn', ['dlx', 'exec', 'create', 'node']],
+  ['go', ['run', 'generate', 'tool']],
+  ['cargo', ['run', 'install', 'script']],
+  ['docker', ['run', 'exec', 'compose', 'buildx', 'build']],
+  ['podman', ['run', 'exec', 'build']],
+  ['kubectl', ['exec', 'run', 'debug', 'attach', 'proxy', 'port-forward', 'apply', 'create']],
+  ['uv', ['run', 'tool']],
+  ['poetry', ['run', 'shell']],
+  ['dotnet', ['run', 'exec', 'tool']],
+  [
+    'git',
+    ['config', 'branch', 'tag', 'submodule', 'bisect', 'rebase', 'filter-branch', 'difftool', 'mergetool'],
+  ],
+  ['gcloud', []],
+]);
 const GIT_VERB_SUBCOMMANDS = new Set(['stash', 'remote', 'reflog', 'worktree']);
 
 const isWord = (value: string | undefined): value is string =>
@@ -73,12 +77,13 @@ const isWord = (value: string | undefined): value is string =>
  */
 export function subcommandPrefix(argv: readonly string[]): string[] | undefined {
   const command = argv[0];
-  if (command === undefined || command === '' || isInterpreterOrWrapper(command)) return undefined;
+  if (command === undefined || command === '') return undefined;
   const base = commandWordBasename(command);
+  if (isInterpreterOrWrapperName(base)) return undefined;
   if (!SUBCOMMAND_TOOLS.has(base)) return [command];
   const sub = argv[1];
   if (!isWord(sub)) return undefined;
-  if (Object.hasOwn(CODE_RUNNING, base) && CODE_RUNNING[base]!.includes(sub)) return undefined;
+  if (CODE_RUNNING.get(base)?.includes(sub)) return undefined;
   if (base === 'git' && GIT_VERB_SUBCOMMANDS.has(sub)) {
     const verb = argv[2];
     return isWord(verb) ? [command, sub, verb] : undefined;

@@ -43,18 +43,23 @@ export function dangerousOption(command: string, parsed: ParsedArgs): Classifica
   return undefined;
 }
 
-/** Parses `args` with `spec` and returns the verdict. */
+/**
+ * Parses `args` (from index `start`) with `spec` and returns the verdict. `readReason`, when
+ * given, is the read-only reason already spelled out (`${command} only reads with these options`).
+ */
 export function classifyWithSpec(
   command: string,
   spec: CommandSpec,
   args: readonly string[],
   words?: readonly ShellWord[],
+  start = 0,
+  readReason?: string,
 ): ClassificationResult {
-  const parsed = parseOptions(spec, args, words);
+  const parsed = parseOptions(spec, args, words, start);
   if (isParseFailure(parsed)) return unknown(`${command}: ${parsed.failure}`, parsed.flag);
   return (
     dangerousOption(command, parsed) ??
     spec.check?.(parsed) ??
-    readOnly(`${command} only reads with these options`)
+    readOnly(readReason ?? `${command} only reads with these options`)
   );
 }

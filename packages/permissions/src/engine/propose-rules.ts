@@ -5,7 +5,7 @@
  * (`python`, `node`, `sh`, `env`, `sudo`) or bare `git`, whose "prefix" is everything.
  * Opaque input gets no proposal: no rule can stand for what the engine cannot see.
  */
-import { classifyCommand, isInterpreterOrWrapper, subcommandPrefix } from '../classifier';
+import { classifyCommand, subcommandPrefix } from '../classifier';
 import type { CommandRule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
@@ -24,10 +24,12 @@ export interface ProposeRulesOptions {
 
 function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: string): CommandRule {
   const argv = command.argv;
-  if (verdict.classification === 'read-only' && !isInterpreterOrWrapper(argv[0]!)) {
+  if (verdict.classification === 'read-only') {
+    // subcommandPrefix gives no prefix for an interpreter or wrapper, and every prefix it
+    // gives starts with argv[0]: it has already asked isInterpreterOrWrapper of that word.
     const prefix = subcommandPrefix(argv);
     const bareGit = prefix?.length === 1 && prefix[0] === 'git';
-    if (prefix && prefix.length > 0 && !bareGit && !isInterpreterOrWrapper(prefix[0]!)) {
+    if (prefix && prefix.length > 0 && !bareGit) {
       return { kind: 'prefix', tool, argv: prefix };
     }
   }

@@ -10,8 +10,8 @@ import { couldExpandToFlag } from '../flag-expansion';
 import type { ClassificationResult } from '../types';
 import { mutating, unknown } from '../verdict';
 
-/** Result of reading git's global options. */
-export type GitGlobalResult = { index: number } | { verdict: ClassificationResult };
+/** Result of reading git's global options: the index of the subcommand word, or a verdict. */
+export type GitGlobalResult = number | ClassificationResult;
 
 const FLAGS = new Set([
   '-P',
@@ -35,24 +35,33 @@ const FLAGS = new Set([
   '--exec-path',
 ]);
 const WITH_VALUE_SAFE = new Set(['-C', '--work-tree', '--namespace', '--attr-source']);
-const EXEC_WITH_VALUE: Record<string, string> = {
-  '-c': 'sets configuration (core.pager, core.sshCommand, alias.*, … can run programs)',
-  '--config-env': 'sets configuration from the environment (can run programs)',
-  '--git-dir': 'points git at another repository and its config (hooks, pager, fsmonitor can run programs)',
-  '--exec-path': 'makes git run its helpers from another directory',
-};
+// A map, not an object: looking a word up in an object's properties costs more.
+const EXEC_WITH_VALUE: ReadonlyMap<string, string> = new Map([
+  ['-c', 'sets configuration (core.pager, core.sshCommand, alias.*, … can run programs)'],
+  ['--config-env', 'sets configuration from the environment (can run programs)'],
+  ['--git-dir', 'points git at another repository and its config (hooks, pager, fsmonitor can run programs)'],
+  ['--exec-path', 'makes git run its helpers from another directory'],
+]);
 
-/** Reads global options; returns the index of the subcommand word or a verdict. */
-export function readGitGlobalOptions(args: readonly string[], words?: readonly ShellWord[]): GitGlobalResult {
-  let i = 0;
+/**
+ * Reads global options from index `start` of `args` (`words` aligned with it); returns the
+ * index of the subcommand word (`args.length` when there is none) or a verdict. A number
+ * rather than a wrapping object: this runs for every git command.
+ */
+export function readGitGlobalOptions(
+  args: readonly string[],
+  words?: readonly ShellWord[],
+  start = 0,
+): GitGlobalResult {
+  let i = start;
   while (i < args.length) {
     const arg = args[i]!;
     if (couldExpandToFlag(words?.[i])) {
-      return { verdict: unknown('git: a run-time word could expand to an option', arg) };
+      return unknown('git: a run-time word could expand to an option', arg);
     }
-    if (!arg.startsWith('-')) return { index: i };
+    if (!arg.startsWith('-')) return i;
     if (arg === '-p' || arg === '--paginate') {
-      return { verdict: mutating('git -p/--paginate runs the configured pager program', arg) };
+      return mutating('git -p/--paginate runs the configured pager program', arg);
     }
     if (FLAGS.has(arg)) {
       i++;
@@ -60,12 +69,12 @@ export function readGitGlobalOptions(args: readonly string[], words?: readonly S
     }
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const execWhy = Object.hasOwn(EXEC_WITH_VALUE, name) ? EXEC_WITH_VALUE[name] : undefined;
+    const execWhy = EXEC_WITH_VALUE.get(name);
     if (execWhy) {
-      return { verdict: mutating(`git ${name} ${execWhy}`, arg) };
+      return mutating(`git ${name} ${execWhy}`, arg);
     }
     if (arg.startsWith('-c') && arg.length > 2) {
-      return { verdict: mutating(`git -c ${EXEC_WITH_VALUE['-c']}`, arg) };
+      return mutating(`git -c ${EXEC_WITH_VALUE.get('-c')}`, arg);
     }
     if (WITH_VALUE_SAFE.has(name)) {
       i += eq === -1 ? 2 : 1;
@@ -75,7 +84,7 @@ export function readGitGlobalOptions(args: readonly string[], words?: readonly S
       i++;
       continue;
     }
-    return { verdict: unknown(`git: unrecognized global option ${arg}`, arg) };
+    return unknown(`git: unrecognized global option ${arg}`, arg);
   }
-  return { index: args.length };
+  return args.length;
 }

@@ -10,7 +10,7 @@
 import type { ShellWord } from '../../shell/types';
 import { defineSpec } from '../define-spec';
 import { isParseFailure, parseOptions } from '../parse-options';
-import type { ClassificationResult } from '../types';
+import type { ClassificationResult, CommandSpec } from '../types';
 import { classifyWithSpec, dangerousOption, mutating, readOnly, unknown } from '../verdict';
 import { readGitGlobalOptions } from './git-global';
 import { GIT_SUBCOMMAND_SPECS } from './git-subcommands';
@@ -112,17 +112,44 @@ function classifyVerbSubcommand(
   );
 }
 
+/** A subcommand's option table, with its name and read-only reason spelled out once. */
+interface Subcommand {
+  spec: CommandSpec;
+  command: string;
+  readReason: string;
+}
+
+const SUBCOMMANDS = new Map<string, Subcommand>();
+for (const [sub, spec] of GIT_SUBCOMMAND_SPECS) {
+  SUBCOMMANDS.set(sub, {
+    spec,
+    command: `git ${sub}`,
+    readReason: `git ${sub} only reads with these options`,
+  });
+}
+
 /** Classifies `git ARGS…`. */
 export function classifyGit(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
-  const global = readGitGlobalOptions(args, words);
-  if ('verdict' in global) return global.verdict;
-  const index = global.index;
+  return classifyGitFrom(args, words, 0);
+}
+
+/**
+ * `classifyGit` of `args` from index `start` (`words` aligned with `args`): a caller holding
+ * the whole argv passes 1 rather than copy its tail.
+ */
+export function classifyGitFrom(
+  args: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  start: number,
+): ClassificationResult {
+  const index = readGitGlobalOptions(args, words, start);
+  if (typeof index !== 'number') return index;
   const sub = args[index];
   if (sub === undefined) return readOnly('git with no subcommand only prints');
+  const known = SUBCOMMANDS.get(sub);
+  if (known) return classifyWithSpec(known.command, known.spec, args, words, index + 1, known.readReason);
   const rest = args.slice(index + 1);
   const restWords = words?.slice(index + 1);
-  const spec = GIT_SUBCOMMAND_SPECS.get(sub);
-  if (spec) return classifyWithSpec(`git ${sub}`, spec, rest, restWords);
   switch (sub) {
     case 'config':
       return classifyConfig(rest, restWords);

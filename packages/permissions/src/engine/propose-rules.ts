@@ -6,8 +6,8 @@
  * Opaque input gets no proposal: no rule can stand for what the engine cannot see.
  */
 import { classifyCommand, subcommandPrefix } from '../classifier';
-import type { CommandRule, RuleSet } from '../rules/rule';
-import { serializeRule } from '../rules/serialize-rule';
+import type { RuleSet } from '../rules/rule';
+import { serializeCommandRule } from '../rules/serialize-rule';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
 import { hasWriteRedirect } from './redirects';
 import { type CommandVerdict, findAllowRule, shellRulesOf } from './shell-rules';
@@ -22,19 +22,17 @@ export interface ProposeRulesOptions {
   verdicts?: readonly CommandVerdict[];
 }
 
-function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: string): CommandRule {
+/** The text of the rule proposed for one command (built straight from its words, no rule object). */
+function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: string): string {
   const argv = command.argv;
   if (verdict.classification === 'read-only') {
     // subcommandPrefix gives no prefix for an interpreter or wrapper, and every prefix it
     // gives starts with argv[0]: it has already asked isInterpreterOrWrapper of that word.
     const prefix = subcommandPrefix(argv);
     const bareGit = prefix?.length === 1 && prefix[0] === 'git';
-    if (prefix && prefix.length > 0 && !bareGit) {
-      return { kind: 'prefix', tool, argv: prefix };
-    }
+    if (prefix && prefix.length > 0 && !bareGit) return serializeCommandRule('prefix', tool, prefix);
   }
-  // Only serialized, never kept: no copy of the argv needed.
-  return { kind: 'exact', tool, argv };
+  return serializeCommandRule('exact', tool, argv);
 }
 
 /**
@@ -74,7 +72,7 @@ export function proposeRulesKnowing(
     const verdict = options.verdicts?.[index] ?? classifyCommand(command);
     if (index !== uncovered && findAllowRule(command, allowRules, verdict)) continue;
     // serializeRule output always reads back as the same rule (property-tested), so no re-parse here.
-    const text = serializeRule(proposalFor(command, verdict, tool));
+    const text = proposalFor(command, verdict, tool);
     if (!proposals.includes(text)) proposals.push(text);
   }
   return proposals;

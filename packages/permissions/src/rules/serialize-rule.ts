@@ -38,18 +38,28 @@ export function serializeRule(rule: Rule): string {
     case 'path':
       return `${rule.tool}(${escapeSpecifier(rule.glob)})`;
     case 'exact':
-    case 'prefix': {
-      if (rule.argv.length === 0) {
-        throw new PermissionsError('rule_invalid', `A ${rule.kind} rule needs at least one word`);
-      }
-      // Escaping is per character and blanks need none, so each word is escaped on its own —
-      // and only when quoted: a bare word holds no `\`, `(` or `)`.
-      // Built in as few additions as it takes (no empty or one-character parts added on their
-      // own): proposals serialize a rule for most decisions that ask.
-      const argv = rule.argv;
-      let text = `${rule.tool}(${specifierWord(argv[0]!, true)}`;
-      for (let index = 1; index < argv.length; index++) text += ` ${specifierWord(argv[index]!, false)}`;
-      return rule.kind === 'prefix' ? `${text}:*)` : `${text})`;
-    }
+    case 'prefix':
+      return serializeCommandRule(rule.kind, rule.tool, rule.argv);
   }
+}
+
+/**
+ * `serializeRule({ kind, tool, argv })` of an exact or prefix rule, for a caller that would
+ * build the rule only to serialize it (proposals, for most decisions that ask).
+ */
+export function serializeCommandRule(
+  kind: 'exact' | 'prefix',
+  tool: string,
+  argv: readonly string[],
+): string {
+  if (argv.length === 0) {
+    throw new PermissionsError('rule_invalid', `A ${kind} rule needs at least one word`);
+  }
+  // Escaping is per character and blanks need none, so each word is escaped on its own —
+  // and only when quoted: a bare word holds no `\`, `(` or `)`.
+  // Built in as few additions as it takes (no empty or one-character parts added on their
+  // own).
+  let text = `${tool}(${specifierWord(argv[0]!, true)}`;
+  for (let index = 1; index < argv.length; index++) text += ` ${specifierWord(argv[index]!, false)}`;
+  return kind === 'prefix' ? `${text}:*)` : `${text})`;
 }

@@ -4,6 +4,7 @@
  * input does not parse. Never throws.
  */
 import { FALLBACK_SCAN_REASON, fallbackScan, fallbackScanEach, STREAMED_REASONS } from './fallback-scan';
+import { isMeta } from './lexer';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser, UNEXPECTED_RESERVED } from './parser';
 import { plainAnalysis } from './plain-command';
@@ -202,18 +203,7 @@ function leadingSyntaxError(text: string): number {
       end++;
       continue;
     }
-    if (
-      code === -1 ||
-      code === 0x20 ||
-      code === 0x09 ||
-      code === 0x0a ||
-      code === 0x3b ||
-      code === 0x26 ||
-      code === 0x7c ||
-      code === 0x28 ||
-      code === 0x29
-    )
-      break;
+    if (code === -1 || (code !== 0x3c && code !== 0x3e && isMeta(code))) break;
     return -1;
   }
   return end > start && UNEXPECTED_RESERVED.has(text.slice(start, end)) ? start : -1;

@@ -60,7 +60,7 @@ function isDigit(code: number): boolean {
 }
 
 /** Characters that end an unquoted word: blank, newline, `; & | ( ) < >`. */
-function isMeta(code: number): boolean {
+export function isMeta(code: number): boolean {
   return (
     code === 0x20 ||
     code === 0x09 ||

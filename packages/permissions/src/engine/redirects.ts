@@ -26,7 +26,9 @@ export function isWriteRedirect(redirect: ShellRedirect): boolean {
 
 /** True when any redirect of the command writes a file (see `isWriteRedirect`). */
 export function hasWriteRedirect(command: SimpleCommand): boolean {
-  for (const redirect of command.redirects) if (isWriteRedirect(redirect)) return true;
+  // An index loop: this runs for every command that gets a proposal, most with no redirect.
+  const redirects = command.redirects;
+  for (let i = 0; i < redirects.length; i++) if (isWriteRedirect(redirects[i]!)) return true;
   return false;
 }
 

@@ -118,7 +118,7 @@ function passesQuickly(command: SimpleCommand): boolean {
   )
     return false;
   if ((kind & DUMPS) !== 0 && checkEnvDumpNamed(command, name, programs) !== undefined) return false;
-  if (checkDefaultAssignments(command) !== undefined) return false;
+  if (mayAssignDefault(command) && checkDefaultAssignments(command) !== undefined) return false;
   // The redirect part of `checkSecretReadsNamed`.
   const redirects = command.redirects;
   for (let i = 0; i < redirects.length; i++) {
@@ -136,6 +136,28 @@ function passesQuickly(command: SimpleCommand): boolean {
   const count = (kind & NO_READ) !== 0 ? readableWordCount(command, roles) : argv.length;
   const first = firstWordMayNameSecret(command, count);
   return first === -1 || checkArgv(command, roles, first) === undefined;
+}
+
+/**
+ * False when `checkDefaultAssignments` surely finds nothing: it only reads a word, assignment
+ * value or redirect target that has an expansion and spells `${` (the same tests, in index
+ * loops; most commands have none).
+ */
+function mayAssignDefault(command: SimpleCommand): boolean {
+  const { words, assignments, redirects } = command;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.dynamic && word.raw.includes('${')) return true;
+  }
+  for (let i = 0; i < assignments.length; i++) {
+    const assignment = assignments[i]!;
+    if (assignment.dynamic && assignment.value.includes('${')) return true;
+  }
+  for (let i = 0; i < redirects.length; i++) {
+    const redirect = redirects[i]!;
+    if (redirect.dynamic && redirect.target.includes('${')) return true;
+  }
+  return false;
 }
 
 /** The interpreter programs of a command: inline ones, and one from a literal here-doc. */

@@ -18,7 +18,7 @@ import type {
   SimpleCommand,
   UnwrappedCommand,
 } from './types';
-import { type UnwrapHost, unwrapCommand } from './unwrap';
+import { needsUnwrap, type UnwrapHost, unwrapCommand } from './unwrap';
 
 /** Placeholder `unwrapped` while `unwrapCommand` runs; shared, so never left on a command. */
 const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], assignments: [] };
@@ -34,6 +34,7 @@ const REASON = FALLBACK_SCAN_REASON;
  */
 export const STREAMED_REASONS: readonly string[] = [REASON];
 const NO_ASSIGNMENTS: readonly ShellAssignment[] = [];
+const NO_WRAPPERS: readonly string[] = [];
 
 function isSeparator(code: number): boolean {
   // ; & | ( ) { } ` newline
@@ -121,7 +122,8 @@ function sameCommand(
 ): boolean {
   if (context !== otherContext) return false;
   if (words.length !== otherWords.length || redirects.length !== otherRedirects.length) return false;
-  for (let index = 0; index < words.length; index++) {
+  // From the last word back: segments that differ (`echo 1; echo 2`) mostly differ at the end.
+  for (let index = words.length - 1; index >= 0; index--) {
     const word = words[index] as ShellWord;
     const other = otherWords[index] as ShellWord;
     if (word.value !== other.value || word.dynamic !== other.dynamic) return false;
@@ -456,11 +458,22 @@ class FallbackScanner implements UnwrapHost {
       };
       if (this.piped) command.readsPipe = true;
       this.commands.push(command);
-      try {
-        command.unwrapped = unwrapCommand(kept, start, this.depth, this, argv);
-      } catch (error) {
-        command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
-        throw error;
+      if (this.visit !== undefined && !needsUnwrap(kept)) {
+        // What `unwrapCommand` returns for it, with the shared empty arrays: the command is
+        // checked and dropped (three objects fewer per command, one here).
+        command.unwrapped = {
+          wrappers: NO_WRAPPERS as string[],
+          argv,
+          words: kept,
+          assignments: NO_ASSIGNMENTS as ShellAssignment[],
+        };
+      } else {
+        try {
+          command.unwrapped = unwrapCommand(kept, start, this.depth, this, argv);
+        } catch (error) {
+          command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
+          throw error;
+        }
       }
       if (this.visit !== undefined) {
         // Complete now: the command is unwrapped, its derived and script commands listed.

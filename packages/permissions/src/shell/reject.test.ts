@@ -41,4 +41,16 @@ describe('rejecting characters bash reads differently', () => {
     });
     expect(analyzeShell('echo "héllo"').opaque).toBe(false);
   });
+
+  it('names the first character it objects to, past accepted non-ASCII text', () => {
+    expect(scanForRejection('echo "日本 ✓" \u00a0x \u200by').reason).toBe(
+      'rejected: non-ASCII whitespace U+00A0',
+    );
+    expect(scanForRejection('echo é\u061c\u3000').reason).toBe(
+      'rejected: invisible or bidi character U+061C',
+    );
+    expect(scanForRejection('echo é\u2029').reason).toBe('rejected: non-ASCII whitespace U+2029');
+    expect(scanForRejection('echo é\u206f').reason).toBe('rejected: invisible or bidi character U+206F');
+    expect(scanForRejection('echo é\u2070\u1fff\u2030\u205e').reason).toBeUndefined();
+  });
 });

@@ -36,8 +36,6 @@ function classify(code: number): 0 | 1 | 2 {
   return 0;
 }
 
-/** Characters other than tab, newline and printable ASCII: the only ones `classify` may object to. */
-const NOT_PLAIN = /[^\t\n\x20-\x7e]/;
 /**
  * Input made only of tab, newline and printable ASCII (nearly every command). Tested first: the
  * anchored run of the class is cheaper than searching for its complement, and `test` than `search`.
@@ -47,6 +45,9 @@ const ALL_PLAIN = /^[\t\n\x20-\x7e]*$/;
 // The characters `classify` maps to 1 (replace by a space) and to 2 (remove), as classes.
 const TO_SPACE = /[\x00-\x08\x0b-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/g;
 const TO_REMOVE = /[\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+/** Every character `classify` maps to 1 or 2: the union of the two classes above. */
+const REJECTED =
+  /[\x00-\x08\x0b-\x1f\x7f-\xa0\xad\u061c\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 
 const NAMES: Record<number, string> = { 0: 'NUL', 13: 'carriage return' };
 
@@ -72,13 +73,10 @@ export function scanForRejection(input: string): RejectionScan {
 /** The `reason` of `scanForRejection`, without building its result. */
 export function rejectionReason(input: string): string | undefined {
   if (ALL_PLAIN.test(input)) return undefined;
-  const length = input.length;
-  // The native search skips the printable ASCII before the first character to classify.
-  let index = input.search(NOT_PLAIN);
-  for (; index < length; index++) {
-    if (classify(input.charCodeAt(index)) !== 0) break;
-  }
-  if (index === length) return undefined;
+  // One native search for the first character `classify` objects to: a loop classifying each
+  // character after the first non-ASCII one took 8% of the time on 1 MB of agent commands.
+  const index = input.search(REJECTED);
+  if (index < 0) return undefined;
   const first = input.charCodeAt(index);
   return `rejected: ${describe(first, classify(first) as 1 | 2)}`;
 }

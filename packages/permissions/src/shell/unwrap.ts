@@ -125,6 +125,16 @@ export function readsScriptFromStdin(words: readonly ShellWord[]): boolean {
  * Unwraps `words` (the argv words of one simple command) and lists commands that run from
  * its arguments through `host`. `argv` (the words' values) may be passed to be shared.
  */
+/**
+ * Whether `unwrapCommand` has anything to do for `words`: false when the first word is no
+ * wrapper and runs nothing from its arguments, where it returns `words` as they are (no
+ * wrappers, no assignments, `argv` the given one) and calls nothing on the host.
+ */
+export function needsUnwrap(words: readonly ShellWord[]): boolean {
+  const head = words[0];
+  return head !== undefined && !head.dynamic && NEEDS_UNWRAP.has(commandWordBasename(head.value));
+}
+
 export function unwrapCommand(
   words: ShellWord[],
   startList: readonly number[] | number | (() => readonly number[]),
@@ -133,8 +143,7 @@ export function unwrapCommand(
   argv?: string[],
 ): UnwrappedCommand {
   // Fast path: the first word is no wrapper and runs nothing from its arguments.
-  const head = words[0];
-  if (head === undefined || head.dynamic || !NEEDS_UNWRAP.has(commandWordBasename(head.value))) {
+  if (!needsUnwrap(words)) {
     return { wrappers: [], argv: argv ?? words.map((word) => word.value), words, assignments: [] };
   }
   const starts =

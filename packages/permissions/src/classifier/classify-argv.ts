@@ -20,7 +20,7 @@ import { classifyTree } from './specs/tree';
 import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
 import type { ClassificationResult, CommandSpec } from './types';
-import { classifyWithSpec, readOnly, unknown } from './verdict';
+import { classifyIgnoringParse, classifyWithSpec, readOnly, unknown, verdictIgnoresParse } from './verdict';
 
 type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
 /** A classifier of `argv` from index `start` (`words` aligned with `argv`). */
@@ -75,6 +75,8 @@ export const READ_ONLY_COMMANDS: readonly string[] = [...BASIC_SPECS.keys(), ...
  */
 interface Listed {
   spec: CommandSpec | undefined;
+  /** The verdict of `spec` only depends on whether its parse fails (`verdictIgnoresParse`). */
+  ignoresParse: boolean;
   readReason: string;
   classifyFrom: ClassifierFrom | undefined;
   classify: Classifier | undefined;
@@ -88,6 +90,7 @@ const LISTED = new Map<string, Listed>();
 for (const [name, spec] of BASIC_SPECS) {
   LISTED.set(name, {
     spec,
+    ignoresParse: verdictIgnoresParse(spec),
     readReason: `${name} only reads with these options`,
     classifyFrom: undefined,
     classify: undefined,
@@ -97,13 +100,14 @@ for (const [name, classify] of CUSTOM) {
   if (LISTED.has(name)) continue;
   // git reads argv in place too.
   const classifyFrom = classify === classifyGit ? classifyGitFrom : undefined;
-  LISTED.set(name, { spec: undefined, readReason: '', classifyFrom, classify });
+  LISTED.set(name, { spec: undefined, ignoresParse: false, readReason: '', classifyFrom, classify });
 }
 // Not on the allowlist, but a prefix rule for them must not cover options that run code.
 for (const name of ['npm', 'pnpm']) {
   if (!LISTED.has(name)) {
     LISTED.set(name, {
       spec: undefined,
+      ignoresParse: false,
       readReason: '',
       classifyFrom: undefined,
       classify: (args, words) => classifyPackageRunner(name, args, words),
@@ -138,8 +142,11 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
   const listed = LISTED.get(name);
   if (listed === undefined) return unknown(`${name} is not on the read-only allowlist`, name);
   // An option table parses argv in place, from its second word: no copy of the arguments.
-  if (listed.spec !== undefined)
-    return classifyWithSpec(name, listed.spec, argv, words, 1, listed.readReason);
+  if (listed.spec !== undefined) {
+    return listed.ignoresParse
+      ? classifyIgnoringParse(name, listed.spec, argv, words, 1, listed.readReason)
+      : classifyWithSpec(name, listed.spec, argv, words, 1, listed.readReason);
+  }
   if (listed.classifyFrom !== undefined) return listed.classifyFrom(argv, words, 1);
   return listed.classify!(argv.slice(1), words?.slice(1));
 }

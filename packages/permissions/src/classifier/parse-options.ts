@@ -51,8 +51,34 @@ export function parseOptions(
   words?: readonly ShellWord[],
   start = 0,
 ): ParsedArgs | ParseFailure {
-  const options: ParsedOption[] = [];
-  const positionals: string[] = [];
+  return parse(spec, args, words, start, true)!;
+}
+
+/**
+ * The failure `parseOptions` would return, or `undefined` where it would return a parse: the
+ * same parser, without building the options and operands (for option tables whose verdict
+ * does not read them: no option with an effect, no `check`).
+ */
+export function parseFailure(
+  spec: CommandSpec,
+  args: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  start: number,
+): ParseFailure | undefined {
+  return parse(spec, args, words, start, false) as ParseFailure | undefined;
+}
+
+/** `parseOptions`; with `collect` false, `undefined` instead of a parse. */
+function parse(
+  spec: CommandSpec,
+  args: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  start: number,
+  collect: boolean,
+): ParsedArgs | ParseFailure | undefined {
+  // Without `collect`, no lists: `options?.push(…)` does not even build its argument.
+  const options: ParsedOption[] | undefined = collect ? [] : undefined;
+  const positionals: string[] | undefined = collect ? [] : undefined;
   let endOfOptions = false;
   let i = start;
   // Inline `couldExpandToFlag(words?.[…])` rather than a local closure: this runs for
@@ -63,7 +89,7 @@ export function parseOptions(
       if (!endOfOptions && couldExpandToFlag(words?.[i])) {
         return { failure: 'a run-time word (glob or expansion) could expand to an option', flag: arg };
       }
-      positionals.push(arg);
+      positionals?.push(arg);
       if (!spec.permute) endOfOptions = true;
       i++;
       continue;
@@ -84,7 +110,7 @@ export function parseOptions(
       }
       if (!def || def === 'ambiguous') {
         if (spec.harmlessOptions) {
-          options.push({ def: { name: arg, argument: 'none' }, spelling: arg });
+          options?.push({ def: { name: arg, argument: 'none' }, spelling: arg });
           i++;
           continue;
         }
@@ -92,7 +118,7 @@ export function parseOptions(
       }
       if (eq !== -1) {
         if (def.argument === 'none') return { failure: `option ${def.name} takes no value`, flag: arg };
-        options.push({ def, spelling: arg, value: arg.slice(eq + 1) });
+        options?.push({ def, spelling: arg, value: arg.slice(eq + 1) });
         i++;
         continue;
       }
@@ -100,11 +126,11 @@ export function parseOptions(
         if (i + 1 >= args.length) return { failure: `option ${def.name} needs a value`, flag: arg };
         if (couldExpandToFlag(words?.[i + 1]))
           return { failure: `the value of ${def.name} depends on run-time expansion`, flag: arg };
-        options.push({ def, spelling: arg, value: args[i + 1]! });
+        options?.push({ def, spelling: arg, value: args[i + 1]! });
         i += 2;
         continue;
       }
-      options.push({ def, spelling: arg });
+      options?.push({ def, spelling: arg });
       i++;
       continue;
     }
@@ -113,7 +139,7 @@ export function parseOptions(
     // Char codes, not `/^-\d/` and `/\d/` per character: this runs for every option word.
     if (spec.numericOption && isDigit(arg.charCodeAt(1))) {
       while (j < arg.length && isDigit(arg.charCodeAt(j))) j++;
-      options.push({ def: { name: '-NUM', argument: 'none' }, spelling: arg });
+      options?.push({ def: { name: '-NUM', argument: 'none' }, spelling: arg });
     }
     let consumedNext = false;
     while (j < arg.length) {
@@ -127,27 +153,29 @@ export function parseOptions(
         return { failure: `unrecognized option -${letter} in ${arg}`, flag: arg };
       }
       if (def.argument === 'none') {
-        options.push({ def, spelling: arg });
+        options?.push({ def, spelling: arg });
         j++;
         continue;
       }
       const attached = arg.slice(j + 1);
       if (attached !== '') {
-        options.push({ def, spelling: arg, value: attached });
+        options?.push({ def, spelling: arg, value: attached });
       } else if (def.argument === 'required') {
         if (i + 1 >= args.length) return { failure: `option ${def.name} needs a value`, flag: arg };
         if (couldExpandToFlag(words?.[i + 1]))
           return { failure: `the value of ${def.name} depends on run-time expansion`, flag: arg };
-        options.push({ def, spelling: arg, value: args[i + 1]! });
+        options?.push({ def, spelling: arg, value: args[i + 1]! });
         consumedNext = true;
       } else {
-        options.push({ def, spelling: arg });
+        options?.push({ def, spelling: arg });
       }
       break;
     }
     i += consumedNext ? 2 : 1;
   }
-  return { options, positionals, endOfOptions };
+  return options === undefined || positionals === undefined
+    ? undefined
+    : { options, positionals, endOfOptions };
 }
 
 /** Type guard for the failure branch of `parseOptions`. */

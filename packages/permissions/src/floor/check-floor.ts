@@ -133,7 +133,9 @@ function passesQuickly(command: SimpleCommand): boolean {
   if (head === undefined) return true;
   // The argv part of `checkSecretReadsNamed`, as it runs it (the rest passed above).
   const roles = slash === -1 ? name : roleName(head, name);
-  const count = (kind & NO_READ) !== 0 ? readableWordCount(command, roles) : argv.length;
+  // `readableWordCount(command, roles)`: for the name itself it is 1, since a name with the
+  // NO_READ bit is in its list and the unwrapped argv is argv itself (checked above).
+  const count = (kind & NO_READ) === 0 ? argv.length : roles === name ? 1 : readableWordCount(command, roles);
   const first = firstWordMayNameSecret(command, count);
   return first === -1 || checkArgv(command, roles, first) === undefined;
 }

@@ -148,6 +148,8 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
     op: (args) => args[0] === 'read' || (startsWith(args, 'item', 'get') && has(args, '--reveal')),
     gopass: (args) => args[0] === 'show' || args[0] === 'cat',
     lpass: (args) => args[0] === 'show',
+    // rclone's config holds its remotes' OAuth tokens and keys (`config file` prints only the path).
+    rclone: (args) => follows(args, 'config', 'show') || follows(args, 'config', 'dump'),
     keyring: (args) => args[0] === 'get',
     chamber: (args) => args[0] === 'read',
     bw: (args) => args[0] === 'get' && /^(?:password|totp|item|notes)$/.test(args[1] ?? ''),

@@ -7,7 +7,7 @@
  * `.config/hub`) as a whole path component for the same reason.
  */
 export const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|yarnrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:\/|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|\.(?:pem|key|p12|pfx|jks)/i;
+  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|yarnrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:\/|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|rclone|settings-security|keyrings|\.(?:pem|key|p12|pfx|jks)/i;
 
 /**
  * The first three characters of every alternative of `SECRET_FRAGMENT`, in lower case
@@ -40,6 +40,9 @@ export const FRAGMENT_STARTS: readonly string[] = [
   'bot',
   's3c',
   'pas',
+  'rcl',
+  'set',
+  'key',
   '.pe',
   '.ke',
   '.p1',

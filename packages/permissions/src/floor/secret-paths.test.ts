@@ -81,6 +81,10 @@ describe('isSecretPath: the false-positive policy table', () => {
     '~/.ssh/id_rsa~',
     'id_ed25519~',
     'server.pem~',
+    '~/.config/rclone/rclone.conf',
+    '/root/.config/rclone/rclone.conf',
+    '~/.m2/settings-security.xml',
+    '~/.local/share/keyrings/login.keyring',
   ])('%s is secret', (path) => {
     expect(isSecretPath(path)).toBe(true);
   });
@@ -125,6 +129,10 @@ describe('isSecretPath: the false-positive policy table', () => {
     '.config/gh/config.yml',
     '',
     '.env/bin/activate',
+    'rclone.md',
+    'docs/rclone/setup.md',
+    '~/.m2/settings.xml',
+    'src/keyrings.ts',
   ])('%s is not secret', (path) => {
     expect(isSecretPath(path)).toBe(false);
   });

@@ -15,6 +15,7 @@
  * | `/run/secrets/…`, `/var/run/secrets/kubernetes.io/…` (`run/secrets` anywhere) | yes | mounted container and service-account secrets |
  * | `.netrc`, `.git-credentials`, `.pypirc`, `.pgpass`, `.vault-token`, `.my.cnf`, `.boto`, `.s3cfg` anywhere | yes | only ever hold credentials |
  * | `~/.password-store/**`, `.config/git/credentials`, `.cargo/credentials[.toml]`, `.gem/credentials`, `.terraform.d/credentials.tfrc.json` | yes | password store, registry tokens |
+ * | `rclone/rclone.conf`, `.m2/settings-security.xml`, `.local/share/keyrings/**` | yes | cloud-storage tokens, Maven's master password, desktop keyrings |
  * | `~/.npmrc`, `~/.yarnrc.yml` (home only) | yes    | auth tokens; a project's copy is committed config |
  * | `.kube/config`, `.docker/config.json`, `.config/gh/hosts.yml`, `.config/hub` | yes | cluster / registry / GitHub tokens |
  * | `*.pem`, `*.key`, `*.p12`, `*.pfx`, `*.jks` | yes | also `public.key`: the name cannot tell, so fail closed |
@@ -108,6 +109,8 @@ export const SEQUENCES: readonly (readonly string[])[] = [
   ['.cargo', 'credentials.toml'],
   ['.gem', 'credentials'],
   ['.terraform.d', 'credentials.tfrc.json'],
+  ['rclone', 'rclone.conf'],
+  ['.m2', 'settings-security.xml'],
   ['etc', 'shadow'],
   ['etc', 'gshadow'],
 ];
@@ -116,6 +119,7 @@ export const SEQUENCES: readonly (readonly string[])[] = [
 const SEQUENCE_DIRS: readonly (readonly string[])[] = [
   ['.config', 'gcloud'],
   ['run', 'secrets'],
+  ['share', 'keyrings'],
 ];
 
 /** Space, tab, newline. */

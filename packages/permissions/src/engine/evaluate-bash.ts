@@ -171,18 +171,19 @@ function hiddenSecretRead(
   command: SimpleCommand,
   shell: ShellAnalysisOptions | undefined,
   depth: number,
+  lines: HandedLines | undefined,
 ): FloorViolation | undefined {
   if (depth >= maxEvalDepth) return undefined;
   const plain = plainCommand(command);
-  if (depth === 0) {
-    shared = command;
-    sharedPlain = plain;
-    sharedTexts = undefined;
-    sharedParses = undefined;
+  if (lines !== undefined) {
+    lines.command = command;
+    lines.plain = plain;
+    lines.texts = undefined;
+    lines.parses = undefined;
   }
   if (plain || !mayHoldCommandLine(command)) return undefined;
   const texts = hiddenCommandTexts(command);
-  const parses: SimpleCommand[][] | undefined = depth === 0 && texts.length > 0 ? [] : undefined;
+  const parses: SimpleCommand[][] | undefined = lines !== undefined && texts.length > 0 ? [] : undefined;
   for (let index = 0; index < texts.length; index++) {
     const commands = analyzeShell(texts[index]!, shell).commands;
     parses?.push(commands);
@@ -190,14 +191,14 @@ function hiddenSecretRead(
       // Text that does not parse as shell (an awk or perl program) has no words to read:
       // the scan's pieces (`s/(.*\/).*$/$1/`) are not file names.
       if (inner.opaqueReasons.includes(FALLBACK_SCAN_REASON)) continue;
-      const found = checkSecretReads(inner) ?? hiddenSecretRead(inner, shell, depth + 1);
+      const found = checkSecretReads(inner) ?? hiddenSecretRead(inner, shell, depth + 1, undefined);
       if (found) return found;
     }
   }
   // Every text was read without finding anything: the deny rules may read them as parsed.
-  if (depth === 0) {
-    sharedTexts = texts;
-    sharedParses = parses;
+  if (lines !== undefined) {
+    lines.texts = texts;
+    lines.parses = parses;
   }
   return undefined;
 }
@@ -206,26 +207,23 @@ function hiddenSecretRead(
  * What the floor worked out for the last command it checked at the top, for the deny rules,
  * which check the same command next (the run and the streamed checks take each command's
  * floor, then its deny rules): whether it is plain and, once the floor has read them all
- * without finding anything, the command lines it hands over with their parses. Matched by
- * identity, reset by each run, and only read within it, where the shell options are the same.
+ * without finding anything, the command lines it hands over with their parses. One per run
+ * or streamed check (so the shell options are the same), matched by identity.
  */
-let shared: SimpleCommand | undefined;
-let sharedPlain = false;
-let sharedTexts: readonly string[] | undefined;
-let sharedParses: readonly SimpleCommand[][] | undefined;
-
-function forgetShared(): void {
-  shared = undefined;
-  sharedTexts = undefined;
-  sharedParses = undefined;
+class HandedLines {
+  command: SimpleCommand | undefined = undefined;
+  plain = false;
+  texts: readonly string[] | undefined = undefined;
+  parses: readonly SimpleCommand[][] | undefined = undefined;
 }
 
 /** The floor on one command, and on the command lines it hands to other programs. */
 function floorViolation(
   command: SimpleCommand,
   shell: ShellAnalysisOptions | undefined,
+  lines: HandedLines,
 ): FloorViolation | undefined {
-  return checkFloor(command) ?? hiddenSecretRead(command, shell, 0);
+  return checkFloor(command) ?? hiddenSecretRead(command, shell, 0, lines);
 }
 
 /** A deny rule's (or the unseen-code check's) verdict on a command. */
@@ -240,12 +238,13 @@ function denyMatch(
   rules: ShellRuleSet,
   shell: ShellAnalysisOptions | undefined,
   depth: number,
+  lines?: HandedLines,
 ): DenyMatch | undefined {
   const rule = findRestrictingRule(command, rules.deny);
   if (rule) return { rule: ruleText(rule), reason: `${describe(command)} matches the deny rule` };
   if (!rules.hasDeny) return undefined;
-  const known = depth === 0 && command === shared;
-  if (known ? sharedPlain : plainCommand(command)) return undefined;
+  const known = lines !== undefined && command === lines.command;
+  if (known ? lines.plain : plainCommand(command)) return undefined;
   // Text found in another command's arguments (an awk or python program, an ssh command
   // line) is read as shell on the chance that it is; where it does not parse, the scan's
   // pieces (`{print`, `{for`) are not commands, so only the deny rules are matched on them.
@@ -258,8 +257,8 @@ function denyMatch(
   // Text that becomes a command later: `eval 'rm x'`; behind a wrapper the parser could not
   // follow, any word holding a command line (`env -S 'rm -rf x'`); the command lines given
   // to runners and interpreters (`ssh host 'rm x'`, `su -c 'rm x'`).
-  const texts = (known ? sharedTexts : undefined) ?? hiddenCommandTexts(command);
-  const parses = known ? sharedParses : undefined;
+  const texts = (known ? lines.texts : undefined) ?? hiddenCommandTexts(command);
+  const parses = known ? lines.parses : undefined;
   for (let index = 0; index < texts.length; index++) {
     const commands = parses !== undefined ? parses[index]! : analyzeShell(texts[index]!, shell).commands;
     const found = denyMatchAny(commands, rules, shell, depth);
@@ -500,6 +499,7 @@ class StreamedChecks {
   /** Scripts written then run (checked after every command's own deny rules, as in `run`). */
   private readonly writes: ScriptWrites | undefined;
   private scripts: WrittenScript[] | undefined = undefined;
+  private readonly lines = new HandedLines();
 
   constructor(
     private readonly rules: ShellRuleSet,
@@ -518,14 +518,14 @@ class StreamedChecks {
         if (scripts) (this.scripts ??= []).push(...scripts);
       }
       if (this.violation !== undefined && start >= this.floorStart) continue;
-      const violation = floorViolation(simple, this.shell);
+      const violation = floorViolation(simple, this.shell, this.lines);
       if (violation) {
         this.violation = violation;
         this.floorStart = start;
         continue;
       }
       if (this.violation !== undefined || (this.denial !== undefined && start >= this.denyStart)) continue;
-      const found = denyMatch(simple, this.rules, this.shell, 0);
+      const found = denyMatch(simple, this.rules, this.shell, 0, this.lines);
       if (found) {
         this.denial = found;
         this.denyStart = start;
@@ -562,7 +562,6 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   const shellOptions = options.shell ?? noShellOptions;
   let analysis: StreamedShellAnalysis;
   let streamed: StreamedChecks | undefined;
-  forgetShared();
   if (!record && command.length > shellLengthCap(shellOptions)) {
     // Over the cap the input is never allowed; only the floor and deny rules can change the
     // answer, and they run on the commands as they are found, which are then dropped.
@@ -573,10 +572,7 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     analysis = analyzeShellRecordingBlanks(command, shellOptions, blanks);
   }
   const ev = new Evaluation(analysis, rules, options, record, command, blanks);
-  if (streamed) {
-    forgetShared();
-    return streamed.decide(ev);
-  }
+  if (streamed) return streamed.decide(ev);
   const { verdicts, classification } = ev;
 
   if (record) {
@@ -598,24 +594,24 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   const loopViolation = analysis.loopAssignments ? checkAssignments(analysis.loopAssignments) : undefined;
   if (loopViolation) return floorDenial(ev, loopViolation);
   // Each command's deny rules are checked right after its floor, which hands them what it
-  // worked out (see `shared`). A floor violation on any command still comes before every
+  // worked out (see `HandedLines`). A floor violation on any command still comes before every
   // deny rule, and of the deny rules the first command's match (or failure) counts: the same
   // answer as checking all floors, then all deny rules.
+  const lines = new HandedLines();
   let denial: DenyMatch | undefined;
   let denyFailed = false;
   let denyError: unknown;
   for (const simple of distinct) {
-    const violation = floorViolation(simple, options.shell);
+    const violation = floorViolation(simple, options.shell, lines);
     if (violation) return floorDenial(ev, violation);
     if (denial !== undefined || denyFailed) continue;
     try {
-      denial = denyMatch(simple, shellRules, options.shell, 0);
+      denial = denyMatch(simple, shellRules, options.shell, 0, lines);
     } catch (error) {
       denyFailed = true;
       denyError = error;
     }
   }
-  forgetShared();
   ev.note('floor', 'no built-in check applies');
 
   if (denyFailed) throw denyError;

@@ -24,7 +24,7 @@ import { isDeclarationBuiltin } from './parser';
 import { rejectionReason } from './reject';
 import { isReservedWord } from './reserved-words';
 import type { ShellAnalysis, ShellAssignment, ShellRedirect, ShellWord, SimpleCommand } from './types';
-import { type UnwrapHost, unwrapCommand } from './unwrap';
+import { needsUnwrap, type UnwrapHost, unwrapCommand } from './unwrap';
 import { addKindReasons, GLOB, PARAMETER, TILDE } from './word-kinds';
 
 /** The reasons the parser gives a command with a here-doc, and with a computed redirection target. */
@@ -389,14 +389,20 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   if (nonAscii && rejectionReason(text) !== undefined) return undefined;
   if (dynamicAssignment) reasons.push('dynamic assignment');
   let unwrapped: SimpleCommand['unwrapped'];
-  try {
-    // Word offsets only go to the host, which throws before using them: none are recorded.
-    unwrapped = unwrapCommand(words, 0, 0, host, argv);
-  } catch (error) {
-    if (error === NOT_PLAIN) return undefined;
-    throw error;
+  if (!needsUnwrap(words)) {
+    // What `unwrapCommand` returns for a command word that is no wrapper (most commands),
+    // without the call and its handler.
+    unwrapped = { wrappers: [], argv, words, assignments: [] };
+  } else {
+    try {
+      // Word offsets only go to the host, which throws before using them: none are recorded.
+      unwrapped = unwrapCommand(words, 0, 0, host, argv);
+    } catch (error) {
+      if (error === NOT_PLAIN) return undefined;
+      throw error;
+    }
+    if (unwrapped.opaqueReason !== undefined) return undefined;
   }
-  if (unwrapped.opaqueReason !== undefined) return undefined;
   const command: SimpleCommand = {
     argv,
     words,

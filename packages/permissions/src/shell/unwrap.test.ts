@@ -1,5 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from './analyze-shell';
+import { commandWordBasename, SHELL_NAMES } from './command-word';
+import type { ShellWord } from './types';
+import { needsUnwrap } from './unwrap';
+import { HANDLERS } from './wrapper-handlers';
 
 const unwrap = (command: string) => analyzeShell(command).commands[0]?.unwrapped;
 
@@ -169,5 +174,56 @@ describe('unwrapping wrappers', () => {
   it('unwraps before looking for sh -c', () => {
     const analysis = analyzeShell("sudo -u bob bash -c 'cat ~/.ssh/id_rsa'");
     expect(analysis.commands[1]).toMatchObject({ argv: ['cat', '~/.ssh/id_rsa'], context: 'shell-string' });
+  });
+});
+
+describe('needsUnwrap', () => {
+  // The set it answers for, as unwrap.ts builds it; the shape table must never rule one out.
+  const names = new Set([...HANDLERS.keys(), ...SHELL_NAMES, 'eval', 'find', 'trap']);
+  const word = (value: string, dynamic = false): ShellWord => ({
+    value,
+    raw: value,
+    dynamic,
+    glob: false,
+    quoted: false,
+  });
+  const expected = (value: string) => names.has(commandWordBasename(value));
+
+  it('answers as a lookup of the basename, for the names and words like them', () => {
+    const values = [
+      '',
+      '/',
+      'a/',
+      'git',
+      'ls',
+      'echo',
+      'python3',
+      '/usr/bin/env/',
+      'sudo\u00e9',
+      'Sudo',
+      'SUDO',
+    ];
+    for (const name of names) {
+      for (const prefix of ['', '/', '/usr/bin/', 'x/', './']) {
+        values.push(prefix + name, `${prefix + name}x`, prefix + name.slice(1), prefix + name.slice(0, -1));
+        values.push(`${prefix}x${name}`, prefix + name.toUpperCase(), `${prefix + name}/`);
+      }
+    }
+    for (const value of values) {
+      expect(needsUnwrap([word(value)]), value).toBe(expected(value));
+      expect(needsUnwrap([word(value, true)]), value).toBe(false);
+    }
+    expect(needsUnwrap([])).toBe(false);
+  });
+
+  it('answers as a lookup of the basename on any word', () => {
+    const char = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCSZ/._-0\u00e9\u0101');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 12 }), (chars) => {
+        const value = chars.join('');
+        expect(needsUnwrap([word(value)])).toBe(expected(value));
+      }),
+      { numRuns: 20000 },
+    );
   });
 });

@@ -32,6 +32,20 @@ const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
   'trap',
 ]);
 
+/** The longest name in `NEEDS_UNWRAP`. */
+const LONGEST_NAME = Math.max(...[...NEEDS_UNWRAP].map((name) => name.length));
+
+/**
+ * For each pair of first and last characters (their low five bits, so both cases of a letter
+ * alike), a bit per length of the names in `NEEDS_UNWRAP` with that shape: most command words
+ * (`git`, `ls`, `cat`, `python3`) are ruled out without slicing the basename or hashing it.
+ */
+const NAME_SHAPES = new Uint32Array(32 * 32);
+for (const name of NEEDS_UNWRAP) {
+  NAME_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(name.length - 1) & 31)]! |=
+    1 << name.length;
+}
+
 const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 // A script computed in part (`sh -c "cat .env; echo $X"`, `eval "$A; printenv"`) is still read
@@ -132,7 +146,21 @@ export function readsScriptFromStdin(words: readonly ShellWord[]): boolean {
  */
 export function needsUnwrap(words: readonly ShellWord[]): boolean {
   const head = words[0];
-  return head !== undefined && !head.dynamic && NEEDS_UNWRAP.has(commandWordBasename(head.value));
+  if (head === undefined || head.dynamic) return false;
+  // `NEEDS_UNWRAP.has(commandWordBasename(value))`, with a test of the basename's length and
+  // shape first (the names are ASCII; other characters only alias to a shape the set answers).
+  const value = head.value;
+  const length = value.length;
+  let begin = length;
+  while (begin > 0 && value.charCodeAt(begin - 1) !== 0x2f) {
+    begin--;
+    if (length - begin > LONGEST_NAME) return false;
+  }
+  const size = length - begin;
+  if (size === 0) return false;
+  const shape = NAME_SHAPES[((value.charCodeAt(begin) & 31) << 5) | (value.charCodeAt(length - 1) & 31)]!;
+  if ((shape & (1 << size)) === 0) return false;
+  return NEEDS_UNWRAP.has(begin === 0 ? value : value.slice(begin));
 }
 
 export function unwrapCommand(

@@ -21,7 +21,7 @@
 import { assignmentEquals } from './lexer';
 import { isNameChar, isNameStart } from './names';
 import { isDeclarationBuiltin } from './parser';
-import { rejectionReason } from './reject';
+import { isRejectedCode } from './reject';
 import { isReservedWord } from './reserved-words';
 import type { ShellAnalysis, ShellAssignment, ShellRedirect, ShellWord, SimpleCommand } from './types';
 import { needsUnwrap, type UnwrapHost, unwrapCommand } from './unwrap';
@@ -64,7 +64,7 @@ function assignmentAt(word: string): number {
 // per word.
 /** Index just past the word. */
 let wordEnd = 0;
-let wordRaw = '';
+/** It holds quotes (so its value is not its raw text, the input up to `wordEnd`). */
 let wordQuoted = false;
 /** An unquoted `=` is in it (it may be an assignment). */
 let wordEquals = false;
@@ -72,8 +72,6 @@ let wordEquals = false;
 let wordBeforeRedirect = false;
 /** Its expansion kinds (`word-kinds.ts`): parameters, unquoted globs, tildes. */
 let wordKinds = 0;
-/** It holds a character outside printable ASCII (which the rejection scan must pass). */
-let wordNonAscii = false;
 
 /**
  * Index just past the expansion at `at` (a `$`), as the lexer's `readDollar` reads it, adding
@@ -132,8 +130,9 @@ function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
 
 /**
  * The index of the quote closing the one at `open` (`'` or `"`), or -1 when there is none or
- * the quoted text holds what the parser must read: a control character, or in double quotes
- * a backquote, a backslash or an expansion `dollarEnd` declines.
+ * the quoted text holds what the parser must read: a control character or another the
+ * rejection scan rejects, or in double quotes a backquote, a backslash or an expansion
+ * `dollarEnd` declines.
  */
 function quotedEnd(text: string, open: number, quote: number): number {
   const length = text.length;
@@ -142,8 +141,9 @@ function quotedEnd(text: string, open: number, quote: number): number {
     const code = text.charCodeAt(index);
     if (code === quote) return index;
     if (code < 0x20) return -1;
-    if (code > 0x7e) wordNonAscii = true;
-    else if (quote === 0x22) {
+    if (code > 0x7e) {
+      if (isRejectedCode(code)) return -1;
+    } else if (quote === 0x22) {
       if (code === 0x60 || code === 0x5c) return -1;
       if (code === 0x24) {
         index = dollarEnd(text, index, true);
@@ -158,15 +158,12 @@ function quotedEnd(text: string, open: number, quote: number): number {
 
 /**
  * For an unquoted character of a word other than a plain one, a blank, `<`, `>` or a quote:
- * the index past what it starts (`$…`, `*`, `?`, `~`, a non-ASCII character), adding its kind to
- * `wordKinds`; or -1 when the parser must read the word.
+ * the index past what it starts (`$…`, `*`, `?`, `~`, a non-ASCII character the rejection scan
+ * passes), adding its kind to `wordKinds`; or -1 when the parser must read the word.
  */
 function unquotedEnd(text: string, from: number, index: number): number {
   const code = text.charCodeAt(index);
-  if (code > 0x7e) {
-    wordNonAscii = true;
-    return index + 1;
-  }
+  if (code > 0x7e) return isRejectedCode(code) ? -1 : index + 1;
   if (code === 0x24) return dollarEnd(text, index, false);
   if (code === 0x2a || code === 0x3f) {
     wordKinds |= GLOB;
@@ -201,7 +198,6 @@ function readPlainWord(text: string, from: number): string | undefined {
   let run = index;
   let beforeRedirect = false;
   wordKinds = 0;
-  wordNonAscii = false;
   while (index < length) {
     const code = text.charCodeAt(index);
     if (code < 0x80 && PLAIN[code] === 1) {
@@ -226,13 +222,11 @@ function readPlainWord(text: string, from: number): string | undefined {
     index = unquotedEnd(text, from, index);
     if (index < 0) return undefined;
   }
-  const raw = text.slice(from, index);
   wordEnd = index;
-  wordRaw = raw;
   wordQuoted = quoted;
   wordEquals = equals;
   wordBeforeRedirect = beforeRedirect;
-  return quoted ? value + text.slice(run, index) : raw;
+  return quoted ? value + text.slice(run, index) : text.slice(from, index);
 }
 
 /** True when `text` is all ASCII digits (a file descriptor number before `<` or `>`). */
@@ -267,10 +261,12 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   let redirects: ShellRedirect[] | undefined;
   let runs: number[] | undefined;
   let dynamicAssignment = false;
-  let nonAscii = false;
   let start = -1;
   let end = 0;
   let index = 0;
+  // Every character is read by one of the loops below, which decline control characters and
+  // test each non-ASCII one with the rejection scan's own class: input they pass is input the
+  // scan passes, without running it again.
   while (index < length) {
     const code = text.charCodeAt(index);
     if (code === 0x20) {
@@ -284,7 +280,7 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
       for (index++; index < length; index++) {
         const inner = text.charCodeAt(index);
         if (inner < 0x20) return undefined;
-        if (inner > 0x7e) nonAscii = true;
+        if (inner > 0x7e && isRejectedCode(inner)) return undefined;
       }
       break;
     }
@@ -294,10 +290,9 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
       const value = readPlainWord(text, index);
       if (value === undefined) return undefined;
       index = wordEnd;
-      const raw = wordRaw;
       const quoted = wordQuoted;
+      const raw = quoted ? text.slice(from, index) : value;
       const kinds = wordKinds;
-      if (wordNonAscii) nonAscii = true;
       if (!wordBeforeRedirect || quoted || !isDigits(raw)) {
         if (start < 0) start = from;
         end = index;
@@ -360,7 +355,6 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     // A computed target only for `>`, `>>` and `<`: a here-doc delimiter is not expanded.
     if (kinds !== 0 && (heredoc || operator === '>&')) return undefined;
     if (operator === '>&' && (wordQuoted || !isDigits(target))) return undefined;
-    if (wordNonAscii) nonAscii = true;
     index = wordEnd;
     end = index;
     const redirect: ShellRedirect = {
@@ -385,8 +379,6 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   } else if (isReservedWord(argv[0]!) || (!declaration && isDeclarationBuiltin(argv[0]!))) {
     return undefined;
   }
-  // Characters outside printable ASCII reach the parser only when the rejection scan passes them.
-  if (nonAscii && rejectionReason(text) !== undefined) return undefined;
   if (dynamicAssignment) reasons.push('dynamic assignment');
   let unwrapped: SimpleCommand['unwrapped'];
   if (!needsUnwrap(words)) {

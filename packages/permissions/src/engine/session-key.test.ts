@@ -61,6 +61,35 @@ describe('session keys', () => {
     );
   });
 
+  it('bash: indented lines and blanks at the ends, parsed or not (`    fi`, `a\\  `)', () => {
+    // Single spaces inside, any blanks at the ends: the shapes keyed without joining pieces.
+    const inner = fc.constantFrom(
+      'ls',
+      'fi',
+      'else',
+      'echo',
+      '\\',
+      'a\\\\',
+      "'a b'",
+      '#c',
+      ')',
+      '&&',
+      '$(',
+      'x=1',
+    );
+    const ends = fc.constantFrom('', ' ', '  ', '\t', ' \t', '\t ', '\n', '   ');
+    const rules = compileRuleSet({ allow: ['Bash(ls:*)'], deny: ['Bash(rm:*)'] });
+    fc.assert(
+      fc.property(ends, fc.array(inner, { minLength: 1, maxLength: 5 }), ends, (head, words, tail) => {
+        const command = `${head}${words.join(' ')}${tail}`;
+        const key = `bash:/w\u0000${normalizeCommand(command)}`;
+        expect(bashSessionKey(command, '/w')).toBe(key);
+        expect(evaluateBash(command, rules, { cwd: '/w' }).sessionKey).toBe(key);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('other tools: the normalized tool name', () => {
     expect(toolSessionKey('Web_Fetch')).toBe('tool:webfetch');
   });

@@ -9,6 +9,9 @@ import { DEFAULT_SHELL_LIMITS, normalizeCommand } from '../shell';
 import type { BlankRunRecord } from '../shell/analyze-shell';
 import { normalizeWithBlankRuns } from '../shell/normalize-command';
 
+/** No blank runs to replace: `normalizeWithBlankRuns` then only trims the ends. */
+const noRuns: readonly number[] = Object.freeze([]);
+
 /** The key shared by all file writes. */
 export const fileWriteSessionKey = 'file-write';
 
@@ -23,8 +26,8 @@ export const fileWriteSessionKey = 'file-write';
 export function bashSessionKey(command: string, cwd: string | undefined): string {
   // Over the length cap `normalizeCommand` only trims the ends: no need to scan it all first.
   const normal =
-    command.length <= DEFAULT_SHELL_LIMITS.maxLength && isNormal(command)
-      ? command
+    command.length <= DEFAULT_SHELL_LIMITS.maxLength && isNormalWithinEnds(command)
+      ? normalizeWithBlankRuns(command, noRuns)
       : normalizeCommand(command);
   return `bash:${cwd ?? ''}\u0000${normal}`;
 }
@@ -45,35 +48,45 @@ export function bashSessionKeyOfParsed(
   return `bash:${cwd ?? ''}\u0000${normalizeWithBlankRuns(command, singleSpaces(command, runs) ? noRuns : runs)}`;
 }
 
-const noRuns: readonly number[] = Object.freeze([]);
-
 /**
- * True when every run is one space, in order: replacing each with a space then gives the
- * command back, so only its ends need trimming (most agent commands: no pieces to join).
+ * True when replacing each run with a space, then trimming, gives the command trimmed: every
+ * run is one space, in order, except a run at the very start (its space is trimmed, as the
+ * blanks it replaces would be: indented script lines sent alone) and one at the very end
+ * that starts with a space (trimmed too; a backslash before it keeps that same space). Then
+ * only the command's ends need trimming (most agent commands: no pieces to join).
  */
 function singleSpaces(command: string, runs: readonly number[]): boolean {
   let last = 0;
   for (let index = 0; index < runs.length; index += 2) {
     const start = runs[index]!;
-    if (start < last || runs[index + 1] !== start + 1 || command.charCodeAt(start) !== 32) return false;
-    last = start + 1;
+    const end = runs[index + 1]!;
+    if (start < last) return false;
+    last = end;
+    if (start === 0) continue;
+    if (command.charCodeAt(start) !== 32) return false;
+    if (end !== start + 1 && end !== command.length) return false;
   }
   return true;
 }
 
 /**
- * True when `normalizeCommand(command)` would return `command` unchanged: it only trims
- * blanks at the ends and collapses runs of blanks (space, tab, newline) between tokens, so a
- * command with no tab or newline, no double space and no blank at either end is already
- * normal. Saves a second parse for most agent commands (property-tested against
- * `normalizeCommand`).
+ * True when `normalizeCommand(command)` is `command` with its ends trimmed: it only trims
+ * blanks at the ends and collapses runs of blanks (space, tab, newline) between tokens, so
+ * with no tab or newline anywhere and no double space between the first and the last
+ * non-blank character, the only runs are at the ends, which trimming removes whether or not
+ * they were runs (a backslash before the end keeps one space either way). The same when the
+ * parse fails or the input is rejected: then `normalizeCommand` only trims. Saves a second
+ * parse for most agent commands, and for indented script lines the parser rejects (`    fi`)
+ * (property-tested against `normalizeCommand`).
  */
-function isNormal(command: string): boolean {
+function isNormalWithinEnds(command: string): boolean {
   const length = command.length;
-  if (length === 0) return true;
-  if (command.charCodeAt(0) === 32 || command.charCodeAt(length - 1) === 32) return false;
+  let start = 0;
+  while (start < length && command.charCodeAt(start) === 32) start++;
+  let end = length;
+  while (end > start && command.charCodeAt(end - 1) === 32) end--;
   let previousSpace = false;
-  for (let index = 0; index < length; index++) {
+  for (let index = start; index < end; index++) {
     const code = command.charCodeAt(index);
     if (code === 9 || code === 10) return false;
     const space = code === 32;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isReservedWord, RESERVED_WORDS } from './reserved-words';
 
@@ -30,5 +31,21 @@ describe('isReservedWord', () => {
         expect(isReservedWord(two)).toBe(RESERVED_WORDS.has(two));
       }
     }
+  });
+
+  it('is RESERVED_WORDS.has on words like the reserved ones and on any short word', () => {
+    for (const word of RESERVED_WORDS) {
+      for (const other of [`x${word}`, `${word}x`, word.slice(1), word.slice(0, -1), word.toUpperCase()]) {
+        expect(isReservedWord(other), other).toBe(RESERVED_WORDS.has(other));
+      }
+    }
+    const char = fc.constantFrom(...'ifthenlsdowuacpm{}![];E\u00e9\u0169\u017b');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 10 }), (chars) => {
+        const word = chars.join('');
+        expect(isReservedWord(word)).toBe(RESERVED_WORDS.has(word));
+      }),
+      { numRuns: 20000 },
+    );
   });
 });

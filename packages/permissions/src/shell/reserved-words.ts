@@ -24,16 +24,25 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ']]',
 ]);
 
-/** First characters of the reserved words, by char code (all are ASCII). */
-const RESERVED_FIRST = new Uint8Array(128);
-for (const word of RESERVED_WORDS) RESERVED_FIRST[word.charCodeAt(0)] = 1;
+/**
+ * For each pair of first and last characters (their low five bits), a bit per length of the
+ * reserved words with that shape. Other characters only alias to a shape the set answers.
+ */
+const RESERVED_SHAPES = new Uint32Array(32 * 32);
+for (const word of RESERVED_WORDS) {
+  RESERVED_SHAPES[((word.charCodeAt(0) & 31) << 5) | (word.charCodeAt(word.length - 1) & 31)]! |=
+    1 << word.length;
+}
 
 /**
- * `RESERVED_WORDS.has(text)`, with a cheap first-character test before the hash lookup: asked
- * of every command word by the parser and of every segment by the fallback scan. (Comparing
- * against each word by length was slower: the hash is computed once and cached on the string,
- * and the command-word lookups that follow need it anyway.)
+ * `RESERVED_WORDS.has(text)`, with a test of the word's length and first and last characters
+ * before the hash lookup: asked of every command word by the parser and the plain-command fast
+ * path, and of every segment by the fallback scan. The commonest command words (`echo`, `cd`,
+ * `cat`, `git`) share a first character with a reserved word but not that shape.
  */
 export function isReservedWord(text: string): boolean {
-  return RESERVED_FIRST[text.charCodeAt(0)] === 1 && text.length <= 8 && RESERVED_WORDS.has(text);
+  const length = text.length;
+  if (length > 8) return false;
+  const shape = RESERVED_SHAPES[((text.charCodeAt(0) & 31) << 5) | (text.charCodeAt(length - 1) & 31)]!;
+  return (shape & (1 << length)) !== 0 && RESERVED_WORDS.has(text);
 }

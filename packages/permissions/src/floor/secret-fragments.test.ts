@@ -6,7 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FRAGMENT_STARTS, hasPatternChar, mentionsSecretFragment, SECRET_FRAGMENT } from './secret-fragments';
+import {
+  FRAGMENT_SEARCH,
+  FRAGMENT_STARTS,
+  hasPatternChar,
+  mentionsSecretFragment,
+  SECRET_FRAGMENT,
+} from './secret-fragments';
 import { isSecretPath, matchesSecretPolicy } from './secret-paths';
 
 const SECRET_NAMES = [
@@ -117,6 +123,28 @@ const pathText = fc
   )
   .map((parts) => parts.join(''));
 
+/**
+ * The literals an alternation of the expressions' form matches, in lower case: top-level
+ * alternatives, a leading `(?:^|\/)` and a trailing `(?:\/|$)` dropped (hub's boundaries),
+ * a group `(?:a|b)` at the end expanded (`\.(?:pem|key)` → `.pem`, `.key`; `s(?:sh|ecrets)`
+ * → `ssh`, `secrets`), escapes undone.
+ */
+function literalsOf(expression: RegExp): string[] {
+  const literals: string[] = [];
+  for (const alternative of expression.source.split(/\|(?![^(]*\))/)) {
+    const text = alternative.replace(/^\(\?:\^\|\\\/\)/, '').replace(/\(\?:\\\/\|\$\)$/, '');
+    const group = /^(.*?)\(\?:([^)]*)\)$/.exec(text);
+    const expanded = group ? group[2]!.split('|').map((tail) => group[1]! + tail) : [text];
+    for (const literal of expanded) {
+      const plain = literal.replace(/\\(.)/g, '$1').toLowerCase();
+      // Plain text only: no expression syntax left in it.
+      expect(plain, plain).toMatch(/^[a-z0-9._\/-]+$/);
+      literals.push(plain);
+    }
+  }
+  return literals;
+}
+
 describe('secret fragments', () => {
   it('every path the policy accepts spells one', () => {
     fc.assert(
@@ -137,17 +165,20 @@ describe('secret fragments', () => {
   });
 
   it('the prefilter knows how every alternative of the expression starts', () => {
-    // Top-level alternatives, a leading `(?:^|\/)` dropped, escapes undone, and a group
-    // `(?:a|b)` at the end expanded: `\.(?:pem|key)` → `.pem`, `.key`.
-    const starts = new Set<string>();
-    for (const alternative of SECRET_FRAGMENT.source.split(/\|(?![^(]*\))/)) {
-      const text = alternative.replace(/^\(\?:\^\|\\\/\)/, '');
-      const group = /^(.*?)\(\?:([^)]*)\)$/.exec(text);
-      const literals = group ? group[2]!.split('|').map((tail) => group[1]! + tail) : [text];
-      for (const literal of literals) starts.add(literal.replace(/\\(.)/g, '$1').slice(0, 3).toLowerCase());
-    }
+    const starts = new Set(literalsOf(SECRET_FRAGMENT).map((literal) => literal.slice(0, 3)));
     expect([...starts].sort()).toEqual([...FRAGMENT_STARTS].sort());
     expect(starts.size).toBe(33);
+  });
+
+  it('the grouped search spells the same literals, with the same boundaries', () => {
+    expect(literalsOf(FRAGMENT_SEARCH).sort()).toEqual(literalsOf(SECRET_FRAGMENT).sort());
+    expect(literalsOf(SECRET_FRAGMENT)).toHaveLength(33);
+    for (const expression of [SECRET_FRAGMENT, FRAGMENT_SEARCH]) {
+      expect(expression.flags).toBe('i');
+      // hub's are the only anchors.
+      expect(expression.source.match(/\(\?:[^)]*[\^$][^)]*\)/g)).toEqual(['(?:^|\\/)', '(?:\\/|$)']);
+      expect(expression.source).toContain('(?:^|\\/)hub(?:\\/|$)');
+    }
   });
 
   it('agrees with the expression on any text', () => {
@@ -172,6 +203,7 @@ describe('secret fragments', () => {
       'config/gh',
       'hosts.yml',
       '/hub/',
+      'hub',
       'shadow',
       'id_',
       'vault-token',
@@ -194,16 +226,30 @@ describe('secret fragments', () => {
       fc.string({ maxLength: 3 }),
     );
     const caseFlipped = fc
-      .tuple(fc.array(piece, { maxLength: 10 }), fc.boolean())
+      .tuple(fc.array(piece, { maxLength: 24 }), fc.boolean())
       .map(([parts, upper]) => (upper ? parts.join('').toUpperCase() : parts.join('')));
+    // Each character's case chosen on its own (`ShAdOw`, `.PeM`).
+    const eachFlipped = fc
+      .tuple(fc.array(piece, { maxLength: 24 }), fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }))
+      .map(([parts, flips]) =>
+        [...parts.join('')].map((c, i) => (flips[i % 64] ? c.toUpperCase() : c.toLowerCase())).join(''),
+      );
     fc.assert(
       fc.property(
-        fc.oneof(caseFlipped, fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 16 })),
+        fc.oneof(
+          caseFlipped,
+          eachFlipped,
+          fc.string({ maxLength: 20 }),
+          fc.string({ maxLength: 80 }),
+          fc.string({ unit: 'binary', maxLength: 16 }),
+        ),
         (text) => {
-          expect(mentionsSecretFragment(text), text).toBe(text.length >= 3 && SECRET_FRAGMENT.test(text));
+          const expected = SECRET_FRAGMENT.test(text);
+          expect(FRAGMENT_SEARCH.test(text), text).toBe(expected);
+          expect(mentionsSecretFragment(text), text).toBe(expected);
         },
       ),
-      { numRuns: 5000 },
+      { numRuns: 20000 },
     );
   });
 

@@ -10,6 +10,16 @@ export const SECRET_FRAGMENT =
   /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|yarnrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:\/|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|rclone|settings-security|keyrings|\.(?:pem|key|p12|pfx|jks)/i;
 
 /**
+ * `SECRET_FRAGMENT` with its alternatives grouped by their first character (`s(?:sh|ecrets|…)`),
+ * which the regular expression engine tries with one test of that character instead of one
+ * per alternative: on the corpus's long words (13+ characters) it costs about 0.8 of the
+ * expression as listed. secret-fragments.test.ts checks that both spell the same literals and
+ * agree on any text.
+ */
+export const FRAGMENT_SEARCH =
+  /a(?:ws|zure)|b(?:oto)|c(?:redentials|onfig\/gh)|d(?:ocker)|e(?:nv)|g(?:nupg|cloud)|h(?:osts\.yml)|(?:^|\/)hub(?:\/|$)|i(?:d_)|k(?:ube|eyrings)|m(?:y\.cnf)|n(?:etrc|pmrc)|p(?:ypirc|gpass|assword-store)|r(?:clone)|s(?:sh|ecrets|hadow|3cfg|ettings-security)|v(?:ault-token)|y(?:arnrc)|\.(?:pem|key|p12|pfx|jks)/i;
+
+/**
  * The first three characters of every alternative of `SECRET_FRAGMENT`, in lower case
  * (`hub` for `(^|/)hub(/|$)`, `.pe` for `.pem`): a fragment can only occur where one of
  * these does. secret-fragments.test.ts derives them from the expression and compares.
@@ -66,7 +76,7 @@ for (const start of FRAGMENT_STARTS) {
 
 const PATTERN_CHARS = /[*?[{]/;
 
-/** True when `value` contains a secret fragment (ASCII case ignored). */
+/** True when `value` contains a secret fragment (ASCII case ignored): `SECRET_FRAGMENT.test(value)`. */
 export function mentionsSecretFragment(value: string): boolean {
   const length = value.length;
   if (length < 3) return false;
@@ -75,11 +85,11 @@ export function mentionsSecretFragment(value: string): boolean {
   // begin. Longer words may be slices or concatenations of the command text (V8 makes those
   // only from 13 characters on), where reading characters one by one costs more than the
   // expression's single pass.
-  if (length >= 13) return SECRET_FRAGMENT.test(value);
+  if (length >= 13) return FRAGMENT_SEARCH.test(value);
   let pair = ((value.charCodeAt(0) & 31) << 5) | (value.charCodeAt(1) & 31);
   for (let i = 2; i < length; i++) {
     const code = value.charCodeAt(i);
-    if (((STARTS[pair]! >>> (code & 31)) & 1) === 1) return SECRET_FRAGMENT.test(value);
+    if (((STARTS[pair]! >>> (code & 31)) & 1) === 1) return FRAGMENT_SEARCH.test(value);
     pair = ((pair & 31) << 5) | (code & 31);
   }
   return false;

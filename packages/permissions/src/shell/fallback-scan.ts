@@ -22,6 +22,19 @@ import { needsUnwrap, type UnwrapHost, unwrapCommand } from './unwrap';
 
 /** Placeholder `unwrapped` while `unwrapCommand` runs; shared, so never left on a command. */
 const PENDING_UNWRAP: UnwrappedCommand = { wrappers: [], argv: [], words: [], assignments: [] };
+/** What the one-command batch holds before its first command (see `listSegment`). */
+const PENDING_COMMAND: SimpleCommand = {
+  argv: [],
+  words: [],
+  assignments: [],
+  redirects: [],
+  unwrapped: PENDING_UNWRAP,
+  context: 'top',
+  depth: 0,
+  opaqueReasons: [],
+  start: 0,
+  end: 0,
+};
 /** The opaque reason of every command the fallback scan lists. */
 export const FALLBACK_SCAN_REASON = 'best-effort scan (structure not parsed)';
 const REASON = FALLBACK_SCAN_REASON;
@@ -35,6 +48,41 @@ const REASON = FALLBACK_SCAN_REASON;
 export const STREAMED_REASONS: readonly string[] = [REASON];
 const NO_ASSIGNMENTS: readonly ShellAssignment[] = [];
 const NO_WRAPPERS: readonly string[] = [];
+/** The (empty) redirections of such a command that has none (shared, not frozen, as above). */
+const STREAMED_NO_REDIRECTS: readonly ShellRedirect[] = [];
+
+/** A copy of `list`: literals for the common short lists, which cost less than `slice`. */
+function copyOf<T>(list: readonly T[]): T[] {
+  switch (list.length) {
+    case 1:
+      return [list[0] as T];
+    case 2:
+      return [list[0] as T, list[1] as T];
+    case 3:
+      return [list[0] as T, list[1] as T, list[2] as T];
+    default:
+      return list.slice();
+  }
+}
+
+/**
+ * The values of `words`, in a new array: literals for the common short commands, which cost
+ * less than `map` and its callback.
+ */
+function valuesOf(words: readonly ShellWord[]): string[] {
+  switch (words.length) {
+    case 0:
+      return [];
+    case 1:
+      return [(words[0] as ShellWord).value];
+    case 2:
+      return [(words[0] as ShellWord).value, (words[1] as ShellWord).value];
+    case 3:
+      return [(words[0] as ShellWord).value, (words[1] as ShellWord).value, (words[2] as ShellWord).value];
+    default:
+      return words.map((word) => word.value);
+  }
+}
 
 function isSeparator(code: number): boolean {
   // ; & | ( ) { } ` newline
@@ -255,10 +303,15 @@ class FallbackScanner implements UnwrapHost {
    * word ('' before one, which is neither too).
    */
   private lastCommandWord = '';
+  /** The last command word `needsUnwrap` was asked about (not dynamic), and its answer. */
+  private unwrapWord: string | undefined = undefined;
+  private unwrapNeeded = false;
   /** The open word continues into a command substitution: its value is computed at run time. */
   private substituted = false;
   /** The segment before this one was piped into it (`… | sh`): it reads that output. */
   private piped = false;
+  /** The one-command batch handed to `visit` (see `listSegment`). */
+  private readonly alone: SimpleCommand[] = [PENDING_COMMAND];
   /** Commands handed to `visit` so far (see `fallbackScanEach`). */
   visited = 0;
 
@@ -433,22 +486,34 @@ class FallbackScanner implements UnwrapHost {
     }
     if (first === 0 && head !== undefined) this.lastCommandWord = head.value;
     if (first === words.length && redirects.length === 0 && assignments === undefined) {
-      // Reserved words alone (`do`, `fi`): no command. Nothing keeps the words.
+      // Reserved words alone (`do`, `fi`): no command.
       while (words.length > 0) words.pop();
       return;
     }
-    const kept = first === 0 ? words : words.slice(first);
-    if (first === words.length && assignments !== undefined) {
+    // The scanner's arrays are emptied for the next segment; the command gets copies, sized
+    // once (a fresh array grows to room for 17 on its first word).
+    const listed = copyOf(words);
+    while (words.length > 0) words.pop();
+    let listedRedirects: ShellRedirect[];
+    if (redirects.length > 0) {
+      listedRedirects = copyOf(redirects);
+      while (redirects.length > 0) redirects.pop();
+    } else {
+      // A command handed over gets the shared empty list (see `STREAMED_REASONS`).
+      listedRedirects = this.visit === undefined ? [] : (STREAMED_NO_REDIRECTS as ShellRedirect[]);
+    }
+    const kept = first === 0 ? listed : listed.slice(first);
+    if (first === listed.length && assignments !== undefined) {
       for (const assignment of assignments) if (assignment.form === 'prefix') assignment.form = 'bare';
     }
-    if (this.isNew(words, redirects, context)) {
-      const argv = kept.map((word) => word.value);
+    if (this.isNew(listed, listedRedirects, context)) {
+      const argv = valuesOf(kept);
       const start = this.base + this.segmentStart;
       const command: SimpleCommand = {
         argv,
         words: kept,
         assignments: assignments ?? (this.visit === undefined ? [] : (NO_ASSIGNMENTS as ShellAssignment[])),
-        redirects,
+        redirects: listedRedirects,
         unwrapped: PENDING_UNWRAP,
         context,
         depth: this.depth,
@@ -457,41 +522,55 @@ class FallbackScanner implements UnwrapHost {
         end: this.base + at,
       };
       if (this.piped) command.readsPipe = true;
-      this.commands.push(command);
-      if (this.visit !== undefined && !needsUnwrap(kept)) {
+      if (this.visit !== undefined && !this.needsUnwrap(kept)) {
         // What `unwrapCommand` returns for it, with the shared empty arrays: the command is
-        // checked and dropped (three objects fewer per command, one here).
+        // checked and dropped (three objects fewer per command, one here). Nothing else is
+        // listed with it: it is handed over alone, in an array kept for that.
         command.unwrapped = {
           wrappers: NO_WRAPPERS as string[],
           argv,
           words: kept,
           assignments: NO_ASSIGNMENTS as ShellAssignment[],
         };
+        const alone = this.alone;
+        alone[0] = command;
+        this.visited++;
+        this.visit(alone);
       } else {
+        this.commands.push(command);
         try {
           command.unwrapped = unwrapCommand(kept, start, this.depth, this, argv);
         } catch (error) {
           command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
           throw error;
         }
+        if (this.visit !== undefined) {
+          // Complete now: the command is unwrapped, its derived and script commands listed.
+          this.visited += this.commands.length;
+          const batch = this.commands;
+          this.visit(batch);
+          // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
+          // inlined where setting the length is a call into the runtime.
+          while (batch.length > 0) batch.pop();
+        }
       }
-      if (this.visit !== undefined) {
-        // Complete now: the command is unwrapped, its derived and script commands listed.
-        this.visited += this.commands.length;
-        const batch = this.commands;
-        this.visit(batch);
-        // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
-        // inlined where setting the length is a call into the runtime.
-        while (batch.length > 0) batch.pop();
-      }
-      this.words = [];
-      this.redirects = [];
-    } else {
-      // Listed before (a key in `seen`); the arrays are now the last segment's.
-      if (words.length > 0) this.words = [];
-      if (redirects.length > 0) this.redirects = [];
     }
     this.piped = false;
+  }
+
+  /**
+   * `needsUnwrap(words)`, which reads only the first word's value and flag: asked again of an
+   * equal value (the `echo` of `echo 1; echo 2`), the last answer.
+   */
+  private needsUnwrap(words: readonly ShellWord[]): boolean {
+    const head = words[0];
+    if (head === undefined || head.dynamic) return false;
+    const value = head.value;
+    if (value !== this.unwrapWord) {
+      this.unwrapWord = value;
+      this.unwrapNeeded = needsUnwrap(words);
+    }
+    return this.unwrapNeeded;
   }
 
   /**

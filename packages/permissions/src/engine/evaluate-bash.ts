@@ -31,7 +31,7 @@ import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shel
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
 import { findHiddenDenyRule, hiddenCommandTexts, mayHideCommands } from './hidden-commands';
-import { proposeRulesKnowing } from './propose-rules';
+import { proposalsKnowing } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
 import { ruleText } from './rule-text';
 import { bashSessionKey, bashSessionKeyOfParsed } from './session-key';
@@ -81,11 +81,19 @@ const noShellOptions: ShellAnalysisOptions = Object.freeze({});
 // Shared by evaluations that do not record their steps (`evaluateBash`): never written to.
 const noSteps: EvaluationStep[] = Object.freeze([]) as unknown as EvaluationStep[];
 
-function describe(command: SimpleCommand): string {
+/**
+ * A command's words as reasons quote them, cut to 80 characters. The reasons put the quotes
+ * around it in their own template: each addition to a string makes a new one.
+ */
+function describedText(command: SimpleCommand): string {
   const argv = command.argv;
   let text = argv[0] ?? '';
   for (let index = 1; index < argv.length && text.length <= 80; index++) text += ` ${argv[index]}`;
-  return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function describe(command: SimpleCommand): string {
+  return `"${describedText(command)}"`;
 }
 
 function overall(
@@ -241,7 +249,7 @@ function denyMatch(
   lines?: HandedLines,
 ): DenyMatch | undefined {
   const rule = findRestrictingRule(command, rules.deny);
-  if (rule) return { rule: ruleText(rule), reason: `${describe(command)} matches the deny rule` };
+  if (rule) return { rule: ruleText(rule), reason: `"${describedText(command)}" matches the deny rule` };
   if (!rules.hasDeny) return undefined;
   const known = lines !== undefined && command === lines.command;
   if (known ? lines.plain : plainCommand(command)) return undefined;
@@ -422,9 +430,11 @@ class Evaluation {
     const sessionKey = this.sessionKey;
     const cacheable = behavior !== 'deny' && !this.analysis.opaque;
     const proposals = propose
-      ? proposeRulesKnowing(
+      ? proposalsKnowing(
           this.analysis,
-          { rules: this.rules, verdicts: this.verdicts, tool: this.options.tool || undefined },
+          shellRulesOf(this.rules).allow,
+          this.verdicts,
+          this.options.tool || 'Bash',
           this.uncovered,
         )
       : proposedRules;
@@ -601,7 +611,8 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   let denial: DenyMatch | undefined;
   let denyFailed = false;
   let denyError: unknown;
-  for (const simple of distinct) {
+  for (let index = 0; index < distinct.length; index++) {
+    const simple = distinct[index]!;
     const violation = floorViolation(simple, options.shell, lines);
     if (violation) return floorDenial(ev, violation);
     if (denial !== undefined || denyFailed) continue;
@@ -628,14 +639,15 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   if (analysis.opaque) return opaqueAsk(ev);
   ev.note('opaque', 'fully analyzed');
 
-  for (const simple of analysis.commands) {
+  for (let index = 0; index < analysis.commands.length; index++) {
+    const simple = analysis.commands[index]!;
     const rule = findRestrictingRule(simple, shellRules.ask);
     if (rule) {
       const text = ruleText(rule);
       return ev.decide(
         'ask-rules',
         'ask',
-        `${describe(simple)} matches the ask rule ${text}`,
+        `"${describedText(simple)}" matches the ask rule ${text}`,
         text,
         undefined,
         true,
@@ -661,10 +673,16 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   if (!uncovered && analysis.commands.length > 0) {
     return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
   }
-  const uncoveredNote = uncovered
-    ? `${describe(uncovered)} is not covered by an allow rule${hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : ''}`
-    : 'no command to allow';
-  ev.note('allow-rules', uncoveredNote);
+  const described = uncovered ? describedText(uncovered) : undefined;
+  const through = uncovered && hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : '';
+  if (record) {
+    ev.note(
+      'allow-rules',
+      described === undefined
+        ? 'no command to allow'
+        : `"${described}" is not covered by an allow rule${through}`,
+    );
+  }
 
   if (options.readOnlyAutoAllow && classification === 'read-only') {
     return ev.decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
@@ -673,20 +691,27 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     ev.note('read-only-mode', options.readOnlyAutoAllow ? `not all read-only (${classification})` : 'off');
 
   if (options.defaultMode === 'deny') {
-    return ev.decide(
-      'default',
-      'deny',
-      `No rule allows this command (${uncoveredNote}); the default is deny`,
-    );
+    return ev.decide('default', 'deny', defaultReason(described, through, '); the default is deny'));
   }
   return ev.decide(
     'default',
     'ask',
-    `No rule allows this command (${uncoveredNote}); it needs approval`,
+    defaultReason(described, through, '); it needs approval'),
     undefined,
     undefined,
     true,
   );
+}
+
+/**
+ * The default step's reason: what the allow step found (`described`, the text of the first
+ * command no allow rule covers; undefined for no command), then `ending`. One template:
+ * fewer strings than the allow step's note, then the reason around it.
+ */
+function defaultReason(described: string | undefined, through: string, ending: string): string {
+  return described === undefined
+    ? `No rule allows this command (no command to allow${ending}`
+    : `No rule allows this command ("${described}" is not covered by an allow rule${through}${ending}`;
 }
 
 /**

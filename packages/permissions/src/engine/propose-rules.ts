@@ -10,7 +10,7 @@ import type { RuleSet } from '../rules/rule';
 import { serializeCommandRule } from '../rules/serialize-rule';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
 import { hasWriteRedirect } from './redirects';
-import { type CommandVerdict, findAllowRule, shellRulesOf } from './shell-rules';
+import { type CommandVerdict, findAllowRule, type ShellRuleSet, shellRulesOf } from './shell-rules';
 
 /** Options of `proposeRules`. */
 export interface ProposeRulesOptions {
@@ -61,19 +61,44 @@ export function proposeRulesKnowing(
   uncovered: number,
 ): string[] {
   if (analysis.opaque || analysis.rejected) return [];
-  const tool = options.tool ?? 'Bash';
-  const allowRules = options.rules ? shellRulesOf(options.rules).allow : [];
-  const proposals: string[] = [];
+  return proposalsKnowing(
+    analysis,
+    options.rules ? shellRulesOf(options.rules).allow : [],
+    options.verdicts,
+    options.tool ?? 'Bash',
+    uncovered,
+  );
+}
+
+/**
+ * `proposeRulesKnowing` with its options spelled out, for the evaluation (most decisions that
+ * ask): the shell allow rules already picked out, no options object.
+ */
+export function proposalsKnowing(
+  analysis: ShellAnalysis,
+  allowRules: ShellRuleSet['allow'],
+  verdicts: readonly CommandVerdict[] | undefined,
+  tool: string,
+  uncovered: number,
+): string[] {
+  if (analysis.opaque || analysis.rejected) return [];
+  // Most analyses get one proposal: the list is built at its size when done (a list pushed to
+  // reserves room for 17), and a second one is only compared with the first.
+  let first: string | undefined;
+  let proposals: string[] | undefined;
   for (let index = 0; index < analysis.commands.length; index++) {
     const command = analysis.commands[index]!;
     if (command.argv.length === 0) continue;
     if (hasWriteRedirect(command)) return [];
     if (index < uncovered) continue;
-    const verdict = options.verdicts?.[index] ?? classifyCommand(command);
+    const verdict = verdicts?.[index] ?? classifyCommand(command);
     if (index !== uncovered && findAllowRule(command, allowRules, verdict)) continue;
     // serializeRule output always reads back as the same rule (property-tested), so no re-parse here.
     const text = proposalFor(command, verdict, tool);
-    if (!proposals.includes(text)) proposals.push(text);
+    if (first === undefined) first = text;
+    else if (proposals === undefined) {
+      if (text !== first) proposals = [first, text];
+    } else if (!proposals.includes(text)) proposals.push(text);
   }
-  return proposals;
+  return proposals ?? (first === undefined ? [] : [first]);
 }

@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell, analyzeShellRecordingBlanks, type BlankRunRecord } from './analyze-shell';
 import { findSharedData, loadCorpora } from './oracle/corpora';
-import { plainAnalysis } from './plain-command';
+import { isDeclarationBuiltin } from './parser';
+import { mayBeSpecialHead, plainAnalysis } from './plain-command';
+import { isReservedWord, RESERVED_WORDS } from './reserved-words';
+import { NEEDS_UNWRAP, needsUnwrap } from './unwrap';
 
 const parserOnly = { maxCommands: 513 };
 
@@ -350,5 +353,38 @@ describe('plainAnalysis', () => {
     }
     expect(differing.slice(0, 5)).toEqual([]);
     expect(taken).toBeGreaterThan(1000);
+  });
+});
+
+describe('mayBeSpecialHead', () => {
+  // It may only say false for a word none of the checks it stands for holds on.
+  const special = (head: string) =>
+    isReservedWord(head) ||
+    isDeclarationBuiltin(head) ||
+    needsUnwrap([{ value: head, raw: head, dynamic: false, glob: false, quoted: false }]);
+  const agrees = (head: string) => {
+    if (special(head)) expect(mayBeSpecialHead(head, 0, head.length), head).toBe(true);
+    // Read in place inside a longer text too.
+    if (special(head)) expect(mayBeSpecialHead(`a ${head} b`, 2, head.length + 2), head).toBe(true);
+  };
+
+  it('holds for the names and for paths ending in them', () => {
+    const names = [...RESERVED_WORDS, 'export', 'local', 'declare', 'typeset', 'readonly', ...NEEDS_UNWRAP];
+    for (const name of names) {
+      for (const prefix of ['', '/', '/usr/bin/', './', 'a/b/']) {
+        expect(special(prefix + name) || prefix !== '', prefix + name).toBe(true);
+        agrees(prefix + name);
+      }
+    }
+    expect(mayBeSpecialHead('git', 0, 3)).toBe(false);
+    expect(mayBeSpecialHead('python3', 0, 7)).toBe(false);
+  });
+
+  it('holds on any word', () => {
+    const char = fc.constantFrom(...'abcdefghilnoprstuvxyz{}![]/.E\u00e9\u0169');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 14 }), (chars) => agrees(chars.join(''))),
+      { numRuns: 20000 },
+    );
   });
 });

@@ -22,9 +22,9 @@ import { assignmentEquals } from './lexer';
 import { isNameChar, isNameStart } from './names';
 import { isDeclarationBuiltin } from './parser';
 import { isRejectedCode } from './reject';
-import { isReservedWord } from './reserved-words';
+import { isReservedWord, RESERVED_WORDS } from './reserved-words';
 import type { ShellAnalysis, ShellAssignment, ShellRedirect, ShellWord, SimpleCommand } from './types';
-import { needsUnwrap, type UnwrapHost, unwrapCommand } from './unwrap';
+import { NEEDS_UNWRAP, needsUnwrap, type UnwrapHost, unwrapCommand } from './unwrap';
 import { addKindReasons, GLOB, PARAMETER, TILDE } from './word-kinds';
 
 /** The reasons the parser gives a command with a here-doc, and with a computed redirection target. */
@@ -36,6 +36,41 @@ const PLAIN = new Uint8Array(128);
 // (`#` only inside a word: at a word's start it opens a comment.)
 for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,@%+-#')
   PLAIN[char.charCodeAt(0)] = 1;
+
+/**
+ * The names a command word is checked against: reserved words and declaration builtins (as
+ * written), and the names `unwrapCommand` looks at (by basename).
+ */
+const HEAD_NAMES = [...RESERVED_WORDS, 'export', 'local', 'declare', 'typeset', 'readonly', ...NEEDS_UNWRAP];
+const LONGEST_HEAD = Math.max(...HEAD_NAMES.map((name) => name.length));
+/** Per pair of first and last characters (low five bits), a bit per length of those names. */
+const HEAD_SHAPES = new Uint32Array(32 * 32);
+for (const name of HEAD_NAMES) {
+  HEAD_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(name.length - 1) & 31)]! |=
+    1 << name.length;
+}
+
+/**
+ * False when the command word `text.slice(from, end)` is certainly no reserved word,
+ * declaration builtin or name `unwrapCommand` looks at (`git`, `echo`, `python3`, most words):
+ * one test of its length and first and last characters instead of each check's own. A word
+ * with a `/` in its last few characters is left to the checks (only `needsUnwrap` reads a
+ * basename).
+ */
+export function mayBeSpecialHead(text: string, from: number, end: number): boolean {
+  let begin = end;
+  while (begin > from) {
+    if (text.charCodeAt(begin - 1) === 0x2f) return true;
+    begin--;
+    // Longer than any of the names, and so is the basename.
+    if (end - begin > LONGEST_HEAD) return false;
+  }
+  const length = end - from;
+  return (
+    (HEAD_SHAPES[((text.charCodeAt(from) & 31) << 5) | (text.charCodeAt(end - 1) & 31)]! & (1 << length)) !==
+    0
+  );
+}
 
 /** Thrown by the unwrap host: the command lists more commands, so the parser must run. */
 const NOT_PLAIN = new Error('not a plain command');
@@ -257,6 +292,9 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   // The command word is `export`, `local`, `declare`, `typeset` or `readonly`, unquoted: its
   // `NAME=value` arguments are assignments too.
   let declaration = false;
+  // The command word may be one of the names `mayBeSpecialHead` knows (else none of their
+  // checks can hold).
+  let special = false;
   let assignments: ShellAssignment[] | undefined;
   let redirects: ShellRedirect[] | undefined;
   let runs: number[] | undefined;
@@ -318,7 +356,11 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
         words.push({ value, raw, dynamic: kinds !== 0, glob: (kinds & GLOB) !== 0, quoted });
         argv.push(value);
         if (kinds !== 0) addKindReasons(kinds, reasons);
-        if (words.length === 1) declaration = !quoted && kinds === 0 && isDeclarationBuiltin(value);
+        if (words.length === 1) {
+          // An unquoted word is the input's text from `from`: read there, not in a new string.
+          special = quoted ? mayBeSpecialHead(value, 0, value.length) : mayBeSpecialHead(text, from, index);
+          declaration = special && !quoted && kinds === 0 && isDeclarationBuiltin(value);
+        }
         continue;
       }
       fd = Number(raw);
@@ -376,12 +418,12 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   if (start < 0) return undefined;
   if (words.length === 0) {
     if (assignments !== undefined) for (const assignment of assignments) assignment.form = 'bare';
-  } else if (isReservedWord(argv[0]!) || (!declaration && isDeclarationBuiltin(argv[0]!))) {
-    return undefined;
+  } else if (special) {
+    if (isReservedWord(argv[0]!) || (!declaration && isDeclarationBuiltin(argv[0]!))) return undefined;
   }
   if (dynamicAssignment) reasons.push('dynamic assignment');
   let unwrapped: SimpleCommand['unwrapped'];
-  if (!needsUnwrap(words)) {
+  if (!special || !needsUnwrap(words)) {
     // What `unwrapCommand` returns for a command word that is no wrapper (most commands),
     // without the call and its handler.
     unwrapped = { wrappers: [], argv, words, assignments: [] };

@@ -23,8 +23,8 @@ export interface UnwrapHost {
   ): void;
 }
 
-/** Command names `unwrapCommand` has to look at closely. */
-const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
+/** Command names `unwrapCommand` has to look at closely (by their basename). */
+export const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
   ...HANDLERS.keys(),
   ...SHELL_NAMES,
   'eval',

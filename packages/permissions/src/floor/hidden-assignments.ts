@@ -225,6 +225,9 @@ export function checkDefaultAssignments(command: SimpleCommand): FloorViolation 
 }
 
 function defaultAssignmentIn(text: string): FloorViolation | undefined {
+  // Every match ends with `=`; most expansions (`${DIR}`, `${X:-y}`) have none, and skip
+  // `matchAll`, which copies the expression and builds an iterator.
+  if (!text.includes('=')) return undefined;
   for (const match of text.matchAll(DEFAULT_ASSIGNMENT)) {
     const violation = checkAssignments([named(match[1]!)]);
     if (violation) return violation;

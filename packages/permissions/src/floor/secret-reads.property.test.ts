@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
+import type { ShellWord } from '../shell/types';
 import { checkFloor } from './check-floor';
+import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
+import { dynamicWordCouldBeSecret } from './secret-globs';
+import { isSecretPath } from './secret-paths';
+import { pathCandidates, wordNamesSecret } from './secret-reads';
 
 const HOME_SECRETS = [
   '~/.ssh/id_rsa',
@@ -142,6 +147,81 @@ describe('secret reads in every spelling', () => {
         },
       ),
       { numRuns: 1500 },
+    );
+  }, 120_000);
+});
+
+/** `wordNamesSecret` as first written: every candidate through `isSecretPath` and `dynamicWordCouldBeSecret`. */
+function wordNamesSecretAsWritten(value: string, word?: ShellWord): boolean {
+  const hinted = mentionsSecretFragment(value);
+  const patterned = (hinted || (word !== undefined && (word.glob || word.dynamic))) && hasPatternChar(value);
+  if (!patterned && !hinted) return false;
+  const candidates = pathCandidates(value);
+  if (hinted && candidates.some(isSecretPath)) return true;
+  if (!patterned) return false;
+  return candidates.some(
+    (candidate, index) => candidates.indexOf(candidate) === index && dynamicWordCouldBeSecret(candidate),
+  );
+}
+
+describe('wordNamesSecret', () => {
+  it('skips only tests whose answer it knows', () => {
+    // Words of secret names, glob and brace syntax, and the separators candidates split at.
+    const piece = fc.constantFrom(
+      '.env',
+      '.ENV',
+      'env',
+      'id_rsa',
+      'hub',
+      '.config',
+      'gh',
+      'hosts.yml',
+      '.ssh',
+      'x.pem',
+      'key',
+      'src',
+      'a',
+      '*',
+      '?',
+      '[ab]',
+      '{',
+      '}',
+      ',',
+      '/',
+      '=',
+      ':',
+      '@',
+      '-',
+      '.',
+      '~',
+      '$HOME',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(piece, { maxLength: 10 }).map((parts) => parts.join('')),
+          // A secret piece between separators (`*=.config/hub,x`): a candidate may be a
+          // secret path where the whole word spells no fragment.
+          fc
+            .tuple(
+              fc.array(piece, { maxLength: 3 }),
+              fc.constantFrom('=', ':', '@', ',', ''),
+              fc.constantFrom('.config/hub', '~/.config/hub', 'hub', '.env', 'id_rsa', '*.pem', '.e*'),
+              fc.constantFrom(',', ':', '', '/'),
+              fc.array(piece, { maxLength: 3 }),
+            )
+            .map(
+              ([before, left, secret, right, after]) =>
+                `${before.join('')}${left}${secret}${right}${after.join('')}`,
+            ),
+        ),
+        fc.option(fc.record({ glob: fc.boolean(), dynamic: fc.boolean(), quoted: fc.boolean() })),
+        (value, flags) => {
+          const word: ShellWord | undefined = flags === null ? undefined : { value, raw: value, ...flags };
+          expect(wordNamesSecret(value, word), value).toBe(wordNamesSecretAsWritten(value, word));
+        },
+      ),
+      { numRuns: 6000 },
     );
   }, 120_000);
 });

@@ -16,8 +16,8 @@ import { printsCredential } from './credential-commands';
 import { codeTokens, type InlineProgram, inlinePrograms } from './interpreter-code';
 import { programFileNames } from './pattern-positions';
 import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
-import { dynamicWordCouldBeSecret } from './secret-globs';
-import { isSecretPath } from './secret-paths';
+import { expandBraces, globCouldMatchSecret } from './secret-globs';
+import { isSecretPath, matchesSecretPolicy } from './secret-paths';
 import type { FloorViolation } from './types';
 import { isTailOf, readableWordCount, wordRoles } from './word-roles';
 
@@ -101,13 +101,38 @@ export function wordNamesSecret(value: string, word?: ShellWord): boolean {
   const patterned = (hinted || (word !== undefined && (word.glob || word.dynamic))) && hasPatternChar(value);
   if (!patterned && !hinted) return false;
   const candidates = pathCandidates(value);
-  // Candidates are substrings of `value`: without a fragment in it, none is a secret path.
-  if (hinted && candidates.some(isSecretPath)) return true;
+  // Candidates are substrings of `value`: without a fragment in it, none is a secret path
+  // (except a `hub` the fragment needs at a `/` or an end, where a candidate starts or ends
+  // at `=`, `:`, `@` or `,`: `--f=.config/hub,x`; not checked here). `isSecretPath` on each;
+  // on `value` itself (usually first and last) that is the policy alone, once, as its
+  // fragment was just found.
+  if (hinted) {
+    let valueChecked = false;
+    for (let i = 0; i < candidates.length; i++) {
+      const candidate = candidates[i]!;
+      if (candidate !== value) {
+        if (isSecretPath(candidate)) return true;
+      } else if (!valueChecked) {
+        valueChecked = true;
+        if (matchesSecretPolicy(value)) return true;
+      }
+    }
+  }
   if (!patterned) return false;
   for (let i = 0; i < candidates.length; i++) {
     const candidate = candidates[i]!;
     // The word itself usually comes twice (as the word and as its last piece): test it once.
-    if (candidates.indexOf(candidate) === i && dynamicWordCouldBeSecret(candidate)) return true;
+    if (candidates.indexOf(candidate) !== i) continue;
+    // `dynamicWordCouldBeSecret(candidate)`, less `isSecretPath` on the candidate itself
+    // where its answer is known to be false: every candidate was just found no secret path
+    // (hinted), or it is `value`, which spells no fragment.
+    const known = hinted || candidate === value;
+    const expansions = expandBraces(candidate);
+    for (let k = 0; k < expansions.length; k++) {
+      const expanded = expansions[k]!;
+      if (!(known && expanded === candidate) && isSecretPath(expanded)) return true;
+      if (globCouldMatchSecret(expanded)) return true;
+    }
   }
   return false;
 }

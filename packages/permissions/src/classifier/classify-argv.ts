@@ -116,6 +116,26 @@ for (const name of ['npm', 'pnpm']) {
 }
 
 /**
+ * For each pair of first and last characters (their low five bits), a bit per length of the
+ * listed names with that shape: most unlisted command words (`chmod`, `mkdir`, `python3`) are
+ * ruled out without hashing them (nothing else may need their hash).
+ */
+const LISTED_SHAPES = new Uint32Array(32 * 32);
+for (const name of LISTED.keys()) {
+  if (name.length === 0 || name.length > 30) throw new Error(`no shape for the listed name ${name}`);
+  LISTED_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(name.length - 1) & 31)]! |=
+    1 << name.length;
+}
+
+/** `LISTED.get(name)`, after a test of the name's shape. */
+function listedEntry(name: string): Listed | undefined {
+  const length = name.length;
+  if (length > 30) return undefined;
+  const shape = LISTED_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(length - 1) & 31)]!;
+  return (shape & (1 << length)) === 0 ? undefined : LISTED.get(name);
+}
+
+/**
  * Classifies an argv (command word first). `words`, aligned with `argv`, lets run-time words
  * (globs, `$X`) that could become flags be refused.
  *
@@ -139,7 +159,7 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
       return unknown(`${command} is path-qualified outside the system directories`, command);
     name = command.slice(slash + 1);
   }
-  const listed = LISTED.get(name);
+  const listed = listedEntry(name);
   if (listed === undefined) return unknown(`${name} is not on the read-only allowlist`, name);
   // An option table parses argv in place, from its second word: no copy of the arguments.
   if (listed.spec !== undefined) {

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
-import { classifyArgv } from './classify-argv';
+import { classifyArgv, READ_ONLY_COMMANDS } from './classify-argv';
 import { classifyCommand } from './classify-command';
 
 /** Classifies the first simple command of a real parse. */
@@ -450,4 +451,40 @@ describe('redirects and wrappers', () => {
       expect(classify(source).classification).toBe('mutating');
     },
   );
+});
+
+describe('the allowlist lookup', () => {
+  // Listed: the allowlist, and npm/pnpm (classified for their prefix rules). The lookup tests a
+  // name's shape before the map: it must find every listed name and only those.
+  const listed = new Set([...READ_ONLY_COMMANDS, 'npm', 'pnpm']);
+  const unlisted = (name: string) => `${name} is not on the read-only allowlist`;
+  const agrees = (name: string) => {
+    // (npm and pnpm with no arguments give the same reason as an unlisted name.)
+    if (name === 'npm' || name === 'pnpm') return;
+    expect(classifyArgv([name]).reason === unlisted(name), name).toBe(!listed.has(name));
+    expect(classifyArgv([`/usr/bin/${name}`]).reason === unlisted(name), name).toBe(!listed.has(name));
+  };
+
+  it('finds every listed name and no name like one', () => {
+    for (const name of listed) {
+      for (const other of [
+        name,
+        `${name}x`,
+        `x${name}`,
+        name.slice(1),
+        name.slice(0, -1),
+        name.toUpperCase(),
+      ]) {
+        if (other !== '') agrees(other);
+      }
+    }
+  });
+
+  it('finds no other name', () => {
+    const char = fc.constantFrom(...'abcdeghilmnopqrstuwxyz-_.1\u00e9\u0169');
+    fc.assert(
+      fc.property(fc.array(char, { minLength: 1, maxLength: 9 }), (chars) => agrees(chars.join(''))),
+      { numRuns: 20000 },
+    );
+  });
 });

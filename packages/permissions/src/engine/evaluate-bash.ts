@@ -89,7 +89,19 @@ function describedText(command: SimpleCommand): string {
   const argv = command.argv;
   let text = argv[0] ?? '';
   for (let index = 1; index < argv.length && text.length <= 80; index++) text += ` ${argv[index]}`;
+  return cutText(text);
+}
+
+/** `text` (a command's words joined, or their start past 80 characters) as reasons quote it. */
+function cutText(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** `argv.join(' ')`, by additions (cheaper than `join` for the few words most commands have). */
+function joinedWords(argv: readonly string[]): string {
+  let text = argv[0] ?? '';
+  for (let index = 1; index < argv.length; index++) text += ` ${argv[index]}`;
+  return text;
 }
 
 function describe(command: SimpleCommand): string {
@@ -393,6 +405,8 @@ class Evaluation {
    * rule covers (those before it are covered), or -1 when the step has not run.
    */
   uncovered = -1;
+  /** The words of the command at `uncovered` joined by spaces, once the reasons have joined them. */
+  uncoveredWords: string | undefined = undefined;
   /** Set by `decide`: the evaluation is then returned as its own `BashEvaluation`. */
   decision: PermissionDecision = undefined as unknown as PermissionDecision;
 
@@ -436,6 +450,7 @@ class Evaluation {
           this.verdicts,
           this.options.tool || 'Bash',
           this.uncovered,
+          this.uncoveredWords,
         )
       : proposedRules;
     // One literal per shape, fields in the same order: a field added to a built object would
@@ -673,7 +688,11 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   if (!uncovered && analysis.commands.length > 0) {
     return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
   }
-  const described = uncovered ? describedText(uncovered) : undefined;
+  // The uncovered command's words, joined once: quoted (cut) in the reasons, and the
+  // specifier of its proposal when every word is bare.
+  const joined = uncovered ? joinedWords(uncovered.argv) : undefined;
+  ev.uncoveredWords = joined;
+  const described = joined === undefined ? undefined : cutText(joined);
   const through = uncovered && hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : '';
   if (record) {
     ev.note(

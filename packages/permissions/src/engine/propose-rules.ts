@@ -7,7 +7,7 @@
  */
 import { classifyCommand, subcommandPrefix } from '../classifier';
 import type { RuleSet } from '../rules/rule';
-import { serializeCommandRule } from '../rules/serialize-rule';
+import { serializeCommandRule, serializeExactRuleJoined } from '../rules/serialize-rule';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
 import { hasWriteRedirect } from './redirects';
 import { type CommandVerdict, findAllowRule, type ShellRuleSet, shellRulesOf } from './shell-rules';
@@ -22,8 +22,16 @@ export interface ProposeRulesOptions {
   verdicts?: readonly CommandVerdict[];
 }
 
-/** The text of the rule proposed for one command (built straight from its words, no rule object). */
-function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: string): string {
+/**
+ * The text of the rule proposed for one command (built straight from its words, no rule
+ * object); `joined`, when given, is its words joined by spaces.
+ */
+function proposalFor(
+  command: SimpleCommand,
+  verdict: CommandVerdict,
+  tool: string,
+  joined: string | undefined,
+): string {
   const argv = command.argv;
   if (verdict.classification === 'read-only') {
     // subcommandPrefix gives no prefix for an interpreter or wrapper, and every prefix it
@@ -32,7 +40,9 @@ function proposalFor(command: SimpleCommand, verdict: CommandVerdict, tool: stri
     const bareGit = prefix?.length === 1 && prefix[0] === 'git';
     if (prefix && prefix.length > 0 && !bareGit) return serializeCommandRule('prefix', tool, prefix);
   }
-  return serializeCommandRule('exact', tool, argv);
+  return joined === undefined
+    ? serializeCommandRule('exact', tool, argv)
+    : serializeExactRuleJoined(tool, argv, joined);
 }
 
 /**
@@ -72,7 +82,8 @@ export function proposeRulesKnowing(
 
 /**
  * `proposeRulesKnowing` with its options spelled out, for the evaluation (most decisions that
- * ask): the shell allow rules already picked out, no options object.
+ * ask): the shell allow rules already picked out, no options object, and the words of the
+ * command at `uncovered` joined by spaces when known (`uncoveredWords`, which the reasons quote).
  */
 export function proposalsKnowing(
   analysis: ShellAnalysis,
@@ -80,6 +91,7 @@ export function proposalsKnowing(
   verdicts: readonly CommandVerdict[] | undefined,
   tool: string,
   uncovered: number,
+  uncoveredWords?: string,
 ): string[] {
   if (analysis.opaque || analysis.rejected) return [];
   // Most analyses get one proposal: the list is built at its size when done (a list pushed to
@@ -94,7 +106,7 @@ export function proposalsKnowing(
     const verdict = verdicts?.[index] ?? classifyCommand(command);
     if (index !== uncovered && findAllowRule(command, allowRules, verdict)) continue;
     // serializeRule output always reads back as the same rule (property-tested), so no re-parse here.
-    const text = proposalFor(command, verdict, tool);
+    const text = proposalFor(command, verdict, tool, index === uncovered ? uncoveredWords : undefined);
     if (first === undefined) first = text;
     else if (proposals === undefined) {
       if (text !== first) proposals = [first, text];

@@ -36,6 +36,11 @@ function isBare(word: string, first: boolean): boolean {
 // Reserved words are only special as the first word; quoted they are plain command names.
 // (`{`, `}`, `!`, `[[`, `]]` are never bare anyway.)
 
+/** True when `quoteRuleWord(word, first)` is `word` itself. */
+export function isBareRuleWord(word: string, first: boolean): boolean {
+  return isBare(word, first) && !(first && isReservedWord(word));
+}
+
 /**
  * Quotes `word` for a rule specifier.
  *
@@ -46,7 +51,7 @@ function isBare(word: string, first: boolean): boolean {
  * ```
  */
 export function quoteRuleWord(word: string, first = false): string {
-  if (isBare(word, first) && !(first && isReservedWord(word))) return word;
+  if (isBareRuleWord(word, first)) return word;
   // Most quoted words hold no `'`: `indexOf` is much cheaper than a global replace.
   return `'${word.indexOf("'") === -1 ? word : word.replace(/'/g, `'\\''`)}'`;
 }

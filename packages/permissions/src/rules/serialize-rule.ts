@@ -4,7 +4,7 @@
  * any argv — however hostile — becomes a rule that matches exactly that argv.
  */
 import { PermissionsError } from '../errors';
-import { quoteRuleWord } from './quote-rule-word';
+import { isBareRuleWord, quoteRuleWord } from './quote-rule-word';
 import type { Rule } from './rule';
 
 const SPECIAL = /[\\()]/;
@@ -62,4 +62,17 @@ export function serializeCommandRule(
   let text = `${tool}(${specifierWord(argv[0]!, true)}`;
   for (let index = 1; index < argv.length; index++) text += ` ${specifierWord(argv[index]!, false)}`;
   return kind === 'prefix' ? `${text}:*)` : `${text})`;
+}
+
+/**
+ * `serializeCommandRule('exact', tool, argv)` for a caller that holds `joined`, which must be
+ * `argv.join(' ')` (the evaluation's reasons quote it): when every word is bare, that is the
+ * specifier, and the words are not added up a second time.
+ */
+export function serializeExactRuleJoined(tool: string, argv: readonly string[], joined: string): string {
+  for (let index = 0; index < argv.length; index++) {
+    if (!isBareRuleWord(argv[index]!, index === 0)) return serializeCommandRule('exact', tool, argv);
+  }
+  if (argv.length === 0) return serializeCommandRule('exact', tool, argv);
+  return `${tool}(${joined})`;
 }

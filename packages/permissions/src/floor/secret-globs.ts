@@ -14,7 +14,7 @@ import { isSecretPath, SEQUENCES } from './secret-paths';
  */
 const STEM = '\u0001';
 
-const SAMPLE_NAMES = [
+export const SAMPLE_NAMES: readonly string[] = [
   '.env',
   '.env.local',
   '.env.production',
@@ -94,6 +94,49 @@ export function globToRegExp(component: string): RegExp {
 }
 
 /**
+ * `globToRegExp(component).test(name)` for a component without `[` and a name without `/`,
+ * without building the expression: `*` matches any run of characters, `?` any one, every
+ * other character itself, and a component that starts with a wildcard matches no name that
+ * starts with `.`. (The expression's wildcards match anything but `/`, which the name has
+ * none of.) The usual backtracking to the last `*`: a later `*` can take over whatever an
+ * earlier one would have to match more.
+ */
+export function wildcardMatches(component: string, name: string): boolean {
+  const first = component.charCodeAt(0);
+  // `*` 42, `?` 63, `.` 46.
+  if ((first === 42 || first === 63) && name.charCodeAt(0) === 46) return false;
+  let c = 0;
+  let n = 0;
+  let star = -1;
+  let resume = 0;
+  while (n < name.length) {
+    const code = component.charCodeAt(c);
+    if (c < component.length && (code === 63 || code === name.charCodeAt(n)) && code !== 42) {
+      c++;
+      n++;
+    } else if (c < component.length && code === 42) {
+      star = c++;
+      resume = n;
+    } else if (star !== -1) {
+      c = star + 1;
+      n = ++resume;
+    } else return false;
+  }
+  while (c < component.length && component.charCodeAt(c) === 42) c++;
+  return c === component.length;
+}
+
+/** Whether glob `component` matches `name` (no `/` in it), as `globToRegExp` reads it; an unreadable pattern matches. */
+function globMatches(component: string, name: string): boolean {
+  if (component.indexOf('[') === -1) return wildcardMatches(component, name);
+  try {
+    return globToRegExp(component).test(name);
+  } catch {
+    return true; // a pattern we cannot read: fail closed
+  }
+}
+
+/**
  * True when the last components of a glob path could spell a secret known by its directory
  * (`~/.kube/conf*`, `~/.docker/*.json`, `~/.k?be/config`): there a lone `*` counts too, since
  * the literal directory already narrows it to the secret's neighbours (one component
@@ -111,11 +154,7 @@ function sequenceCouldMatch(components: readonly string[]): boolean {
         literal = true;
         continue;
       }
-      try {
-        matches = hasGlobChar(component) && globToRegExp(component).test(sequence[k]!);
-      } catch {
-        matches = true; // a pattern we cannot read: fail closed
-      }
+      matches = hasGlobChar(component) && globMatches(component, sequence[k]!);
     }
     if (matches && literal) return true;
   }
@@ -142,6 +181,11 @@ export function globCouldMatchSecret(pattern: string): boolean {
 }
 
 function componentCouldMatchSecret(component: string): boolean {
+  if (component.indexOf('[') === -1) {
+    for (let i = 0; i < SAMPLE_NAMES.length; i++)
+      if (wildcardMatches(component, SAMPLE_NAMES[i]!)) return true;
+    return false;
+  }
   let regex: RegExp;
   try {
     regex = globToRegExp(component);

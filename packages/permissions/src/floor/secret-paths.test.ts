@@ -1,6 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expandBraces, globCouldMatchSecret } from './secret-globs';
-import { isSecretPath, normalizePath } from './secret-paths';
+import {
+  expandBraces,
+  globCouldMatchSecret,
+  globToRegExp,
+  SAMPLE_NAMES,
+  wildcardMatches,
+} from './secret-globs';
+import { isSecretPath, normalizePath, SEQUENCES } from './secret-paths';
 import { pathCandidates } from './secret-reads';
 
 describe('isSecretPath: the false-positive policy table', () => {
@@ -183,6 +190,45 @@ describe('globs and braces that could expand to a secret', () => {
     'config/*.json',
   ])('%s could not', (pattern) => {
     expect(globCouldMatchSecret(pattern) || isSecretPath(pattern)).toBe(false);
+  });
+
+  it('matches a component without [ as its expression does, without building it', () => {
+    // The expression's wildcards stop at `/`; the matcher's names never have one.
+    for (const name of [...SAMPLE_NAMES, ...SEQUENCES.flat()]) expect(name, name).not.toContain('/');
+    const text = (characters: string[], maxLength: number) =>
+      fc.array(fc.constantFrom(...characters), { maxLength }).map((parts) => parts.join(''));
+    const literal = [
+      '.',
+      'e',
+      'n',
+      'v',
+      'a',
+      '-',
+      '\\',
+      '^',
+      '$',
+      '(',
+      ')',
+      '+',
+      '|',
+      '{',
+      '}',
+      ']',
+      '\u0001',
+    ];
+    fc.assert(
+      fc.property(text([...literal, '*', '*', '?'], 8), text(literal, 8), (component, name) => {
+        expect(wildcardMatches(component, name), `${component} ~ ${name}`).toBe(
+          globToRegExp(component).test(name),
+        );
+      }),
+      { numRuns: 20000 },
+    );
+    for (const component of ['*', '**', '*.pem', '.e*', '?nv', '*.*', 'id_*', 'conf*', '.k?be', '*e*v*'])
+      for (const name of [...SAMPLE_NAMES, ...SEQUENCES.flat()])
+        expect(wildcardMatches(component, name), `${component} ~ ${name}`).toBe(
+          globToRegExp(component).test(name),
+        );
   });
 
   it('expands braces with a cap', () => {

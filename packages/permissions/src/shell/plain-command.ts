@@ -164,6 +164,17 @@ function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
 }
 
 /**
+ * 1 for the characters that need no test inside single quotes (printable ASCII but `'`), and
+ * inside double quotes (printable ASCII but `"`, `` ` ``, `\\` and `$`).
+ */
+const IN_SINGLE = new Uint8Array(128);
+const IN_DOUBLE = new Uint8Array(128);
+for (let code = 0x20; code < 0x7f; code++) {
+  if (code !== 0x27) IN_SINGLE[code] = 1;
+  if (code !== 0x22 && code !== 0x60 && code !== 0x5c && code !== 0x24) IN_DOUBLE[code] = 1;
+}
+
+/**
  * The index of the quote closing the one at `open` (`'` or `"`), or -1 when there is none or
  * the quoted text holds what the parser must read: a control character or another the
  * rejection scan rejects, or in double quotes a backquote, a backslash or an expansion
@@ -172,8 +183,14 @@ function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
 function quotedEnd(text: string, open: number, quote: number): number {
   const length = text.length;
   let index = open + 1;
+  const ordinary = quote === 0x22 ? IN_DOUBLE : IN_SINGLE;
   while (index < length) {
     const code = text.charCodeAt(index);
+    // Most quoted text is such characters: one test for them.
+    if (code < 0x80 && ordinary[code] === 1) {
+      index++;
+      continue;
+    }
     if (code === quote) return index;
     if (code < 0x20) return -1;
     if (code > 0x7e) {
@@ -218,19 +235,25 @@ function unquotedEnd(text: string, from: number, index: number): number {
 }
 
 /**
- * Reads the plain word at `from` (not a blank, `<` or `>`): returns its value and leaves the
- * rest in the fields above, or returns undefined when it is not plain. Besides plain
+ * Reads the plain word at `from` (not a blank, `<` or `>`), whose plain characters up to
+ * `plainEnd` the caller has read (`plainEquals`: an `=` among them): returns its value and
+ * leaves the rest in the fields above, or returns undefined when it is not plain. Besides plain
  * characters and quotes, a word may hold what the lexer reads without nesting: `$NAME`,
  * `${…}` and special parameters (also in double quotes), unquoted `*` and `?`, and `~`.
  */
-function readPlainWord(text: string, from: number): string | undefined {
+function readPlainWord(
+  text: string,
+  from: number,
+  plainEnd: number,
+  plainEquals: boolean,
+): string | undefined {
   const length = text.length;
-  let index = from;
-  let equals = false;
+  let index = plainEnd;
+  let equals = plainEquals;
   // Quoted parts, when the word has any: the value so far, and where the unquoted run began.
   let quoted = false;
   let value = '';
-  let run = index;
+  let run = from;
   let beforeRedirect = false;
   wordKinds = 0;
   while (index < length) {
@@ -325,16 +348,37 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     let fd: number | undefined;
     const from = index;
     if (code !== 0x3c && code !== 0x3e) {
-      const value = readPlainWord(text, index);
-      if (value === undefined) return undefined;
-      index = wordEnd;
-      const quoted = wordQuoted;
+      // Most words are plain characters up to a blank or the end: read here, with the word's
+      // fields in locals; `readPlainWord` reads the rest of any other word.
+      let scan = index;
+      let equals = false;
+      while (scan < length) {
+        const inner = text.charCodeAt(scan);
+        if (inner >= 0x80 || PLAIN[inner] !== 1) break;
+        if (inner === 0x3d) equals = true;
+        scan++;
+      }
+      let value: string | undefined;
+      let quoted = false;
+      let kinds = 0;
+      let beforeRedirect = false;
+      if (scan === length || text.charCodeAt(scan) === 0x20) {
+        value = text.slice(index, scan);
+        index = scan;
+      } else {
+        value = readPlainWord(text, index, scan, equals);
+        if (value === undefined) return undefined;
+        index = wordEnd;
+        quoted = wordQuoted;
+        kinds = wordKinds;
+        equals = wordEquals;
+        beforeRedirect = wordBeforeRedirect;
+      }
       const raw = quoted ? text.slice(from, index) : value;
-      const kinds = wordKinds;
-      if (!wordBeforeRedirect || quoted || !isDigits(raw)) {
+      if (!beforeRedirect || quoted || !isDigits(raw)) {
         if (start < 0) start = from;
         end = index;
-        if (wordEquals && (words.length === 0 || declaration)) {
+        if (equals && (words.length === 0 || declaration)) {
           // The `NAME=` is unquoted, so it starts both the raw word and its value.
           const at = assignmentAt(raw);
           if (at === -2) return undefined;
@@ -388,7 +432,7 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     if (index - blanks > 1) (runs ??= []).push(blanks, index);
     // (A `#` there opens a comment: the operator has no target.)
     if (index >= length || text.charCodeAt(index) === 0x23) return undefined;
-    const target = readPlainWord(text, index);
+    const target = readPlainWord(text, index, index, false);
     // A target right before another operator would be read as that one's descriptor number.
     if (target === undefined || wordEnd === index || wordBeforeRedirect) return undefined;
     if (!wordQuoted && target === 'time') return undefined;

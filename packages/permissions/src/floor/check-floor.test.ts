@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
 import { checkFloor, checkFloorFully } from './check-floor';
 import type { FloorCheck } from './types';
+import { NO_READ_OPERANDS } from './word-roles';
 
 /** The first floor violation among every command of a real parse. */
 function floor(source: string) {
@@ -559,6 +560,21 @@ describe('checkFloor', () => {
     for (const source of ALLOWED) {
       for (const command of analyzeShell(source).commands) {
         expect(checkFloor(command), source).toEqual(checkFloorFully(command));
+      }
+    }
+  });
+
+  it('answers as the full checks do for every command whose operands are not read', () => {
+    // The shortcut answers for a bare such name that spells no fragment or pattern without
+    // looking at its words; `ssh-add`, `[` and path-qualified names take the long way.
+    for (const name of NO_READ_OPERANDS) {
+      for (const prefix of ['', '/bin/', './', 'sudo ', 'X=1 ']) {
+        for (const operands of ['', ' .env', ' ~/.ssh/id_rsa', ' *.pem', " '*.pem'", ' $F', ' -f .env ]']) {
+          const source = `${prefix}${name}${operands}`;
+          for (const command of analyzeShell(source).commands) {
+            expect(checkFloor(command), source).toEqual(checkFloorFully(command));
+          }
+        }
       }
     }
   });

@@ -28,12 +28,14 @@ import type { FloorViolation } from './types';
 import { NO_READ_OPERANDS, readableWordCount } from './word-roles';
 
 // What the checks make of a command name (bits; a name may have several): it assigns
-// variables by name, has a credential-printing rule, may dump the environment, or has no
-// operand that is read (see `readableWordCount`). Most names have none.
+// variables by name, has a credential-printing rule, may dump the environment, has no
+// operand that is read (see `readableWordCount`), and of those, spells no secret fragment
+// and no pattern character (`echo`, `ls`, `mkdir`; not `ssh-add` or `[`). Most names have none.
 const ASSIGNS = 1;
 const CREDENTIALS = 2;
 const DUMPS = 4;
 const NO_READ = 8;
+const NO_READ_PLAIN = 16;
 const NAME_KINDS: ReadonlyMap<string, number> = (() => {
   const kinds = new Map<string, number>();
   const mark = (names: Iterable<string>, kind: number) => {
@@ -43,6 +45,10 @@ const NAME_KINDS: ReadonlyMap<string, number> = (() => {
   mark(CREDENTIAL_COMMANDS, CREDENTIALS);
   mark(DUMP_COMMANDS, DUMPS);
   mark(NO_READ_OPERANDS, NO_READ);
+  mark(
+    [...NO_READ_OPERANDS].filter((name) => !mentionsSecretFragment(name) && !hasPatternChar(name)),
+    NO_READ_PLAIN,
+  );
   return kinds;
 })();
 
@@ -131,7 +137,10 @@ function passesQuickly(command: SimpleCommand): boolean {
       return false;
   }
   if (head === undefined) return true;
-  // The argv part of `checkSecretReadsNamed`, as it runs it (the rest passed above).
+  // The argv part of `checkSecretReadsNamed`, as it runs it (the rest passed above). For a
+  // bare name with the NO_READ_PLAIN bit (`echo`, the most common command) the only word it
+  // reads is the name itself (see below), which spells no fragment or pattern: nothing to find.
+  if ((kind & NO_READ_PLAIN) !== 0 && slash === -1) return true;
   const roles = slash === -1 ? name : roleName(head, name);
   // `readableWordCount(command, roles)`: for the name itself it is 1, since a name with the
   // NO_READ bit is in its list and the unwrapped argv is argv itself (checked above).

@@ -300,6 +300,12 @@ describe('plainAnalysis', () => {
     '\u00a0',
     '"\u200b"',
     "'\u202e'",
+    '"a $X b ✓"',
+    '"a\\b"',
+    '"a`b"',
+    "'$a`b\\c ✓'",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    '"${X}é"',
     '\u007f',
     '#\u2028',
     '#',

@@ -164,15 +164,13 @@ function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
 }
 
 /**
- * 1 for the characters that need no test inside single quotes (printable ASCII but `'`), and
- * inside double quotes (printable ASCII but `"`, `` ` ``, `\\` and `$`).
+ * In single quotes, and in double quotes, the characters that need a look: the closing quote,
+ * control characters, non-ASCII ones (for the rejection scan), and in double quotes a
+ * backquote, a backslash and `$`. A native search finds the next one faster than a loop over
+ * the many others.
  */
-const IN_SINGLE = new Uint8Array(128);
-const IN_DOUBLE = new Uint8Array(128);
-for (let code = 0x20; code < 0x7f; code++) {
-  if (code !== 0x27) IN_SINGLE[code] = 1;
-  if (code !== 0x22 && code !== 0x60 && code !== 0x5c && code !== 0x24) IN_DOUBLE[code] = 1;
-}
+const SINGLE_QUOTED_STOP = /['\x00-\x1f\x7f-\uffff]/g;
+const DOUBLE_QUOTED_STOP = /["`\\$\x00-\x1f\x7f-\uffff]/g;
 
 /**
  * The index of the quote closing the one at `open` (`'` or `"`), or -1 when there is none or
@@ -181,31 +179,25 @@ for (let code = 0x20; code < 0x7f; code++) {
  * `dollarEnd` declines.
  */
 function quotedEnd(text: string, open: number, quote: number): number {
-  const length = text.length;
+  const stop = quote === 0x22 ? DOUBLE_QUOTED_STOP : SINGLE_QUOTED_STOP;
   let index = open + 1;
-  const ordinary = quote === 0x22 ? IN_DOUBLE : IN_SINGLE;
-  while (index < length) {
-    const code = text.charCodeAt(index);
-    // Most quoted text is such characters: one test for them.
-    if (code < 0x80 && ordinary[code] === 1) {
-      index++;
-      continue;
-    }
-    if (code === quote) return index;
+  for (;;) {
+    stop.lastIndex = index;
+    if (!stop.test(text)) return -1;
+    const at = stop.lastIndex - 1;
+    const code = text.charCodeAt(at);
+    if (code === quote) return at;
     if (code < 0x20) return -1;
     if (code > 0x7e) {
       if (isRejectedCode(code)) return -1;
-    } else if (quote === 0x22) {
-      if (code === 0x60 || code === 0x5c) return -1;
-      if (code === 0x24) {
-        index = dollarEnd(text, index, true);
-        if (index < 0) return -1;
-        continue;
-      }
+      index = at + 1;
+      continue;
     }
-    index++;
+    // In double quotes: `$` starts an expansion; a backquote or a backslash is the parser's.
+    if (code !== 0x24) return -1;
+    index = dollarEnd(text, at, true);
+    if (index < 0) return -1;
   }
-  return -1;
 }
 
 /**

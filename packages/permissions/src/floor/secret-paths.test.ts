@@ -222,14 +222,14 @@ describe('globs and braces that could expand to a secret', () => {
           globToRegExp(component).test(name),
         );
       }),
-      { numRuns: 20000 },
+      { numRuns: 5000 },
     );
     for (const component of ['*', '**', '*.pem', '.e*', '?nv', '*.*', 'id_*', 'conf*', '.k?be', '*e*v*'])
       for (const name of [...SAMPLE_NAMES, ...SEQUENCES.flat()])
         expect(wildcardMatches(component, name), `${component} ~ ${name}`).toBe(
           globToRegExp(component).test(name),
         );
-  });
+  }, 60_000);
 
   it('expands braces with a cap', () => {
     expect(expandBraces('{.env,x}')).toEqual(['.env', 'x']);

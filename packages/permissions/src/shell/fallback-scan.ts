@@ -456,7 +456,14 @@ class FallbackScanner implements UnwrapHost {
     const head = words[0];
     // A segment that starts with the plain command word of the last one (`echo 1; echo 2`) has
     // no leading assignment or reserved word: that is known of the word, without reading it.
-    const known = head !== undefined && head.value === this.lastCommandWord;
+    const last = this.lastCommandWord;
+    const known = head !== undefined && head.value === last;
+    if (known) {
+      // The same string for the same name, segment after segment: the checks' lookups by the
+      // command word (the floor's table, basenames) find its hash already computed.
+      if (head.raw === head.value) head.raw = last;
+      head.value = last;
+    }
     while (!known && first < words.length) {
       const word = words[first] as ShellWord;
       const value = word.value;

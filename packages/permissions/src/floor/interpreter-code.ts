@@ -67,6 +67,19 @@ const CODE_CLUSTERS: Record<string, RegExp> = {
 };
 
 /**
+ * Families whose code flags and cluster expression (`^-…`, no alternatives) all start with
+ * `-` (all but deno's `eval`): for them a word that does not is no code flag.
+ */
+const DASHED_FAMILIES: ReadonlySet<string> = new Set(
+  Object.keys(CODE_FLAGS).filter(
+    (family) =>
+      CODE_FLAGS[family]!.every((flag) => flag.startsWith('-')) &&
+      (!Object.hasOwn(CODE_CLUSTERS, family) ||
+        (CODE_CLUSTERS[family]!.source.startsWith('^-') && !CODE_CLUSTERS[family]!.source.includes('|'))),
+  ),
+);
+
+/**
  * The inline program texts of an interpreter invocation, with the interpreter family.
  * `name` is the command name of `argv[0]` when the caller already has it.
  */
@@ -78,17 +91,21 @@ export function inlinePrograms(
   if (!family) return NO_PROGRAMS;
   const flags = Object.hasOwn(CODE_FLAGS, family) ? CODE_FLAGS[family]! : [];
   const cluster = Object.hasOwn(CODE_CLUSTERS, family) ? CODE_CLUSTERS[family] : undefined;
-  const out: InlineProgram[] = [];
+  const dashed = DASHED_FAMILIES.has(family);
+  // Most interpreter commands run a script (`python3 app.py --port 8000`): no list for them.
+  let out: InlineProgram[] | undefined;
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
+    // `-` is 45: no flag, cluster or attached flag matches a word without it (see above).
+    if (dashed && arg.charCodeAt(0) !== 45) continue;
     if ((flags.includes(arg) || cluster?.test(arg) === true) && argv[i + 1] !== undefined) {
-      out.push({ family, code: argv[i + 1]! });
+      (out ??= []).push({ family, code: argv[i + 1]! });
       i++;
     } else if (arg.length > 2 && flags.some((flag) => flag.length === 2 && arg.startsWith(flag))) {
-      out.push({ family, code: arg.slice(2) }); // `-cCODE`, `-eCODE`
+      (out ??= []).push({ family, code: arg.slice(2) }); // `-cCODE`, `-eCODE`
     }
   }
-  return out;
+  return out ?? NO_PROGRAMS;
 }
 
 /**

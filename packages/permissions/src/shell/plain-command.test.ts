@@ -139,6 +139,24 @@ describe('plainAnalysis', () => {
     }
   });
 
+  it('leaves the blank runs as they were when it declines', () => {
+    for (const command of [
+      '  ls  |  wc',
+      'a   b  $(c)',
+      '    fi',
+      'ls   >  #x',
+      'xargs  rm',
+      'echo  "a\tb"  ',
+    ]) {
+      const runs = [7, 9];
+      expect(plainAnalysis(command, runs), command).toBeUndefined();
+      expect(runs, command).toEqual([7, 9]);
+    }
+    const runs = [7, 9];
+    expect(plainAnalysis('  ls   -la', runs)).toBeDefined();
+    expect(runs).toEqual([7, 9, 0, 2, 4, 7]);
+  });
+
   it('is what analyzeShell returns under the default caps', () => {
     expect(analyzeShell('git log -n 3')).toEqual(analyzeShell('git log -n 3', parserOnly));
     expect(analyzeShell('git log -n 3')).toEqual(fast('git log -n 3')?.analysis);
@@ -158,6 +176,11 @@ describe('plainAnalysis', () => {
     'a=b=c',
     '=',
     'sudo',
+    '/usr/bin/sudo',
+    './env',
+    'a/b/time',
+    '/bin/export',
+    'x/averylongname',
     '-u',
     'root',
     'env',

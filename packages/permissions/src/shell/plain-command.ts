@@ -31,11 +31,11 @@ import { addKindReasons, GLOB, PARAMETER, TILDE } from './word-kinds';
 const HERE_DOCUMENT = 'here-document';
 const DYNAMIC_TARGET = 'dynamic redirection target';
 
-/** 1 for the characters a plain word may hold. */
+/** Not 0 for the characters a plain word may hold: 2 for `=`, 3 for `/`, 1 for the others. */
 const PLAIN = new Uint8Array(128);
 // (`#` only inside a word: at a word's start it opens a comment.)
 for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,@%+-#')
-  PLAIN[char.charCodeAt(0)] = 1;
+  PLAIN[char.charCodeAt(0)] = char === '=' ? 2 : char === '/' ? 3 : 1;
 
 /**
  * The names a command word is checked against: reserved words and declaration builtins (as
@@ -65,11 +65,13 @@ export function mayBeSpecialHead(text: string, from: number, end: number): boole
     // Longer than any of the names, and so is the basename.
     if (end - begin > LONGEST_HEAD) return false;
   }
-  const length = end - from;
-  return (
-    (HEAD_SHAPES[((text.charCodeAt(from) & 31) << 5) | (text.charCodeAt(end - 1) & 31)]! & (1 << length)) !==
-    0
-  );
+  return hasHeadShape(text, from, end);
+}
+
+/** Whether `text.slice(from, end)`, no longer than the names, has the shape of one. */
+function hasHeadShape(text: string, from: number, end: number): boolean {
+  const shape = HEAD_SHAPES[((text.charCodeAt(from) & 31) << 5) | (text.charCodeAt(end - 1) & 31)]!;
+  return (shape & (1 << (end - from))) !== 0;
 }
 
 /** Thrown by the unwrap host: the command lists more commands, so the parser must run. */
@@ -250,7 +252,7 @@ function readPlainWord(
   wordKinds = 0;
   while (index < length) {
     const code = text.charCodeAt(index);
-    if (code < 0x80 && PLAIN[code] === 1) {
+    if (code < 0x80 && PLAIN[code] !== 0) {
       if (code === 0x3d) equals = true;
       index++;
       continue;
@@ -295,6 +297,16 @@ function isDigits(text: string): boolean {
  * Only for input under the default caps (the caller checks).
  */
 export function plainAnalysis(text: string, blankRuns: number[] | undefined): ShellAnalysis | undefined {
+  if (blankRuns === undefined) return analyzePlain(text, undefined);
+  // Runs go straight into `blankRuns`, and come out again when the input is not plain.
+  const recorded = blankRuns.length;
+  const analysis = analyzePlain(text, blankRuns);
+  if (analysis === undefined) blankRuns.length = recorded;
+  return analysis;
+}
+
+/** `plainAnalysis`, adding runs of blanks to `blankRuns` even when it returns undefined. */
+function analyzePlain(text: string, blankRuns: number[] | undefined): ShellAnalysis | undefined {
   const length = text.length;
   const words: ShellWord[] = [];
   const argv: string[] = [];
@@ -312,7 +324,6 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
   let special = false;
   let assignments: ShellAssignment[] | undefined;
   let redirects: ShellRedirect[] | undefined;
-  let runs: number[] | undefined;
   let dynamicAssignment = false;
   let start = -1;
   let end = 0;
@@ -325,7 +336,7 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     if (code === 0x20) {
       const from = index;
       while (index < length && text.charCodeAt(index) === 0x20) index++;
-      if (index - from > 1) (runs ??= []).push(from, index);
+      if (index - from > 1 && blankRuns !== undefined) blankRuns.push(from, index);
       continue;
     }
     if (code === 0x23) {
@@ -344,19 +355,28 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
       // fields in locals; `readPlainWord` reads the rest of any other word.
       let scan = index;
       let equals = false;
+      // The last `/` (for the command word's basename).
+      let slash = -1;
       while (scan < length) {
         const inner = text.charCodeAt(scan);
-        if (inner >= 0x80 || PLAIN[inner] !== 1) break;
-        if (inner === 0x3d) equals = true;
+        if (inner >= 0x80) break;
+        const kind = PLAIN[inner];
+        if (kind !== 1) {
+          if (kind === 0) break;
+          if (kind === 2) equals = true;
+          else slash = scan;
+        }
         scan++;
       }
       let value: string | undefined;
       let quoted = false;
       let kinds = 0;
       let beforeRedirect = false;
+      let plain = false;
       if (scan === length || text.charCodeAt(scan) === 0x20) {
         value = text.slice(index, scan);
         index = scan;
+        plain = true;
       } else {
         value = readPlainWord(text, index, scan, equals);
         if (value === undefined) return undefined;
@@ -394,7 +414,16 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
         if (kinds !== 0) addKindReasons(kinds, reasons);
         if (words.length === 1) {
           // An unquoted word is the input's text from `from`: read there, not in a new string.
-          special = quoted ? mayBeSpecialHead(value, 0, value.length) : mayBeSpecialHead(text, from, index);
+          // A word of plain characters only: its basename starts after the `/` found above
+          // (as `mayBeSpecialHead` would find it, without reading the word again).
+          if (plain) {
+            special =
+              slash >= 0
+                ? index - slash - 1 <= LONGEST_HEAD
+                : index - from <= LONGEST_HEAD && hasHeadShape(text, from, index);
+          } else {
+            special = quoted ? mayBeSpecialHead(value, 0, value.length) : mayBeSpecialHead(text, from, index);
+          }
           declaration = special && !quoted && kinds === 0 && isDeclarationBuiltin(value);
         }
         continue;
@@ -421,7 +450,7 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     index += operator.length;
     const blanks = index;
     while (index < length && text.charCodeAt(index) === 0x20) index++;
-    if (index - blanks > 1) (runs ??= []).push(blanks, index);
+    if (index - blanks > 1 && blankRuns !== undefined) blankRuns.push(blanks, index);
     // (A `#` there opens a comment: the operator has no target.)
     if (index >= length || text.charCodeAt(index) === 0x23) return undefined;
     const target = readPlainWord(text, index, index, false);
@@ -485,7 +514,6 @@ export function plainAnalysis(text: string, blankRuns: number[] | undefined): Sh
     start,
     end,
   };
-  if (blankRuns !== undefined && runs !== undefined) for (const position of runs) blankRuns.push(position);
   // The analysis lists each reason once (the command may repeat one). Most commands have none.
   let listed: string[] = [];
   if (reasons.length > 0) {

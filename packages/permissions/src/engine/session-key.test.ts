@@ -86,7 +86,7 @@ describe('session keys', () => {
         expect(bashSessionKey(command, '/w')).toBe(key);
         expect(evaluateBash(command, rules, { cwd: '/w' }).sessionKey).toBe(key);
       }),
-      { numRuns: 3000 },
+      { numRuns: 1500 },
     );
   });
 

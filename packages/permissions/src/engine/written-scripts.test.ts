@@ -21,6 +21,15 @@ describe('scriptsWrittenThenRun', () => {
     expect(scripts("echo 'rm x' > m.mk && make -f m.mk")).toEqual([['m.mk', 'rm x']]);
   });
 
+  it('reads a command word that ran nothing before again when it writes or runs', () => {
+    // `echo` and `ls` run no file whatever their arguments; with a redirection they write one.
+    expect(scripts("echo a; echo 'rm x' > s.sh; bash s.sh")).toEqual([['s.sh', 'rm x']]);
+    expect(scripts("echo a; ls; echo b; echo 'rm x' | tee s.sh; sh s.sh")).toEqual([['s.sh', 'rm x']]);
+    // `bash -c` runs no file, `bash s.sh` does: a shell's word is read each time.
+    expect(scripts("echo 'rm x' > s.sh; bash -c ls; bash s.sh")).toEqual([['s.sh', 'rm x']]);
+    expect(scripts("echo 'rm x' > s.sh; make -n; make -f s.sh")).toEqual([['s.sh', 'rm x']]);
+  });
+
   it("gives an interpreter's script the checks of its inline program", () => {
     const [script] = scriptsWrittenThenRun(
       analyzeShell("echo 'import os' > t.py && python3 -u t.py").commands,

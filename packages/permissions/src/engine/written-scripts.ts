@@ -103,6 +103,11 @@ function shownOutput(command: SimpleCommand): string | undefined {
 }
 
 const NO_RUNS: readonly FileRun[] = [];
+/**
+ * What `filesRun` returns for a command word that runs no file whatever its arguments (the
+ * name alone says so): an empty list like `NO_RUNS`, told apart by identity.
+ */
+const RUNS_NOTHING: readonly FileRun[] = [];
 
 /**
  * The first characters of the names `filesRun` looks for past interpreters and paths (shells,
@@ -133,7 +138,7 @@ function filesRun(command: SimpleCommand): readonly FileRun[] {
   // The basename is the word itself exactly when the word has no `/`.
   if (name !== word) return [{ path: pathKey(word) }];
   const first = name.length === 0 ? 0x80 : name.charCodeAt(0);
-  if (first >= 0x80 || RUNNER_FIRST[first] !== 1) return NO_RUNS;
+  if (first >= 0x80 || RUNNER_FIRST[first] !== 1) return RUNS_NOTHING;
   if (name === 'source' || name === '.')
     return argv[1] === undefined ? NO_RUNS : [{ path: pathKey(argv[1]) }];
   if (SHELL_NAMES.has(name)) {
@@ -147,7 +152,7 @@ function filesRun(command: SimpleCommand): readonly FileRun[] {
     }
     return NO_RUNS;
   }
-  if (name !== 'make' && name !== 'gmake') return NO_RUNS;
+  if (name !== 'make' && name !== 'gmake') return RUNS_NOTHING;
   const files: FileRun[] = [];
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
@@ -192,6 +197,12 @@ export class ScriptWrites {
   private commandKeys: Set<string> | undefined;
   private written: Map<string, string | typeof PIPED | undefined> | undefined;
   private previous: SimpleCommand | undefined;
+  /**
+   * The last command word that runs no file whatever its arguments and is not `tee`: a command
+   * with that word and no redirection writes and runs nothing, known without reading it again
+   * (`echo 1; echo 2; …`).
+   */
+  private idleHead: string | undefined;
   /** Scripts already returned (path, interpreter, text): a script run again is checked once. */
   private seen: Set<string> | undefined;
   /** The text each run (path, as run by which interpreter) had when last looked at. */
@@ -211,18 +222,25 @@ export class ScriptWrites {
     // all on the line, and the fallback scan lists them out of text order (at its segment's
     // start), so following them would make the decision depend on the listing's order.
     if (command.context === 'xargs' || command.context === 'find-exec') return undefined;
+    const redirects = command.redirects;
+    const head = command.unwrapped.argv[0] ?? command.argv[0];
+    if (redirects.length === 0 && head !== undefined && head === this.idleHead) {
+      // What the steps below come to for it: no run, no target.
+      if (!this.listedOnce) this.previous = command;
+      return undefined;
+    }
     const runs = filesRun(command);
     // Most commands write no file: nothing is allocated for them.
     let targets: [string, boolean][] | undefined;
-    const redirects = command.redirects;
     for (let index = 0; index < redirects.length; index++) {
       const redirect = redirects[index]!;
       if (!redirect.write || redirect.dynamic || !WRITE_OPERATORS.has(redirect.operator)) continue;
       if (redirect.fd !== undefined && redirect.fd !== 1) continue;
       (targets ??= []).push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
     }
-    const head = command.unwrapped.argv[0] ?? command.argv[0];
     const name = head === undefined || !endsWithTee(head) ? '' : commandBasename(head);
+    // `filesRun` reads the same word: `head` when the unwrapped argv has one, else the argv's.
+    if (runs === RUNS_NOTHING && redirects.length === 0 && name !== 'tee') this.idleHead = head;
     if (name === 'tee') {
       const argv = command.unwrapped.argv;
       const append = argv.includes('-a') || argv.includes('--append');

@@ -1,7 +1,8 @@
 /**
  * The commonest input, analyzed without the grammar: one simple command of plain words —
  * letters, digits and `_ . / : = , @ % + - #`, and quoted text that nests nothing (`'…'`,
- * `"…"` without backquote or backslash) — separated by spaces (`git status -s`,
+ * `"…"` without backquote, where a backslash escapes `$`, `` ` ``, `"` or `\` or stands for
+ * itself) — separated by spaces (`git status -s`,
  * `mkdir -p build/out`, `X=1 make test`, `echo "Build done"`), with redirections to files
  * (`> out.txt`, `2>> log`, `< in`, `2>&1`) and here-doc operators (`cat > f.py << 'EOF'`, an
  * agent's first line of a here-doc: the body comes after a newline, which no plain command
@@ -166,6 +167,26 @@ function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
 }
 
 /**
+ * The double-quoted text from `from` to `to` with its escaping backslashes removed (`\"`,
+ * `\\`, `\$`, `` \` ``), as the lexer reads it: other backslashes stay.
+ */
+function withoutEscapes(text: string, from: number, to: number): string {
+  let value = '';
+  let run = from;
+  for (let index = from; index < to; index++) {
+    if (text.charCodeAt(index) !== 0x5c) continue;
+    const next = text.charCodeAt(index + 1);
+    if (next === 0x24 || next === 0x60 || next === 0x22 || next === 0x5c) {
+      value += text.slice(run, index);
+      // The escaped character starts the next run; it is no escape itself.
+      run = index + 1;
+      index++;
+    }
+  }
+  return value + text.slice(run, to);
+}
+
+/**
  * In single quotes, and in double quotes, the characters that need a look: the closing quote,
  * control characters, non-ASCII ones (for the rejection scan), and in double quotes a
  * backquote, a backslash and `$`. A native search finds the next one faster than a loop over
@@ -174,12 +195,16 @@ function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
 const SINGLE_QUOTED_STOP = /['\x00-\x1f\x7f-\uffff]/g;
 const DOUBLE_QUOTED_STOP = /["`\\$\x00-\x1f\x7f-\uffff]/g;
 
+/** Set by `quotedEnd` when a backslash in double quotes escapes a character (the caller resets it). */
+let quotedEscapes = false;
+
 /**
  * The index of the quote closing the one at `open` (`'` or `"`), or -1 when there is none or
  * the quoted text holds what the parser must read: a control character or another the
- * rejection scan rejects, or in double quotes a backquote, a backslash or an expansion
- * `dollarEnd` declines.
+ * rejection scan rejects, or in double quotes a backquote or an expansion `dollarEnd`
+ * declines. Sets `quotedEscapes` when a backslash escapes a character.
  */
+
 function quotedEnd(text: string, open: number, quote: number): number {
   const stop = quote === 0x22 ? DOUBLE_QUOTED_STOP : SINGLE_QUOTED_STOP;
   let index = open + 1;
@@ -195,7 +220,18 @@ function quotedEnd(text: string, open: number, quote: number): number {
       index = at + 1;
       continue;
     }
-    // In double quotes: `$` starts an expansion; a backquote or a backslash is the parser's.
+    // In double quotes: a backslash escapes `$`, a backquote, `"` and itself (the lexer's
+    // `readDoubleQuoted`) and stands for itself before anything else (a newline after it is a
+    // control character, declined when read); `$` starts an expansion; a backquote is the
+    // parser's.
+    if (code === 0x5c) {
+      const next = text.charCodeAt(at + 1);
+      if (next === 0x24 || next === 0x60 || next === 0x22 || next === 0x5c) {
+        quotedEscapes = true;
+        index = at + 2;
+      } else index = at + 1;
+      continue;
+    }
     if (code !== 0x24) return -1;
     index = dollarEnd(text, at, true);
     if (index < 0) return -1;
@@ -263,9 +299,12 @@ function readPlainWord(
       break;
     }
     if (code === 0x27 || code === 0x22) {
+      quotedEscapes = false;
       const close = quotedEnd(text, index, code);
       if (close < 0) return undefined;
-      value += text.slice(run, index) + text.slice(index + 1, close);
+      value +=
+        text.slice(run, index) +
+        (quotedEscapes ? withoutEscapes(text, index + 1, close) : text.slice(index + 1, close));
       quoted = true;
       index = close + 1;
       run = index;

@@ -7,7 +7,14 @@ import {
   SAMPLE_NAMES,
   wildcardMatches,
 } from './secret-globs';
-import { isSecretPath, normalizePath, SEQUENCES } from './secret-paths';
+import {
+  EDITOR_COPY,
+  isEnvFileName,
+  isSecretFileName,
+  isSecretPath,
+  normalizePath,
+  SEQUENCES,
+} from './secret-paths';
 import { pathCandidates } from './secret-reads';
 
 describe('isSecretPath: the false-positive policy table', () => {
@@ -230,6 +237,47 @@ describe('globs and braces that could expand to a secret', () => {
           globToRegExp(component).test(name),
         );
   }, 60_000);
+
+  it('reads an editor copy only from a name that ends in ~ or starts and ends with #', () => {
+    // isSecretFileName runs the expression only for those names.
+    const name = fc
+      .array(fc.constantFrom('#', '~', '.env', 'id_rsa', 'a', '.', '\n', ''), { maxLength: 6 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(name, fc.string({ maxLength: 6 })), (text) => {
+        if (EDITOR_COPY.test(text))
+          expect(text.endsWith('~') || (text.startsWith('#') && text.endsWith('#')), text).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    for (const copy of ['.env~', '.env~~', '#.env#', 'id_rsa~', '#id_rsa#'])
+      expect(isSecretFileName(copy), copy).toBe(true);
+    for (const plain of ['#notes', 'notes#', '~notes', '#', '~', '##', 'a~b', 'notes~'])
+      expect(isSecretFileName(plain), plain).toBe(false);
+  });
+
+  it('knows a dotenv name by a . first or fourth from the end, in any case and script', () => {
+    // isEnvFileName's quick reject: every name whose lower case could be a dotenv name has one.
+    const name = fc
+      .array(fc.constantFrom('.', 'env', 'ENV', 'eNv', 'x', '\u0130', '\u212a', '\u03a3', ' ', 'local'), {
+        maxLength: 5,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        fc.oneof(name, fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 8 })),
+        (text) => {
+          const lower = text.toLowerCase();
+          if (lower === '.env' || lower.startsWith('.env.') || (lower.endsWith('.env') && lower.length > 4))
+            expect(text.charCodeAt(0) === 46 || text.charCodeAt(text.length - 4) === 46, text).toBe(true);
+          else expect(isEnvFileName(text), text).toBe(false);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    for (const text of ['.ENV', '.Env.Local', 'PROD.ENV', '\u0130.env', 'x.env'])
+      expect(isEnvFileName(text), text).toBe(true);
+  });
 
   it('expands braces with a cap', () => {
     expect(expandBraces('{.env,x}')).toEqual(['.env', 'x']);

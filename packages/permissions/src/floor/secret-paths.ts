@@ -122,11 +122,22 @@ const SEQUENCE_DIRS: readonly (readonly string[])[] = [
   ['share', 'keyrings'],
 ];
 
+/** The first characters of `SECRET_DIRS` (all `.`): a component that starts otherwise is none of them. */
+const SECRET_DIR_FIRSTS: ReadonlySet<number> = new Set([...SECRET_DIRS].map((dir) => dir.charCodeAt(0)));
+/** The last component of every sequence in `SEQUENCES`: a path whose base is none of them ends in none. */
+const SEQUENCE_LASTS: ReadonlySet<string> = new Set(
+  SEQUENCES.map((sequence) => sequence[sequence.length - 1]!),
+);
+
 /** Space, tab, newline. */
 const isBlank = (code: number) => code === 32 || code === 9 || code === 10;
 
 /** True for dotenv-style names that are not templates. */
 export function isEnvFileName(name: string): boolean {
+  // `.env`, `.env.…` and `….env` have a `.` first or fourth from the end, in any case (only
+  // `.` lower-cases to `.`, only `e`/`E`… to `e`, `n`, `v`, each to one character): most
+  // names have neither and skip the lower-case copy.
+  if (name.charCodeAt(0) !== 46 && name.charCodeAt(name.length - 4) !== 46) return false;
   const lower = name.toLowerCase();
   let parts: string[];
   if (lower === '.env') return true;
@@ -144,11 +155,15 @@ export function isEnvFileName(name: string): boolean {
 }
 
 // An editor's backup or autosave copy holds the same text: `.env~`, `id_rsa~`, `#.env#`.
-const EDITOR_COPY = /^#(.+)#$|^(.+?)~+$/;
+export const EDITOR_COPY = /^#(.+)#$|^(.+?)~+$/;
 
 /** True when a file name alone marks a secret. */
 export function isSecretFileName(fileName: string): boolean {
-  const copy = EDITOR_COPY.exec(fileName);
+  // Only a name that ends in `~`, or starts and ends with `#`, can be a copy: skip the
+  // expression (and its match) for the rest. `#` 35, `~` 126.
+  const last = fileName.charCodeAt(fileName.length - 1);
+  const copy =
+    last === 126 || (last === 35 && fileName.charCodeAt(0) === 35) ? EDITOR_COPY.exec(fileName) : null;
   const name = copy === null ? fileName : (copy[1] ?? copy[2]!);
   if (isEnvFileName(name) || ANYWHERE_FILES.has(name)) return true;
   if (SSH_KEY.test(name)) return !name.endsWith('.pub');
@@ -191,15 +206,21 @@ export function matchesSecretPolicy(path: string): boolean {
   const base = components[components.length - 1];
   if (base === undefined) return false;
   let dirIndex = 0;
-  while (dirIndex < components.length && !SECRET_DIRS.has(components[dirIndex]!)) dirIndex++;
+  while (
+    dirIndex < components.length &&
+    !(SECRET_DIR_FIRSTS.has(components[dirIndex]!.charCodeAt(0)) && SECRET_DIRS.has(components[dirIndex]!))
+  )
+    dirIndex++;
   if (dirIndex < components.length) {
     // Inside ~/.ssh only public keys are not secret.
     return !(components[dirIndex] === '.ssh' && base.endsWith('.pub') && dirIndex < components.length - 1);
   }
   if (isSecretFileName(base)) return true;
   if (home && HOME_FILES.has(base) && components.length === 1) return true;
-  for (const sequence of SEQUENCES) {
-    if (containsSequence(components, sequence, false)) return true;
+  if (SEQUENCE_LASTS.has(base)) {
+    for (const sequence of SEQUENCES) {
+      if (containsSequence(components, sequence, false)) return true;
+    }
   }
   for (const sequence of SEQUENCE_DIRS) {
     if (containsSequence(components, sequence, true)) return true;

@@ -437,6 +437,8 @@ describe('redirects and wrappers', () => {
     'exit 0',
     'ls 2>/dev/null',
     'ls > /dev/null 2>&1',
+    'ls > /dev/stdout 2> /dev/stderr',
+    'ls >> /dev/fd/1 2>/dev/fd/2',
     'cat f 2>&1',
     'command -v git',
     'cd src',
@@ -445,12 +447,20 @@ describe('redirects and wrappers', () => {
     expect(classify(source).classification).toBe('read-only');
   });
 
-  it.each(['ls > out.txt', 'ls 2> err.log', 'cat f >| out', 'cat <> f', 'ls >&out'])(
-    '%s is mutating',
-    (source) => {
-      expect(classify(source).classification).toBe('mutating');
-    },
-  );
+  it.each([
+    'ls > out.txt',
+    'ls 2> err.log',
+    'cat f >| out',
+    'cat <> f',
+    'ls >&out',
+    'ls > /dev/fd/3',
+    'ls > /dev/nul',
+    'ls > dev/null__',
+    'ls > /dev/stdoux',
+    'TAR_OPTIONS=x ls > /tmp/a',
+  ])('%s is mutating', (source) => {
+    expect(classify(source).classification).toBe('mutating');
+  });
 });
 
 describe('the allowlist lookup', () => {

@@ -14,6 +14,15 @@ import { mutating, unknown } from './verdict';
 const DISCARD_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
 
 /**
+ * `DISCARD_TARGETS.has(target)`, after a test of the length and first character: most targets
+ * are files (`out.txt`, `/app/run.log`), ruled out without hashing the name.
+ */
+function isDiscardTarget(target: string): boolean {
+  const length = target.length;
+  return (length === 9 || length === 11) && target.charCodeAt(0) === 0x2f && DISCARD_TARGETS.has(target);
+}
+
+/**
  * git's trace variables (`GIT_TRACE`, `GIT_TRACE2_EVENT`, `GIT_TRACE_PACKET`, …) write to
  * standard error for `1`/`true`, but an absolute path (or a GIT_TRACE2 `af_unix:` socket)
  * makes every git command append to that file: `GIT_TRACE=/home/u/.bashrc git status`.
@@ -74,21 +83,24 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
   const redirects = command.redirects;
   for (let index = 0; index < redirects.length; index++) {
     const redirect = redirects[index]!;
-    if (redirect.write && !DISCARD_TARGETS.has(redirect.target)) {
+    if (redirect.write && !isDiscardTarget(redirect.target)) {
       const spelled = `${redirect.fd ?? ''}${redirect.operator}${redirect.target}`;
       return mutating(`redirect ${spelled} writes a file`, spelled);
     }
   }
-  const trace = traceToFile(command.assignments) ?? traceToFile(command.unwrapped.assignments);
-  if (trace) return mutating(`${trace} makes git append its trace to that file`, trace);
-  // GNU tar reads options from TAR_OPTIONS before its own (`--to-command=sh`): unseen options.
-  const tarOptions = tarOptionsIn(command.assignments) ?? tarOptionsIn(command.unwrapped.assignments);
-  if (tarOptions) {
-    const spelled = `TAR_OPTIONS=${tarOptions.value}`;
-    return {
-      ...unknown('TAR_OPTIONS gives tar options the classifier does not read', spelled),
-      prefixExcluded: true,
-    };
+  // Most commands have no assignment, before the command word or from a wrapper (`env X=1`).
+  if (command.assignments.length > 0 || command.unwrapped.assignments.length > 0) {
+    const trace = traceToFile(command.assignments) ?? traceToFile(command.unwrapped.assignments);
+    if (trace) return mutating(`${trace} makes git append its trace to that file`, trace);
+    // GNU tar reads options from TAR_OPTIONS before its own (`--to-command=sh`): unseen options.
+    const tarOptions = tarOptionsIn(command.assignments) ?? tarOptionsIn(command.unwrapped.assignments);
+    if (tarOptions) {
+      const spelled = `TAR_OPTIONS=${tarOptions.value}`;
+      return {
+        ...unknown('TAR_OPTIONS gives tar options the classifier does not read', spelled),
+        prefixExcluded: true,
+      };
+    }
   }
   const wrappers = command.unwrapped.wrappers;
   for (let index = 0; index < wrappers.length; index++) {

@@ -250,6 +250,19 @@ export function findRestrictingRule(
   const first = argv[0];
   // The command word's rules, looked up once: the global-options step below reuses them.
   const firstCandidates = first === undefined ? undefined : restrictCandidates(index, first);
+  const inner = command.unwrapped;
+  if (
+    firstCandidates === undefined &&
+    inner.argv === argv &&
+    first !== undefined &&
+    inner.wrappers.length === 0 &&
+    inner.opaqueReason === undefined &&
+    !isMultiCall(first)
+  ) {
+    // The common command: no rule for its word, no wrapper, nothing else to read. Every step
+    // below would keep the tool-wide rule, if any.
+    return index.toolWide === rules.length ? undefined : rules[index.toolWide];
+  }
   let best = earliestAmong(rules, firstCandidates, argv, 0, index.toolWide);
   // Without wrappers the unwrapped argv is the argv itself; with an unknown wrapper option it
   // may be empty, and the scan below covers every later word.

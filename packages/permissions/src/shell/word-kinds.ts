@@ -26,10 +26,20 @@ const REASONS: ReadonlyArray<readonly [number, string]> = [
   [LOCALE_STRING, 'locale-translated string'],
 ];
 
+/** The kinds' bits and reasons apart, in the same order: read by index, not destructured. */
+const REASON_BITS: readonly number[] = REASONS.map(([bit]) => bit);
+const REASON_TEXTS: readonly string[] = REASONS.map(([, reason]) => reason);
+
 /** Appends the reason of every kind set in `kinds` to `out` (no duplicates). */
 export function addKindReasons(kinds: number, out: string[]): void {
-  if (kinds === 0) return;
-  for (const [bit, reason] of REASONS) {
-    if ((kinds & bit) !== 0 && !out.includes(reason)) out.push(reason);
+  // Asked for every word of a command, most often with one kind (a `$NAME`): an index loop
+  // that stops once no bit is left.
+  let left = kinds;
+  for (let index = 0; left !== 0 && index < REASON_BITS.length; index++) {
+    const bit = REASON_BITS[index]!;
+    if ((left & bit) === 0) continue;
+    left &= ~bit;
+    const reason = REASON_TEXTS[index]!;
+    if (!out.includes(reason)) out.push(reason);
   }
 }

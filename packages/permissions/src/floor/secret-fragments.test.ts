@@ -125,14 +125,14 @@ const pathText = fc
 
 /**
  * The literals an alternation of the expressions' form matches, in lower case: top-level
- * alternatives, a leading `(?:^|\/)` and a trailing `(?:\/|$)` dropped (hub's boundaries),
+ * alternatives, a leading `(?:^|\/)` and a trailing `(?:[/,:]|$)` dropped (hub's boundaries),
  * a group `(?:a|b)` at the end expanded (`\.(?:pem|key)` → `.pem`, `.key`; `s(?:sh|ecrets)`
  * → `ssh`, `secrets`), escapes undone.
  */
 function literalsOf(expression: RegExp): string[] {
   const literals: string[] = [];
   for (const alternative of expression.source.split(/\|(?![^(]*\))/)) {
-    const text = alternative.replace(/^\(\?:\^\|\\\/\)/, '').replace(/\(\?:\\\/\|\$\)$/, '');
+    const text = alternative.replace(/^\(\?:\^\|\\\/\)/, '').replace(/\(\?:\[\/,:\]\|\$\)$/, '');
     const group = /^(.*?)\(\?:([^)]*)\)$/.exec(text);
     const expanded = group ? group[2]!.split('|').map((tail) => group[1]! + tail) : [text];
     for (const literal of expanded) {
@@ -176,8 +176,8 @@ describe('secret fragments', () => {
     for (const expression of [SECRET_FRAGMENT, FRAGMENT_SEARCH]) {
       expect(expression.flags).toBe('i');
       // hub's are the only anchors.
-      expect(expression.source.match(/\(\?:[^)]*[\^$][^)]*\)/g)).toEqual(['(?:^|\\/)', '(?:\\/|$)']);
-      expect(expression.source).toContain('(?:^|\\/)hub(?:\\/|$)');
+      expect(expression.source.match(/\(\?:[^)]*[\^$][^)]*\)/g)).toEqual(['(?:^|\\/)', '(?:[/,:]|$)']);
+      expect(expression.source).toContain('(?:^|\\/)hub(?:[/,:]|$)');
     }
   });
 

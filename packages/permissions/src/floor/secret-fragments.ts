@@ -4,10 +4,12 @@
  * fragment cannot be a secret (secret-fragments.test.ts checks this against the policy).
  * `hosts.yml` is listed on its own because `.config/./gh/hosts.yml` and
  * `.config//gh/hosts.yml` do not contain `config/gh`; `hub` (hub's token file,
- * `.config/hub`) as a whole path component for the same reason.
+ * `.config/hub`) as a whole path component for the same reason, or ending where a path
+ * candidate of the word ends (`--files=.config/hub,x`, see `pathCandidates`): at a `,` or
+ * `:`, so a word spells every fragment its candidates do.
  */
 export const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|yarnrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:\/|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|rclone|settings-security|keyrings|\.(?:pem|key|p12|pfx|jks)/i;
+  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|yarnrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:[/,:]|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|rclone|settings-security|keyrings|\.(?:pem|key|p12|pfx|jks)/i;
 
 /**
  * `SECRET_FRAGMENT` with its alternatives grouped by their first character (`s(?:sh|ecrets|…)`),
@@ -17,11 +19,11 @@ export const SECRET_FRAGMENT =
  * agree on any text.
  */
 export const FRAGMENT_SEARCH =
-  /a(?:ws|zure)|b(?:oto)|c(?:redentials|onfig\/gh)|d(?:ocker)|e(?:nv)|g(?:nupg|cloud)|h(?:osts\.yml)|(?:^|\/)hub(?:\/|$)|i(?:d_)|k(?:ube|eyrings)|m(?:y\.cnf)|n(?:etrc|pmrc)|p(?:ypirc|gpass|assword-store)|r(?:clone)|s(?:sh|ecrets|hadow|3cfg|ettings-security)|v(?:ault-token)|y(?:arnrc)|\.(?:pem|key|p12|pfx|jks)/i;
+  /a(?:ws|zure)|b(?:oto)|c(?:redentials|onfig\/gh)|d(?:ocker)|e(?:nv)|g(?:nupg|cloud)|h(?:osts\.yml)|(?:^|\/)hub(?:[/,:]|$)|i(?:d_)|k(?:ube|eyrings)|m(?:y\.cnf)|n(?:etrc|pmrc)|p(?:ypirc|gpass|assword-store)|r(?:clone)|s(?:sh|ecrets|hadow|3cfg|ettings-security)|v(?:ault-token)|y(?:arnrc)|\.(?:pem|key|p12|pfx|jks)/i;
 
 /**
  * The first three characters of every alternative of `SECRET_FRAGMENT`, in lower case
- * (`hub` for `(^|/)hub(/|$)`, `.pe` for `.pem`): a fragment can only occur where one of
+ * (`hub` for `(^|/)hub([/,:]|$)`, `.pe` for `.pem`): a fragment can only occur where one of
  * these does. secret-fragments.test.ts derives them from the expression and compares.
  */
 export const FRAGMENT_STARTS: readonly string[] = [

@@ -224,4 +224,32 @@ describe('wordNamesSecret', () => {
       { numRuns: 6000 },
     );
   }, 120_000);
+
+  it('a word spells a secret fragment when one of its path candidates is a secret', () => {
+    // `wordNamesSecret` tests the candidates only when the word itself spells a fragment.
+    const piece = fc.constantFrom(
+      '.config/hub',
+      'hub',
+      '/hub',
+      '.env',
+      'id_',
+      'x',
+      '-o',
+      '=',
+      ':',
+      '@',
+      ',',
+      '/',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+        (value) => {
+          if (pathCandidates(value).some(isSecretPath))
+            expect(mentionsSecretFragment(value), value).toBe(true);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
 });

@@ -101,9 +101,9 @@ export function wordNamesSecret(value: string, word?: ShellWord): boolean {
   const patterned = (hinted || (word !== undefined && (word.glob || word.dynamic))) && hasPatternChar(value);
   if (!patterned && !hinted) return false;
   const candidates = pathCandidates(value);
-  // Candidates are substrings of `value`: without a fragment in it, none is a secret path
-  // (except a `hub` the fragment needs at a `/` or an end, where a candidate starts or ends
-  // at `=`, `:`, `@` or `,`: `--f=.config/hub,x`; not checked here). `isSecretPath` on each;
+  // Candidates are substrings of `value` that end where it does or at a `,` or `:` (which
+  // bound `hub` as an end does): without a fragment in `value`, none is a secret path
+  // (secret-reads.property.test.ts checks this). `isSecretPath` on each;
   // on `value` itself (usually first and last) that is the policy alone, once, as its
   // fragment was just found.
   if (hinted) {

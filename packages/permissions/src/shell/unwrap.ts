@@ -163,6 +163,19 @@ export function needsUnwrap(words: readonly ShellWord[]): boolean {
   return NEEDS_UNWRAP.has(begin === 0 ? value : value.slice(begin));
 }
 
+/**
+ * The word offsets `unwrapCommand` was given, as a list: worked out only where a command is
+ * handed to the host (at most once a call), not for every wrapper that hands over none
+ * (`sudo apt-get …`, `timeout 5 make`).
+ */
+function startsOf(
+  startList: readonly number[] | number | (() => readonly number[]),
+  words: readonly ShellWord[],
+): readonly number[] {
+  if (typeof startList === 'function') return startList();
+  return typeof startList === 'number' ? new Array<number>(words.length).fill(startList) : startList;
+}
+
 export function unwrapCommand(
   words: ShellWord[],
   startList: readonly number[] | number | (() => readonly number[]),
@@ -174,12 +187,6 @@ export function unwrapCommand(
   if (!needsUnwrap(words)) {
     return { wrappers: [], argv: argv ?? words.map((word) => word.value), words, assignments: [] };
   }
-  const starts =
-    typeof startList === 'function'
-      ? startList()
-      : typeof startList === 'number'
-        ? new Array<number>(words.length).fill(startList)
-        : startList;
   const wrappers: string[] = [];
   const assignments: ShellAssignment[] = [];
   let opaqueReason: string | undefined;
@@ -195,14 +202,19 @@ export function unwrapCommand(
     if (step.error) {
       opaqueReason = step.error;
       if (step.splitString !== undefined)
-        host.parseScript(step.splitString, starts[index] ?? 0, depth, 'wrapper-argument');
+        host.parseScript(step.splitString, startsOf(startList, words)[index] ?? 0, depth, 'wrapper-argument');
       break;
     }
     wrappers.push(name);
     if (step.assignments) assignments.push(...step.assignments);
     if (step.script) {
       opaqueReason = `${name} runs a script string`;
-      host.parseScript(step.script.text, (starts[step.script.at] ?? 0) + 1, depth, 'wrapper-argument');
+      host.parseScript(
+        step.script.text,
+        (startsOf(startList, words)[step.script.at] ?? 0) + 1,
+        depth,
+        'wrapper-argument',
+      );
       index = words.length;
       break;
     }
@@ -217,7 +229,7 @@ export function unwrapCommand(
       while (end < words.length && !until?.(words[end] as ShellWord)) end++;
       host.emitDerived(
         words.slice(step.next, end),
-        starts.slice(step.next, end),
+        startsOf(startList, words).slice(step.next, end),
         depth,
         step.derived.context,
         step.derived.reason,
@@ -232,7 +244,7 @@ export function unwrapCommand(
       // Read as written even when computed in part (see the note at the top).
       host.parseScript(
         rest.map((part) => part.value).join(' '),
-        starts[step.scriptFrom] ?? 0,
+        startsOf(startList, words)[step.scriptFrom] ?? 0,
         depth,
         'wrapper-argument',
       );
@@ -255,25 +267,35 @@ export function unwrapCommand(
         const guess = innerWords.findIndex((word, at) => at > 0 && word.dynamic);
         if (guess > 0) {
           const word = innerWords[guess] as ShellWord;
-          host.parseScript(word.value, (starts[index + guess] ?? 0) + 1, depth, 'shell-string');
+          host.parseScript(
+            word.value,
+            (startsOf(startList, words)[index + guess] ?? 0) + 1,
+            depth,
+            'shell-string',
+          );
         }
       } else if (script) {
         opaqueReason = script.dynamic
           ? `${name} -c with a non-literal script`
           : `${name} -c runs a script string`;
-        host.parseScript(script.value, (starts[index + scriptIndex] ?? 0) + 1, depth, 'shell-string');
+        host.parseScript(
+          script.value,
+          (startsOf(startList, words)[index + scriptIndex] ?? 0) + 1,
+          depth,
+          'shell-string',
+        );
       }
     } else if (name === 'eval' && innerWords.length > 1) {
       const rest = innerWords.slice(1);
       opaqueReason = 'eval runs its arguments as a script';
       host.parseScript(
         rest.map((part) => part.value).join(' '),
-        starts[index + 1] ?? 0,
+        startsOf(startList, words)[index + 1] ?? 0,
         depth,
         'shell-string',
       );
     } else if (name === 'find') {
-      listFindExec(innerWords, starts.slice(index), 0, depth, host);
+      listFindExec(innerWords, startsOf(startList, words).slice(index), 0, depth, host);
     } else if (name === 'trap') {
       // `trap ACTION SIGNAL...`: ACTION is a script run when a signal (or EXIT) arrives.
       let at = 1;
@@ -282,7 +304,12 @@ export function unwrapCommand(
       if (action && innerWords.length > at + 1 && !action.value.startsWith('-')) {
         opaqueReason = 'trap runs its action as a script';
         if (action.dynamic) opaqueReason = 'trap with a non-literal action';
-        host.parseScript(action.value, (starts[index + at] ?? 0) + 1, depth, 'shell-string');
+        host.parseScript(
+          action.value,
+          (startsOf(startList, words)[index + at] ?? 0) + 1,
+          depth,
+          'shell-string',
+        );
       }
     }
   }

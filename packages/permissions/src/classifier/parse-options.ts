@@ -85,7 +85,8 @@ function parse(
   // every classified command, and a closure per call is measurable there.
   while (i < args.length) {
     const arg = args[i]!;
-    if (endOfOptions || arg === '-' || !arg.startsWith('-')) {
+    // Char codes, not `startsWith`: this runs for every argument of every classified command.
+    if (endOfOptions || arg === '-' || arg.charCodeAt(0) !== 0x2d) {
       if (!endOfOptions && couldExpandToFlag(words?.[i])) {
         return { failure: 'a run-time word (glob or expansion) could expand to an option', flag: arg };
       }
@@ -101,7 +102,7 @@ function parse(
       i++;
       continue;
     }
-    if (arg.startsWith('--')) {
+    if (arg.charCodeAt(1) === 0x2d) {
       const eq = arg.indexOf('=');
       const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
       const def = lookupLong(spec, name);

@@ -332,6 +332,20 @@ describe('analyzeShell: syntax errors and odd input fail closed', () => {
     expect(argvs('rm -rf / && if')).toContainEqual(['rm', '-rf', '/']);
   });
 
+  it('reads words over the length cap as the parser splits them, quotes after a substitution included', () => {
+    const capped = (command: string) =>
+      analyzeShell(command, { maxLength: 4 }).commands.map((entry) => entry.argv);
+    expect(capped('echo 1; echo 2;  echo 3\necho 4 ')).toEqual([
+      ['echo', '1'],
+      ['echo', '2'],
+      ['echo', '3'],
+      ['echo', '4'],
+    ]);
+    // A word right after a quoted substitution ends at its blank: the next quoted word is its own.
+    expect(capped('"$(x)"ab "cd"')).toEqual([['$(…)'], ['x'], ['ab', 'cd']]);
+    expect(capped('"$(x)"ab;"cd"')).toEqual([['$(…)'], ['x'], ['ab'], ['cd']]);
+  });
+
   it('returns an empty, non-opaque analysis for empty input and comments', () => {
     expect(analyzeShell('')).toEqual({ commands: [], opaque: false, opaqueReasons: [] });
     expect(analyzeShell('  # just a comment\n')).toMatchObject({ commands: [], opaque: false });

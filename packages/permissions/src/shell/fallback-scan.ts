@@ -677,13 +677,30 @@ class FallbackScanner implements UnwrapHost {
         // the last branch below does for each), so the run is skipped in one tight loop.
         let end = index + 1;
         if (this.wordStart < 0) {
+          // The word opens with a run that cannot expand: `endWord`'s test starts after it.
+          let whole = charKind(code) === PLAIN;
+          if (whole) {
+            while (end < length && charKind(text.charCodeAt(end)) === PLAIN) end++;
+            const next = end < length ? text.charCodeAt(end) : 0x0a;
+            whole = next === 0x20 || next === 0x09 || next === 0x3b || next === 0x0a;
+          }
+          if (whole && this.redirectOperator === '') {
+            // All of the word is that run, and a blank, `;` or newline ends it (or the text
+            // does): the word `beginWord` and `endWord` would make of it, made here, and the
+            // state `endWord` leaves (a closed quote after a substitution, `"$(…)"x`, may have
+            // left a run start). No word is open after it, so a blank has nothing to end.
+            const raw = text.slice(index, end);
+            this.words.push({ value: raw, raw, dynamic: false, glob: false, quoted: false });
+            this.plainUntil = end;
+            this.run = -1;
+            index = end;
+            if (end < length && (text.charCodeAt(end) === 0x3b || text.charCodeAt(end) === 0x0a))
+              this.endSegment(end);
+            continue;
+          }
           this.beginWord(index);
           this.run = index;
-          // The word opens with a run that cannot expand: `endWord`'s test starts after it.
-          if (charKind(code) === PLAIN) {
-            while (end < length && charKind(text.charCodeAt(end)) === PLAIN) end++;
-            this.plainUntil = end;
-          }
+          if (charKind(code) === PLAIN) this.plainUntil = end;
         } else if (this.run < 0) {
           this.run = index;
         }

@@ -52,8 +52,10 @@ const NO_WRAPPERS: readonly string[] = [];
 const STREAMED_NO_REDIRECTS: readonly ShellRedirect[] = [];
 
 /** A copy of `list`: literals for the common short lists, which cost less than `slice`. */
-function copyOf<T>(list: readonly T[]): T[] {
-  switch (list.length) {
+function copyOf<T>(list: readonly T[], length: number): T[] {
+  switch (length) {
+    case 0:
+      return [];
     case 1:
       return [list[0] as T];
     case 2:
@@ -61,7 +63,7 @@ function copyOf<T>(list: readonly T[]): T[] {
     case 3:
       return [list[0] as T, list[1] as T, list[2] as T];
     default:
-      return list.slice();
+      return list.slice(0, length);
   }
 }
 
@@ -162,6 +164,7 @@ const NO_REDIRECTS: readonly ShellRedirect[] = Object.freeze([]);
  */
 function sameCommand(
   words: readonly ShellWord[],
+  count: number,
   redirects: readonly ShellRedirect[],
   context: ShellContext,
   otherWords: readonly ShellWord[],
@@ -169,9 +172,9 @@ function sameCommand(
   otherContext: ShellContext,
 ): boolean {
   if (context !== otherContext) return false;
-  if (words.length !== otherWords.length || redirects.length !== otherRedirects.length) return false;
+  if (count !== otherWords.length || redirects.length !== otherRedirects.length) return false;
   // From the last word back: segments that differ (`echo 1; echo 2`) mostly differ at the end.
-  for (let index = words.length - 1; index >= 0; index--) {
+  for (let index = count - 1; index >= 0; index--) {
     const word = words[index] as ShellWord;
     const other = otherWords[index] as ShellWord;
     if (word.value !== other.value || word.dynamic !== other.dynamic) return false;
@@ -269,7 +272,13 @@ export function fallbackScanEach(
  * cap (and beyond) come through here, and per-call closures defeat the optimizer's inlining.
  */
 class FallbackScanner implements UnwrapHost {
-  private words: ShellWord[] = [];
+  /**
+   * The words of the segment being read: the first `wordCount` (set in place: emptying it is
+   * setting the count, where popping each word cost a call per word; the entries past the
+   * count are left over from earlier segments).
+   */
+  private readonly words: ShellWord[] = [];
+  private wordCount = 0;
   private redirects: ShellRedirect[] = [];
   private segmentStart = 0;
   private value = '';
@@ -390,7 +399,7 @@ class FallbackScanner implements UnwrapHost {
         this.redirectTarget = '';
         this.redirectFd = -1;
       } else {
-        this.words.push({ value, raw, dynamic, glob: false, quoted: !this.plain });
+        this.words[this.wordCount++] = { value, raw, dynamic, glob: false, quoted: !this.plain };
       }
     }
     this.value = '';
@@ -417,22 +426,26 @@ class FallbackScanner implements UnwrapHost {
   private endSegment(at: number): void {
     this.endWord(at);
     const words = this.words;
+    const count = this.wordCount;
     const redirects = this.redirects;
-    if (words.length > 0 || redirects.length > 0) {
+    if (count > 0 || redirects.length > 0) {
       const context: ShellContext = this.piped ? 'pipeline' : this.depth === 0 ? 'top' : 'shell-string';
       const lastWords = this.lastWords;
       if (
         lastWords !== undefined &&
-        sameCommand(words, redirects, context, lastWords, this.lastRedirects, this.lastContext)
+        sameCommand(words, count, redirects, context, lastWords, this.lastRedirects, this.lastContext)
       ) {
         // A segment like the last one listed (`echo a; echo a; ...`) is not listed again, and
         // is known without reading its words: it has the same words, so the same command word
         // and assignments. Nothing keeps its arrays: they are emptied for the next segment.
-        while (words.length > 0) words.pop();
+        this.wordCount = 0;
         while (redirects.length > 0) redirects.pop();
         this.piped = false;
       } else {
-        this.listSegment(at, words, redirects, context);
+        // The command gets a copy of the words, sized once; the scanner's are emptied.
+        const listed = copyOf(words, count);
+        this.wordCount = 0;
+        this.listSegment(at, listed, redirects, context);
       }
     }
     this.segmentStart = at + 1;
@@ -492,28 +505,22 @@ class FallbackScanner implements UnwrapHost {
       }
     }
     if (first === 0 && head !== undefined) this.lastCommandWord = head.value;
-    if (first === words.length && redirects.length === 0 && assignments === undefined) {
-      // Reserved words alone (`do`, `fi`): no command.
-      while (words.length > 0) words.pop();
-      return;
-    }
-    // The scanner's arrays are emptied for the next segment; the command gets copies, sized
-    // once (a fresh array grows to room for 17 on its first word).
-    const listed = copyOf(words);
-    while (words.length > 0) words.pop();
+    // Reserved words alone (`do`, `fi`): no command.
+    if (first === words.length && redirects.length === 0 && assignments === undefined) return;
+    // The redirections too are copied, and the scanner's emptied for the next segment.
     let listedRedirects: ShellRedirect[];
     if (redirects.length > 0) {
-      listedRedirects = copyOf(redirects);
+      listedRedirects = copyOf(redirects, redirects.length);
       while (redirects.length > 0) redirects.pop();
     } else {
       // A command handed over gets the shared empty list (see `STREAMED_REASONS`).
       listedRedirects = this.visit === undefined ? [] : (STREAMED_NO_REDIRECTS as ShellRedirect[]);
     }
-    const kept = first === 0 ? listed : listed.slice(first);
-    if (first === listed.length && assignments !== undefined) {
+    const kept = first === 0 ? words : words.slice(first);
+    if (first === words.length && assignments !== undefined) {
       for (const assignment of assignments) if (assignment.form === 'prefix') assignment.form = 'bare';
     }
-    if (this.isNew(listed, listedRedirects, context)) {
+    if (this.isNew(words, listedRedirects, context)) {
       const argv = valuesOf(kept);
       const start = this.base + this.segmentStart;
       const command: SimpleCommand = {
@@ -532,7 +539,7 @@ class FallbackScanner implements UnwrapHost {
       if (this.visit !== undefined && !this.needsUnwrap(kept)) {
         // What `unwrapCommand` returns for it, with the shared empty arrays: the command is
         // checked and dropped (three objects fewer per command, one here). Nothing else is
-        // listed with it: it is handed over alone, in an array kept for that.
+        // words with it: it is handed over alone, in an array kept for that.
         command.unwrapped = {
           wrappers: NO_WRAPPERS as string[],
           argv,
@@ -552,7 +559,7 @@ class FallbackScanner implements UnwrapHost {
           throw error;
         }
         if (this.visit !== undefined) {
-          // Complete now: the command is unwrapped, its derived and script commands listed.
+          // Complete now: the command is unwrapped, its derived and script commands words.
           this.visited += this.commands.length;
           const batch = this.commands;
           this.visit(batch);
@@ -690,7 +697,7 @@ class FallbackScanner implements UnwrapHost {
             // state `endWord` leaves (a closed quote after a substitution, `"$(…)"x`, may have
             // left a run start). No word is open after it, so a blank has nothing to end.
             const raw = text.slice(index, end);
-            this.words.push({ value: raw, raw, dynamic: false, glob: false, quoted: false });
+            this.words[this.wordCount++] = { value: raw, raw, dynamic: false, glob: false, quoted: false };
             this.plainUntil = end;
             this.run = -1;
             index = end;

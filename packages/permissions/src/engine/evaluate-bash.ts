@@ -14,7 +14,13 @@
  */
 import { classifyCommand } from '../classifier';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
-import { checkAssignments, checkFloor, checkSecretReads, type FloorViolation } from '../floor';
+import {
+  checkAssignments,
+  checkFloorNamed,
+  checkSecretReads,
+  FloorNames,
+  type FloorViolation,
+} from '../floor';
 import { commandBasename } from '../rules/match-command-rule';
 import type { RuleSet } from '../rules/rule';
 import { analyzeShell } from '../shell';
@@ -227,9 +233,10 @@ function hiddenSecretRead(
  * which check the same command next (the run and the streamed checks take each command's
  * floor, then its deny rules): whether it is plain and, once the floor has read them all
  * without finding anything, the command lines it hands over with their parses. One per run
- * or streamed check (so the shell options are the same), matched by identity.
+ * or streamed check (so the shell options are the same), matched by identity. It is also what
+ * the floor found out about the last command word it saw (see `FloorNames`).
  */
-class HandedLines {
+class HandedLines extends FloorNames {
   command: SimpleCommand | undefined = undefined;
   plain = false;
   texts: readonly string[] | undefined = undefined;
@@ -242,7 +249,7 @@ function floorViolation(
   shell: ShellAnalysisOptions | undefined,
   lines: HandedLines,
 ): FloorViolation | undefined {
-  return checkFloor(command) ?? hiddenSecretRead(command, shell, 0, lines);
+  return checkFloorNamed(command, lines) ?? hiddenSecretRead(command, shell, 0, lines);
 }
 
 /** A deny rule's (or the unseen-code check's) verdict on a command. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../shell';
-import { checkFloor, checkFloorFully } from './check-floor';
+import { checkFloor, checkFloorFully, checkFloorNamed, FloorNames } from './check-floor';
 import type { FloorCheck } from './types';
 import { NO_READ_OPERANDS } from './word-roles';
 
@@ -577,6 +577,38 @@ describe('checkFloor', () => {
           for (const command of analyzeShell(source).commands) {
             expect(checkFloor(command), source).toEqual(checkFloorFully(command));
           }
+        }
+      }
+    }
+  });
+
+  it('answers as the full checks do when told the last command word (one memo, words repeated)', () => {
+    const sources = [
+      ...DENIED.map(([, source]) => source),
+      ...ALLOWED,
+      'echo 1; echo .env; echo 2',
+      'python3 -c "print(1)"; python3 -c "open(\'.env\')"; python3 app.py',
+      'docker-credential-desktop get; docker-credential-desktop list',
+      'env; env X=1 ls; printenv; printenv HOME',
+      'export A=1; export LD_PRELOAD=x; X=1; A[1]=2 echo; [ -f .env ]; [ -f x ]',
+      'cat x; cat .env; /bin/cat .env; /bin/cat x; ls; ls .env; ls ~/.ssh/id_rsa',
+    ];
+    const commands = sources.flatMap((source) => analyzeShell(source).commands);
+    // Every command right after every other with the same word, and the list in order.
+    const byWord = new Map<string | undefined, typeof commands>();
+    for (const command of commands) {
+      const word = command.argv[0];
+      byWord.set(word, [...(byWord.get(word) ?? []), command]);
+    }
+    const names = new FloorNames();
+    for (const command of commands) {
+      expect(checkFloorNamed(command, names), command.argv.join(' ')).toEqual(checkFloorFully(command));
+    }
+    for (const group of byWord.values()) {
+      for (const before of group) {
+        for (const command of group) {
+          checkFloorNamed(before, names);
+          expect(checkFloorNamed(command, names), command.argv.join(' ')).toEqual(checkFloorFully(command));
         }
       }
     }

@@ -15,7 +15,13 @@ import {
   checkFunctionExportNamed,
   checkHiddenAssignmentsNamed,
 } from './hidden-assignments';
-import { type InlineProgram, inlinePrograms, readsWholeEnvironment, stdinProgram } from './interpreter-code';
+import {
+  type InlineProgram,
+  inlinePrograms,
+  interpreterFamily,
+  readsWholeEnvironment,
+  stdinProgram,
+} from './interpreter-code';
 import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
 import {
   assignedSecretRead,
@@ -36,6 +42,11 @@ const CREDENTIALS = 2;
 const DUMPS = 4;
 const NO_READ = 8;
 const NO_READ_PLAIN = 16;
+// Bits `passesQuickly` adds for a command word: its name is an interpreter's
+// (`interpreterFamily`), it has a `[` and is not `[` itself (`NAME[SUB]=…`); and CREDENTIALS
+// for `docker-credential-*` names, which have a credential-printing rule too.
+const INTERPRETER = 32;
+const BRACKET = 64;
 const NAME_KINDS: ReadonlyMap<string, number> = (() => {
   const kinds = new Map<string, number>();
   const mark = (names: Iterable<string>, kind: number) => {
@@ -80,26 +91,50 @@ function nameKind(name: string): number {
  * the programs, redirects and assigned `$(< file)`). False sends the command through the
  * full checks, which decide.
  */
-function passesQuickly(command: SimpleCommand): boolean {
+function passesQuickly(command: SimpleCommand, names: FloorNames | undefined): boolean {
   const { argv, unwrapped, assignments } = command;
   const head = argv[0];
   if (unwrapped.argv !== argv) return false;
-  // One pass over the command word: where its last `/` is (for its name, and for whether
-  // `roleName` keeps that name), and whether it has a `[`.
-  let slash = -1;
+  // What the command word alone tells: where its last `/` is (for its name, and for whether
+  // `roleName` keeps that name), and its name's kind with the bits below. The same word as the
+  // last command's (`echo` of `echo 1; echo 2`) tells the same. Every test in this function
+  // only answers false, so their order does not matter.
+  let slash: number;
+  let name: string;
+  let kind: number;
   if (head === undefined) {
     // Only assignments and redirects: `env` as a wrapper with no command would dump.
     if (unwrapped.wrappers.length > 0) return false;
+    slash = -1;
+    name = '';
+    kind = nameKind(name);
+  } else if (names !== undefined && head === names.head) {
+    slash = names.slash;
+    name = names.name;
+    kind = names.kind;
   } else {
+    slash = -1;
     let bracket = false;
     for (let i = 0; i < head.length; i++) {
       const code = head.charCodeAt(i);
       if (code === 47) slash = i;
       else if (code === 91) bracket = true;
     }
+    // `commandWordBasename(head)`.
+    name = slash === -1 ? head : head.slice(slash + 1);
+    kind = nameKind(name);
+    if (interpreterFamily(name) !== undefined) kind |= INTERPRETER;
+    if (name.startsWith('docker-credential-')) kind |= CREDENTIALS;
     // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one).
-    if (bracket && head !== '[') return false;
+    if (bracket && head !== '[') kind |= BRACKET;
+    if (names !== undefined) {
+      names.head = head;
+      names.slash = slash;
+      names.name = name;
+      names.kind = kind;
+    }
   }
+  if ((kind & (BRACKET | ASSIGNS)) !== 0) return false;
   if (
     (assignments.length > 0 || unwrapped.assignments.length > 0) &&
     (checkAssignments(assignments, head) !== undefined ||
@@ -109,20 +144,13 @@ function passesQuickly(command: SimpleCommand): boolean {
   ) {
     return false;
   }
-  // `commandWordBasename(head)`.
-  const name = head === undefined ? '' : slash === -1 ? head : head.slice(slash + 1);
-  const kind = nameKind(name);
-  if ((kind & ASSIGNS) !== 0) return false;
-  const programs = programsOf(command, name);
+  // `programsOf` finds no program for a name that is no interpreter's.
+  const programs = (kind & INTERPRETER) !== 0 ? programsOf(command, name) : NO_PROGRAMS;
   for (let i = 0; i < programs.length; i++) {
     const { family, code } = programs[i]!;
     if (mentionsSecretFragment(code) || readsWholeEnvironment(family, code)) return false;
   }
-  if (
-    ((kind & CREDENTIALS) !== 0 || name.startsWith('docker-credential-')) &&
-    printsCredential(command, name)
-  )
-    return false;
+  if ((kind & CREDENTIALS) !== 0 && printsCredential(command, name)) return false;
   if ((kind & DUMPS) !== 0 && checkEnvDumpNamed(command, name, programs) !== undefined) return false;
   if (mayAssignDefault(command) && checkDefaultAssignments(command) !== undefined) return false;
   // The redirect part of `checkSecretReadsNamed`.
@@ -147,6 +175,21 @@ function passesQuickly(command: SimpleCommand): boolean {
   const count = (kind & NO_READ) === 0 ? argv.length : roles === name ? 1 : readableWordCount(command, roles);
   const first = firstWordMayNameSecret(command, count);
   return first === -1 || checkArgv(command, roles, first) === undefined;
+}
+
+const NO_PROGRAMS: readonly InlineProgram[] = [];
+
+/**
+ * What `passesQuickly` worked out from the last command word it saw (see there), for the
+ * next command with the same word. One per evaluation (owned by its `HandedLines`), never
+ * shared between calls.
+ */
+export class FloorNames {
+  head: string | undefined = undefined;
+  slash = -1;
+  name = '';
+  /** `nameKind(name)` with the bits `passesQuickly` adds. */
+  kind = 0;
 }
 
 /**
@@ -190,7 +233,15 @@ function programsOf(command: SimpleCommand, name: string): readonly InlineProgra
  * checkFloor(command)?.check; // 'dangerous-assignment'
  */
 export function checkFloor(command: SimpleCommand): FloorViolation | undefined {
-  return passesQuickly(command) ? undefined : checkFloorFully(command);
+  return passesQuickly(command, undefined) ? undefined : checkFloorFully(command);
+}
+
+/**
+ * `checkFloor`, told what the evaluation's last command word was found to be (`names`, which
+ * it updates): one evaluation's commands often share their word.
+ */
+export function checkFloorNamed(command: SimpleCommand, names: FloorNames): FloorViolation | undefined {
+  return passesQuickly(command, names) ? undefined : checkFloorFully(command);
 }
 
 /** `checkFloor` without its shortcut: every check runs (exported for the shortcut's tests). */

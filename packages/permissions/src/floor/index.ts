@@ -2,7 +2,7 @@
  * The built-in floor: dangerous assignments, secret reads and environment dumps are denied
  * on every visible command, whatever the rules say.
  */
-export { checkFloor } from './check-floor';
+export { checkFloor, checkFloorNamed, FloorNames } from './check-floor';
 export { checkAssignments, DANGEROUS_VARIABLES, isDangerousVariable } from './dangerous-variables';
 export { checkEnvDump } from './env-dump';
 export { globCouldMatchSecret } from './secret-globs';

@@ -380,8 +380,7 @@ class FallbackScanner implements UnwrapHost {
         raw = text.slice(wordStart, at);
         value = this.value;
       }
-      const dynamic =
-        this.substituted || maybeDynamic(text, this.plainUntil > wordStart ? this.plainUntil : wordStart, at);
+      const dynamic = this.substituted || maybeDynamic(text, Math.max(this.plainUntil, wordStart), at);
       // The substitution's text is scanned as commands of its own; the word keeps a stand-in
       // for it, as the parser's value keeps `$(…)`: checks that read a word as a command line
       // (`sudo -s echo "$(printf 'rm x')"`, `ssh h "$(…)"`) see computed text, not ''.
@@ -686,9 +685,11 @@ class FallbackScanner implements UnwrapHost {
         if (this.wordStart < 0) {
           // The word opens with a run that cannot expand: `endWord`'s test starts after it.
           let whole = charKind(code) === PLAIN;
+          // The character after the run (a newline at the text's end).
+          let next = 0x0a;
           if (whole) {
             while (end < length && charKind(text.charCodeAt(end)) === PLAIN) end++;
-            const next = end < length ? text.charCodeAt(end) : 0x0a;
+            if (end < length) next = text.charCodeAt(end);
             whole = next === 0x20 || next === 0x09 || next === 0x3b || next === 0x0a;
           }
           if (whole && this.redirectOperator === '') {
@@ -701,8 +702,15 @@ class FallbackScanner implements UnwrapHost {
             this.plainUntil = end;
             this.run = -1;
             index = end;
-            if (end < length && (text.charCodeAt(end) === 0x3b || text.charCodeAt(end) === 0x0a))
+            if (end < length && (next === 0x3b || next === 0x0a)) {
               this.endSegment(end);
+              // Blanks after it (`echo 1; echo 2`) would end no word: `endSegment` ended it.
+              while (index + 1 < length) {
+                const after = text.charCodeAt(index + 1);
+                if (after !== 0x20 && after !== 0x09) break;
+                index++;
+              }
+            }
             continue;
           }
           this.beginWord(index);

@@ -46,6 +46,18 @@ for (const name of NEEDS_UNWRAP) {
     1 << name.length;
 }
 
+/**
+ * For each pair of last two characters (low five bits, as above), whether a name in
+ * `NEEDS_UNWRAP` ends with it: a basename ends as its word does, so most command words
+ * (`echo`, `cat`, `ls`, `grep`) are ruled out by their last two characters, without looking
+ * for a `/` first. (All the names are two characters long or more.)
+ */
+const NAME_ENDS = new Uint8Array(32 * 32);
+for (const name of NEEDS_UNWRAP) {
+  const length = name.length;
+  NAME_ENDS[((name.charCodeAt(length - 2) & 31) << 5) | (name.charCodeAt(length - 1) & 31)] = 1;
+}
+
 const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 // A script computed in part (`sh -c "cat .env; echo $X"`, `eval "$A; printenv"`) is still read
@@ -147,10 +159,16 @@ export function readsScriptFromStdin(words: readonly ShellWord[]): boolean {
 export function needsUnwrap(words: readonly ShellWord[]): boolean {
   const head = words[0];
   if (head === undefined || head.dynamic) return false;
-  // `NEEDS_UNWRAP.has(commandWordBasename(value))`, with a test of the basename's length and
-  // shape first (the names are ASCII; other characters only alias to a shape the set answers).
+  // `NEEDS_UNWRAP.has(commandWordBasename(value))`, with a test of the word's last two
+  // characters, then of the basename's length and shape, first (the names are ASCII; other
+  // characters only alias to a shape the set answers).
   const value = head.value;
   const length = value.length;
+  if (
+    length < 2 ||
+    NAME_ENDS[((value.charCodeAt(length - 2) & 31) << 5) | (value.charCodeAt(length - 1) & 31)] === 0
+  )
+    return false;
   let begin = length;
   while (begin > 0 && value.charCodeAt(begin - 1) !== 0x2f) {
     begin--;

@@ -67,6 +67,16 @@ describe('plainAnalysis', () => {
       'A=20  # bytes after it',
       'echo a#b #c',
       'echo "$x" >> "$OUT" > ~/f',
+      // Lists of plain commands.
+      'ls | wc',
+      'apt-get update && apt-get install -y git',
+      'make || echo "build failed" >&2',
+      'cd /app;ls -la;  ',
+      'sleep 5 &',
+      'a && b | c &  d|e;f # done',
+      'x=1 | y >o 2>&1& z',
+      'sudo ls | env X=1 wc -l',
+      'cat a|grep -v b||true',
     ]) {
       const result = fast(command);
       expect(result, command).toBeDefined();
@@ -124,7 +134,18 @@ describe('plainAnalysis', () => {
       expect(fast(command), command).toEqual(parsed(command));
     }
     for (const command of [
-      'ls | wc',
+      'ls |& wc',
+      'ls && && wc',
+      'ls &&',
+      'ls | # c',
+      '; ls',
+      'ls ;; x',
+      'ls ;& x',
+      'ls &> f',
+      'ls & & x',
+      'ls; fi',
+      'ls | time x',
+      'ls && ! x',
       'echo "$(id)"',
       'echo "`id`"',
       "echo 'open",
@@ -142,7 +163,8 @@ describe('plainAnalysis', () => {
 
   it('leaves the blank runs as they were when it declines', () => {
     for (const command of [
-      '  ls  |  wc',
+      '  ls  |&  wc',
+      '  ls  &&  wc  &&',
       'a   b  $(c)',
       '    fi',
       'ls   >  #x',
@@ -262,6 +284,20 @@ describe('plainAnalysis', () => {
     "'~/x'",
     '"#x"',
     "'a;b|c&d'",
+    ';',
+    '&',
+    '&&',
+    '||',
+    '|',
+    '|&',
+    ';;',
+    'a;',
+    'a&',
+    'a|b',
+    'a&&b',
+    '>x;',
+    '2>&1&',
+    '#c',
     '>',
     '>>',
     '<',

@@ -149,6 +149,11 @@ export function plainCommand(command: SimpleCommand): boolean {
   const word = command.argv[0];
   if (word === undefined) return true;
   if (command.words[0]!.dynamic || unwrappedDiffers(command)) return false;
+  return plainWord(word);
+}
+
+/** What `plainCommand` makes of a command word itself (memoized, bounded). */
+function plainWord(word: string): boolean {
   let plain = plainWords.get(word);
   if (plain === undefined) {
     plain = word !== 'eval' && !mayRunUnseenCode(commandBasename(word)) && !mayHideCommands(word);
@@ -199,7 +204,7 @@ function hiddenSecretRead(
   lines: HandedLines | undefined,
 ): FloorViolation | undefined {
   if (depth >= maxEvalDepth) return undefined;
-  const plain = plainCommand(command);
+  const plain = lines !== undefined ? plainKnowing(command, lines) : plainCommand(command);
   if (lines !== undefined) {
     lines.command = command;
     lines.plain = plain;
@@ -229,6 +234,30 @@ function hiddenSecretRead(
 }
 
 /**
+ * `plainCommand(command)`, told the last command word it was found for at the top of this
+ * evaluation and what its word alone made of it (`plainWords`'s answer): the same word
+ * (`echo` of `echo 1; echo 2`) needs no lookup. The tests before the lookup are
+ * `plainCommand`'s own, in its order.
+ */
+function plainKnowing(command: SimpleCommand, lines: HandedLines): boolean {
+  if (
+    command.context === 'xargs' ||
+    command.context === 'find-exec' ||
+    command.unwrapped.opaqueReason !== undefined
+  ) {
+    return false;
+  }
+  const word = command.argv[0];
+  if (word === undefined) return true;
+  if (command.words[0]!.dynamic || unwrappedDiffers(command)) return false;
+  if (word === lines.plainWord) return lines.plainWordPlain;
+  const plain = plainWord(word);
+  lines.plainWord = word;
+  lines.plainWordPlain = plain;
+  return plain;
+}
+
+/**
  * What the floor worked out for the last command it checked at the top, for the deny rules,
  * which check the same command next (the run and the streamed checks take each command's
  * floor, then its deny rules): whether it is plain and, once the floor has read them all
@@ -241,6 +270,9 @@ class HandedLines extends FloorNames {
   plain = false;
   texts: readonly string[] | undefined = undefined;
   parses: readonly SimpleCommand[][] | undefined = undefined;
+  /** The last command word `plainKnowing` looked up, and `plainWords`'s answer for it. */
+  plainWord: string | undefined = undefined;
+  plainWordPlain = false;
 }
 
 /** The floor on one command, and on the command lines it hands to other programs. */

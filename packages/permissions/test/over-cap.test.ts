@@ -142,6 +142,37 @@ describe('deciding input over the length cap as it is scanned', () => {
     expect(streamed.reason.indexOf('xargs')).toBeLessThan(streamed.reason.indexOf('find -exec'));
   });
 
+  it('decides alike when a command word repeats in another context or with other words', () => {
+    // The checks keep what the last command word told them (the floor's name work, whether
+    // the deny rules can skip a plain command): a repeat must still be read for the rest.
+    const firsts = ['echo a', 'cat x', 'python3 -c 1', 'gh version', 'env', 'printf x', 'find .', 'ls'];
+    const seconds = [
+      'echo a | xargs rm -rf /',
+      'echo .env; cat .env',
+      'cat x | xargs cat .env',
+      'python3 -c "open(\'.env\')"',
+      'gh auth token',
+      'env; env X=1 ls',
+      'printf -v LD_PRELOAD x',
+      'find . -exec rm {} +',
+      'ls $(rm x)',
+      'ls < .env',
+      'sudo ls; ls ~/.ssh/id_rsa',
+      'X=1 echo a; LD_PRELOAD=x echo a',
+      '$X echo; echo ${A:=rm}',
+    ];
+    for (const rules of Object.values(ruleSets)) {
+      for (const first of firsts) {
+        for (const second of seconds) {
+          for (const input of [`${first}; ${second}`, `${second}; ${first}; ${second}`]) {
+            const { streamed, listed } = both(input, rules, { shell: { maxLength: 8 } });
+            expect(streamed, input).toEqual(listed);
+          }
+        }
+      }
+    }
+  });
+
   it('decides 1 MB inputs as the full list does', { timeout: 120_000 }, () => {
     const megabyte = 1_048_576;
     let distinct = '';

@@ -62,6 +62,10 @@ function copyOf<T>(list: readonly T[], length: number): T[] {
       return [list[0] as T, list[1] as T];
     case 3:
       return [list[0] as T, list[1] as T, list[2] as T];
+    case 4:
+      return [list[0] as T, list[1] as T, list[2] as T, list[3] as T];
+    case 5:
+      return [list[0] as T, list[1] as T, list[2] as T, list[3] as T, list[4] as T];
     default:
       return list.slice(0, length);
   }
@@ -81,6 +85,21 @@ function valuesOf(words: readonly ShellWord[]): string[] {
       return [(words[0] as ShellWord).value, (words[1] as ShellWord).value];
     case 3:
       return [(words[0] as ShellWord).value, (words[1] as ShellWord).value, (words[2] as ShellWord).value];
+    case 4:
+      return [
+        (words[0] as ShellWord).value,
+        (words[1] as ShellWord).value,
+        (words[2] as ShellWord).value,
+        (words[3] as ShellWord).value,
+      ];
+    case 5:
+      return [
+        (words[0] as ShellWord).value,
+        (words[1] as ShellWord).value,
+        (words[2] as ShellWord).value,
+        (words[3] as ShellWord).value,
+        (words[4] as ShellWord).value,
+      ];
     default:
       return words.map((word) => word.value);
   }

@@ -6,9 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell, analyzeShellRecordingBlanks, type BlankRunRecord } from './analyze-shell';
+import { fallbackScan } from './fallback-scan';
 import { findSharedData, loadCorpora } from './oracle/corpora';
 import { isDeclarationBuiltin } from './parser';
-import { mayBeSpecialHead, plainAnalysis } from './plain-command';
+import { mayBeSpecialHead, plainAnalysis, plainHeaderError } from './plain-command';
 import { isReservedWord, RESERVED_WORDS } from './reserved-words';
 import { NEEDS_UNWRAP, needsUnwrap } from './unwrap';
 
@@ -67,6 +68,8 @@ describe('plainAnalysis', () => {
       'A=20  # bytes after it',
       'echo a#b #c',
       'echo "$x" >> "$OUT" > ~/f',
+      '[ ! -f x ] && echo ] [ !',
+      'test ! -e x|| [ -d y ]',
       // Lists of plain commands.
       'ls | wc',
       'apt-get update && apt-get install -y git',
@@ -298,6 +301,14 @@ describe('plainAnalysis', () => {
     '>x;',
     '2>&1&',
     '#c',
+    '[',
+    ']',
+    '!',
+    '[a',
+    'a]',
+    '[]',
+    '!x',
+    '[>x',
     '>',
     '>>',
     '<',
@@ -458,5 +469,109 @@ describe('mayBeSpecialHead', () => {
       fc.property(fc.array(char, { maxLength: 14 }), (chars) => agrees(chars.join(''))),
       { numRuns: 20000 },
     );
+  });
+});
+
+describe('plainHeaderError', () => {
+  const headerWords = [
+    '[',
+    ']',
+    '!',
+    '-f',
+    '"x y"',
+    'a',
+    'make',
+    '2>&1',
+    '>/dev/null',
+    ';',
+    '&&',
+    '|',
+    'then',
+    'do',
+    '#c',
+    '<<E',
+    '$X',
+    '$(x)',
+    'if',
+    'time',
+    '[[',
+    'x]',
+    '[a',
+    '&',
+  ];
+  /** What `analyzeShell` builds for input the parser aborts at `offset` on. */
+  function aborted(command: string, offset: number) {
+    const commands = fallbackScan(command, [], 0, 16);
+    const reasons = [`syntax error near offset ${offset}`];
+    for (const simple of commands)
+      for (const reason of simple.opaqueReasons) if (!reasons.includes(reason)) reasons.push(reason);
+    return { commands, opaque: true, opaqueReasons: reasons };
+  }
+
+  function agrees(command: string): boolean {
+    const runs = [7, 9];
+    const offset = plainHeaderError(command, runs);
+    if (offset < 0) {
+      expect(runs, command).toEqual([7, 9]);
+      return false;
+    }
+    const { analysis, runs: parsedRuns } = parsed(command);
+    expect(JSON.stringify(analysis), command).toBe(JSON.stringify(aborted(command, offset)));
+    expect(runs, command).toEqual([7, 9, ...parsedRuns]);
+    return true;
+  }
+
+  it('finds the parser’s error on script headers sent alone', () => {
+    for (const command of [
+      'if [ -f "x" ]; then',
+      '  if [ ! -f /app/a.txt ];   then  ',
+      'if   make pgen ;then',
+      'if a && b | c; d; then',
+      'while pgrep -x job; do',
+      'until  test -f done.txt  ;  do',
+      'if echo then; then',
+    ]) {
+      expect(agrees(command), command).toBe(true);
+    }
+    for (const command of [
+      'if x; then y; fi',
+      'if x # c; then',
+      'if cat <<EOF; then',
+      'if x &; then',
+      'if x;; then',
+      'if then; then',
+      'if ; then',
+      'if x; xthen',
+      'while x; then',
+      'if $(x); then',
+      'if\tx; then',
+      'for x in a; do',
+      'ifx; then',
+    ]) {
+      expect(agrees(command), command).toBe(false);
+    }
+  });
+
+  it('equals the parser on generated headers', () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom('if', 'while', 'until', 'for'),
+        fc.array(fc.tuple(fc.constantFrom(...headerWords), fc.integer({ min: 1, max: 3 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.constantFrom(';', ' ;', '', ';  ', '&'),
+        fc.constantFrom('then', 'do', 'fi'),
+        fc.integer({ min: 0, max: 3 }),
+        (lead, keyword, parts, separator, close, trail) => {
+          const command = `${' '.repeat(lead)}${keyword} ${parts.map(([word, gap]) => word + ' '.repeat(gap)).join('')}${separator}${close}${' '.repeat(trail)}`;
+          if (agrees(command)) taken++;
+        },
+      ),
+      { numRuns: 8000, seed: 20261130 },
+    );
+    expect(taken).toBeGreaterThan(100);
   });
 });

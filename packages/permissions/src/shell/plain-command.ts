@@ -250,6 +250,14 @@ function unquotedEnd(text: string, from: number, index: number): number {
   const code = text.charCodeAt(index);
   if (code > 0x7e) return isRejectedCode(code) ? -1 : index + 1;
   if (code === 0x24) return dollarEnd(text, index, false);
+  // `[`, `]` and `!` as whole words (`[ ! -f x ]`): plain text to the lexer, as a `[` opens
+  // no glob or array subscript with nothing after it in its word (as a command word, `!` is
+  // reserved: the caller declines it).
+  if ((code === 0x5b || code === 0x5d || code === 0x21) && index === from) {
+    const next = index + 1 < text.length ? text.charCodeAt(index + 1) : 0x20;
+    if (next === 0x20 || next === 0x3b || next === 0x26 || next === 0x7c) return index + 1;
+    return -1;
+  }
   if (code === 0x2a || code === 0x3f) {
     wordKinds |= GLOB;
     return index + 1;
@@ -697,4 +705,66 @@ function analyzePlain(text: string, blankRuns: number[] | undefined): ShellAnaly
     if (repeated) listed = listed.filter((reason, at) => listed.indexOf(reason) === at);
   }
   return { commands: [command], opaque: reasons.length > 0, opaqueReasons: listed };
+}
+
+/**
+ * The offset of the syntax error the parser raises for an agent's first line of an `if`,
+ * `while` or `until` sent alone — `if [ -f x ]; then`, `while pgrep -x job; do`: the keyword, a
+ * plain command or list (as `plainAnalysis` takes it, without a comment or here-doc), `;`, and
+ * `then` or `do` (for `while`/`until`) at the end, blanks around them — or -1 for any other
+ * input. The parser reads such input up to its end and reports the error there, at the input's
+ * length, having added nothing to the analysis but the error (the commands it read are dropped
+ * for the fallback scan's). Its lexer's blank runs up to the error are added to `blankRuns`
+ * (left as they were for -1). Only for input under the default caps, which the rejection scan
+ * passes: plain text is, and the keywords and blanks around it are. Lets the caller skip the
+ * parse and its abort, which costs more than the rest of such a command.
+ */
+export function plainHeaderError(text: string, blankRuns: number[] | undefined): number {
+  const length = text.length;
+  let start = 0;
+  while (start < length && text.charCodeAt(start) === 0x20) start++;
+  // `if`, `while` or `until` and a blank; the keyword that must end the input.
+  let close: string;
+  let after: number;
+  if (text.startsWith('if ', start)) {
+    close = 'then';
+    after = start + 3;
+  } else if (text.startsWith('while ', start)) {
+    close = 'do';
+    after = start + 6;
+  } else if (text.startsWith('until ', start)) {
+    close = 'do';
+    after = start + 6;
+  } else return -1;
+  let end = length;
+  while (end > after && text.charCodeAt(end - 1) === 0x20) end--;
+  if (end - close.length < after || !text.startsWith(close, end - close.length)) return -1;
+  let semicolon = end - close.length;
+  while (semicolon > after && text.charCodeAt(semicolon - 1) === 0x20) semicolon--;
+  semicolon--;
+  if (semicolon < after || text.charCodeAt(semicolon) !== 0x3b) return -1;
+  let from = after;
+  while (from < semicolon && text.charCodeAt(from) === 0x20) from++;
+  // The condition: what the parser reads as commands before the `;`. Without a `#` (a comment
+  // would run to the end of the input) or `<<`; not ending in `;` or `&`, which with the `;`
+  // after them would be another error.
+  let last = semicolon;
+  while (last > from && text.charCodeAt(last - 1) === 0x20) last--;
+  if (last === from) return -1;
+  const final = text.charCodeAt(last - 1);
+  if (final === 0x3b || final === 0x26) return -1;
+  const condition = text.slice(from, semicolon);
+  if (condition.indexOf('#') !== -1 || condition.indexOf('<<') !== -1) return -1;
+  const runs: number[] = [];
+  if (plainAnalysis(condition, runs) === undefined) return -1;
+  if (blankRuns !== undefined) {
+    // As the lexer skips them: before the keyword, after it, within the condition, after the
+    // `;` and at the end (a run of two or more; these are all spaces).
+    if (start > 1) blankRuns.push(0, start);
+    if (from > after) blankRuns.push(after - 1, from);
+    for (let index = 0; index < runs.length; index++) blankRuns.push(runs[index]! + from);
+    if (end - close.length - semicolon - 1 > 1) blankRuns.push(semicolon + 1, end - close.length);
+    if (length - end > 1) blankRuns.push(end, length);
+  }
+  return length;
 }

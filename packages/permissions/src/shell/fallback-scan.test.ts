@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAssignment } from './fallback-scan';
+import { fallbackScan, isAssignment } from './fallback-scan';
 
 describe('isAssignment', () => {
   // What it answers: `NAME=` or `NAME+=` at the start (no subscript).
@@ -40,5 +40,16 @@ describe('isAssignment', () => {
       }),
       { numRuns: 20000 },
     );
+  });
+});
+
+describe('fallbackScan', () => {
+  it('reads characters past ASCII as plain word characters', () => {
+    const commands = fallbackScan('echo \u00e9x \u65e5\u672c\ud800 \uffff;\u0080 ls');
+    expect(commands.map((command) => command.argv)).toEqual([
+      ['echo', '\u00e9x', '\u65e5\u672c\ud800', '\uffff'],
+      ['\u0080', 'ls'],
+    ]);
+    expect(commands.flatMap((command) => command.words.map((word) => word.dynamic))).not.toContain(true);
   });
 });

@@ -530,6 +530,8 @@ describe('plainHeaderError', () => {
       'while pgrep -x job; do',
       'until  test -f done.txt  ;  do',
       'if echo then; then',
+      'if ! grep -q "a b" $F; then',
+      'if  !   make && x; then',
     ]) {
       expect(agrees(command), command).toBe(true);
     }
@@ -547,6 +549,10 @@ describe('plainHeaderError', () => {
       'if\tx; then',
       'for x in a; do',
       'ifx; then',
+      'if ! ! x; then',
+      'if !; then',
+      'if ! ; then',
+      'if !x; then',
     ]) {
       expect(agrees(command), command).toBe(false);
     }

@@ -710,7 +710,7 @@ function analyzePlain(text: string, blankRuns: number[] | undefined): ShellAnaly
 /**
  * The offset of the syntax error the parser raises for an agent's first line of an `if`,
  * `while` or `until` sent alone — `if [ -f x ]; then`, `while pgrep -x job; do`: the keyword, a
- * plain command or list (as `plainAnalysis` takes it, without a comment or here-doc), `;`, and
+ * plain command or list (maybe after a `!`) (as `plainAnalysis` takes it, without a comment or here-doc), `;`, and
  * `then` or `do` (for `while`/`until`) at the end, blanks around them — or -1 for any other
  * input. The parser reads such input up to its end and reports the error there, at the input's
  * length, having added nothing to the analysis but the error (the commands it read are dropped
@@ -745,6 +745,13 @@ export function plainHeaderError(text: string, blankRuns: number[] | undefined):
   if (semicolon < after || text.charCodeAt(semicolon) !== 0x3b) return -1;
   let from = after;
   while (from < semicolon && text.charCodeAt(from) === 0x20) from++;
+  // A `!` before the condition (`if ! grep -q x f; then`) only negates its first pipeline.
+  let bang = -1;
+  if (text.charCodeAt(from) === 0x21 && text.charCodeAt(from + 1) === 0x20) {
+    bang = from;
+    from += 2;
+    while (from < semicolon && text.charCodeAt(from) === 0x20) from++;
+  }
   // The condition: what the parser reads as commands before the `;`. Without a `#` (a comment
   // would run to the end of the input) or `<<`; not ending in `;` or `&`, which with the `;`
   // after them would be another error.
@@ -761,7 +768,12 @@ export function plainHeaderError(text: string, blankRuns: number[] | undefined):
     // As the lexer skips them: before the keyword, after it, within the condition, after the
     // `;` and at the end (a run of two or more; these are all spaces).
     if (start > 1) blankRuns.push(0, start);
-    if (from > after) blankRuns.push(after - 1, from);
+    if (bang < 0) {
+      if (from > after) blankRuns.push(after - 1, from);
+    } else {
+      if (bang > after) blankRuns.push(after - 1, bang);
+      if (from > bang + 2) blankRuns.push(bang + 1, from);
+    }
     for (let index = 0; index < runs.length; index++) blankRuns.push(runs[index]! + from);
     if (end - close.length - semicolon - 1 > 1) blankRuns.push(semicolon + 1, end - close.length);
     if (length - end > 1) blankRuns.push(end, length);

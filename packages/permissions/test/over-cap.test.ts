@@ -159,6 +159,7 @@ describe('deciding input over the length cap as it is scanned', () => {
       'ls < .env',
       'sudo ls; ls ~/.ssh/id_rsa',
       'X=1 echo a; LD_PRELOAD=x echo a',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell command, not a JS template
       '$X echo; echo ${A:=rm}',
     ];
     for (const rules of Object.values(ruleSets)) {

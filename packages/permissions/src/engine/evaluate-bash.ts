@@ -139,6 +139,15 @@ const plainWords = new Map<string, boolean>();
  * command word, bounded).
  */
 export function plainCommand(command: SimpleCommand): boolean {
+  const word = plainCommandWord(command);
+  return typeof word === 'string' ? plainWord(word) : word;
+}
+
+/**
+ * `plainCommand`'s tests of the command before its word's: the answer when they decide
+ * (`false`, or `true` for no command word), else the command word to ask `plainWord` about.
+ */
+function plainCommandWord(command: SimpleCommand): string | boolean {
   if (
     command.context === 'xargs' ||
     command.context === 'find-exec' ||
@@ -149,7 +158,7 @@ export function plainCommand(command: SimpleCommand): boolean {
   const word = command.argv[0];
   if (word === undefined) return true;
   if (command.words[0]!.dynamic || unwrappedDiffers(command)) return false;
-  return plainWord(word);
+  return word;
 }
 
 /** What `plainCommand` makes of a command word itself (memoized, bounded). */
@@ -237,19 +246,11 @@ function hiddenSecretRead(
  * `plainCommand(command)`, told the last command word it was found for at the top of this
  * evaluation and what its word alone made of it (`plainWords`'s answer): the same word
  * (`echo` of `echo 1; echo 2`) needs no lookup. The tests before the lookup are
- * `plainCommand`'s own, in its order.
+ * `plainCommand`'s own (`plainCommandWord`).
  */
 function plainKnowing(command: SimpleCommand, lines: HandedLines): boolean {
-  if (
-    command.context === 'xargs' ||
-    command.context === 'find-exec' ||
-    command.unwrapped.opaqueReason !== undefined
-  ) {
-    return false;
-  }
-  const word = command.argv[0];
-  if (word === undefined) return true;
-  if (command.words[0]!.dynamic || unwrappedDiffers(command)) return false;
+  const word = plainCommandWord(command);
+  if (typeof word !== 'string') return word;
   if (word === lines.plainWord) return lines.plainWordPlain;
   const plain = plainWord(word);
   lines.plainWord = word;

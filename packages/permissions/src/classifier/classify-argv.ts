@@ -7,6 +7,7 @@
  * LESSOPEN), `awk` (its programs call `system()` and print to files), `make`, interpreters,
  * network clients (`curl`, `ssh`, `git ls-remote|fetch`), and `ldd` (may run the binary).
  */
+import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
 import { BASIC_SPECS } from './specs/basic-commands';
@@ -116,16 +117,10 @@ for (const name of ['npm', 'pnpm']) {
 }
 
 /**
- * For each pair of first and last characters (their low five bits), a bit per length of the
- * listed names with that shape: most unlisted command words (`chmod`, `mkdir`, `python3`) are
- * ruled out without hashing them (nothing else may need their hash).
+ * The listed names' shapes (see `nameShapes`): most unlisted command words (`chmod`, `mkdir`,
+ * `python3`) are ruled out without hashing them (nothing else may need their hash).
  */
-const LISTED_SHAPES = new Uint32Array(32 * 32);
-for (const name of LISTED.keys()) {
-  if (name.length === 0 || name.length > 30) throw new Error(`no shape for the listed name ${name}`);
-  LISTED_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(name.length - 1) & 31)]! |=
-    1 << name.length;
-}
+const LISTED_SHAPES = nameShapes(LISTED.keys());
 
 /** `LISTED.get(name)`, after a test of the name's shape. */
 function listedEntry(name: string): Listed | undefined {

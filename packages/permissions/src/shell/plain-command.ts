@@ -23,6 +23,7 @@
  * holds the two equal on every plain command of the corpora and on generated ones.
  */
 import { assignmentEquals } from './lexer';
+import { nameShapes } from './name-shapes';
 import { isNameChar, isNameStart } from './names';
 import { isDeclarationBuiltin } from './parser';
 import { isRejectedCode } from './reject';
@@ -47,12 +48,8 @@ for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
  */
 const HEAD_NAMES = [...RESERVED_WORDS, 'export', 'local', 'declare', 'typeset', 'readonly', ...NEEDS_UNWRAP];
 const LONGEST_HEAD = Math.max(...HEAD_NAMES.map((name) => name.length));
-/** Per pair of first and last characters (low five bits), a bit per length of those names. */
-const HEAD_SHAPES = new Uint32Array(32 * 32);
-for (const name of HEAD_NAMES) {
-  HEAD_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(name.length - 1) & 31)]! |=
-    1 << name.length;
-}
+/** Those names' shapes (see `nameShapes`). */
+const HEAD_SHAPES = nameShapes(HEAD_NAMES);
 
 /**
  * False when the command word `text.slice(from, end)` is certainly no reserved word,

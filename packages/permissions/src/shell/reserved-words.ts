@@ -1,3 +1,5 @@
+import { nameShapes } from './name-shapes';
+
 /** Words bash treats as reserved in command position (the lexer, the fallback scan and quoting agree on them). */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'if',
@@ -24,15 +26,8 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ']]',
 ]);
 
-/**
- * For each pair of first and last characters (their low five bits), a bit per length of the
- * reserved words with that shape. Other characters only alias to a shape the set answers.
- */
-const RESERVED_SHAPES = new Uint32Array(32 * 32);
-for (const word of RESERVED_WORDS) {
-  RESERVED_SHAPES[((word.charCodeAt(0) & 31) << 5) | (word.charCodeAt(word.length - 1) & 31)]! |=
-    1 << word.length;
-}
+/** The reserved words' shapes (see `nameShapes`). */
+const RESERVED_SHAPES = nameShapes(RESERVED_WORDS);
 
 /**
  * `RESERVED_WORDS.has(text)`, with a test of the word's length and first and last characters

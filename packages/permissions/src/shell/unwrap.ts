@@ -8,6 +8,7 @@
  * and `opaqueReason` says why.
  */
 import { commandWordBasename, SHELL_NAMES } from './command-word';
+import { nameShapes } from './name-shapes';
 import type { ShellAssignment, ShellContext, ShellWord, UnwrappedCommand } from './types';
 import { HANDLERS } from './wrapper-handlers';
 
@@ -36,15 +37,10 @@ export const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
 const LONGEST_NAME = Math.max(...[...NEEDS_UNWRAP].map((name) => name.length));
 
 /**
- * For each pair of first and last characters (their low five bits, so both cases of a letter
- * alike), a bit per length of the names in `NEEDS_UNWRAP` with that shape: most command words
- * (`git`, `ls`, `cat`, `python3`) are ruled out without slicing the basename or hashing it.
+ * The shapes of the names in `NEEDS_UNWRAP` (see `nameShapes`): most command words (`git`,
+ * `ls`, `cat`, `python3`) are ruled out without slicing the basename or hashing it.
  */
-const NAME_SHAPES = new Uint32Array(32 * 32);
-for (const name of NEEDS_UNWRAP) {
-  NAME_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(name.length - 1) & 31)]! |=
-    1 << name.length;
-}
+const NAME_SHAPES = nameShapes(NEEDS_UNWRAP);
 
 /**
  * For each pair of last two characters (low five bits, as above), whether a name in

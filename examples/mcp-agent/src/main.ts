@@ -1,0 +1,3 @@
+// The scripted model calling an MCP filesystem server's tools through the Dexter executor, with rules and approvals.
+// Work in progress.
+export {};

@@ -42,6 +42,23 @@ export { ToolTimeoutError } from './run-tool';
 export { safeStringify } from './safe-json';
 export type { ExecutorSession, RecordedCall, SessionOptions, SimilarCall } from './session';
 export { createSession, isExecutorSession } from './session';
+export type {
+  AuditEntry,
+  AuditRecord,
+  GrantInput,
+  GrantKey,
+  MemorySessionStoreOptions,
+  SessionGrant,
+  SessionStore,
+} from './session-store';
+export {
+  checkIncrement,
+  checkSnapshotId,
+  createMemorySessionStore,
+  normalizeAuditEntry,
+  normalizeGrantInput,
+  normalizeGrantKey,
+} from './session-store';
 export {
   canonicalJson,
   DEFAULT_SIMILARITY_THRESHOLD,

@@ -1,0 +1,273 @@
+/**
+ * The `SessionStore` port: session state that must outlive one process — `allow-session`
+ * grants (per working directory, with an expiry), their revocation, soft-limit counters, a
+ * resume ledger (a snapshot is resumed at most once) and an audit trail of approvals.
+ *
+ * Every method is async so a store may live in a database (`@dexter/postgres`). The
+ * in-memory store here is the default for one process and the reference a database store
+ * is tested against.
+ *
+ * Not wired into the executor's live gate yet (the run loop is being rewritten). The
+ * intended call sites, each one awaited call:
+ * - before prompting: `isGranted({ sessionId, sessionKey, cwd })` (a hit answers the prompt);
+ * - after an `allow-session` answer: `grant(...)`, and `recordAudit(...)` for every answer;
+ * - in the soft-limit gate: `incrementCounter(sessionId, tool)` instead of the in-memory count;
+ * - at the top of `resume(snapshot)`: `claimResume(snapshot.id)`, refusing when it says false.
+ */
+
+/** One `allow-session` grant. */
+export interface SessionGrant {
+  sessionId: string;
+  /** The permission decision's `sessionKey`. */
+  sessionKey: string;
+  /** The working directory the grant was made in; `''` when it holds everywhere. */
+  cwd: string;
+  /** When it was granted (ms since the epoch). */
+  grantedAt: number;
+  /** When it stops holding (ms since the epoch); `undefined` for the session's lifetime. */
+  expiresAt: number | undefined;
+  /** Who granted it (a user id, for the audit trail). */
+  grantedBy: string | undefined;
+}
+
+/** What `grant` takes. */
+export interface GrantInput {
+  sessionId: string;
+  sessionKey: string;
+  cwd?: string;
+  /** Absolute expiry (ms since the epoch or a Date). */
+  expiresAt?: number | Date;
+  /** Relative expiry; ignored when `expiresAt` is given. */
+  ttlMs?: number;
+  grantedBy?: string;
+}
+
+/** Identifies one grant. */
+export interface GrantKey {
+  sessionId: string;
+  sessionKey: string;
+  cwd?: string;
+}
+
+/** One answer to an approval, as the audit trail keeps it. */
+export interface AuditEntry {
+  sessionId: string;
+  toolCallId: string;
+  tool: string;
+  /** The answer: `allow-once`, `allow-session`, `allow-always`, `deny`, or a host's own word. */
+  decision: string;
+  /** Who answered (user id); `undefined` when the host does not know. */
+  actor?: string;
+  /** The input the call was approved or denied with (JSON-serializable). */
+  input?: unknown;
+  /** Free text: the user's message, the reason shown. */
+  message?: string;
+  /** When (ms since the epoch); the store fills it in when absent. */
+  at?: number;
+}
+
+/** An audit entry as read back. */
+export interface AuditRecord
+  extends Required<Pick<AuditEntry, 'sessionId' | 'toolCallId' | 'tool' | 'decision' | 'at'>> {
+  id: number;
+  actor: string | undefined;
+  input: unknown;
+  message: string | undefined;
+}
+
+/** Shared session state. All methods are safe to call concurrently from many processes. */
+export interface SessionStore {
+  /** Records (or renews) a grant; returns it as stored. */
+  grant(input: GrantInput): Promise<SessionGrant>;
+  /** True when an unexpired grant covers this key in this cwd (or one made for every cwd). */
+  isGranted(key: GrantKey, now?: number): Promise<boolean>;
+  /** Removes a grant; true when there was one. */
+  revoke(key: GrantKey): Promise<boolean>;
+  /** The session's unexpired grants, oldest first. */
+  grants(sessionId: string, now?: number): Promise<SessionGrant[]>;
+  /** Adds `by` (default 1) to a counter and returns the new value, atomically. */
+  incrementCounter(sessionId: string, name: string, by?: number): Promise<number>;
+  /** A counter's value (0 when never incremented). */
+  counter(sessionId: string, name: string): Promise<number>;
+  /** True exactly once per `snapshotId`, whoever asks and however often: the resume ledger. */
+  claimResume(snapshotId: string, claimedBy?: string): Promise<boolean>;
+  /** Appends an approval answer to the audit trail. */
+  recordAudit(entry: AuditEntry): Promise<void>;
+  /** The audit trail, oldest first (of one session when given). */
+  audit(sessionId?: string): Promise<AuditRecord[]>;
+  /** Releases what the store holds (connections). Idempotent. */
+  close(): Promise<void>;
+}
+
+function requireText(method: string, field: string, value: unknown, allowEmpty = false): string {
+  if (typeof value !== 'string' || (!allowEmpty && value === '')) {
+    throw new TypeError(`SessionStore.${method}: ${field} must be a non-empty string`);
+  }
+  return value;
+}
+
+/** Validates `grant`'s input and works out its expiry; shared by every store. */
+export function normalizeGrantInput(input: GrantInput, now: number): SessionGrant {
+  if (typeof input !== 'object' || input === null) {
+    throw new TypeError('SessionStore.grant expects { sessionId, sessionKey, cwd?, expiresAt?, ttlMs? }');
+  }
+  const sessionId = requireText('grant', 'sessionId', input.sessionId);
+  const sessionKey = requireText('grant', 'sessionKey', input.sessionKey);
+  const cwd = input.cwd === undefined ? '' : requireText('grant', 'cwd', input.cwd, true);
+  let expiresAt: number | undefined;
+  if (input.expiresAt !== undefined) {
+    expiresAt = input.expiresAt instanceof Date ? input.expiresAt.getTime() : input.expiresAt;
+  } else if (input.ttlMs !== undefined) {
+    if (typeof input.ttlMs !== 'number' || !(input.ttlMs > 0)) {
+      throw new TypeError('SessionStore.grant: ttlMs must be a positive number of milliseconds');
+    }
+    expiresAt = now + input.ttlMs;
+  }
+  if (expiresAt !== undefined && !Number.isFinite(expiresAt)) {
+    throw new TypeError('SessionStore.grant: expiresAt must be a finite time');
+  }
+  const grantedBy =
+    input.grantedBy === undefined ? undefined : requireText('grant', 'grantedBy', input.grantedBy);
+  return { sessionId, sessionKey, cwd, grantedAt: now, expiresAt, grantedBy };
+}
+
+/** Validates a grant key; shared by every store. */
+export function normalizeGrantKey(method: string, key: GrantKey): Required<GrantKey> {
+  if (typeof key !== 'object' || key === null) {
+    throw new TypeError(`SessionStore.${method} expects { sessionId, sessionKey, cwd? }`);
+  }
+  return {
+    sessionId: requireText(method, 'sessionId', key.sessionId),
+    sessionKey: requireText(method, 'sessionKey', key.sessionKey),
+    cwd: key.cwd === undefined ? '' : requireText(method, 'cwd', key.cwd, true),
+  };
+}
+
+/** Validates an audit entry; shared by every store. */
+export function normalizeAuditEntry(entry: AuditEntry, now: number): AuditEntry & { at: number } {
+  if (typeof entry !== 'object' || entry === null) {
+    throw new TypeError('SessionStore.recordAudit expects { sessionId, toolCallId, tool, decision, ... }');
+  }
+  requireText('recordAudit', 'sessionId', entry.sessionId);
+  requireText('recordAudit', 'toolCallId', entry.toolCallId);
+  requireText('recordAudit', 'tool', entry.tool);
+  requireText('recordAudit', 'decision', entry.decision);
+  const at = entry.at ?? now;
+  if (typeof at !== 'number' || !Number.isFinite(at)) {
+    throw new TypeError('SessionStore.recordAudit: at must be a finite time');
+  }
+  return { ...entry, at };
+}
+
+/** Validates a counter increment; shared by every store. */
+export function checkIncrement(sessionId: string, name: string, by: number): void {
+  requireText('incrementCounter', 'sessionId', sessionId);
+  requireText('incrementCounter', 'name', name);
+  if (!Number.isSafeInteger(by)) throw new TypeError('SessionStore.incrementCounter: by must be an integer');
+}
+
+/** Validates a snapshot id for the resume ledger; shared by every store. */
+export function checkSnapshotId(snapshotId: string): void {
+  requireText('claimResume', 'snapshotId', snapshotId);
+}
+
+/** A grant holds at `now` for `cwd` when unexpired and made for that cwd or for every cwd. */
+function holds(grant: SessionGrant, cwd: string, now: number): boolean {
+  return (grant.cwd === '' || grant.cwd === cwd) && (grant.expiresAt === undefined || grant.expiresAt > now);
+}
+
+/** Options of `createMemorySessionStore`. */
+export interface MemorySessionStoreOptions {
+  /** Wall-clock time in ms since the epoch (grant times and expiry). Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * A `SessionStore` in this process's memory: the default, and fine for one process. State is
+ * lost when the process ends; use `@dexter/postgres` when several processes share sessions.
+ *
+ * @example
+ * ```ts
+ * const store = createMemorySessionStore();
+ * await store.grant({ sessionId: 's1', sessionKey: 'write_file', cwd: '/repo', ttlMs: 3_600_000 });
+ * await store.isGranted({ sessionId: 's1', sessionKey: 'write_file', cwd: '/repo' }); // true
+ * await store.claimResume('snap_1'); // true; every later claim of snap_1 is false
+ * ```
+ */
+export function createMemorySessionStore(options: MemorySessionStoreOptions = {}): SessionStore {
+  const clock = options.now ?? Date.now;
+  const grants = new Map<string, SessionGrant>();
+  const counters = new Map<string, number>();
+  const claimed = new Set<string>();
+  const audit: AuditRecord[] = [];
+  const keyOf = (sessionId: string, sessionKey: string, cwd: string) =>
+    JSON.stringify([sessionId, sessionKey, cwd]);
+
+  return {
+    async grant(input) {
+      const grant = normalizeGrantInput(input, clock());
+      const key = keyOf(grant.sessionId, grant.sessionKey, grant.cwd);
+      // A renewal keeps its place (grants are listed oldest first).
+      grants.delete(key);
+      grants.set(key, grant);
+      return { ...grant };
+    },
+    async isGranted(key, now = clock()) {
+      const { sessionId, sessionKey, cwd } = normalizeGrantKey('isGranted', key);
+      for (const scope of cwd === '' ? [''] : [cwd, '']) {
+        const grant = grants.get(keyOf(sessionId, sessionKey, scope));
+        if (grant !== undefined && holds(grant, cwd, now)) return true;
+      }
+      return false;
+    },
+    async revoke(key) {
+      const { sessionId, sessionKey, cwd } = normalizeGrantKey('revoke', key);
+      return grants.delete(keyOf(sessionId, sessionKey, cwd));
+    },
+    async grants(sessionId, now = clock()) {
+      requireText('grants', 'sessionId', sessionId);
+      return [...grants.values()]
+        .filter(
+          (grant) =>
+            grant.sessionId === sessionId && (grant.expiresAt === undefined || grant.expiresAt > now),
+        )
+        .map((grant) => ({ ...grant }));
+    },
+    async incrementCounter(sessionId, name, by = 1) {
+      checkIncrement(sessionId, name, by);
+      const key = JSON.stringify([sessionId, name]);
+      const value = (counters.get(key) ?? 0) + by;
+      counters.set(key, value);
+      return value;
+    },
+    async counter(sessionId, name) {
+      return counters.get(JSON.stringify([sessionId, name])) ?? 0;
+    },
+    async claimResume(snapshotId) {
+      checkSnapshotId(snapshotId);
+      if (claimed.has(snapshotId)) return false;
+      claimed.add(snapshotId);
+      return true;
+    },
+    async recordAudit(entry) {
+      const valid = normalizeAuditEntry(entry, clock());
+      audit.push({
+        id: audit.length + 1,
+        sessionId: valid.sessionId,
+        toolCallId: valid.toolCallId,
+        tool: valid.tool,
+        decision: valid.decision,
+        at: valid.at,
+        actor: valid.actor,
+        input: valid.input === undefined ? undefined : JSON.parse(JSON.stringify(valid.input)),
+        message: valid.message,
+      });
+    },
+    async audit(sessionId) {
+      return audit
+        .filter((record) => sessionId === undefined || record.sessionId === sessionId)
+        .map((r) => ({ ...r }));
+    },
+    async close() {},
+  };
+}

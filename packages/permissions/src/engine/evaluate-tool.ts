@@ -11,7 +11,7 @@ import { matchPathGlob } from '../rules/match-path-glob';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
-import { isFileWriteToolName, normalizeToolName } from '../rules/tool-name';
+import { isFileWriteToolName, ruleNamesTool } from '../rules/tool-name';
 import { fileWriteSessionKey, toolSessionKey } from './session-key';
 
 /** Options of `evaluateTool`. */
@@ -64,7 +64,7 @@ function find(
 ): Rule | undefined {
   for (const rule of rules) {
     if (rule.kind === 'exact' || rule.kind === 'prefix') continue;
-    if (normalizeToolName(rule.tool) === tool && matches(rule, target, homeDir)) return rule;
+    if (ruleNamesTool(rule.tool, tool) && matches(rule, target, homeDir)) return rule;
   }
   return undefined;
 }
@@ -92,7 +92,7 @@ export function evaluateTool(
   rules: RuleSet,
   options: EvaluateToolOptions = {},
 ): PermissionDecision {
-  const tool = normalizeToolName(request.tool);
+  const tool = request.tool;
   const target = targetOf(request, request.cwd ?? options.cwd);
   const sessionKey = toolRequestSessionKey(request);
   const classification: PermissionDecision['classification'] =

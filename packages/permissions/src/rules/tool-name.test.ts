@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFileWriteToolName, isShellToolName, normalizeToolName } from './tool-name';
+import { isFileWriteToolName, isShellToolName, normalizeToolName, ruleNamesTool } from './tool-name';
 
 describe('tool names', () => {
   it('compare case-insensitively, ignoring _ and -', () => {
@@ -14,5 +14,17 @@ describe('tool names', () => {
     expect(isFileWriteToolName('edit_file')).toBe(true);
     expect(isFileWriteToolName('MultiEdit')).toBe(true);
     expect(isFileWriteToolName('read_file')).toBe(false);
+  });
+  it("let a whole-server rule mcp__server cover that server's tools and no other", () => {
+    expect(ruleNamesTool('mcp__fs', 'mcp__fs__read_file')).toBe(true);
+    expect(ruleNamesTool('MCP__FS', 'mcp__fs__read_file')).toBe(true);
+    expect(ruleNamesTool('mcp__fs__read_file', 'mcp__fs__read_file')).toBe(true);
+    expect(ruleNamesTool('mcp__my_server', 'mcp__my_server__list')).toBe(true);
+    expect(ruleNamesTool('mcp__fs', 'mcp__fsx__read_file')).toBe(false);
+    expect(ruleNamesTool('mcp__fs', 'mcp__fs_x__read_file')).toBe(false);
+    expect(ruleNamesTool('mcp__fs', 'mcp__fs')).toBe(true);
+    expect(ruleNamesTool('mcp__fs__read_file', 'mcp__fs__write_file')).toBe(false);
+    expect(ruleNamesTool('WriteFile', 'write_file')).toBe(true);
+    expect(ruleNamesTool('mcp', 'mcp__fs__read_file')).toBe(false);
   });
 });

@@ -41,3 +41,27 @@ const fileWriteTools = new Set([
 export function isFileWriteToolName(name: string): boolean {
   return fileWriteTools.has(normalizeToolName(name));
 }
+
+/** `mcp__<server>` where the server part holds no `__` (the separator before the tool). */
+const mcpServerRule = /^mcp__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)$/i;
+
+/**
+ * True when a rule's tool name covers a call's tool name: the same name under
+ * `normalizeToolName`, or a whole MCP server (`mcp__fs`) for one of its tools
+ * (`mcp__fs__read_file`). The server part compares case-insensitively but with its `_`
+ * kept, so `mcp__fs` never covers `mcp__fs_x__read_file`.
+ *
+ * @example
+ * ```ts
+ * ruleNamesTool('WriteFile', 'write_file'); // true
+ * ruleNamesTool('mcp__fs', 'mcp__fs__read_file'); // true
+ * ruleNamesTool('mcp__fs', 'mcp__fsx__read_file'); // false
+ * ```
+ */
+export function ruleNamesTool(ruleTool: string, requestTool: string): boolean {
+  if (normalizeToolName(ruleTool) === normalizeToolName(requestTool)) return true;
+  const server = mcpServerRule.exec(ruleTool);
+  if (server === null) return false;
+  const prefix = `mcp__${server[1]!.toLowerCase()}__`;
+  return requestTool.length > prefix.length && requestTool.toLowerCase().startsWith(prefix);
+}

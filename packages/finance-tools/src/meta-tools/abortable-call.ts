@@ -27,6 +27,7 @@ export function callWithTimeout<T>(
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
     let settled = false;
+    let detach: () => void = () => undefined;
     const finish = (action: () => void) => {
       if (settled) return;
       settled = true;
@@ -45,7 +46,7 @@ export function callWithTimeout<T>(
             finish(() => reject(error));
           }, timeoutMs)
         : undefined;
-    const detach = parent
+    detach = parent
       ? settleOnAbort(parent, () => {
           const reason = parent.reason ?? new Error('aborted');
           controller.abort(reason);

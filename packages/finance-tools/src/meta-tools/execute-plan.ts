@@ -5,6 +5,7 @@
  * of one ticker both survive and a repeated key adds rows instead of replacing them. A
  * failed call becomes a warning; the ones that worked are still returned.
  */
+import { setMaxListeners } from 'node:events';
 import type { ProgressUpdate } from '@dexter/registry';
 import { FinanceError, isFinanceError } from '../errors';
 import type { FinancialDataProvider } from '../provider';
@@ -135,7 +136,41 @@ function addSources(target: string[], seen: Set<string>, rows: readonly SubCallR
  * reported in `failures` and `warnings`.
  */
 export async function executePlan(plan: RoutePlan, options: ExecutePlanOptions): Promise<MetaToolResult> {
-  const { provider, signal, progress } = options;
+  const link = linkSignal(options.signal);
+  try {
+    return await runPlan(plan, options, link.signal);
+  } finally {
+    link.release();
+  }
+}
+
+/**
+ * One listener on the caller's signal for the whole plan, removed when the plan ends; the
+ * requests listen on a signal of our own (which may have any number of listeners), so a
+ * query with more than ten requests on one long-lived signal adds no leak warning.
+ */
+function linkSignal(parent: AbortSignal | undefined): {
+  signal: AbortSignal | undefined;
+  release: () => void;
+} {
+  if (!parent) return { signal: undefined, release: () => undefined };
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { signal: controller.signal, release: () => undefined };
+  }
+  const onAbort = () => controller.abort(parent.reason);
+  parent.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, release: () => parent.removeEventListener('abort', onAbort) };
+}
+
+async function runPlan(
+  plan: RoutePlan,
+  options: ExecutePlanOptions,
+  signal: AbortSignal | undefined,
+): Promise<MetaToolResult> {
+  const { provider, progress } = options;
   const total = plan.calls.length;
   let done = 0;
   const outcomes = await mapLimited(plan.calls, options.maxConcurrency ?? 10, async (call) => {

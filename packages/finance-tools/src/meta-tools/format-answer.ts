@@ -145,6 +145,24 @@ function segmentsBlock(section: FormattedSection): string {
   return lines.join('\n');
 }
 
+/** Longest query text echoed in the heading. */
+export const HEADING_QUERY_MAX = 120;
+
+/**
+ * The user's question as the answer's heading: one line, quoted, markdown and quote
+ * characters neutralised, cut at `HEADING_QUERY_MAX` characters. The model then reads it
+ * as quoted user text, never as the tool's own words or as a new markdown section.
+ */
+export function quotedHeading(title: string): string {
+  const flat = title
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/[`*_#<>[\]|"\\]/g, (character) => (character === '"' ? "'" : ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+  const cut = flat.length > HEADING_QUERY_MAX ? `${flat.slice(0, HEADING_QUERY_MAX).trimEnd()}…` : flat;
+  return `## Results for the query "${cut}"`;
+}
+
 /** Renders the answer. */
 export function formatAnswer(parts: AnswerParts): string {
   const { plan } = parts;
@@ -153,7 +171,7 @@ export function formatAnswer(parts: AnswerParts): string {
   const tickers = plan.interpretation.tickers.map((hit) =>
     hit.matched.toUpperCase() === hit.ticker ? hit.ticker : `${hit.ticker} ("${hit.matched}")`,
   );
-  out.push(`## ${parts.title}`);
+  out.push(quotedHeading(parts.title));
   out.push(
     `Read as: ${tickers.join(', ') || 'no company'}; ${plan.interpretation.period}; as of ${plan.interpretation.asOf} (${plan.router} router).`,
   );

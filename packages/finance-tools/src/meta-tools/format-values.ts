@@ -86,6 +86,7 @@ export const ROW_META_FIELDS: ReadonlySet<string> = new Set([
   'derived',
   'sources',
   'reportDate',
+  'ttmMethod',
 ]);
 
 /** A readable label for a model field name. */
@@ -121,7 +122,11 @@ export function formatValue(field: string, value: unknown): string {
 export function periodLabel(row: Record<string, unknown>): string {
   const end = typeof row.periodEnd === 'string' ? row.periodEnd : '?';
   const fiscalPeriod = String(row.fiscalPeriod ?? '');
-  if (fiscalPeriod === 'TTM' || row.period === 'ttm') return `TTM to ${end}`;
+  if (fiscalPeriod === 'TTM' || row.period === 'ttm') {
+    if (row.ttmMethod === 'filed fiscal year') return `TTM to ${end} (= FY${row.fiscalYear} as filed)`;
+    if (row.ttmMethod === 'sum of four quarters') return `TTM to ${end} (sum of 4 quarters)`;
+    return `TTM to ${end}`;
+  }
   if (fiscalPeriod === 'FY' || fiscalPeriod === '') return `FY${row.fiscalYear} (ended ${end})`;
   return `${fiscalPeriod} FY${row.fiscalYear} (ended ${end})`;
 }

@@ -93,10 +93,8 @@ export function ttmRows(
 ): PeriodRow[] {
   let cached = ttmCache.get(rows);
   if (!cached) {
-    cached = trailingTwelveMonths(
-      rows.filter((row) => row.period === 'quarterly'),
-      kind,
-    );
+    // Quarterly rows make the windows; annual rows stand in for a window that is a fiscal year.
+    cached = trailingTwelveMonths(rows, kind);
     ttmCache.set(rows, cached);
   }
   return cached;

@@ -1,0 +1,66 @@
+/**
+ * Figures the tools return, checked against the values filed with the SEC (the shared
+ * companyfacts files, read raw), never against our own output: TTM windows, split-adjusted
+ * per-share series, the period get_market_data answers for, partial multi-year answers,
+ * computed metrics and derivable line items.
+ */
+import { invokeTool } from '@dexter/registry';
+import { describe, expect, it } from 'vitest';
+import { filed } from '../../test/sec-facts';
+import { hasSharedSecData } from '../../test/shared-data';
+import { createEmbeddedProvider } from '../providers/embedded';
+import { fixedClock } from '../router/clock';
+import { createGetFinancialsTool } from './get-financials';
+import { createGetMarketDataTool } from './get-market-data';
+
+const provider = createEmbeddedProvider();
+const context = () => ({
+  signal: new AbortController().signal,
+  toolCallId: 'call_1',
+  progress: () => undefined,
+});
+
+export async function ask(query: string, date = '2026-04-30') {
+  const tool = createGetFinancialsTool({ provider, clock: fixedClock(date), cache: false });
+  return invokeTool(tool, { query }, context());
+}
+
+export async function askMarket(query: string, date = '2026-04-30') {
+  const tool = createGetMarketDataTool({ provider, clock: fixedClock(date), cache: false });
+  return invokeTool(tool, { query }, context());
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: { data: Record<string, unknown[]> }, key: string) =>
+  (result.data[key] ?? []) as Row[];
+
+describe.skipIf(!hasSharedSecData)('TTM windows (against the SEC files)', () => {
+  it('a TTM window equal to a fiscal year is the filed annual figure, and says so', async () => {
+    const result = await ask('Alphabet revenue and EPS TTM');
+    const [row] = rowsOf(result, 'GOOGL.income_statements.ttm');
+    const annual = filed('GOOGL', 'Revenues', '2025-01-01', '2025-12-31');
+    expect(annual).toBe(402_836_000_000);
+    expect(row?.periodEnd).toBe('2025-12-31');
+    expect(row?.revenue).toBe(annual);
+    expect(row?.ttmMethod).toBe('filed fiscal year');
+    // EPS for the window is the filed annual EPS.
+    expect(row?.epsDiluted).toBe(
+      filed('GOOGL', 'EarningsPerShareDiluted', '2025-01-01', '2025-12-31', { unit: 'USD/shares' }),
+    );
+    expect(result.answer).toContain('TTM to 2025-12-31 (= FY2025 as filed)');
+  });
+
+  it('a window that is not a fiscal year sums four quarters and says so', async () => {
+    const result = await ask('Apple revenue TTM');
+    const [row] = rowsOf(result, 'AAPL.income_statements.ttm');
+    const concept = 'RevenueFromContractWithCustomerExcludingAssessedTax';
+    const expected =
+      filed('AAPL', concept, '2024-09-29', '2025-09-27') +
+      filed('AAPL', concept, '2025-09-28', '2025-12-27') -
+      filed('AAPL', concept, '2024-09-29', '2024-12-28');
+    expect(row?.periodEnd).toBe('2025-12-27');
+    expect(row?.revenue).toBe(expected);
+    expect(row?.ttmMethod).toBe('sum of four quarters');
+    expect(result.answer).toContain('TTM to 2025-12-27 (sum of 4 quarters)');
+  });
+});

@@ -20,9 +20,13 @@ const MARKET_FIELDS = [
   'priceToBook',
 ] as const;
 
-/** Keeps the plan's key-metrics calls and adds a latest snapshot for every other ticker. */
+/**
+ * Keeps the plan's key-metrics calls; every other ticker gets key metrics for the period its
+ * other calls asked for (fiscal years, a quarter, a date window) or, with no period in the
+ * query, the latest snapshot.
+ */
 export function marketDataPlan(plan: RoutePlan): RoutePlan {
-  return singleToolPlan(plan, 'key_metrics', 1);
+  return singleToolPlan(plan, 'key_metrics', 1, true);
 }
 
 function hasMarketData(provider: FinancialDataProvider): boolean {

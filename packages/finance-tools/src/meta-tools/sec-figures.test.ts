@@ -64,3 +64,28 @@ describe.skipIf(!hasSharedSecData)('TTM windows (against the SEC files)', () => 
     expect(result.answer).toContain('TTM to 2025-12-27 (sum of 4 quarters)');
   });
 });
+
+describe.skipIf(!hasSharedSecData)('get_market_data keeps the requested period', () => {
+  it('"Apple gross margin fiscal 2025" answers FY2025 (46.91 %), not the latest TTM', async () => {
+    const result = await askMarket('Apple gross margin fiscal 2025');
+    const [row] = rowsOf(result, 'AAPL.key_metrics.annual');
+    const gross = filed('AAPL', 'GrossProfit', '2024-09-29', '2025-09-27');
+    const revenue = filed(
+      'AAPL',
+      'RevenueFromContractWithCustomerExcludingAssessedTax',
+      '2024-09-29',
+      '2025-09-27',
+    );
+    expect(row?.fiscalYear).toBe(2025);
+    expect(row?.periodEnd).toBe('2025-09-27');
+    expect(row?.grossMargin).toBe(gross / revenue);
+    expect((100 * gross) / revenue).toBeCloseTo(46.91, 2);
+    expect(result.answer).toContain('46.91%');
+    expect(result.data['AAPL.key_metrics.latest']).toBeUndefined();
+  });
+
+  it('with no period in the query it is still the latest snapshot', async () => {
+    const result = await askMarket('Apple gross margin');
+    expect(result.data['AAPL.key_metrics.latest']).toHaveLength(1);
+  });
+});

@@ -89,3 +89,33 @@ describe.skipIf(!hasSharedSecData)('get_market_data keeps the requested period',
     expect(result.data['AAPL.key_metrics.latest']).toHaveLength(1);
   });
 });
+
+describe.skipIf(!hasSharedSecData)('partial answers', () => {
+  it('"Alphabet revenue 2020–2025" returns FY2022–FY2025 as filed and a note for each missing year', async () => {
+    const result = await ask('Alphabet revenue 2020–2025');
+    const rows = rowsOf(result, 'GOOGL.income_statements.annual');
+    expect(rows.map((row) => row.fiscalYear)).toEqual([2025, 2024, 2023, 2022]);
+    for (const row of rows) {
+      const year = Number(row.fiscalYear);
+      const start = `${year}-01-01`;
+      const end = `${year}-12-31`;
+      const concept = year >= 2025 ? 'Revenues' : 'RevenueFromContractWithCustomerExcludingAssessedTax';
+      expect(row.revenue).toBe(filed('GOOGL', concept, start, end, { latest: true }));
+    }
+    expect(result.failures).toEqual([]);
+    expect(result.warnings.filter((note) => /no data for FY2020\b/.test(note))).toHaveLength(1);
+    expect(result.warnings.filter((note) => /no data for FY2021\b/.test(note))).toHaveLength(1);
+    expect(result.answer).toContain('no data for FY2020');
+  });
+
+  it('"since 2022" returns what exists and notes the year not in the data', async () => {
+    const result = await ask('Alphabet revenue since 2022');
+    const rows = rowsOf(result, 'GOOGL.income_statements.annual');
+    expect(rows.map((row) => row.fiscalYear)).toEqual([2025, 2024, 2023, 2022]);
+    expect(result.warnings.some((note) => /no data for FY2026\b/.test(note))).toBe(true);
+  });
+
+  it('a single year that is missing still fails with not_found', async () => {
+    await expect(ask('Alphabet revenue FY2019')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

@@ -184,7 +184,7 @@ export async function runSubCall(
   for (const { method } of planned) {
     if (!has(provider, method)) throw unsupported(provider, subToolLabel(call.tool));
   }
-  const results = await Promise.all(
+  const settled = await Promise.allSettled(
     planned.map(async ({ method, request }) => {
       const load = () =>
         callWithTimeout(
@@ -220,6 +220,27 @@ export async function runSubCall(
       }
     }),
   );
+  // Several requests (one per fiscal year): the years that exist are answered, each missing
+  // one gets a note. Only when none could be fetched does the call fail.
+  const results: ProviderResult<unknown>[] = [];
+  const missing: string[] = [];
+  let firstError: unknown;
+  settled.forEach((outcome, index) => {
+    if (outcome.status === 'fulfilled') {
+      results.push(outcome.value);
+      return;
+    }
+    firstError ??= outcome.reason;
+    const request = planned[index]?.request as PeriodRequest | undefined;
+    const partial =
+      planned.length > 1 && isFinanceError(outcome.reason) && !isFinanceError(outcome.reason, 'aborted');
+    if (!partial) return;
+    const year = request?.fiscalYear !== undefined ? `FY${request.fiscalYear}` : 'one period';
+    missing.push(`${year} (${(outcome.reason as Error).message})`);
+  });
+  if (results.length === 0 || (firstError !== undefined && missing.length === 0)) throw firstError;
+  for (const note of missing)
+    warnings.push(`${call.ticker} ${subToolLabel(call.tool)} (${call.period}): no data for ${note}.`);
   for (const result of results) {
     providers.add(result.provider);
     warnings.push(...result.warnings);
@@ -238,6 +259,15 @@ export async function runSubCall(
       return true;
     });
   const limited = call.limit !== undefined ? kept.slice(0, call.limit) : kept;
+  if (call.tool !== 'filings' && call.fiscalYears && limited.length > 0) {
+    const found = new Set(limited.map((row) => Number(row.fiscalYear)));
+    for (const year of call.fiscalYears) {
+      if (found.has(year) || missing.some((note) => note.startsWith(`FY${year} `))) continue;
+      warnings.push(
+        `${call.ticker} ${subToolLabel(call.tool)} (${call.period}): no data for FY${year}${call.fiscalQuarter ? ` Q${call.fiscalQuarter}` : ''} in the ${[...providers].join(', ') || provider.name} data.`,
+      );
+    }
+  }
   return {
     call,
     key: subCallKey(call),

@@ -29,11 +29,14 @@ export type ApprovalPolicy = 'allow' | 'ask';
 /**
  * What a call does, in terms the permission engine understands. Tools that run shell
  * commands or touch files declare it so that rules like `Bash(git status:*)` or
- * `WriteFile(src/**)` can match; other tools are matched by name only.
+ * `WriteFile(src/**)` can match, and tools that fetch a URL declare it so that
+ * `WebFetch(domain:example.com)` can; other tools are matched by name only.
  */
 export type PermissionSubject =
   | { kind: 'shell'; command: string; cwd?: string }
-  | { kind: 'file'; access: 'read' | 'write'; path: string };
+  | { kind: 'file'; access: 'read' | 'write'; path: string }
+  /** A network fetch: rules such as `WebFetch(domain:docs.python.org)` match the URL's host. */
+  | { kind: 'url'; url: string };
 
 /** The facts availability predicates are evaluated against, once per registry build. */
 export interface ToolEnvironment {

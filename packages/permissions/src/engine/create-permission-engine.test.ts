@@ -109,9 +109,9 @@ describe('createPermissionEngine', () => {
     expect(write('src/.env')).toMatchObject({ behavior: 'deny', cacheable: false });
     expect(write('lib/x.ts').proposedRules).toEqual(['write_file(lib/x.ts)']);
     expect(write('x.ts').proposedRules).toEqual(['write_file(./x.ts)']);
-    expect(engine.decide({ tool: 'web_fetch', input: { url: 'x' } })).toMatchObject({
+    expect(engine.decide({ tool: 'web_fetch', input: { url: 'https://x.test/' } })).toMatchObject({
       behavior: 'allow',
-      sessionKey: 'tool:webfetch',
+      sessionKey: 'tool:webfetch\u0000x.test',
     });
     expect(
       engine.decide({

@@ -1,12 +1,15 @@
 /**
- * Non-shell tools: rules name the tool (`WebFetch`, `WriteFile`) or a path glob on the
+ * Non-shell tools: rules name the tool (`WebFetch`, `WriteFile`), a path glob on the
  * file the call touches (`WriteFile(src/**)`, matched against the path relative to the
  * working directory; absolute globs against the absolute path; `~/` globs against the home
- * directory). Deny, then ask, then allow; otherwise the tool's declared default (`allow` for
- * pure reads), else the engine default.
+ * directory), or a domain the call's URL must fall under (`WebFetch(domain:python.org)`,
+ * from a `{ kind: 'url' }` subject or an input's `url` field). Deny, then ask, then allow;
+ * otherwise the tool's declared default (`allow` for pure reads), else the engine default.
+ * A call whose URL does not parse is never allowed: no domain rule can vouch for it.
  */
 import path from 'node:path';
 import type { PermissionDecision, PermissionRequest } from '../decision';
+import { hostOfUrl, matchDomain } from '../rules/match-domain';
 import { matchPathGlob } from '../rules/match-path-glob';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleSet } from '../rules/rule';
@@ -44,8 +47,29 @@ function targetOf(request: PermissionRequest, cwd: string | undefined): Target |
   return { absolute, relative: inside ? relative : undefined };
 }
 
-function matches(rule: Rule, target: Target | undefined, homeDir: string | undefined): boolean {
+/** The URL a call fetches: `host` is undefined when the URL does not parse or has none. */
+interface UrlTarget {
+  host: string | undefined;
+}
+
+function urlTargetOf(request: PermissionRequest): UrlTarget | undefined {
+  let url: unknown;
+  if (request.subject?.kind === 'url') url = (request.subject as { url?: unknown }).url;
+  else if (request.subject === undefined && typeof request.input === 'object' && request.input !== null) {
+    url = (request.input as Record<string, unknown>).url;
+    if (url === undefined) return undefined;
+  } else return undefined;
+  return { host: typeof url === 'string' ? hostOfUrl(url) : undefined };
+}
+
+function matches(
+  rule: Rule,
+  target: Target | undefined,
+  homeDir: string | undefined,
+  url: UrlTarget | undefined,
+): boolean {
   if (rule.kind === 'tool') return true;
+  if (rule.kind === 'domain') return url?.host !== undefined && matchDomain(rule.domain, url.host);
   if (rule.kind !== 'path' || target === undefined) return false;
   let glob = rule.glob;
   if (glob.startsWith('~/')) {
@@ -61,20 +85,26 @@ function find(
   tool: string,
   target: Target | undefined,
   homeDir?: string,
+  url?: UrlTarget,
 ): Rule | undefined {
   for (const rule of rules) {
     if (rule.kind === 'exact' || rule.kind === 'prefix') continue;
-    if (ruleNamesTool(rule.tool, tool) && matches(rule, target, homeDir)) return rule;
+    if (ruleNamesTool(rule.tool, tool) && matches(rule, target, homeDir, url)) return rule;
   }
   return undefined;
 }
 
-/** Session key of a non-shell request: file writes share one key. */
+/**
+ * Session key of a non-shell request: file writes share one key; a URL fetch keys on the
+ * tool and the URL's host (a session grant for one site is not one for every site).
+ */
 export function toolRequestSessionKey(request: PermissionRequest): string {
   const writes =
     (request.subject?.kind === 'file' && request.subject.access === 'write') ||
     isFileWriteToolName(request.tool);
-  return writes ? fileWriteSessionKey : toolSessionKey(request.tool);
+  if (writes) return fileWriteSessionKey;
+  const host = urlTargetOf(request)?.host;
+  return host === undefined ? toolSessionKey(request.tool) : `${toolSessionKey(request.tool)}\u0000${host}`;
 }
 
 /**
@@ -94,6 +124,7 @@ export function evaluateTool(
 ): PermissionDecision {
   const tool = request.tool;
   const target = targetOf(request, request.cwd ?? options.cwd);
+  const url = urlTargetOf(request);
   const sessionKey = toolRequestSessionKey(request);
   const classification: PermissionDecision['classification'] =
     request.subject?.kind === 'file'
@@ -102,9 +133,9 @@ export function evaluateTool(
         : 'mutating'
       : undefined;
   const base = { sessionKey, ...(classification ? { classification } : {}) };
-  const where = target ? ` on ${target.relative ?? target.absolute}` : '';
+  const where = url?.host ? ` on ${url.host}` : target ? ` on ${target.relative ?? target.absolute}` : '';
 
-  const denied = find(rules.deny, tool, target, options.homeDir);
+  const denied = find(rules.deny, tool, target, options.homeDir, url);
   if (denied) {
     const text = serializeRule(denied);
     return {
@@ -115,8 +146,18 @@ export function evaluateTool(
       cacheable: false,
     };
   }
-  const proposedRules = proposeToolRules(request.tool, target);
-  const asked = find(rules.ask, tool, target, options.homeDir);
+  if (url !== undefined && url.host === undefined) {
+    // Fail closed: an unreadable URL could be any host, so no allow rule or default may pass it.
+    const deny = options.defaultMode === 'deny';
+    return {
+      ...base,
+      behavior: deny ? 'deny' : 'ask',
+      reason: `The ${request.tool} call's URL could not be parsed (or has no host), so no domain rule can allow it`,
+      cacheable: false,
+    };
+  }
+  const proposedRules = proposeToolRules(request.tool, target, url);
+  const asked = find(rules.ask, tool, target, options.homeDir, url);
   if (asked) {
     const text = serializeRule(asked);
     return {
@@ -128,7 +169,7 @@ export function evaluateTool(
       proposedRules,
     };
   }
-  const allowed = find(rules.allow, tool, target, options.homeDir);
+  const allowed = find(rules.allow, tool, target, options.homeDir, url);
   if (allowed) {
     const text = serializeRule(allowed);
     return {
@@ -159,10 +200,14 @@ export function evaluateTool(
   };
 }
 
-/** "Always allow" for a tool call: the exact file when there is one (globs in it would widen it), else the tool. */
-function proposeToolRules(tool: string, target: Target | undefined): string[] {
+/**
+ * "Always allow" for a tool call: the URL's domain for a fetch, the exact file when there is
+ * one (globs in it would widen it), else the tool.
+ */
+function proposeToolRules(tool: string, target: Target | undefined, url: UrlTarget | undefined): string[] {
   let text: string;
-  if (target === undefined) text = serializeRule({ kind: 'tool', tool });
+  if (url?.host !== undefined) text = serializeRule({ kind: 'domain', tool, domain: url.host });
+  else if (target === undefined) text = serializeRule({ kind: 'tool', tool });
   else {
     const file = target.relative ?? target.absolute;
     if (/[*?]/.test(file)) return [];

@@ -9,14 +9,17 @@
  * (prefix on a word boundary), tokenized with the shell parser so quoting and spacing do not
  * matter (`Bash(git  status)` ≡ `Bash(git status)`). It must be one plain simple command —
  * no expansions, globs, redirects, assignments or operators — since a rule stands for fixed
- * words. For other tools the specifier is a path glob.
+ * words. For other tools the specifier is `domain:HOST` (the host of the URL the call
+ * fetches, subdomains included; see `matchDomain`) or else a path glob.
  */
 import { PermissionsError } from '../errors';
 import { analyzeShell } from '../shell';
+import { normalizeRuleDomain } from './match-domain';
 import type { Rule } from './rule';
 import { isShellToolName } from './tool-name';
 
 const toolPattern = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+const DOMAIN_PREFIX = 'domain:';
 
 function invalid(text: string, message: string, column?: number): PermissionsError {
   return new PermissionsError('rule_invalid', `Invalid rule ${JSON.stringify(text)}: ${message}`, {
@@ -90,6 +93,7 @@ function parseCommand(text: string, tool: string, specifier: string): Rule {
  * parseRule('Bash(git status:*)'); // { kind: 'prefix', tool: 'Bash', argv: ['git', 'status'] }
  * parseRule('WriteFile(src/**)');  // { kind: 'path', tool: 'WriteFile', glob: 'src/**' }
  * parseRule('Bash');               // { kind: 'tool', tool: 'Bash' }
+ * parseRule('WebFetch(domain:Docs.Python.org)'); // { kind: 'domain', tool: 'WebFetch', domain: 'docs.python.org' }
  * ```
  */
 export function parseRule(text: string): Rule {
@@ -118,5 +122,10 @@ export function parseRule(text: string): Rule {
   const specifier = unescapeSpecifier(text, rawSpecifier, open + 1);
   if (specifier.trim() === '') throw invalid(text, `empty specifier; write "${tool}" for the whole tool`);
   if (isShellToolName(tool)) return parseCommand(text, tool, specifier);
+  if (specifier.startsWith(DOMAIN_PREFIX)) {
+    const domain = normalizeRuleDomain(specifier.slice(DOMAIN_PREFIX.length));
+    if ('problem' in domain) throw invalid(text, domain.problem, open + 1 + DOMAIN_PREFIX.length + 1);
+    return { kind: 'domain', tool, domain: domain.domain };
+  }
   return { kind: 'path', tool, glob: specifier };
 }

@@ -30,8 +30,19 @@ export interface PathRule {
   readonly glob: string;
 }
 
+/**
+ * `WebFetch(domain:docs.python.org)`: the host of the URL the call fetches is this domain or
+ * one of its subdomains (an IP literal matches only itself); see `matchDomain`.
+ */
+export interface DomainRule {
+  readonly kind: 'domain';
+  readonly tool: string;
+  /** Normalised host: lower case, punycode, no trailing dot. */
+  readonly domain: string;
+}
+
 /** A parsed permission rule. */
-export type Rule = ToolRule | CommandRule | PathRule;
+export type Rule = ToolRule | CommandRule | PathRule | DomainRule;
 
 /** The kinds of rule. */
 export type RuleKind = Rule['kind'];

@@ -37,6 +37,8 @@ export function serializeRule(rule: Rule): string {
       return rule.tool;
     case 'path':
       return `${rule.tool}(${escapeSpecifier(rule.glob)})`;
+    case 'domain':
+      return `${rule.tool}(domain:${escapeSpecifier(rule.domain)})`;
     case 'exact':
     case 'prefix':
       return serializeCommandRule(rule.kind, rule.tool, rule.argv);

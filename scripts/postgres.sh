@@ -8,12 +8,18 @@
 #
 # `start` prints two shell assignments on stdout and everything else on stderr. It exits 3
 # when no PostgreSQL server binaries are installed (and says how to install them), 1 when a
-# server could not be started. initdb refuses to run as root: as root the data directory
+# server could not be started. PG_BINDIR picks the server binaries' directory. initdb refuses to run as root: as root the data directory
 # belongs to the `postgres` user and the server runs as that user.
 set -euo pipefail
 
 find_bin() {
   local name=$1
+  # PG_BINDIR names the one directory to use (set it to an empty directory to see how
+  # tests behave on a machine without PostgreSQL).
+  if [ -n "${PG_BINDIR:-}" ]; then
+    if [ -x "$PG_BINDIR/$name" ]; then echo "$PG_BINDIR/$name"; return 0; fi
+    return 1
+  fi
   if command -v "$name" >/dev/null 2>&1; then command -v "$name"; return 0; fi
   local candidate
   for candidate in /usr/lib/postgresql/*/bin/"$name"; do

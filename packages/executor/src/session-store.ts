@@ -83,7 +83,7 @@ export interface SessionStore {
   isGranted(key: GrantKey, now?: number): Promise<boolean>;
   /** Removes a grant; true when there was one. */
   revoke(key: GrantKey): Promise<boolean>;
-  /** The session's unexpired grants, oldest first. */
+  /** The session's unexpired grants, in the order first made (a renewal keeps its place). */
   grants(sessionId: string, now?: number): Promise<SessionGrant[]>;
   /** Adds `by` (default 1) to a counter and returns the new value, atomically. */
   incrementCounter(sessionId: string, name: string, by?: number): Promise<number>;
@@ -207,8 +207,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
     async grant(input) {
       const grant = normalizeGrantInput(input, clock());
       const key = keyOf(grant.sessionId, grant.sessionKey, grant.cwd);
-      // A renewal keeps its place (grants are listed oldest first).
-      grants.delete(key);
+      // A renewal keeps its place (grants are listed in the order first made).
       grants.set(key, grant);
       return { ...grant };
     },

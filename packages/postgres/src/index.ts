@@ -1,3 +1,3 @@
-// @dexter/postgres: A PostgreSQL SessionStore for the Dexter executor: shared grants, revocation, soft-limit counters, a resume ledger and an audit table.
-// Work in progress: the public surface is listed here by name as it lands.
-export const packageName = '@dexter/postgres';
+export { migrate, quoteSchema, SCHEMA_VERSION, schemaStatements } from './migrate';
+export type { PostgresSessionStore, PostgresSessionStoreOptions } from './postgres-session-store';
+export { createPostgresSessionStore } from './postgres-session-store';

@@ -98,7 +98,7 @@ export function trailingTwelveMonths<Row extends PeriodRow>(
       ttmMethod: 'sum of four quarters' satisfies TtmMethod,
       derived: [] as string[],
       sources: [] as Source[],
-    } as PeriodRow & Record<string, unknown>;
+    } as unknown as PeriodRow & Record<string, unknown>;
     for (const [field, treatment] of fields) {
       const values = window.map(
         (quarter) => (quarter as unknown as Record<string, number | null>)[field] ?? null,
@@ -137,7 +137,7 @@ function fromFiscalYear<Row extends PeriodRow>(
     ttmMethod: 'filed fiscal year' satisfies TtmMethod,
     derived: [...annual.derived],
     sources: [...annual.sources],
-  } as PeriodRow & Record<string, unknown>;
+  } as unknown as PeriodRow & Record<string, unknown>;
   for (const [field, treatment] of fields) {
     if (typeof source[field] === 'number' || treatment !== 'sum') continue;
     const values = window.map(

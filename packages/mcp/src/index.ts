@@ -1,3 +1,26 @@
-// @dexter/mcp: MCP servers' tools through the Dexter executor and permission engine, and the registry served as an MCP server.
-// Work in progress: the public surface is listed here by name as it lands.
-export const packageName = '@dexter/mcp';
+// @dexter/mcp: MCP servers' tools through the Dexter executor and permission engine, and the
+// registry served as an MCP server. The whole public surface, by name.
+export type { HttpServerConfig, McpServerConfig, McpServersConfig, StdioServerConfig } from './config';
+export { loadMcpConfig, parseMcpConfig } from './config';
+export type { ConnectMcpServersOptions, McpConnection } from './connect-mcp-servers';
+export { connectMcpServers } from './connect-mcp-servers';
+export type { McpContentBlock, McpToolOutput } from './content';
+export { renderContentBlock, renderMcpContent } from './content';
+export type { McpErrorCode } from './errors';
+export { McpError } from './errors';
+export type { McpSubjectContext, McpSubjectMapper } from './filesystem-subjects';
+export { filesystemSubjects } from './filesystem-subjects';
+export type { McpInputSchema } from './json-schema-input';
+export { jsonSchemaInput } from './json-schema-input';
+export type { McpServerOptions } from './mcp-tool';
+export { compactDescriptionOf, createMcpTool } from './mcp-tool';
+export type {
+  McpCallOptions,
+  McpElicitationHandler,
+  McpRequestContext,
+  McpSamplingHandler,
+  McpServerConnectionOptions,
+  McpToolDefinition,
+} from './server-connection';
+export { McpServerConnection } from './server-connection';
+export { MCP_NAME_SEPARATOR, McpToolNames, mcpToolName } from './tool-names';

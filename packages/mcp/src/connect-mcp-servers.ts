@@ -1,0 +1,176 @@
+/**
+ * `connectMcpServers`: the entry point for consuming MCP servers. Connects every server of
+ * an `mcpServers` config (in parallel), lists their tools and returns them as registry
+ * tools for `createExecutor`, kept current when a server sends
+ * `notifications/tools/list_changed`.
+ */
+import { type AnyTool, createToolRegistry, type ToolRegistry } from '@dexter/registry';
+import { type McpServersConfig, parseMcpConfig } from './config';
+import { McpError } from './errors';
+import { createMcpTool, type McpServerOptions } from './mcp-tool';
+import {
+  type McpElicitationHandler,
+  type McpSamplingHandler,
+  McpServerConnection,
+} from './server-connection';
+import { McpToolNames } from './tool-names';
+
+/** Options of `connectMcpServers`. */
+export interface ConnectMcpServersOptions {
+  /** Per-server trust, subject mapping and timeout, by config name. */
+  servers?: Record<string, McpServerOptions>;
+  /** Answers servers' sampling requests; without it they are refused with a clear error. */
+  sampling?: McpSamplingHandler;
+  /** Answers servers' elicitation requests (see `approvalElicitation`); without it they are refused. */
+  elicitation?: McpElicitationHandler;
+  /** Sent in `initialize`. */
+  clientInfo?: { name: string; version: string };
+  /** Where stdio servers' stderr goes (default `'pipe'`: kept for error messages). */
+  stderr?: 'pipe' | 'inherit' | 'ignore';
+  /** Called with the new tool list after a server's list changed. */
+  onToolsChanged?: (tools: readonly AnyTool[]) => void;
+  /** Called when re-listing after a change fails (the previous tools stay). */
+  onError?: (error: McpError) => void;
+}
+
+/** The connected servers. */
+export interface McpConnection {
+  /**
+   * Every server's tools, in config order then server order. Live: re-read it for each
+   * turn (`createExecutor({ tools: connection.tools })`) to pick up list changes.
+   */
+  readonly tools: readonly AnyTool[];
+  /** A registry of the current tools. */
+  registry(): ToolRegistry;
+  /** The connections by config name (server info, stderr, reconnect state). */
+  readonly servers: ReadonlyMap<string, McpServerConnection>;
+  /** The server's own names of a registry tool: `{ server, tool }`, or `undefined`. */
+  resolve(registryName: string): { server: string; tool: string } | undefined;
+  /** Lists every server's tools again. */
+  refresh(): Promise<void>;
+  /** Closes every connection and stops every stdio child. */
+  close(): Promise<void>;
+}
+
+interface ServerState {
+  connection: McpServerConnection;
+  names: McpToolNames;
+  tools: AnyTool[];
+  options: McpServerOptions;
+  cwd: string;
+  /** Serialises re-listing: one at a time, the last request wins. */
+  listing: Promise<void>;
+}
+
+/**
+ * Connects to every server in `config` and returns their tools as registry tools.
+ * Throws `McpError('invalid_config' | 'connect_failed')`; on a failure the servers already
+ * started are closed again.
+ *
+ * @example
+ * ```ts
+ * const mcp = await connectMcpServers({
+ *   mcpServers: { fs: { command: 'npx', args: ['@modelcontextprotocol/server-filesystem', '/tmp/work'] } },
+ * }, { servers: { fs: { subjects: filesystemSubjects } } });
+ * const executor = createExecutor({ tools: mcp.tools, permissions: createPermissionEngine(), approvals });
+ * // ... run turns ...
+ * await mcp.close();
+ * ```
+ */
+export async function connectMcpServers(
+  config: McpServersConfig,
+  options: ConnectMcpServersOptions = {},
+): Promise<McpConnection> {
+  const parsed = parseMcpConfig(config);
+  for (const name of Object.keys(options.servers ?? {})) {
+    if (!(name in parsed.mcpServers)) {
+      throw new McpError('invalid_config', `Options name server "${name}", which is not in mcpServers`, {
+        server: name,
+      });
+    }
+  }
+  const states = new Map<string, ServerState>();
+  let tools: readonly AnyTool[] = Object.freeze([]);
+  const rebuild = () => {
+    tools = Object.freeze([...states.values()].flatMap((state) => state.tools));
+  };
+
+  const relist = async (state: ServerState) => {
+    const definitions = await state.connection.listTools();
+    state.tools = definitions.map((definition) =>
+      createMcpTool(state.connection, definition, state.names.nameFor(definition.name), {
+        ...state.options,
+        cwd: state.cwd,
+      }),
+    );
+  };
+
+  for (const [name, server] of Object.entries(parsed.mcpServers)) {
+    const state: ServerState = {
+      names: new McpToolNames(name),
+      tools: [],
+      options: options.servers?.[name] ?? {},
+      cwd: 'command' in server && server.cwd ? server.cwd : process.cwd(),
+      listing: Promise.resolve(),
+      connection: new McpServerConnection({
+        name,
+        config: server,
+        ...(options.clientInfo ? { clientInfo: options.clientInfo } : {}),
+        ...(options.sampling ? { sampling: options.sampling } : {}),
+        ...(options.elicitation ? { elicitation: options.elicitation } : {}),
+        ...(options.stderr ? { stderr: options.stderr } : {}),
+        onToolsChanged: () => {
+          state.listing = state.listing
+            .then(() => relist(state))
+            .then(
+              () => {
+                rebuild();
+                options.onToolsChanged?.(tools);
+              },
+              (error: unknown) => {
+                options.onError?.(
+                  McpError.isInstance(error)
+                    ? error
+                    : new McpError('server_error', String(error), { server: name, cause: error }),
+                );
+              },
+            );
+        },
+      }),
+    };
+    states.set(name, state);
+  }
+
+  const closeAll = async () => {
+    await Promise.all([...states.values()].map((state) => state.connection.close()));
+  };
+
+  const started = await Promise.allSettled([...states.values()].map((state) => relist(state)));
+  const failure = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) {
+    await closeAll();
+    throw failure.reason;
+  }
+  rebuild();
+
+  const connections = new Map([...states].map(([name, state]) => [name, state.connection] as const));
+  return {
+    get tools() {
+      return tools;
+    },
+    registry: () => createToolRegistry([...tools]),
+    servers: connections,
+    resolve(registryName) {
+      for (const [server, state] of states) {
+        const tool = state.names.toolOf(registryName);
+        if (tool !== undefined) return { server, tool };
+      }
+      return undefined;
+    },
+    async refresh() {
+      await Promise.all([...states.values()].map((state) => relist(state)));
+      rebuild();
+    },
+    close: closeAll,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * `createMcpTool`: one server tool as a registry tool, so the executor treats it like any
+ * other — input validated against the server's JSON Schema, permission rules by name
+ * (`mcp__fs__read_file`, `mcp__fs`) and by subject (a host mapping), approvals, timeouts,
+ * progress, one result per call.
+ *
+ * Trust: tool annotations come from the server and may lie. Only for a server the host
+ * marks `trusted` does `readOnlyHint: true` make a tool concurrency-safe and allowed by
+ * default (a pure read); otherwise every MCP tool runs alone and asks.
+ */
+import { type AnyTool, defineTool } from '@dexter/registry';
+import { type McpToolOutput, renderMcpContent } from './content';
+import { McpError } from './errors';
+import type { McpSubjectMapper } from './filesystem-subjects';
+import { jsonSchemaInput } from './json-schema-input';
+import type { McpServerConnection, McpToolDefinition } from './server-connection';
+
+/** How the host treats one server. */
+export interface McpServerOptions {
+  /** Believe the server's tool annotations (`readOnlyHint` → concurrency-safe, allowed by default). Default false. */
+  trusted?: boolean;
+  /** Maps a call's arguments to what it touches (e.g. `filesystemSubjects`), so file rules and the floor apply. */
+  subjects?: McpSubjectMapper;
+  /** Per-call timeout for this server's tools (the executor's default otherwise). */
+  timeoutMs?: number;
+}
+
+const COMPACT_MAX = 120;
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The first sentence or line of a description, at most 120 characters. */
+export function compactDescriptionOf(definition: McpToolDefinition): string {
+  const description = definition.description ?? '';
+  const firstLine = description.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const sentence = oneLine(firstLine).match(/^.*?[.!?](?=\s|$)/)?.[0] ?? oneLine(firstLine);
+  const base =
+    sentence || oneLine(definition.title ?? definition.annotations?.title ?? '') || definition.name;
+  return base.length > COMPACT_MAX ? `${base.slice(0, COMPACT_MAX - 1)}…` : base;
+}
+
+/**
+ * Builds the registry tool for one server tool.
+ *
+ * @param registryName the `mcp__<server>__<tool>` name (from `McpToolNames`).
+ */
+export function createMcpTool(
+  connection: McpServerConnection,
+  definition: McpToolDefinition,
+  registryName: string,
+  options: McpServerOptions & { cwd: string },
+): AnyTool {
+  const server = connection.name;
+  const readOnly = options.trusted === true && definition.annotations?.readOnlyHint === true;
+  const subjects = options.subjects;
+  const description =
+    definition.description && definition.description.trim() !== ''
+      ? definition.description
+      : `${definition.title ?? definition.name} (tool "${definition.name}" of MCP server "${server}")`;
+  return defineTool({
+    name: registryName,
+    inputSchema: jsonSchemaInput(definition.inputSchema as Record<string, unknown>),
+    description,
+    compactDescription: compactDescriptionOf(definition),
+    concurrencySafe: readOnly,
+    approval: readOnly ? 'allow' : 'ask',
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(subjects
+      ? {
+          permissionSubject: (input: Record<string, unknown>) =>
+            subjects(definition.name, input, { server, cwd: options.cwd }),
+        }
+      : {}),
+    formatOutput: (output: McpToolOutput) => renderMcpContent(output),
+    async execute(input: Record<string, unknown>, context): Promise<McpToolOutput> {
+      const result = await connection.callTool(definition.name, input, {
+        signal: context.signal,
+        onProgress: ({ progress, total, message }) => {
+          const percent =
+            typeof total === 'number' && total > 0
+              ? Math.min(100, Math.max(0, (progress / total) * 100))
+              : undefined;
+          context.progress({
+            message: message ?? (total === undefined ? `${progress}` : `${progress}/${total}`),
+            ...(percent === undefined ? {} : { percent }),
+          });
+        },
+      });
+      const content = Array.isArray(result.content) ? (result.content as McpToolOutput['content']) : [];
+      const structured = result.structuredContent as Record<string, unknown> | undefined;
+      if (result.isError === true) {
+        throw new McpError('tool_error', renderMcpContent({ content, structuredContent: structured }), {
+          server,
+        });
+      }
+      return {
+        content,
+        ...(structured === undefined ? {} : { structuredContent: structured }),
+        server,
+        tool: definition.name,
+      };
+    },
+  });
+}

@@ -8,6 +8,7 @@
  * marks `trusted` does `readOnlyHint: true` make a tool concurrency-safe and allowed by
  * default (a pure read); otherwise every MCP tool runs alone and asks.
  */
+import { isSecretPath } from '@dexter/permissions';
 import { type AnyTool, defineTool } from '@dexter/registry';
 import { type McpToolOutput, renderMcpContent } from './content';
 import { McpError } from './errors';
@@ -75,6 +76,16 @@ export function createMcpTool(
       : {}),
     formatOutput: (output: McpToolOutput) => renderMcpContent(output),
     async execute(input: Record<string, unknown>, context): Promise<McpToolOutput> {
+      // Belt and braces under the engine's floor: a mapped read of a secret never goes out,
+      // even through a decider that does not know the floor.
+      const subject = subjects?.(definition.name, input, { server, cwd: options.cwd });
+      if (subject?.kind === 'file' && isSecretPath(subject.path)) {
+        throw new McpError(
+          'secret_refused',
+          `${registryName} would touch ${subject.path}, a secret location; the call was not sent`,
+          { server },
+        );
+      }
       const result = await connection.callTool(definition.name, input, {
         signal: context.signal,
         onProgress: ({ progress, total, message }) => {

@@ -1,22 +1,41 @@
 #!/usr/bin/env node
-// The `dexter-permissions` binary (built to dist/cli.js).
-import os from 'node:os';
-import { runCli } from './cli/run-cli';
+// The `dexter-permissions` binary (built to dist/cli.js). Each path imports only what it
+// needs: `hook` runs before every tool call of an agent, so its start-up must stay cheap.
+import { writeSync } from 'node:fs';
 
-runCli(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  cwd: process.cwd(),
-  homeDir: os.homedir(),
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `dexter-permissions: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+const argv = process.argv.slice(2);
+
+function report(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+if (argv[0] === 'hook') {
+  import('./cli/hook-main').then(
+    (hook) => hook.hookMain(argv.slice(1)),
+    (error: unknown) => {
+      // Even a hook that cannot load blocks the call (exit 2), never lets it through.
+      writeSync(2, `dexter-permissions: blocked: the hook could not start (${report(error)})\n`);
+      process.exit(2);
+    },
+  );
+} else {
+  Promise.all([import('node:os'), import('./cli/run-cli')])
+    .then(([os, { runCli }]) =>
+      runCli(argv, {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        cwd: process.cwd(),
+        homeDir: os.homedir(),
+      }),
+    )
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        process.stderr.write(`dexter-permissions: ${report(error)}\n`);
+        process.exitCode = 70;
+      },
     );
-    process.exitCode = 70;
-  },
-);
+}

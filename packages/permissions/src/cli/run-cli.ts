@@ -10,6 +10,36 @@ import { runExplain } from './explain';
 import type { CliIo } from './io';
 import { runTestTable } from './test-table';
 
+/** `hook` inside this process (the binary runs hook-main.ts instead, with its watchdog). */
+async function runHookInProcess(argv: readonly string[], io: CliIo): Promise<number> {
+  const { answerHookEvent, blockAnswer, hookAdapters, readStream } = await import('./hook');
+  const { parseHookOptions } = await import('./hook-options');
+  const [agent, ...rest] = argv;
+  const adapter = agent === undefined ? undefined : hookAdapters[agent];
+  let answer: ReturnType<typeof blockAnswer>;
+  if (!adapter)
+    answer = blockAnswer(
+      `unknown agent ${JSON.stringify(agent ?? '')}: use "hook claude-code" or "hook gemini-cli"`,
+    );
+  else {
+    try {
+      const options = parseHookOptions(rest);
+      answer = answerHookEvent(adapter, await readStream(io.stdin), options, {
+        env: process.env,
+        homeDir: io.homeDir,
+        cwd: io.cwd,
+      });
+    } catch (error) {
+      answer = blockAnswer(
+        `the hook could not run (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  }
+  io.stdout.write(answer.stdout);
+  io.stderr.write(answer.stderr);
+  return answer.code;
+}
+
 /** The usage text. */
 export const usage = `Usage: dexter-permissions <command> [options]
 
@@ -17,6 +47,11 @@ export const usage = `Usage: dexter-permissions <command> [options]
   eval    [--settings FILE]… [--cwd DIR]                        JSON lines {"command","cwd"?} on stdin → decisions
   test    [--settings FILE]… TABLE                              run a table of {command, settings?, expect}; exit 1 on mismatch
   explain [--settings FILE]… [--cwd DIR] -- COMMAND…            every step of the evaluation
+  hook    claude-code|gemini-cli [--settings FILE]… [--unknown ask|deny|pass]
+          [--file-arg TOOL=read:ARG|write:ARG]… [--on-ask deny|defer] [--timeout-ms N]
+                                     one PreToolUse / BeforeTool event on stdin → the agent's hook JSON
+  install-hook claude-code|gemini-cli [--project|--user] [--write] [--command CMD]
+                                     print (or merge into the agent's settings) the hook registration
 
 Without --settings the standard layers are read: ~/.dexter/settings.json,
 <cwd>/.dexter/settings.json, <cwd>/.dexter/settings.local.json.
@@ -42,6 +77,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return runTestTable(rest, io);
       case 'explain':
         return runExplain(rest, io);
+      case 'hook':
+        return await runHookInProcess(rest, io);
+      case 'install-hook':
+        return (await import('./install-hook')).runInstallHook(rest, io);
       case undefined:
       case '-h':
       case '--help':

@@ -1,3 +1,19 @@
-// @dexter/dbos: Durable model turns on DBOS Transact: each tool call a checkpointed step, each approval a durable wait.
-// Work in progress: the public surface is listed here by name as it lands.
-export const packageName = '@dexter/dbos';
+export type {
+  DurableToolResult,
+  DurableTurns,
+  DurableTurnsOptions,
+  PendingApproval,
+  SettleOptions,
+  TurnAccess,
+  TurnState,
+} from './durable-turns';
+export {
+  answerApproval,
+  PENDING_EVENT,
+  readTurn,
+  registerDurableTurns,
+  settleTurn,
+  toDurableResult,
+} from './durable-turns';
+export type { DurableTurnErrorCode } from './errors';
+export { DurableTurnError } from './errors';

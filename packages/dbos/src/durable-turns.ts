@@ -1,0 +1,338 @@
+/**
+ * `registerDurableTurns`: one model turn's tool calls as a DBOS workflow. The executor runs
+ * inside the workflow unchanged (ordering, permissions, approvals, one result per call); what
+ * changes is underneath it:
+ * - each tool body runs as a checkpointed DBOS step, so a re-executed workflow (recovery
+ *   after a crash, in any process) gets a completed call's recorded output instead of
+ *   running it again;
+ * - the approval prompter publishes the request as a workflow event and waits with
+ *   `DBOS.recv` (durable, with a timeout that survives restarts); any process answers with
+ *   `answerApproval`, which is `DBOS.send` under the hood.
+ * A `StepOrder` keeps the durable operations in a deterministic order (see step-order.ts).
+ */
+import { DBOS, type DBOSClient } from '@dbos-inc/dbos-sdk';
+import {
+  type ApprovalPrompter,
+  type ApprovalResponse,
+  createExecutor,
+  type ExecutorOptions,
+  normalizeApprovalResponse,
+  safeStringify,
+  type ToolResult,
+} from '@dexter/executor';
+import type { AnyTool, ToolCall } from '@dexter/registry';
+import { DurableTurnError } from './errors';
+import { StepOrder } from './step-order';
+
+/** The workflow event holding the approval a turn waits for (or null). */
+export const PENDING_EVENT = 'dexter.pending';
+
+/** What a UI shows for an approval a turn waits for. */
+export interface PendingApproval {
+  /** Pass it to `answerApproval`. */
+  approvalId: string;
+  turnId: string;
+  toolCallId: string;
+  tool: string;
+  input: unknown;
+  reason: string;
+  classification?: string;
+  proposedRule?: string;
+}
+
+/** A tool result as a durable turn returns it: JSON only (an error's `cause` is dropped). */
+export type DurableToolResult = Omit<ToolResult, 'error'> & {
+  error?: Omit<NonNullable<ToolResult['error']>, 'cause'>;
+};
+
+/** Where a turn is. */
+export interface TurnState {
+  turnId: string;
+  /** `suspended`: waiting for an approval; `running`: working; `failed`: the workflow itself failed. */
+  status: 'running' | 'suspended' | 'completed' | 'failed';
+  /** The approval it waits for (at most one: the executor asks one question at a time). */
+  pending: PendingApproval[];
+  /** All results when completed; the results before the pending call when suspended. */
+  results: DurableToolResult[];
+}
+
+/** Options of `registerDurableTurns`. */
+export interface DurableTurnsOptions {
+  /** The tools calls may name; their bodies become DBOS steps. */
+  tools: readonly AnyTool[];
+  /** The rest of the executor's options (permissions, maxConcurrency, timeoutMs, softLimits, cwd). */
+  executor?: Omit<ExecutorOptions, 'tools' | 'registry' | 'approvals' | 'session'>;
+  /** How long an approval waits before it counts as a deny. Default one day. */
+  approvalTimeoutSeconds?: number;
+  /** The workflow's registered name; every process of the app must use the same. Default `dexter.turn`. */
+  name?: string;
+}
+
+/** Reads turns and answers approvals, from a launched DBOS (default) or a `DBOSClient`. */
+export interface TurnAccess {
+  /** Use this client instead of the launched `DBOS` (a process that does not run workflows). */
+  client?: DBOSClient;
+}
+
+/** Durable turns, registered with DBOS. */
+export interface DurableTurns {
+  readonly name: string;
+  /** Starts a turn (DBOS must be launched); resolves with its id once it is recorded. */
+  start(calls: readonly ToolCall[], options?: { turnId?: string }): Promise<string>;
+  /** Waits until the turn is suspended on an approval (other than `after`) or done. */
+  settle(turnId: string, options?: SettleOptions): Promise<TurnState>;
+}
+
+/** Options of `settle`. */
+export interface SettleOptions extends TurnAccess {
+  /** Keep waiting while this approval is still the pending one (it was just answered). */
+  after?: string;
+  /** Give up after this long and return the state as it is. Default 60 s. */
+  timeoutMs?: number;
+  /** Polling interval. Default 50 ms. */
+  intervalMs?: number;
+}
+
+const APPROVAL_SEPARATOR = '~';
+
+function approvalTopic(index: number): string {
+  return `dexter.approval.${index}`;
+}
+
+/** Parses `<turnId>~<call index>`. */
+function parseApprovalId(approvalId: unknown): { turnId: string; index: number } {
+  if (typeof approvalId === 'string') {
+    const at = approvalId.lastIndexOf(APPROVAL_SEPARATOR);
+    const index = Number(approvalId.slice(at + 1));
+    if (at > 0 && /^\d+$/.test(approvalId.slice(at + 1)) && Number.isSafeInteger(index)) {
+      return { turnId: approvalId.slice(0, at), index };
+    }
+  }
+  throw new DurableTurnError(
+    'approval_not_pending',
+    `not an approval id: ${String(approvalId).slice(0, 100)}`,
+  );
+}
+
+function checkCalls(calls: unknown): asserts calls is ToolCall[] {
+  if (!Array.isArray(calls)) {
+    throw new DurableTurnError(
+      'invalid_calls',
+      'start(calls) expects an array of tool calls ({ id, name, input })',
+    );
+  }
+  const seen = new Set<string>();
+  calls.forEach((call, index) => {
+    const id = (call as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string' || id === '') {
+      throw new DurableTurnError(
+        'invalid_calls',
+        `calls[${index}] has no id: a durable turn needs each call's id`,
+      );
+    }
+    if (seen.has(id)) {
+      throw new DurableTurnError(
+        'invalid_calls',
+        `two calls have the id "${id}": a durable turn needs unique ids (approvals and steps are keyed by them)`,
+      );
+    }
+    seen.add(id);
+  });
+}
+
+/** Runs a tool body to its value, draining a progress generator (a step records values only). */
+async function runBody(
+  tool: AnyTool,
+  input: never,
+  context: Parameters<AnyTool['execute']>[1],
+): Promise<unknown> {
+  const value: unknown = await tool.execute(input, context);
+  if (typeof value === 'object' && value !== null && Symbol.asyncIterator in value && 'next' in value) {
+    const generator = value as AsyncGenerator<unknown, unknown>;
+    for (;;) {
+      const next = await generator.next();
+      if (next.done) return next.value;
+      context.progress(next.value as never);
+    }
+  }
+  return value;
+}
+
+/** A result as plain JSON: DBOS records it, and it must read back the same. */
+export function toDurableResult(result: ToolResult): DurableToolResult {
+  const { error, ...rest } = result;
+  const plain: DurableToolResult = { ...rest };
+  if (error !== undefined) {
+    const { cause: _cause, ...shown } = error;
+    plain.error = shown;
+  }
+  const text = safeStringify(plain);
+  return text === undefined ? { ...plain, output: undefined } : (JSON.parse(text) as DurableToolResult);
+}
+
+/**
+ * Registers the turn workflow with DBOS. Call it in every process of the app, before
+ * `DBOS.launch()`, with the same tools and name: a process that recovers a turn re-runs the
+ * workflow with its own registration.
+ *
+ * @example
+ * ```ts
+ * DBOS.setConfig({ name: 'my-agent', systemDatabaseUrl: process.env.DATABASE_URL });
+ * const turns = registerDurableTurns({ tools: [getFinancials, writeFile], executor: { permissions } });
+ * await DBOS.launch();
+ * const turnId = await turns.start(completion.toolCalls);
+ * const state = await turns.settle(turnId); // 'suspended' with state.pending, or 'completed'
+ * // later, in any process:
+ * await answerApproval(state.pending[0].approvalId, 'allow-once');
+ * ```
+ */
+export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns {
+  if (typeof options !== 'object' || options === null || !Array.isArray(options.tools)) {
+    throw new DurableTurnError('invalid_option', 'registerDurableTurns expects { tools: [...] }');
+  }
+  const name = options.name ?? 'dexter.turn';
+  const timeoutSeconds = options.approvalTimeoutSeconds ?? 86_400;
+  if (!(typeof timeoutSeconds === 'number' && timeoutSeconds > 0)) {
+    throw new DurableTurnError('invalid_option', 'approvalTimeoutSeconds must be a positive number');
+  }
+  // Fail at registration, not inside a workflow, on bad executor options.
+  createExecutor({ ...options.executor, tools: options.tools });
+
+  const runTurn = async (calls: ToolCall[]): Promise<DurableToolResult[]> => {
+    const turnId = DBOS.workflowID!;
+    const order = new StepOrder();
+    const indexOf = new Map(calls.map((call, index) => [call.id, index] as const));
+    const finished: DurableToolResult[] = [];
+    const durable = (tool: AnyTool): AnyTool =>
+      Object.freeze({
+        ...tool,
+        execute: async (input: never, context: Parameters<AnyTool['execute']>[1]) => {
+          const index = indexOf.get(context.toolCallId)!;
+          await order.turn(index);
+          const step = DBOS.runStep(() => runBody(tool, input, context), { name: `tool:${tool.name}` });
+          order.started(index);
+          return step;
+        },
+      }) as AnyTool;
+    const approvals: ApprovalPrompter = {
+      async prompt(request): Promise<ApprovalResponse> {
+        const index = indexOf.get(request.toolCallId)!;
+        await order.turn(index);
+        const pending: PendingApproval = {
+          approvalId: `${turnId}${APPROVAL_SEPARATOR}${index}`,
+          turnId,
+          toolCallId: request.toolCallId,
+          tool: request.tool,
+          input: request.input,
+          reason: request.decision.reason,
+        };
+        if (request.decision.classification !== undefined)
+          pending.classification = request.decision.classification;
+        if (request.proposedRule !== undefined) pending.proposedRule = request.proposedRule;
+        await DBOS.setEvent(PENDING_EVENT, {
+          approval: JSON.parse(safeStringify(pending) ?? '{}'),
+          results: finished,
+        });
+        const answer = await DBOS.recv<unknown>(approvalTopic(index), { timeoutSeconds });
+        await DBOS.setEvent(PENDING_EVENT, null);
+        if (answer === null) {
+          return {
+            decision: 'deny',
+            message: `No answer within ${timeoutSeconds} s; the approval timed out.`,
+          };
+        }
+        return normalizeApprovalResponse(answer) as ApprovalResponse;
+      },
+    };
+    const executor = createExecutor({ ...options.executor, tools: options.tools.map(durable), approvals });
+    const results = await executor.execute(calls, {
+      onEvent: (event) => {
+        order.observe(event);
+        if (event.type === 'tool_result') finished.push(toDurableResult(event.result));
+      },
+    });
+    return results.map(toDurableResult);
+  };
+  const workflow = DBOS.registerWorkflow(runTurn, { name });
+
+  return {
+    name,
+    async start(calls, startOptions = {}) {
+      checkCalls(calls);
+      const plainCalls = JSON.parse(safeStringify(calls) ?? '[]') as ToolCall[];
+      const handle = await DBOS.startWorkflow(workflow, {
+        ...(startOptions.turnId === undefined ? {} : { workflowID: startOptions.turnId }),
+      })(plainCalls);
+      return handle.workflowID;
+    },
+    settle: (turnId, settleOptions) => settleTurn(turnId, settleOptions),
+  };
+}
+
+/** The turn's state now. Throws `unknown_turn` when no turn has this id. */
+export async function readTurn(turnId: string, access: TurnAccess = {}): Promise<TurnState> {
+  const { client } = access;
+  const status = client ? await client.getWorkflow(turnId) : await DBOS.getWorkflowStatus(turnId);
+  if (status === null || status === undefined)
+    throw new DurableTurnError('unknown_turn', `no turn ${turnId}`);
+  if (status.status === 'SUCCESS') {
+    const handle = client ? client.retrieveWorkflow(turnId) : DBOS.retrieveWorkflow(turnId);
+    const results = (await handle.getResult()) as DurableToolResult[];
+    return { turnId, status: 'completed', pending: [], results };
+  }
+  if (status.status !== 'PENDING' && status.status !== 'ENQUEUED') {
+    return { turnId, status: 'failed', pending: [], results: [] };
+  }
+  const event = client
+    ? await client.getEvent<PendingEvent | null>(turnId, PENDING_EVENT, 0)
+    : await DBOS.getEvent<PendingEvent | null>(turnId, PENDING_EVENT, 0);
+  if (event === null || event === undefined) return { turnId, status: 'running', pending: [], results: [] };
+  return { turnId, status: 'suspended', pending: [event.approval], results: event.results };
+}
+
+interface PendingEvent {
+  approval: PendingApproval;
+  results: DurableToolResult[];
+}
+
+/** Waits until the turn is suspended on an approval other than `after`, completed or failed. */
+export async function settleTurn(turnId: string, options: SettleOptions = {}): Promise<TurnState> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const interval = options.intervalMs ?? 50;
+  for (;;) {
+    const state = await readTurn(turnId, options);
+    const stale = state.status === 'suspended' && state.pending[0]?.approvalId === options.after;
+    if ((state.status !== 'running' && !stale) || Date.now() >= deadline) return state;
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+/**
+ * Answers the approval a turn waits for, from any process. The first answer wins (later ones
+ * for the same approval are dropped); an id that is not the turn's pending approval is
+ * refused with `approval_not_pending`, so nobody can answer a question before it is asked.
+ * The answer is read like a live prompter's (`allow-once`, `{ decision: 'deny', message }`,
+ * ...); anything unreadable is a deny.
+ */
+export async function answerApproval(
+  approvalId: string,
+  response: ApprovalResponse,
+  access: TurnAccess = {},
+): Promise<{ turnId: string }> {
+  const { turnId, index } = parseApprovalId(approvalId);
+  const state = await readTurn(turnId, access).catch((error: unknown) => {
+    if (DurableTurnError.isInstance(error)) {
+      throw new DurableTurnError('approval_not_pending', `approval ${approvalId} names no turn`, {
+        cause: error,
+      });
+    }
+    throw error;
+  });
+  if (state.status !== 'suspended' || state.pending[0]?.approvalId !== approvalId) {
+    throw new DurableTurnError('approval_not_pending', `approval ${approvalId} is not waiting for an answer`);
+  }
+  const message = JSON.parse(safeStringify(response) ?? 'null') as unknown;
+  if (access.client) await access.client.send(turnId, message, approvalTopic(index), approvalId);
+  else await DBOS.send(turnId, message, approvalTopic(index), approvalId);
+  return { turnId };
+}

@@ -1,5 +1,6 @@
 // @dexter/mcp: MCP servers' tools through the Dexter executor and permission engine, and the
 // registry served as an MCP server. The whole public surface, by name.
+export { approvalElicitation } from './approval-elicitation';
 export type { HttpServerConfig, McpServerConfig, McpServersConfig, StdioServerConfig } from './config';
 export { loadMcpConfig, parseMcpConfig } from './config';
 export type { ConnectMcpServersOptions, McpConnection } from './connect-mcp-servers';

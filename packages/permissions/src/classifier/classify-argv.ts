@@ -17,6 +17,7 @@ import { classifyJq } from './specs/jq';
 import { classifyPackageRunner } from './specs/npm';
 import { classifySed } from './specs/sed';
 import { classifyTar } from './specs/tar';
+import { classifyTest } from './specs/test';
 import { classifyTree } from './specs/tree';
 import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
@@ -41,6 +42,9 @@ const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
   ['xxd', classifyXxd],
   ['yq', classifyYq],
   ['env', classifyBareEnv],
+  ['arch', classifyArch],
+  ['test', (args, words) => classifyTest('test', args, words)],
+  ['[', (args, words) => classifyTest('[', args, words)],
 ]);
 
 const SYSTEM_DIRS = new Set([
@@ -64,6 +68,18 @@ function classifyBareEnv(args: readonly string[], words?: readonly ShellWord[]):
     return unknown('env runs a command or takes options the classifier does not model', arg);
   }
   return readOnly('env with no command prints the environment');
+}
+
+/**
+ * `arch` alone prints the machine name (also `--help`, `--version`); macOS `arch
+ * [-x86_64|-arm64|-arch NAME…] PROGRAM ARGS` runs PROGRAM under another architecture: a
+ * command runner, so anything else is unknown.
+ */
+function classifyArch(args: readonly string[]): ClassificationResult {
+  if (args.length === 0 || (args.length === 1 && (args[0] === '--help' || args[0] === '--version'))) {
+    return readOnly('arch alone prints the machine name');
+  }
+  return unknown('arch runs the program named in its arguments (macOS)', args[0]);
 }
 
 /** The allowlist's command names (for documentation and tests). */

@@ -5,7 +5,9 @@
  * 'unknown'; anything the parser marked opaque is 'unknown'.
  */
 import { commandWordBasename } from '../shell/command-word';
+import { scanOptions } from '../shell/option-scan';
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
+import { TIME } from '../shell/wrapper-specs';
 import { classifyArgv } from './classify-argv';
 import type { ClassificationResult } from './types';
 import { mutating, unknown } from './verdict';
@@ -67,6 +69,28 @@ const TRANSPARENT_WRAPPERS = new Set([
 ]);
 
 /**
+ * GNU time's `-o FILE` / `--output=FILE` (the program, as `/usr/bin/time`, `command time` or
+ * `env time` run it; the bash keyword takes only `-p`): the report goes to FILE, created or
+ * truncated (`-a` appends). Every `time` word among the wrapper words is read with time's
+ * option table: the first that writes, as written, or undefined.
+ */
+function timeOutput(command: SimpleCommand): string | undefined {
+  const words = command.words;
+  const wrapperWords = words.length - command.unwrapped.words.length;
+  for (let index = 0; index < wrapperWords; index++) {
+    const word = words[index]!;
+    if (word.dynamic || commandWordBasename(word.value) !== 'time') continue;
+    const scan = scanOptions('time', words, index, TIME);
+    for (const option of scan.options) {
+      if (option.name === 'o' || option.name === 'output') {
+        return option.name === 'o' ? `-o ${option.value ?? ''}` : `--output=${option.value ?? ''}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * Classifies a simple command from `analyzeShell`.
  *
  * @example
@@ -107,6 +131,10 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     const wrapper = wrappers[index]!;
     const base = commandWordBasename(wrapper);
     if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);
+    if (base === 'time') {
+      const output = timeOutput(command);
+      if (output !== undefined) return mutating('time -o writes its report to a file', output);
+    }
     if (!TRANSPARENT_WRAPPERS.has(base)) {
       return unknown(`${base} changes how or as whom the command runs, or adds arguments`, wrapper);
     }

@@ -5,6 +5,8 @@
 export { classifyArgv, READ_ONLY_COMMANDS } from './classify-argv';
 export { classifyCommand } from './classify-command';
 export { couldExpandToFlag } from './flag-expansion';
+export type { ClassifyContext } from './foreign-repository';
+export { markForeignRepositories } from './foreign-repository';
 export { isInterpreterOrWrapper } from './interpreters';
 export { subcommandPrefix } from './subcommand-prefix';
 export type { ClassificationResult } from './types';

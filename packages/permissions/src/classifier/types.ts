@@ -20,6 +20,12 @@ export interface ClassificationResult {
    * environment (jq's `env`, `$ENV`), where secrets live.
    */
   prefixExcluded?: true;
+  /**
+   * Files the command reads that are no operand of it: the value of an option such as
+   * `du --files0-from=F`, `file -f F`, `date -f F`, whose lines the command prints back.
+   * Listed (as written, unresolved) so a secret check can look at them.
+   */
+  reads?: string[];
 }
 
 /** What an option does when present. */

@@ -12,7 +12,7 @@
  *  7. read-only mode, when the host opted in and every command is read-only;
  *  8. the default (`ask`, or `deny` for headless hosts).
  */
-import { classifyCommand } from '../classifier';
+import { classifyCommand, markForeignRepositories } from '../classifier';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
 import {
   checkAssignments,
@@ -461,7 +461,9 @@ class Evaluation {
     // A rejected or capped input is never allowed, so classifying each of its (possibly
     // hundreds of thousands of) commands would buy nothing: it is simply `unknown`.
     // `map` sizes the list once (pushing reserves room for 17 verdicts on the first).
-    this.verdicts = analysis.rejected ? [] : analysis.commands.map(classifyOne);
+    this.verdicts = analysis.rejected
+      ? []
+      : markForeignRepositories(analysis.commands, analysis.commands.map(classifyOne), { cwd: options.cwd });
     this.classification = analysis.rejected ? 'unknown' : overall(analysis, this.verdicts);
     this.sessionKey = bashSessionKeyOfParsed(command, options.cwd, blanks);
   }

@@ -5,7 +5,9 @@
  * (`$( )`, backticks, `<( )`, here-doc substitutions) to the grammar in `parser.ts`. Each
  * character is looked at a bounded number of times; nesting is bounded by `maxDepth`.
  */
+
 import { decodeAnsiC } from './ansi-c';
+import { funsubEnd, opensFunsub } from './funsub';
 import { isNameChar, isNameStart } from './names';
 import { type ParseState, ShellParseAbort } from './parse-state';
 import {
@@ -623,6 +625,15 @@ export abstract class ShellLexer {
       return this.part(source.slice(start, this.pos), COMMAND_SUBSTITUTION, false);
     }
     if (next === 0x7b) {
+      if (opensFunsub(source, start)) {
+        // `${ cmd; }` / `${| cmd; }` (bash 5.3): a command substitution (see `funsub.ts`).
+        const from = start + (source.charCodeAt(start + 2) === 0x7c ? 3 : 2);
+        const end = funsubEnd(source, from);
+        if (end < 0) this.syntaxError();
+        this.parseChild(source.slice(from, end), from, this.depth, 'command-substitution');
+        this.pos = end + 1;
+        return this.part(source.slice(start, this.pos), COMMAND_SUBSTITUTION, false);
+      }
       this.pos = start + 2;
       const kinds = this.skipBraceParameter(inDoubleQuotes);
       return this.part(source.slice(start, this.pos), PARAMETER | kinds, false);

@@ -11,6 +11,13 @@ import { fallbackScan } from './fallback-scan';
 import { type HeredocOwner, ShellLexer } from './lexer';
 import { ShellParseAbort } from './parse-state';
 import { isReservedWord, RESERVED_WORDS } from './reserved-words';
+import {
+  hasComputedSubscript,
+  holdsSubscriptSubstitution,
+  SUBSCRIPT_REASON,
+  subscriptSubstitutions,
+  substitutionBodies,
+} from './subscripts';
 import { type OperatorToken, REDIRECT_OPERATORS, type Token, type WordToken } from './tokens';
 import type {
   ShellAssignment,
@@ -482,7 +489,29 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
       if (this.isReserved(token, ']]')) break;
       tokens.push(token);
       // Operands of `[[` are expanded (and arithmetic operands evaluated): substitutions run.
-      if (token.type === 'word') addKindReasons(token.kinds & ~(GLOB | BRACE), reasons);
+      if (token.type === 'word') {
+        addKindReasons(token.kinds & ~(GLOB | BRACE), reasons);
+        // `-v 'a[$(id)]'`, `'a[$(id)]' -eq 1`: a subscript bash evaluates runs them too.
+        if (!token.word.dynamic && holdsSubscriptSubstitution(token.word.value)) {
+          if (!reasons.includes(SUBSCRIPT_REASON)) reasons.push(SUBSCRIPT_REASON);
+          this.listSubstitutions(token.word.value, token.start, this.depth);
+        }
+      }
+    }
+    // `[[ -v 'a[i]' ]]`: a computed subscript reads variables as expressions (see `test.ts`).
+    for (let index = 1; index < tokens.length; index++) {
+      const operand = tokens[index]!;
+      const before = tokens[index - 1]!;
+      if (
+        operand.type === 'word' &&
+        before.type === 'word' &&
+        before.word.value === '-v' &&
+        !before.word.quoted &&
+        hasComputedSubscript(operand.word.value) &&
+        !reasons.includes(SUBSCRIPT_REASON)
+      ) {
+        reasons.push(SUBSCRIPT_REASON);
+      }
     }
     for (const reason of reasons) this.state.reasons.add(`${reason} in [[ ]]`);
     const problem = checkConditional(tokens);
@@ -745,7 +774,33 @@ export class ShellParser extends ShellLexer implements UnwrapHost {
     if (command.unwrapped.opaqueReason && !reasons.includes(command.unwrapped.opaqueReason)) {
       reasons.push(command.unwrapped.opaqueReason);
     }
+    const subscripts = subscriptSubstitutions(command.unwrapped.words, assignments);
+    if (subscripts.length > 0) {
+      // `test -v 'a[$(id)]'`, `unset 'a[`id`]'`: the builtin expands the subscript and runs
+      // its substitutions. Opaque, and their commands listed (see `subscripts.ts`).
+      if (!reasons.includes(SUBSCRIPT_REASON)) reasons.push(SUBSCRIPT_REASON);
+      const skipped = words.length - command.unwrapped.words.length;
+      let starts: readonly number[] | undefined;
+      for (const { text, word } of subscripts) {
+        let offset = start;
+        if (word >= 0) {
+          starts ??= typeof wordStarts === 'function' ? wordStarts() : wordStarts;
+          offset = starts[skipped + word] ?? start;
+        }
+        this.listSubstitutions(text, offset, depth);
+      }
+    }
     return command;
+  }
+
+  /**
+   * Lists the commands of the substitutions in a literal text bash expands later (an array
+   * subscript), as nested commands at `depth + 1`; `offset` is where the text's word starts.
+   */
+  private listSubstitutions(text: string, offset: number, depth: number): void {
+    for (const { body, at } of substitutionBodies(text)) {
+      this.parseChild(body, offset + 1 + at, depth, 'command-substitution');
+    }
   }
 
   /** Parses a literal script (`sh -c '...'`, `eval ...`) as nested commands. */

@@ -22,12 +22,15 @@
  * commands (`xargs rm`, `sh -c ls`) or that the unwrapper finds opaque. `plain-command.test.ts`
  * holds the two equal on every plain command of the corpora and on generated ones.
  */
+
+import { opensFunsub } from './funsub';
 import { assignmentEquals } from './lexer';
 import { nameShapes } from './name-shapes';
 import { isNameChar, isNameStart } from './names';
 import { isDeclarationBuiltin } from './parser';
 import { isRejectedCode } from './reject';
 import { isReservedWord, RESERVED_WORDS } from './reserved-words';
+import { hasSubscriptSubstitutions } from './subscripts';
 import type { ShellAnalysis, ShellAssignment, ShellRedirect, ShellWord, SimpleCommand } from './types';
 import { NEEDS_UNWRAP, needsUnwrap, type UnwrapHost, unwrapCommand } from './unwrap';
 import { addKindReasons, GLOB, PARAMETER, TILDE } from './word-kinds';
@@ -121,6 +124,8 @@ function dollarEnd(text: string, at: number, inDoubleQuotes: boolean): number {
   const length = text.length;
   const next = at + 1 < length ? text.charCodeAt(at + 1) : -1;
   if (next === 0x7b) {
+    // `${ cmd; }` and `${| cmd; }` (bash 5.3) are command substitutions: the parser's.
+    if (opensFunsub(text, at)) return -1;
     for (let index = at + 2; index < length; index++) {
       const code = text.charCodeAt(index);
       if (code === 0x7d) {
@@ -406,6 +411,8 @@ function plainCommand(
     }
     if (unwrapped.opaqueReason !== undefined) return undefined;
   }
+  // A subscript a builtin evaluates (`test -v 'a[$(id)]'`) lists commands: the parser's job.
+  if (hasSubscriptSubstitutions(unwrapped.words, assignments)) return undefined;
   return {
     argv,
     words,

@@ -5,11 +5,53 @@
  * 'unknown' and an abbreviation resolves the way getopt_long resolves it.
  */
 import { defineSpec } from '../define-spec';
-import type { CommandSpec, ParsedArgs } from '../types';
+import type { ClassificationResult, CommandSpec, ParsedArgs } from '../types';
 import { mutating, unknown } from '../verdict';
 
 const harmless = (extra: Partial<Parameters<typeof defineSpec>[0]> = {}): CommandSpec =>
   defineSpec({ harmlessOptions: true, ...extra });
+
+/**
+ * An option whose value is a file the command reads and whose lines it prints back, in its
+ * output or its error messages (`du --files0-from=.env` prints `du: cannot access
+ * 'API_KEY=…'`): a read the command line does not spell as an operand. Not read-only, and
+ * named in `reads` so a secret check can look at the file.
+ */
+function optionRead(command: string, names: readonly string[], what: string) {
+  return (parsed: ParsedArgs): ClassificationResult | undefined => {
+    const option = parsed.options.find((candidate) => names.includes(candidate.def.name));
+    if (option === undefined) return undefined;
+    const result: ClassificationResult = {
+      ...unknown(`${command} ${option.def.name} ${what}`, option.spelling),
+      prefixExcluded: true,
+    };
+    if (option.value !== undefined && option.value !== '-') result.reads = [option.value];
+    return result;
+  };
+}
+
+const FILES0_WHY = 'reads file names from a file and prints them (in errors too): a read of that file';
+
+/** GNU du / wc: `--files0-from=F`. */
+const du = defineSpec({
+  short: 'B:d:t:X:',
+  long: 'files0-from= block-size= max-depth= threshold= exclude-from= exclude= time=? time-style=',
+  harmlessOptions: true,
+  check: optionRead('du', ['--files0-from'], FILES0_WHY),
+});
+const wc = defineSpec({
+  long: 'files0-from=',
+  harmlessOptions: true,
+  check: optionRead('wc', ['--files0-from'], FILES0_WHY),
+});
+
+/** hexdump `-f FORMAT_FILE` reads its format from a file and prints what it cannot parse. */
+const hexdump = defineSpec({
+  short: 'e:f:n:s:',
+  long: 'format= format-file= length= skip=',
+  harmlessOptions: true,
+  check: optionRead('hexdump', ['-f', '--format-file'], 'prints lines of the format file it reads'),
+});
 
 /** GNU base64 only prints; BSD/macOS base64 has `-o FILE` / `--output=FILE`. */
 const baseEncoder = defineSpec({
@@ -58,6 +100,13 @@ const date = defineSpec({
   danger: { '-s': 'write', '--set': 'write' },
   why: { '-s': 'sets the system clock', '--set': 'sets the system clock' },
   check: (parsed) => {
+    // `date -f FILE` parses each line of FILE and prints a bad one back: `invalid date 'KEY=…'`.
+    const listed = optionRead(
+      'date',
+      ['-f', '--file'],
+      'prints lines of the file it reads dates from',
+    )(parsed);
+    if (listed !== undefined) return listed;
     const setter = parsed.positionals.find((operand) => !operand.startsWith('+'));
     return setter === undefined
       ? undefined
@@ -90,6 +139,14 @@ const printf = defineSpec({
   why: { '-v': 'assigns a shell variable' },
 });
 
+/** `wait -p NAME` assigns the waited-for job's id to a shell variable (bash 5.1). */
+const wait = defineSpec({
+  short: 'fnp:',
+  harmlessOptions: true,
+  danger: { '-p': 'write' },
+  why: { '-p': 'assigns a shell variable' },
+});
+
 const file = defineSpec({
   short: 'bcCdEhiIkLlNnprsSvzZ0e:F:f:m:P:',
   long:
@@ -116,6 +173,13 @@ const file = defineSpec({
     '-Z': 'runs decompression programs on compressed files',
     '--uncompress-noreport': 'runs decompression programs on compressed files',
   },
+  // `file -f NAMEFILE` prints each line of NAMEFILE (`KEY=…: cannot open`); `-m MAGIC` parses
+  // the file as magic and reports the lines it cannot read.
+  check: optionRead(
+    'file',
+    ['-f', '--files-from', '-m', '--magic-file'],
+    'prints lines of the file it reads (names or magic)',
+  ),
 });
 
 /** GNU `diff -l` / `--paginate` pipes the output through `pr`, found on PATH. */
@@ -184,7 +248,7 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['cat', harmless()],
   ['head', harmless({ numericOption: true })],
   ['tail', harmless({ numericOption: true })],
-  ['wc', harmless()],
+  ['wc', wc],
   ['echo', harmless({ permute: false })],
   ['pwd', harmless()],
   ['whoami', harmless()],
@@ -193,7 +257,7 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['which', harmless()],
   ['type', harmless()],
   ['stat', harmless()],
-  ['du', harmless()],
+  ['du', du],
   ['df', harmless()],
   ['grep', harmless()],
   ['egrep', harmless()],
@@ -202,7 +266,7 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['tr', harmless()],
   ['nl', harmless()],
   ['od', harmless()],
-  ['hexdump', harmless()],
+  ['hexdump', hexdump],
   ['diff', diff],
   ['cmp', harmless()],
   ['comm', harmless()],
@@ -213,14 +277,11 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['seq', harmless({ permute: false })],
   ['true', harmless()],
   ['false', harmless()],
-  ['test', harmless({ permute: false })],
-  ['[', harmless({ permute: false })],
   ['printenv', harmless()],
   ...[
     'cd',
     'exit',
     ':',
-    'wait',
     'pushd',
     'popd',
     'dirs',
@@ -234,7 +295,6 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
     'tty',
     'users',
     'who',
-    'arch',
     'getconf',
     'column',
     'fold',
@@ -282,6 +342,7 @@ export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, Com
   ['date', date],
   ['hostname', hostname],
   ['printf', printf],
+  ['wait', wait],
   ['file', file],
   ['rg', rg],
 ]);

@@ -1,7 +1,8 @@
 /**
  * `tree` parses its own options: every letter of a single-dash word is a flag, and flags
  * with values (`-o`, `-L`, ...) take the NEXT word. `-o FILE` writes the listing to FILE.
- * No long option writes or executes.
+ * No long option writes or executes; `--fromfile` (and `--fromtabfile`) reads its operands as
+ * listings and prints their lines, so it is a read of those files, not a directory walk.
  */
 import type { ShellWord } from '../../shell/types';
 import { couldExpandToFlag } from '../flag-expansion';
@@ -11,6 +12,7 @@ import { mutating, readOnly, unknown } from '../verdict';
 /** Classifies `tree ARGS…`. */
 export function classifyTree(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
   let endOfOptions = false;
+  let fromFile: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (!endOfOptions && couldExpandToFlag(words?.[i])) {
@@ -22,6 +24,7 @@ export function classifyTree(args: readonly string[], words?: readonly ShellWord
       continue;
     }
     if (arg.startsWith('--')) {
+      if (arg.startsWith('--from') || (arg.length >= 4 && '--fromfile'.startsWith(arg))) fromFile ??= arg;
       if ('--output'.startsWith(arg.split('=')[0]!) && arg.length >= 3) {
         return mutating('tree --output writes the listing to a file', arg);
       }
@@ -30,6 +33,16 @@ export function classifyTree(args: readonly string[], words?: readonly ShellWord
     if (arg.includes('o')) return mutating('tree -o writes the listing to a file', arg);
     if (arg.includes('R'))
       return mutating('tree -R reruns itself with -o 00Tree.html in each directory', arg);
+  }
+  if (fromFile !== undefined) {
+    // Every operand (values of -L, -P… too: listing more is the safe side).
+    const reads = args.filter((arg) => !arg.startsWith('-'));
+    const result: ClassificationResult = {
+      ...unknown('tree --fromfile prints the lines of the files it reads listings from', fromFile),
+      prefixExcluded: true,
+    };
+    if (reads.length > 0) result.reads = reads;
+    return result;
   }
   return readOnly('tree without -o only reads');
 }

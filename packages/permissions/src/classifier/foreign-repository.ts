@@ -1,0 +1,173 @@
+/**
+ * git run on another directory's repository: a repository's own configuration runs programs
+ * (`core.fsmonitor` on `git status`, `core.pager` on `git log`, hooks, diff drivers,
+ * `credential.helper`), so a read-only git subcommand is only read-only in a repository the
+ * user chose — the project (the call's working directory) and what lies inside it. Pointed
+ * elsewhere it is 'unknown' (asked in read-only mode): by `git -C DIR`, `--work-tree=DIR`,
+ * `GIT_DIR=`/`GIT_WORK_TREE=`/`GIT_COMMON_DIR=` (also through `env`), `env -C DIR`, or a
+ * `cd`/`pushd` earlier in the same command line. (`--git-dir` is already a writer: see
+ * `git-global.ts`.)
+ *
+ * Directories are compared as written, normalised (`.`, `..`, repeated `/`), never looked
+ * up on disk: a symbolic link inside the project that leads out of it is not seen. Without
+ * a working directory, only relative paths that stay below it count as inside.
+ */
+import { commandWordBasename } from '../shell/command-word';
+import type { SimpleCommand } from '../shell/types';
+import type { ClassificationResult } from './types';
+import { unknown } from './verdict';
+
+/** Where the project is, for `classifyCommands`. */
+export interface ClassifyContext {
+  /** The call's working directory (absolute); relative directories resolve against it. */
+  cwd?: string;
+}
+
+/** Stands for the working directory when none is given: no written absolute path is below it. */
+const UNNAMED_CWD = '/\u0000project';
+
+/** `path` normalised: `.` and empty segments dropped, `..` applied (never above `/`). */
+function normalise(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** `target` resolved against the directory `from` (both absolute), normalised. */
+function resolve(from: string, target: string): string {
+  return normalise(target.startsWith('/') ? target : `${from}/${target}`);
+}
+
+function isInside(dir: string, project: string): boolean {
+  return dir === project || dir.startsWith(project === '/' ? '/' : `${project}/`);
+}
+
+/** git's variables that name the repository or its work tree. */
+const REPOSITORY_VARIABLES = new Set(['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR']);
+
+/** The state of one walk over a command line's commands. */
+class DirectoryWalk {
+  readonly project: string;
+  /** The directory commands run in, or undefined once a change cannot be placed. */
+  current: string | undefined;
+
+  constructor(cwd: string | undefined) {
+    this.project = cwd?.startsWith('/') ? normalise(cwd) : UNNAMED_CWD;
+    this.current = this.project;
+  }
+
+  /** Follows `cd DIR` / `pushd DIR` / `popd` (fail closed: a subshell's `cd` counts too). */
+  follow(command: SimpleCommand): void {
+    const argv = command.unwrapped.argv;
+    const name = argv[0];
+    if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return;
+    if (name === 'popd' || command.assignments.length > 0) {
+      // `popd` returns to a directory of the stack; `CDPATH=… cd x` looks x up elsewhere.
+      this.current = undefined;
+      return;
+    }
+    const words = command.unwrapped.words;
+    let index = 1;
+    while (index < argv.length && /^-[LPe@]+$/.test(argv[index]!)) index++;
+    if (argv[index] === '--') index++;
+    const target = argv[index];
+    if (target === undefined || target === '-' || target.startsWith('+') || words[index]?.dynamic) {
+      // `cd` alone goes home, `cd -` to $OLDPWD, `pushd +N` rotates the stack.
+      this.current = undefined;
+      return;
+    }
+    this.current = this.current === undefined ? undefined : resolve(this.current, target);
+  }
+
+  /** Why a git command runs outside the project, as a verdict, or undefined. */
+  foreign(command: SimpleCommand): ClassificationResult | undefined {
+    const argv = command.unwrapped.argv;
+    const words = command.unwrapped.words;
+    let dir = this.current;
+    let spelled = dir === undefined ? 'cd' : '';
+    // Wrapper assignments (`env GIT_DIR=…`) and the command's own (`GIT_WORK_TREE=… git`).
+    for (const assignment of [...command.assignments, ...command.unwrapped.assignments]) {
+      if (REPOSITORY_VARIABLES.has(assignment.name)) {
+        const place = resolve(dir ?? UNNAMED_CWD, assignment.value);
+        if (assignment.dynamic || dir === undefined || !isInside(place, this.project))
+          return verdict(`${assignment.name}=${assignment.value}`);
+      }
+    }
+    // `env -C DIR` / `--chdir=DIR` among the wrapper words.
+    const wrapperCount = command.words.length - words.length;
+    for (let index = 0; index < wrapperCount; index++) {
+      const value = command.words[index]!.value;
+      let target: string | undefined;
+      if (value === '-C' || value === '--chdir') target = command.words[index + 1]?.value;
+      else if (value.startsWith('--chdir=')) target = value.slice(8);
+      else if (/^-[i0v]*C./.test(value)) target = value.slice(value.indexOf('C') + 1);
+      if (target === undefined) continue;
+      if (command.words.some((word, at) => at < wrapperCount && word.dynamic)) return verdict(value);
+      if (!command.words.slice(0, index).some((word) => commandWordBasename(word.value) === 'env')) continue;
+      dir = dir === undefined ? undefined : resolve(dir, target);
+      spelled = `${value} ${target}`;
+    }
+    // git's own `-C DIR` (each relative to the one before) and `--work-tree=DIR`.
+    for (let index = 1; index < argv.length; index++) {
+      const arg = argv[index]!;
+      if (!arg.startsWith('-')) break;
+      let target: string | undefined;
+      let next = false;
+      if (arg === '-C' || arg === '--work-tree') {
+        target = argv[index + 1];
+        next = true;
+      } else if (arg.startsWith('-C')) target = arg.slice(2);
+      else if (arg.startsWith('--work-tree=')) target = arg.slice(12);
+      else if (arg === '-c' || arg === '--namespace' || arg === '--attr-source' || arg === '--config-env') {
+        index++;
+        continue;
+      }
+      if (target === undefined) continue;
+      if (words[next ? index + 1 : index]?.dynamic) return verdict(arg);
+      dir = dir === undefined ? undefined : resolve(dir, target);
+      spelled = next ? `${arg} ${target}` : arg;
+      if (next) index++;
+    }
+    if (dir === undefined || !isInside(dir, this.project)) return verdict(spelled || 'cd');
+    return undefined;
+  }
+}
+
+function verdict(spelled: string): ClassificationResult {
+  return unknown(
+    `git runs in a repository outside the working directory (${spelled}), whose configuration can run programs (core.fsmonitor, hooks, pager)`,
+    spelled,
+  );
+}
+
+/**
+ * Corrects the verdicts of a command line's commands (`verdicts[i]` for `commands[i]`, as
+ * `classifyCommand` gave them) for git pointed at another repository: such a read-only
+ * verdict becomes 'unknown'. Returns `verdicts`, changed in place where needed.
+ */
+export function markForeignRepositories(
+  commands: readonly SimpleCommand[],
+  verdicts: ClassificationResult[],
+  context: ClassifyContext = {},
+): ClassificationResult[] {
+  let walk: DirectoryWalk | undefined;
+  for (let index = 0; index < commands.length; index++) {
+    const command = commands[index]!;
+    const name = command.unwrapped.argv[0];
+    if (name === 'cd' || name === 'pushd' || name === 'popd') {
+      walk ??= new DirectoryWalk(context.cwd);
+      walk.follow(command);
+      continue;
+    }
+    if (verdicts[index]?.classification !== 'read-only' || name === undefined) continue;
+    if (name !== 'git' && commandWordBasename(name) !== 'git') continue;
+    walk ??= new DirectoryWalk(context.cwd);
+    const foreign = walk.foreign(command);
+    if (foreign !== undefined) verdicts[index] = foreign;
+  }
+  return verdicts;
+}

@@ -53,6 +53,7 @@ export type {
   ToolEnvironment,
   ToolExecuteResult,
   ToolInput,
+  ToolInputSchema,
   ToolOutput,
 } from './tool';
 export { defineTool, invokeTool, isTool, TOOL_NAME_PATTERN, toolNameProblem } from './tool';

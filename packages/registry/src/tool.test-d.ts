@@ -62,3 +62,22 @@ describe('defineTool inference', () => {
     });
   });
 });
+
+describe('defineTool input schemas', () => {
+  const base = { description: 'X.', compactDescription: 'X', execute: () => 'x' };
+  it('accepts object schemas of every kind', () => {
+    defineTool({ ...base, name: 'a', inputSchema: z.object({ a: z.string() }) });
+    defineTool({ ...base, name: 'b', inputSchema: z.strictObject({ a: z.string() }) });
+    defineTool({ ...base, name: 'c', inputSchema: z.looseObject({}) });
+    defineTool({ ...base, name: 'd', inputSchema: z.object({ a: z.number() }).superRefine(() => {}) });
+  });
+  it('rejects what no provider accepts at the top of a tool input', () => {
+    // @ts-expect-error a string is not an object schema
+    defineTool({ ...base, name: 'e', inputSchema: z.string() });
+    // @ts-expect-error an array is not an object schema
+    defineTool({ ...base, name: 'f', inputSchema: z.array(z.string()) });
+    const either = z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]);
+    // @ts-expect-error a union of objects is not an object at the top level
+    defineTool({ ...base, name: 'g', inputSchema: either });
+  });
+});

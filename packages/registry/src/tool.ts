@@ -60,6 +60,13 @@ export type ToolExecuteResult<Output> =
   | Promise<Output>
   | AsyncGenerator<string | ProgressUpdate, Output, undefined>;
 
+/**
+ * What `defineTool` accepts as `inputSchema`: a zod object schema (`z.object`, `z.strictObject`,
+ * `z.looseObject`, with refinements). Providers require an object at the top level of a tool's
+ * input, so `z.string()` or a union is a type error here, not a provider's 400 later.
+ */
+export type ToolInputSchema = z.ZodObject<z.core.$ZodLooseShape, z.core.$ZodObjectConfig>;
+
 /** The fields `defineTool` accepts. */
 export interface ToolDefinition<Schema extends z.ZodType, Output> {
   /** Unique name; must fit every provider's rules: `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -158,7 +165,7 @@ function invalid(name: string, problem: string): RegistryError {
  * });
  * ```
  */
-export function defineTool<Schema extends z.ZodType, Output>(
+export function defineTool<Schema extends ToolInputSchema, Output>(
   definition: ToolDefinition<Schema, Output>,
 ): Tool<Schema, Output> {
   if (definition === null || typeof definition !== 'object') {
@@ -175,9 +182,11 @@ export function defineTool<Schema extends z.ZodType, Output>(
     throw invalid(name, 'inputSchema must be a zod 4 schema, e.g. z.object({ query: z.string() })');
   }
   if (!(definition.inputSchema instanceof z.ZodObject)) {
+    // Typed callers cannot get here (ToolInputSchema); JavaScript callers and casts can.
+    const schema: z.ZodType = definition.inputSchema;
     throw invalid(
       name,
-      `inputSchema must be a z.object(...) (providers require an object at the top level), got ${definition.inputSchema.def.type}`,
+      `inputSchema must be a z.object(...) (providers require an object at the top level), got ${schema.def.type}`,
     );
   }
   if (typeof definition.description !== 'string' || definition.description.trim() === '') {

@@ -39,6 +39,24 @@ export interface Source {
   concept?: string;
 }
 
+/**
+ * How a per-share value or share count was put on today's share basis (see `sec/splits.ts`):
+ * the value shown is `asFiled / factor` (per share) or `asFiled × factor` (share counts).
+ */
+export interface SplitAdjustment {
+  /** Today's shares per share at the filing the value was taken from (1 when no split since). */
+  factor: number;
+  /** The value as that filing reported it. */
+  asFiled: number;
+  /** That filing. */
+  accession: string;
+  filed: string;
+  /** The value as first filed for the period (possibly on an older share basis). */
+  firstFiled: number;
+  /** The value in the latest filing that reported the period (possibly restated for a split). */
+  latestFiled: number;
+}
+
 /** Fields every period row carries. */
 export interface PeriodRow {
   ticker: string;
@@ -56,6 +74,11 @@ export interface PeriodRow {
   derived: string[];
   /** Where the figures came from. */
   sources: Source[];
+  /**
+   * Per-share values and share counts put on today's share basis after a stock split, by
+   * field, with the values as filed. Absent when nothing was adjusted.
+   */
+  splitAdjusted?: Record<string, SplitAdjustment>;
 }
 
 /** An income statement for one period. */

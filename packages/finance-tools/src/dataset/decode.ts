@@ -1,5 +1,5 @@
 /** Decodes the embedded format back into normalized models (the inverse of `encode.ts`). */
-import type { Filing, FiscalPeriod, PeriodRow, Source } from '../models';
+import type { Filing, FiscalPeriod, PeriodRow, Source, SplitAdjustment } from '../models';
 import type { CompanyBook } from '../providers/company-book';
 import { filingIndexUrl, filingUrl } from '../sec/filing-url';
 import type { EmbeddedCompany, EmbeddedTable } from './format';
@@ -25,7 +25,7 @@ function decodeTable<Row extends PeriodRow>(
   primaryDocuments: ReadonlyMap<string, string>,
 ): Row[] {
   return table.rows.map(
-    ([period, fiscalYear, fiscalPeriod, periodStart, periodEnd, values, derived, cites]) => {
+    ([period, fiscalYear, fiscalPeriod, periodStart, periodEnd, values, derived, cites, splits]) => {
       const sources: Source[] = [];
       for (let index = 0; index < cites.length; index += 3) {
         const [accession, form, filed] = company.sources[cites[index + 1] as number] as [
@@ -56,6 +56,25 @@ function decodeTable<Row extends PeriodRow>(
       table.fields.forEach((field, index) => {
         row[field] = values[index] ?? null;
       });
+      if (splits && splits.length > 0) {
+        const adjusted: Record<string, SplitAdjustment> = {};
+        for (let index = 0; index < splits.length; index += 6) {
+          const [accession, , filed] = company.sources[splits[index + 3] as number] as [
+            string,
+            string,
+            string,
+          ];
+          adjusted[table.fields[splits[index] as number] as string] = {
+            factor: splits[index + 1] as number,
+            asFiled: splits[index + 2] as number,
+            accession,
+            filed,
+            firstFiled: splits[index + 4] as number,
+            latestFiled: splits[index + 5] as number,
+          };
+        }
+        row.splitAdjusted = adjusted;
+      }
       return row as unknown as Row;
     },
   );

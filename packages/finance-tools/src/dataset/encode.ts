@@ -75,7 +75,22 @@ function encodeTable(rows: readonly PeriodRow[], fields: string[], tables: Table
         indexOf(tables.concepts, tables.conceptIndex, source.concept ?? '', source.concept ?? ''),
       );
     }
-    return [
+    const splits: number[] = [];
+    for (const [field, adjustment] of Object.entries(row.splitAdjusted ?? {})) {
+      splits.push(
+        fields.indexOf(field),
+        adjustment.factor,
+        adjustment.asFiled,
+        indexOf(tables.sources, tables.sourceIndex, adjustment.accession, [
+          adjustment.accession,
+          row.sources.find((source) => source.accession === adjustment.accession)?.form ?? '',
+          adjustment.filed,
+        ]),
+        adjustment.firstFiled,
+        adjustment.latestFiled,
+      );
+    }
+    const encodedRow: EmbeddedRow = [
       row.period === 'annual' ? 'A' : 'Q',
       row.fiscalYear,
       row.fiscalPeriod,
@@ -85,6 +100,8 @@ function encodeTable(rows: readonly PeriodRow[], fields: string[], tables: Table
       row.derived.map((field) => fields.indexOf(field)),
       cites,
     ];
+    if (splits.length > 0) encodedRow.push(splits);
+    return encodedRow;
   });
   return { fields, rows: encoded };
 }

@@ -8,13 +8,15 @@
  * - `period`: `A` annual, `Q` quarterly;
  * - `values`: one number or `null` per table field;
  * - `derived`: indexes (into the table's fields) of computed figures;
- * - `cites`: flat triples `[fieldIndex, filingIndex, conceptIndex, ...]`, in source order.
+ * - `cites`: flat triples `[fieldIndex, filingIndex, conceptIndex, ...]`, in source order;
+ * - `splits` (optional): flat sextuples `[fieldIndex, factor, asFiled, filingIndex, firstFiled,
+ *   latestFiled, ...]` for per-share values and share counts put on today's share basis.
  */
 
 /** Format marker and version checked when the dataset is loaded. */
 export const EMBEDDED_FORMAT = 'dexter-finance-embedded';
 /** Bump when the encoding changes. */
-export const EMBEDDED_VERSION = 1;
+export const EMBEDDED_VERSION = 2;
 
 /** One statement row, encoded. */
 export type EmbeddedRow = [
@@ -26,6 +28,7 @@ export type EmbeddedRow = [
   values: (number | null)[],
   derived: number[],
   cites: number[],
+  splits?: number[],
 ];
 
 /** One statement table. */

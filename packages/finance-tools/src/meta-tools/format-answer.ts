@@ -4,6 +4,7 @@
  * statement otherwise), warnings, and every source URL. Figures marked `*` were derived by
  * the provider (e.g. fiscal Q4 = FY − 9M), not read from a filing.
  */
+import type { SplitAdjustment } from '../models';
 import type { RoutePlan, SubToolName } from '../router/types';
 import { fieldLabel, formatValue, periodLabel, ROW_META_FIELDS } from './format-values';
 import { type SubCallRow, subToolLabel } from './sub-call-runner';
@@ -37,9 +38,39 @@ function table(header: string[], rows: string[][], alignRight: boolean[]): strin
   return [head, rule, ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join('\n');
 }
 
+function splitAdjustmentOf(row: Record<string, unknown>, field: string): SplitAdjustment | undefined {
+  const adjusted = row.splitAdjusted as Record<string, SplitAdjustment> | undefined;
+  const adjustment = adjusted?.[field];
+  return adjustment && adjustment.factor !== 1 ? adjustment : undefined;
+}
+
 function cell(row: Record<string, unknown>, field: string): string {
   const derived = Array.isArray(row.derived) && row.derived.includes(field);
-  return `${formatValue(field, row[field])}${derived ? '*' : ''}`;
+  const split = splitAdjustmentOf(row, field) !== undefined;
+  return `${formatValue(field, row[field])}${derived ? '*' : ''}${split ? '†' : ''}`;
+}
+
+/** One line per split-adjusted figure shown (at most `limit`), saying what was filed. */
+function splitNotes(
+  sections: readonly FormattedSection[],
+  shown: (section: FormattedSection) => string[],
+): string[] {
+  const lines: string[] = [];
+  for (const section of sections) {
+    for (const row of section.rows as Record<string, unknown>[]) {
+      for (const field of shown(section)) {
+        const adjustment = splitAdjustmentOf(row, field);
+        if (!adjustment) continue;
+        const operation = /^eps|PerShare$/.test(field) ? '÷' : '×';
+        const restated =
+          adjustment.latestFiled !== adjustment.asFiled ? `; latest filing: ${adjustment.latestFiled}` : '';
+        lines.push(
+          `${section.ticker} ${periodLabel(row)} ${fieldLabel(field)}: ${adjustment.asFiled} as filed ${adjustment.filed} ${operation} ${adjustment.factor} (splits since)${restated}`,
+        );
+      }
+    }
+  }
+  return lines;
 }
 
 function numericFields(rows: readonly Record<string, unknown>[]): string[] {
@@ -183,6 +214,7 @@ export function formatAnswer(parts: AnswerParts): string {
     byTool.set(section.tool, list);
   }
   let anyDerived = false;
+  const splitLines: string[] = [];
   for (const [tool, sections] of byTool) {
     const periods = [...new Set(sections.map((section) => section.key.split('.')[2] ?? ''))].filter(Boolean);
     out.push(
@@ -206,6 +238,9 @@ export function formatAnswer(parts: AnswerParts): string {
         out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section, sourceIndex)}`);
     }
     const shown = fields.length > 0 ? fields : undefined;
+    splitLines.push(
+      ...splitNotes(sections, (section) => shown ?? numericFields(section.rows as Record<string, unknown>[])),
+    );
     anyDerived ||= sections.some((section) =>
       section.rows.some((row) => {
         const derived = (row as { derived?: unknown }).derived;
@@ -223,6 +258,13 @@ export function formatAnswer(parts: AnswerParts): string {
     );
   }
   const notes = [...plan.notes, ...parts.warnings];
+  if (splitLines.length > 0) {
+    const listed = splitLines.slice(0, 8);
+    const more = splitLines.length > listed.length ? ` (and ${splitLines.length - listed.length} more)` : '';
+    notes.push(
+      `† split-adjusted: per-share figures and share counts are on today's share basis, using the split ratios the filings imply (per-share ÷ ratio, shares × ratio); growth is computed on that basis; the values as filed are in data (splitAdjusted): ${listed.join('; ')}${more}.`,
+    );
+  }
   if (notes.length > 0) out.push(`### Notes\n${notes.map((note) => `- ${note}`).join('\n')}`);
   if (parts.sources.length > 0) {
     out.push(`### Sources\n${parts.sources.map((url, index) => `${index + 1}. ${url}`).join('\n')}`);

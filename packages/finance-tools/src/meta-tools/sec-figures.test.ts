@@ -119,3 +119,85 @@ describe.skipIf(!hasSharedSecData)('partial answers', () => {
     await expect(ask('Alphabet revenue FY2019')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
+
+describe.skipIf(!hasSharedSecData)('stock splits: one share basis per series', () => {
+  it('NVDA EPS growth FY2023 is computed on one basis: −54.8 %, the ratio of the values as first filed', async () => {
+    const fy2023 = filed('NVDA', 'EarningsPerShareDiluted', '2022-01-31', '2023-01-29', {
+      unit: 'USD/shares',
+    });
+    const fy2022 = filed('NVDA', 'EarningsPerShareDiluted', '2021-02-01', '2022-01-30', {
+      unit: 'USD/shares',
+    });
+    expect([fy2023, fy2022]).toEqual([1.74, 3.85]); // both filed before the 2024 10-for-1 split
+    const result = await askMarket('NVDA EPS growth FY2023');
+    const [row] = rowsOf(result, 'NVDA.key_metrics.annual');
+    expect(row?.epsGrowth).toBeCloseTo(fy2023 / fy2022 - 1, 12);
+    expect(result.answer).toContain('-54.81%');
+  });
+
+  it('the split ratio used is the one the filings imply (restated share counts)', async () => {
+    const first = filed(
+      'NVDA',
+      'WeightedAverageNumberOfDilutedSharesOutstanding',
+      '2022-01-31',
+      '2023-01-29',
+      {
+        unit: 'shares',
+      },
+    );
+    const restated = filed(
+      'NVDA',
+      'WeightedAverageNumberOfDilutedSharesOutstanding',
+      '2022-01-31',
+      '2023-01-29',
+      {
+        unit: 'shares',
+        latest: true,
+      },
+    );
+    const result = await ask('NVDA EPS and diluted shares FY2023');
+    const [row] = rowsOf(result, 'NVDA.income_statements.annual');
+    const adjustment = (row?.splitAdjusted as Record<string, { factor: number; asFiled: number }> | undefined)
+      ?.epsDiluted;
+    expect(adjustment?.factor).toBe(restated / first);
+    expect(adjustment?.asFiled).toBe(1.74);
+    expect(row?.epsDiluted).toBeCloseTo(1.74 / (restated / first), 12);
+    expect(row?.weightedAverageSharesDiluted).toBe(restated);
+    expect(result.answer).toContain('0.174†');
+  });
+
+  it('property: EPS × diluted shares ≈ net income on every row of every company (one basis per row and series)', async () => {
+    let checked = 0;
+    for (const ticker of ['AAPL', 'NVDA', 'GOOGL', 'AMD', 'PG']) {
+      for (const period of ['annual', 'quarterly'] as const) {
+        const response = await provider.getIncomeStatements!({ ticker, period, limit: 40 });
+        for (const row of response.data) {
+          const { epsDiluted, weightedAverageSharesDiluted, netIncome } = row;
+          if (epsDiluted === null || weightedAverageSharesDiluted === null || !netIncome) continue;
+          if (Math.abs(netIncome) < 1e9) continue;
+          checked += 1;
+          expect(
+            Math.abs(epsDiluted * weightedAverageSharesDiluted - netIncome) / Math.abs(netIncome),
+          ).toBeLessThan(0.03);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  it('NVDA quarterly EPS and dividends per share read on one basis across the 2024 split', async () => {
+    const response = await provider.getIncomeStatements!({ ticker: 'NVDA', period: 'quarterly', limit: 40 });
+    const byEnd = new Map(response.data.map((row) => [row.periodEnd, row]));
+    // Q1 FY2025 (to 2024-04-28) was filed before the split; Q2 after.
+    const q1 = filed('NVDA', 'EarningsPerShareDiluted', '2024-01-29', '2024-04-28', { unit: 'USD/shares' });
+    const q2 = filed('NVDA', 'EarningsPerShareDiluted', '2024-04-29', '2024-07-28', { unit: 'USD/shares' });
+    expect(byEnd.get('2024-04-28')?.epsDiluted).toBeCloseTo(q1 / 10, 12);
+    expect(byEnd.get('2024-07-28')?.epsDiluted).toBe(q2);
+    const dividends = response.data
+      .filter((row) => row.periodEnd >= '2022-05-01' && row.dividendsPerShare !== null)
+      .map((row) => row.dividendsPerShare as number);
+    expect(dividends.length).toBeGreaterThan(8);
+    // $0.04 a quarter before the split is $0.004 after it; then $0.01.
+    for (const value of dividends) expect([0.004, 0.01]).toContain(value);
+  });
+});

@@ -88,9 +88,15 @@ describe('embedded provider: statements', () => {
     expect(pg.data[0]).toMatchObject({ revenue: 84_284_000_000, periodEnd: '2025-06-30' });
   });
 
-  it('serves split-restated EPS and balance sheets', async () => {
+  it('serves split-adjusted EPS and balance sheets', async () => {
     const nvda = await provider.getIncomeStatements!({ ticker: 'NVDA', period: 'annual', fiscalYear: 2023 });
-    expect(nvda.data[0]?.epsDiluted).toBe(0.17);
+    // 1.74 as first filed (2023-02-24), on today's basis after the 10-for-1 split of 2024 (restated 0.17).
+    expect(nvda.data[0]?.epsDiluted).toBe(0.174);
+    expect(nvda.data[0]?.splitAdjusted?.epsDiluted).toMatchObject({
+      factor: 10,
+      asFiled: 1.74,
+      latestFiled: 0.17,
+    });
     const balance = await provider.getBalanceSheets!({ ticker: 'AAPL', period: 'quarterly', limit: 1 });
     expect(balance.data[0]).toMatchObject({ periodEnd: '2025-12-27', totalAssets: 379_297_000_000 });
     const ttmBalance = await provider.getBalanceSheets!({ ticker: 'AAPL', period: 'ttm', limit: 1 });

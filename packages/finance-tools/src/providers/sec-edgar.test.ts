@@ -117,9 +117,9 @@ describe.skipIf(!hasSharedSecData)('SEC EDGAR provider on the real files', { tim
     }
   });
 
-  it('serves values as first filed on request (split-restated EPS by default)', async () => {
+  it('serves values as first filed on request (split-adjusted EPS by default)', async () => {
     const request = { ticker: 'NVDA', period: 'annual' as const, fiscalYear: 2023 };
-    expect((await sec().getIncomeStatements!(request)).data[0]?.epsDiluted).toBe(0.17);
+    expect((await sec().getIncomeStatements!(request)).data[0]?.epsDiluted).toBe(0.174);
     expect((await sec({ values: 'first' }).getIncomeStatements!(request)).data[0]?.epsDiluted).toBe(1.74);
   });
 

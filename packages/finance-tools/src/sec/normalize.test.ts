@@ -138,11 +138,20 @@ describe.skipIf(!hasSharedSecData)('SEC normalizer on real filings (SOURCES.md o
     }
   });
 
-  it('reports NVIDIA FY2023 diluted EPS split-restated by default and as first filed on request', () => {
+  it('reports NVIDIA FY2023 diluted EPS split-adjusted by default and as first filed on request', () => {
     const latest = income('NVDA', 2023, 'FY');
-    expect(latest.epsDiluted).toBe(0.17);
+    // 1.74 first filed ÷ 10 (the 2024 split); the 2025 10-K restated it as 0.17 (rounded).
+    expect(latest.epsDiluted).toBe(0.174);
+    expect(latest.splitAdjusted?.epsDiluted).toEqual({
+      factor: 10,
+      asFiled: 1.74,
+      accession: '0001045810-23-000017',
+      filed: '2023-02-24',
+      firstFiled: 1.74,
+      latestFiled: 0.17,
+    });
     expect(latest.sources.find((source) => source.field === 'epsDiluted')?.accession).toBe(
-      '0001045810-25-000023',
+      '0001045810-23-000017',
     );
     const first = income('NVDA', 2023, 'FY', 'first');
     expect(first.epsDiluted).toBe(1.74);

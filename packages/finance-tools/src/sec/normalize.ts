@@ -10,7 +10,14 @@
  * end (`fiscal-calendar.ts`), never from the records' `fy`/`fp`. The balance sheet at the
  * fiscal year end serves both the FY row and the Q4 row.
  */
-import type { BalanceSheet, CashFlowStatement, IncomeStatement, PeriodRow, Source } from '../models';
+import type {
+  BalanceSheet,
+  CashFlowStatement,
+  IncomeStatement,
+  PeriodRow,
+  Source,
+  SplitAdjustment,
+} from '../models';
 import {
   BALANCE_CONCEPTS,
   type BalanceField,
@@ -23,6 +30,7 @@ import {
 import { conceptSeries, type PeriodValue, periodKey, type ValuePolicy } from './fact-series';
 import { filingUrl, padCik } from './filing-url';
 import { durationKind, fiscalPosition, quarterLabel } from './fiscal-calendar';
+import { detectSplits, type SplitEvent, splitFactor, toCurrentBasis } from './splits';
 import type { SecCompanyFacts, SecFactRecord } from './types';
 
 /** Options of `normalizeCompanyFacts`. */
@@ -37,6 +45,11 @@ export interface NormalizeOptions {
   values?: ValuePolicy;
   /** Drop rows of earlier fiscal years. */
   fromFiscalYear?: number;
+  /**
+   * Put per-share values and share counts on today's share basis after stock splits (default
+   * true with the `latest` policy; never with `first`, which keeps values as first filed).
+   */
+  splitAdjust?: boolean;
 }
 
 /** Normalized statements of one company, each list newest first (annual and quarterly rows mixed). */
@@ -58,11 +71,19 @@ interface Context {
   policy: ValuePolicy;
   primaryDocuments: ReadonlyMap<string, string>;
   fromFiscalYear: number;
+  /** Splits to adjust for; `undefined` when values stay as filed. */
+  splits: SplitEvent[] | undefined;
 }
 
 interface FieldSeries<Field extends string> {
   mapping: ConceptMapping<Field>;
   series: Map<string, PeriodValue>[];
+  /** Values as first filed, per concept (share-basis fields only, when adjusting). */
+  first?: Map<string, PeriodValue>[];
+}
+
+function shareKind(mapping: ConceptMapping<string>): 'perShare' | 'shares' | undefined {
+  return mapping.unit === 'USD/shares' ? 'perShare' : mapping.unit === 'shares' ? 'shares' : undefined;
 }
 
 interface Slot {
@@ -96,6 +117,10 @@ export function normalizeCompanyFacts(
     policy: options.values ?? 'latest',
     primaryDocuments: options.primaryDocuments ?? new Map(),
     fromFiscalYear: options.fromFiscalYear ?? Number.NEGATIVE_INFINITY,
+    splits:
+      (options.values ?? 'latest') === 'latest' && options.splitAdjust !== false
+        ? detectSplits(facts)
+        : undefined,
   };
   const income = buildRows<IncomeField>(context, INCOME_CONCEPTS, [
     'revenue',
@@ -128,6 +153,13 @@ function buildRows<Field extends string>(
     series: mapping.concepts.map((concept) =>
       conceptSeries(context.facts, concept, mapping.unit, mapping.kind, context.policy),
     ),
+    ...(context.splits && shareKind(mapping)
+      ? {
+          first: mapping.concepts.map((concept) =>
+            conceptSeries(context.facts, concept, mapping.unit, mapping.kind, 'first'),
+          ),
+        }
+      : {}),
   }));
   const rows: BuiltRow[] = [];
   const seen = new Set<string>();
@@ -148,13 +180,26 @@ function buildRows<Field extends string>(
       derived: [],
       sources: [],
     };
-    fields.forEach(({ mapping, series }, fieldIndex) => {
+    fields.forEach(({ mapping, series, first }, fieldIndex) => {
       const key = slotKey(mapping, slot);
       const favourite = series[preferred.get(`${fieldIndex}|${slot.row.fiscalYear}`) ?? -1];
-      const chosen = favourite?.get(key) ?? choose(series, key);
+      let chosen = favourite?.get(key) ?? choose(series, key);
       if (!chosen) {
         row[mapping.field] = null;
         return;
+      }
+      const kind = shareKind(mapping);
+      if (kind && first && context.splits) {
+        const adjusted = onCurrentBasis(
+          chosen,
+          first[mapping.concepts.indexOf(chosen.concept)]?.get(key),
+          kind,
+          context.splits,
+        );
+        chosen = adjusted.value;
+        if (adjusted.adjustment) {
+          row.splitAdjusted = { ...(row.splitAdjusted ?? {}), [mapping.field]: adjusted.adjustment };
+        }
       }
       row[mapping.field] = (mapping.sign ?? 1) * chosen.value || 0;
       if (chosen.derived) row.derived.push(mapping.field);
@@ -164,6 +209,51 @@ function buildRows<Field extends string>(
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * A share-basis value on today's basis. Both the latest-filed value and the first-filed one
+ * are adjusted for the splits after their filings; when they agree within the rounding of
+ * the filed figures, the first-filed one is used (a restatement for a split rounds: NVIDIA's
+ * FY2023 EPS 1.74 → 0.174, restated as 0.17), else the latest (a real restatement).
+ */
+function onCurrentBasis(
+  latest: PeriodValue,
+  first: PeriodValue | undefined,
+  kind: 'perShare' | 'shares',
+  splits: readonly SplitEvent[],
+): { value: PeriodValue; adjustment?: SplitAdjustment } {
+  const filedOf = (value: PeriodValue) => (value.records[0] as SecFactRecord).filed;
+  const latestFactor = splitFactor(splits, filedOf(latest));
+  const latestValue = toCurrentBasis(latest.value, latestFactor, kind);
+  let used = latest;
+  let factor = latestFactor;
+  let value = latestValue;
+  if (first && first !== latest) {
+    const firstFactor = splitFactor(splits, filedOf(first));
+    const firstValue = toCurrentBasis(first.value, firstFactor, kind);
+    const tolerance =
+      kind === 'perShare' ? 0.005 / latestFactor + 0.005 / firstFactor + 1e-9 : Math.abs(latestValue) * 0.002;
+    if (Math.abs(firstValue - latestValue) <= tolerance) {
+      used = first;
+      factor = firstFactor;
+      value = firstValue;
+    }
+  }
+  const firstFiled = first?.value ?? latest.value;
+  if (factor === 1 && value === latest.value && firstFiled === latest.value) return { value: latest };
+  const record = used.records[0] as SecFactRecord;
+  return {
+    value: { ...used, value },
+    adjustment: {
+      factor,
+      asFiled: used.value,
+      accession: record.accn,
+      filed: record.filed,
+      firstFiled,
+      latestFiled: latest.value,
+    },
+  };
 }
 
 function slotKey(mapping: ConceptMapping<string>, slot: Slot): string {

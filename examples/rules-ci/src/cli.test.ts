@@ -6,9 +6,12 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { exampleDir, loadRuleTable } from './rule-table';
+import { table as teamTable } from './rule-table';
+
+const exampleDir = fileURLToPath(new URL('..', import.meta.url));
 
 const cli = join(exampleDir, '..', '..', 'packages', 'permissions', 'src', 'cli.ts');
 
@@ -34,7 +37,7 @@ describe('dexter-permissions test', () => {
       '.dexter/settings.json',
       'rules.test.jsonl',
     );
-    expect(stdout).toBe(`${loadRuleTable().length} passed, 0 failed\n`);
+    expect(stdout).toBe(`${teamTable.length} passed, 0 failed\n`);
     expect(code).toBe(0);
   }, 60_000);
 
@@ -55,7 +58,8 @@ describe('dexter-permissions test', () => {
         join(dir, 'rules.test.jsonl'),
       );
       expect(code).toBe(1);
-      expect(stdout).toContain('"git push origin main"');
+      const line = teamTable.find((entry) => entry.command === 'git push origin main')!.source!.line;
+      expect(stdout).toContain(`✗ ${join(dir, 'rules.test.jsonl')}:${line} (push): "git push origin main"`);
       expect(stdout).toContain('- expected: allow');
       expect(stdout).toContain('+ actual:   ask (Bash(git push:*))');
       expect(stdout).toMatch(/1 failed\n$/);

@@ -1,23 +1,18 @@
 /**
  * Reads the team's files: the settings under test and the decision table
- * (`rules.test.jsonl`: one `{name?, command, expect}` per line, `//` comment lines allowed —
- * the format `dexter-permissions test` reads).
+ * (`rules.test.jsonl`: one `{name?, command | tool, expect}` per line, `//` comment lines
+ * allowed — the format `dexter-permissions test` reads). ESM-safe: paths come from
+ * `import.meta.url`, not `__dirname`.
  */
+
 // #region load
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { RuleTableCase } from '@dexter/permissions/testing';
+import { loadRuleTable } from '@dexter/permissions/testing';
 
-export const exampleDir = join(__dirname, '..');
+export const tableFile = new URL('../rules.test.jsonl', import.meta.url);
+export const settingsFile = new URL('../.dexter/settings.json', import.meta.url);
 
-export function loadSettings(file = join(exampleDir, '.dexter', 'settings.json')): unknown {
-  return JSON.parse(readFileSync(file, 'utf8'));
-}
-
-export function loadRuleTable(file = join(exampleDir, 'rules.test.jsonl')): RuleTableCase[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('//'))
-    .map((line) => JSON.parse(line) as RuleTableCase);
-}
+export const settings: unknown = JSON.parse(readFileSync(settingsFile, 'utf8'));
+// Every case remembers its line: a failing row is reported as rules.test.jsonl:LINE.
+export const table = loadRuleTable(tableFile);
 // #endregion load

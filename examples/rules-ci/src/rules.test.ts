@@ -3,25 +3,32 @@
  * table and settings `dexter-permissions test` checks in CI (see cli.test.ts).
  */
 // #region table
-import { checkRuleTable, expectDecision, formatRuleTableMismatches } from '@dexter/permissions/testing';
-import { describe, expect, it } from 'vitest';
-import { loadRuleTable, loadSettings } from './rule-table';
-
-const settings = loadSettings();
-const table = loadRuleTable();
+import { assertRuleTable, expectDecision } from '@dexter/permissions/testing';
+import { describe, it } from 'vitest';
+import { settings, table } from './rule-table';
 
 describe('.dexter/settings.json', () => {
+  // On a failure this prints only the summary: each failing row as rules.test.jsonl:LINE.
   it('decides every case of rules.test.jsonl as expected', () => {
-    const mismatches = checkRuleTable(table, settings);
-    expect(mismatches, formatRuleTableMismatches(mismatches)).toEqual([]);
+    assertRuleTable(table, settings);
   });
 
-  // One test per case, for readable failures.
-  it.each(table.map((entry) => [entry.name ?? entry.command, entry] as const))('%s', (_name, entry) => {
-    expectDecision(entry.command, settings).toBe(entry.expect);
+  // One test per shell case, for readable failures.
+  const commands = table.filter((entry) => entry.command !== undefined);
+  it.each(commands.map((entry) => [entry.name ?? entry.command, entry] as const))('%s', (_name, entry) => {
+    expectDecision(entry.command!, settings).toBe(entry.expect);
   });
 });
+
 // #endregion table
+
+// Below: checks that the table itself is worth having (not part of the documented snippet).
+import {
+  checkRuleTable,
+  formatRuleTableMismatches,
+  RuleTableAssertionError,
+} from '@dexter/permissions/testing';
+import { expect } from 'vitest';
 
 describe('the table is a real check', () => {
   it('has about twenty realistic cases covering all three outcomes', () => {
@@ -38,6 +45,17 @@ describe('the table is a real check', () => {
       ['rm -rf build', 'deny'],
     ]);
     expect(formatRuleTableMismatches(mismatches)).toContain('Bash(rm:*)');
+  });
+
+  it('assertRuleTable reports a failing row by file:line with only the summary', () => {
+    const wrong = table.map((entry) =>
+      entry.name === 'write a CI workflow' ? { ...entry, expect: 'allow' as const } : entry,
+    );
+    const row = table.find((entry) => entry.name === 'write a CI workflow')!;
+    expect(() => assertRuleTable(wrong, settings)).toThrow(RuleTableAssertionError);
+    expect(() => assertRuleTable(wrong, settings)).toThrow(
+      `✗ ${row.source!.file}:${row.source!.line} (write a CI workflow): write_file(write .github/workflows/ci.yml)`,
+    );
   });
 
   it('fails when a rule the table relies on is removed', () => {

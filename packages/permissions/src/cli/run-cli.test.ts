@@ -164,18 +164,90 @@ describe('dexter-permissions test', () => {
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain(`${bad}:4: invalid JSON`);
     expect(failed.stdout).toContain(`${bad}:5: "expect" must be`);
-    expect(failed.stdout).toContain('✗ case 2 (line 3): "git status > out"');
+    expect(failed.stdout).toContain(`✗ ${bad}:3: "git status > out"`);
     expect(failed.stdout).toContain('  - expected: allow');
     expect(failed.stdout).toContain('  + actual:   ask');
     expect(failed.stdout.trim().split('\n').pop()).toBe('0 passed, 4 failed');
   });
 
-  it('uses --settings for cases without their own', async () => {
+  it('uses --settings for cases without their own, else the standard layers, and says which', async () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-table-'));
     const table = path.join(directory, 't.jsonl');
     writeFileSync(table, `${JSON.stringify({ command: 'ls -la', expect: 'allow' })}\n`);
-    expect((await run(['test', table])).code).toBe(1);
+    const bare = await run(['test', table], { cwd: directory });
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain('no --settings given; cases without their own settings use: user ');
+    expect(bare.stderr).toContain(`project ${path.join(directory, '.dexter/settings.json')} (absent)`);
     expect((await run(['test', '--settings', settingsFile(rules), table])).code).toBe(0);
+    mkdirSync(path.join(directory, '.dexter'));
+    writeFileSync(path.join(directory, '.dexter/settings.json'), JSON.stringify(rules));
+    const layered = await run(['test', table], { cwd: directory });
+    expect(layered.code).toBe(0);
+    expect(layered.stderr).toContain(`project ${path.join(directory, '.dexter/settings.json')},`);
+  });
+
+  it('stops with exit 2 before any case when a --settings file is missing or broken', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-table-'));
+    const table = path.join(directory, 't.jsonl');
+    writeFileSync(table, `${JSON.stringify({ command: 'cat .env', expect: 'deny' })}\n`);
+    const missing = await run(['test', '--settings', path.join(directory, 'nope.json'), table]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`settings file not found: ${path.join(directory, 'nope.json')}`);
+    expect(missing.stderr).toContain('no case was run');
+    expect(missing.stdout).toBe('');
+    const broken = await run(['test', '--settings', settingsFile('{"permissions": {"allow": [}'), table]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('invalid JSON');
+    expect(broken.stdout).toBe('');
+  });
+
+  it('tests tool rules (file, MCP, web) and names failing rows by file:line, arrays included', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-table-'));
+    const toolRules = settingsFile({
+      permissions: {
+        allow: ['WriteFile(src/**)', 'mcp__github__get_issue'],
+        deny: ['WriteFile(.github/**)', 'WebFetch'],
+      },
+    });
+    const table = path.join(directory, 'tools.json');
+    const rows = [
+      {
+        tool: 'write_file',
+        subject: { kind: 'file', access: 'write', path: 'src/a.ts' },
+        cwd: '/repo',
+        expect: 'allow',
+      },
+      {
+        tool: 'write_file',
+        subject: { kind: 'file', access: 'write', path: '.github/workflows/ci.yml' },
+        cwd: '/repo',
+        expect: 'deny',
+      },
+      { tool: 'mcp__github__get_issue', input: { issue_number: 1 }, expect: 'allow' },
+      { tool: 'mcp__github__create_issue', input: { title: 'x' }, expect: 'allow' },
+      { tool: 'WebFetch', input: { url: 'https://example.com' }, expect: 'deny' },
+      {
+        tool: 'write_file',
+        subject: { kind: 'file', access: 'write', path: 'README.md' },
+        cwd: '/repo',
+        expect: 'deny',
+      },
+    ];
+    writeFileSync(table, `[\n${rows.map((row) => `  ${JSON.stringify(row)}`).join(',\n')}\n]\n`);
+    const result = await run(['test', '--settings', toolRules, table]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`✗ ${table}:5: mcp__github__create_issue({"title":"x"})`);
+    expect(result.stdout).toContain(`✗ ${table}:7: write_file(write README.md)`);
+    expect(result.stdout).toContain('+ actual:   ask');
+    expect(result.stdout.trim().split('\n').pop()).toBe('4 passed, 2 failed');
+    const bad = path.join(directory, 'bad.jsonl');
+    writeFileSync(
+      bad,
+      `${JSON.stringify({ tool: 'x', command: 'ls', expect: 'deny' })}\n${JSON.stringify({ tool: 'x', subject: { kind: 'file', path: 'a' }, expect: 'deny' })}\n`,
+    );
+    const invalid = await run(['test', '--settings', toolRules, bad]);
+    expect(invalid.stdout).toContain(`${bad}:1: a case has either "command" or "tool", not both`);
+    expect(invalid.stdout).toContain(`${bad}:2: a file "subject" needs "access"`);
   });
 });
 

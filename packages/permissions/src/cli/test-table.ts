@@ -1,10 +1,15 @@
 /**
- * `dexter-permissions test [--settings FILE]… TABLE`: runs a table of expected decisions
- * (a JSON array, or JSON lines) and exits 1 on any mismatch with a readable diff — for CI.
- * Cases without `settings` use the `--settings` files (or no rules).
+ * `dexter-permissions test [--settings FILE]… [--cwd DIR] TABLE`: runs a table of expected
+ * decisions (a JSON array, or JSON lines) and exits 1 on any mismatch, naming each failing
+ * row as `file:line` — for CI. Cases are shell commands (`{command, expect}`) or tool calls
+ * (`{tool, input?, subject?, expect}`). Cases without `settings` use the `--settings` files;
+ * without `--settings`, the standard layers of `--cwd` (which ones were read is printed on
+ * stderr). A `--settings` file that is missing or broken stops the run with exit 2 before any
+ * case runs: a table checked against rules that are not there proves nothing.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseRuleTableText } from '../testing/load-rule-table';
 import {
   formatRuleTableMismatches,
   type RuleTableCase,
@@ -13,40 +18,7 @@ import {
 } from '../testing/rule-table';
 import { parseCliArgs, UsageError } from './args';
 import type { CliIo } from './io';
-import { loadCliSettings } from './load-settings';
-
-interface TableEntry {
-  value?: unknown;
-  line: number;
-  error?: string;
-}
-
-/** Reads a JSON array (one case per element) or JSON lines (one per line). */
-function readTable(text: string): TableEntry[] {
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('[')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return [{ line: 1, error: `invalid JSON (${error instanceof Error ? error.message : String(error)})` }];
-    }
-    return (value as unknown[]).map((entry) => ({ value: entry, line: 0 }));
-  }
-  const entries: TableEntry[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '' || line.trimStart().startsWith('//')) return;
-    try {
-      entries.push({ value: JSON.parse(line), line: index + 1 });
-    } catch (error) {
-      entries.push({
-        line: index + 1,
-        error: `invalid JSON (${error instanceof Error ? error.message : String(error)})`,
-      });
-    }
-  });
-  return entries;
-}
+import { loadCliSettings, settingsFailed } from './load-settings';
 
 /** Runs `test`. */
 export function runTestTable(argv: readonly string[], io: CliIo): number {
@@ -63,34 +35,33 @@ export function runTestTable(argv: readonly string[], io: CliIo): number {
     );
     return 2;
   }
-  const entries = readTable(text);
+  const cwd = path.resolve(io.cwd, args.cwd ?? '.');
+  const shared = loadCliSettings(args.settings, cwd, io);
+  if (settingsFailed(args.settings, shared)) {
+    io.stderr.write('dexter-permissions: no case was run: fix the settings named above first\n');
+    return 2;
+  }
+  if (args.settings.length === 0) {
+    const read = shared.layers.map(
+      (layer) => `${layer.name} ${layer.file}${layer.exists ? '' : ' (absent)'}`,
+    );
+    io.stderr.write(
+      `dexter-permissions: no --settings given; cases without their own settings use: ${read.join(', ')}\n`,
+    );
+  }
   let broken = 0;
   const cases: RuleTableCase[] = [];
-  const lines: number[] = [];
-  for (const entry of entries) {
+  for (const entry of parseRuleTableText(text)) {
     const problem = entry.error ?? ruleTableCaseProblem(entry.value);
     if (problem) {
       broken++;
-      io.stdout.write(
-        `✗ ${tablePath}${entry.line ? `:${entry.line}` : ` case ${cases.length + broken}`}: ${problem}\n`,
-      );
+      io.stdout.write(`✗ ${tablePath}:${entry.line}: ${problem}\n`);
       continue;
     }
-    cases.push(entry.value as RuleTableCase);
-    lines.push(entry.line);
+    cases.push({ ...(entry.value as RuleTableCase), source: { file: tablePath, line: entry.line } });
   }
-  const shared = args.settings.length > 0 ? loadCliSettings(args.settings, io.cwd, io) : undefined;
   const mismatches = runRuleTable(cases, shared);
-  if (mismatches.length > 0) {
-    const located = mismatches.map((mismatch) => ({
-      ...mismatch,
-      case: {
-        ...mismatch.case,
-        name: mismatch.case.name ?? (lines[mismatch.index] ? `line ${lines[mismatch.index]}` : undefined),
-      },
-    }));
-    io.stdout.write(`${formatRuleTableMismatches(located)}\n`);
-  }
+  if (mismatches.length > 0) io.stdout.write(`${formatRuleTableMismatches(mismatches)}\n`);
   const failed = mismatches.length + broken;
   io.stdout.write(`${cases.length - mismatches.length} passed, ${failed} failed\n`);
   return failed === 0 ? 0 : 1;

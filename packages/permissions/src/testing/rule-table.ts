@@ -1,23 +1,44 @@
 /**
- * Rule tables: `{command, settings?, expect, cwd?}` cases checked against the engine — the
- * way a team unit-tests its permission rules in CI. Used by `dexter-permissions test` and
- * exported for vitest users; it returns data and never imports a test framework.
+ * Rule tables: cases checked against the engine — the way a team unit-tests its permission
+ * rules in CI. A case is a shell command (`{command, expect}`) or any tool call
+ * (`{tool, input?, subject?, expect}`: `WriteFile(src/**)`, `Read(...)`, MCP tools, ...).
+ * Used by `dexter-permissions test` and exported for vitest users; it returns data and never
+ * imports a test framework.
  */
 
+import type { PermissionSubject } from '@dexter/registry';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
+import { createPermissionEngine } from '../engine/create-permission-engine';
 import { evaluateWithSettings } from '../engine/decide-with-settings';
 import type { LoadedSettings } from '../store/rule-store';
 import { loadSettingsObject } from '../store/settings-object';
 
-/** One case of a rule table. */
+/** Where a case was read from (set by `loadRuleTable`), so reports say `file:line`. */
+export interface RuleTableSource {
+  file: string;
+  line: number;
+}
+
+/** One case of a rule table: a shell `command`, or a `tool` call. */
 export interface RuleTableCase {
-  command: string;
+  /** A shell command (the `Bash` tool). */
+  command?: string;
+  /** A tool call instead: the tool's name as registered (`write_file`, `WebFetch`, `mcp__github__create_issue`). */
+  tool?: string;
+  /** The tool call's input (e.g. `{"file_path": "src/a.ts"}`). */
+  input?: unknown;
+  /** What the call touches, as the tool declares it (`{"kind": "file", "access": "write", "path": "src/a.ts"}`). */
+  subject?: PermissionSubject;
   /** `{"permissions": {...}}` for this case; the table's shared settings when absent. */
   settings?: unknown;
   expect: PermissionBehavior;
   cwd?: string;
+  /** Home directory for `~/` globs in path rules. */
+  homeDir?: string;
   /** Optional label shown in reports. */
   name?: string;
+  /** Where the case was read from; reports show `file:line`. */
+  source?: RuleTableSource;
 }
 
 /** A case whose decision differs from its expectation (or that could not be run). */
@@ -38,10 +59,29 @@ const behaviors = new Set(['allow', 'ask', 'deny']);
 export function ruleTableCaseProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'a case must be an object';
   const record = value as Record<string, unknown>;
-  if (typeof record.command !== 'string') return '"command" must be a string';
+  if (record.command !== undefined && record.tool !== undefined)
+    return 'a case has either "command" or "tool", not both';
+  if (record.tool !== undefined) {
+    if (typeof record.tool !== 'string' || record.tool === '') return '"tool" must be a non-empty string';
+    const subject = record.subject;
+    if (subject !== undefined) {
+      const kind = (subject as { kind?: unknown } | null)?.kind;
+      if (typeof subject !== 'object' || subject === null || typeof kind !== 'string')
+        return '"subject" must be an object with a "kind"';
+      const fields = subject as Record<string, unknown>;
+      if (
+        kind === 'file' &&
+        (typeof fields.path !== 'string' || (fields.access !== 'read' && fields.access !== 'write'))
+      )
+        return 'a file "subject" needs "access" ("read" or "write") and a "path" string';
+      if (kind === 'shell' && typeof fields.command !== 'string')
+        return 'a shell "subject" needs a "command" string';
+    }
+  } else if (typeof record.command !== 'string') return 'a case needs a "command" string or a "tool" name';
   if (typeof record.expect !== 'string' || !behaviors.has(record.expect))
     return '"expect" must be "allow", "ask" or "deny"';
   if (record.cwd !== undefined && typeof record.cwd !== 'string') return '"cwd" must be a string';
+  if (record.homeDir !== undefined && typeof record.homeDir !== 'string') return '"homeDir" must be a string';
   return undefined;
 }
 
@@ -90,18 +130,58 @@ export function runRuleTable(
       });
       return;
     }
-    const { decision } = evaluateWithSettings(entry.command, loaded, entry.cwd ? { cwd: entry.cwd } : {});
+    const decision = decideCase(entry, loaded);
     if (decision.behavior !== entry.expect)
       mismatches.push({ index, case: entry, expected: entry.expect, actual: decision });
   });
   return mismatches;
 }
 
-/** A readable report of mismatches (one block per case). */
+/** The engine's decision on one (valid) case under `loaded`. */
+function decideCase(entry: RuleTableCase, loaded: LoadedSettings): PermissionDecision {
+  if (entry.tool === undefined)
+    return evaluateWithSettings(entry.command!, loaded, entry.cwd ? { cwd: entry.cwd } : {}).decision;
+  const engine = createPermissionEngine({
+    rules: loaded.rules,
+    ...(loaded.defaultMode ? { defaultMode: loaded.defaultMode } : {}),
+    ...(loaded.readOnlyAutoAllow !== undefined ? { readOnlyAutoAllow: loaded.readOnlyAutoAllow } : {}),
+    ...(entry.homeDir ? { homeDir: entry.homeDir } : {}),
+  });
+  return engine.decide({
+    tool: entry.tool,
+    input: entry.input ?? {},
+    ...(entry.cwd ? { cwd: entry.cwd } : {}),
+    ...(entry.subject ? { subject: entry.subject } : {}),
+  }) as PermissionDecision;
+}
+
+/** How a case is shown: its command, or its tool call. */
+export function describeRuleTableCase(entry: RuleTableCase): string {
+  if (entry?.tool === undefined) return JSON.stringify(entry?.command);
+  const subject = entry.subject;
+  const target =
+    subject?.kind === 'file'
+      ? `${subject.access} ${subject.path}`
+      : subject?.kind === 'shell'
+        ? subject.command
+        : entry.input === undefined
+          ? ''
+          : JSON.stringify(entry.input);
+  const text = `${entry.tool}(${target})`;
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/** Where a case is: `file:line` when known, else `case N`. */
+function caseLocation(mismatch: RuleTableMismatch): string {
+  const source = mismatch.case?.source;
+  return source ? `${source.file}:${source.line}` : `case ${mismatch.index + 1}`;
+}
+
+/** A readable report of mismatches (one block per case, `file:line` when the case was loaded from a file). */
 export function formatRuleTableMismatches(mismatches: readonly RuleTableMismatch[]): string {
   return mismatches
     .map((mismatch) => {
-      const head = `✗ case ${mismatch.index + 1}${mismatch.case.name ? ` (${mismatch.case.name})` : ''}: ${JSON.stringify(mismatch.case.command)}`;
+      const head = `✗ ${caseLocation(mismatch)}${mismatch.case?.name ? ` (${mismatch.case.name})` : ''}: ${describeRuleTableCase(mismatch.case)}`;
       if (mismatch.error) return `${head}\n    error:    ${mismatch.error}`;
       const actual = mismatch.actual!;
       return [

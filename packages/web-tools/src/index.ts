@@ -1,3 +1,18 @@
-// @dexter/web-tools: web_search over a provider fallback chain and an SSRF-guarded web_fetch, as Dexter registry tools.
-// Work in progress: the public surface is listed here by name as it lands.
-export const packageName = '@dexter/web-tools';
+/**
+ * `@dexter/web-tools`: `web_search` over a provider fallback chain (Exa, Tavily, Perplexity,
+ * Brave Search) and an SSRF-guarded `web_fetch`, as Dexter registry tools. Every public
+ * name is listed here explicitly.
+ */
+export type { WebToolsErrorCode } from './errors';
+export { WebToolsError } from './errors';
+export { blockedAddressReason } from './fetch/blocked-address';
+export type { CheckedUrl } from './fetch/check-url';
+export { checkFetchUrl } from './fetch/check-url';
+export type { ReadableContent } from './fetch/readable-content';
+export { readableContent } from './fetch/readable-content';
+export type { HostResolver, ResolvedAddress } from './fetch/resolve-host';
+export { systemResolver } from './fetch/resolve-host';
+export type { FetchedPage, SafeFetchOptions } from './fetch/safe-fetch';
+export { safeFetch } from './fetch/safe-fetch';
+export type { WebFetchInput, WebFetchToolOptions } from './fetch/web-fetch-tool';
+export { createWebFetchTool } from './fetch/web-fetch-tool';

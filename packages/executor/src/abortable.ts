@@ -15,12 +15,19 @@ export type Settled<T> =
 export function settleOrAbort<T>(work: () => T | PromiseLike<T>, signal: AbortSignal): Promise<Settled<T>> {
   if (signal.aborted) return Promise.resolve({ status: 'aborted' });
   let value: T | PromiseLike<T>;
+  let then: unknown;
   try {
     value = work();
+    // Read `then` once: a getter that throws (or answers differently each time) is the
+    // host's failure, not ours.
+    then =
+      typeof value === 'object' || typeof value === 'function'
+        ? (value as { then?: unknown })?.then
+        : undefined;
   } catch (reason) {
     return Promise.resolve({ status: 'rejected', reason });
   }
-  if (typeof (value as PromiseLike<T> | null)?.then !== 'function') {
+  if (typeof then !== 'function') {
     return Promise.resolve({ status: 'fulfilled', value: value as T });
   }
   return new Promise<Settled<T>>((resolve) => {
@@ -39,9 +46,25 @@ export function settleOrAbort<T>(work: () => T | PromiseLike<T>, signal: AbortSi
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(value).then(
-      (fulfilled) => finish({ status: 'fulfilled', value: fulfilled }),
-      (reason: unknown) => finish({ status: 'rejected', reason }),
-    );
+    // Adopt the thenable with the `then` read above, as a promise would (asynchronously).
+    queueMicrotask(() => {
+      try {
+        (
+          then as (onFulfilled: (value: unknown) => void, onRejected: (reason: unknown) => void) => unknown
+        ).call(
+          value,
+          (fulfilled) => {
+            // A thenable may resolve with another thenable: settle through a real promise.
+            Promise.resolve(fulfilled as T).then(
+              (settled) => finish({ status: 'fulfilled', value: settled }),
+              (reason: unknown) => finish({ status: 'rejected', reason }),
+            );
+          },
+          (reason) => finish({ status: 'rejected', reason }),
+        );
+      } catch (reason) {
+        finish({ status: 'rejected', reason });
+      }
+    });
   });
 }

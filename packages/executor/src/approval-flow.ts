@@ -38,6 +38,8 @@ export interface ApprovalHost {
   cancelWaiting(index: number, id: string, name: string, what: string): undefined;
   /** Cancels every call of the run that has not started. */
   interrupt(message: string): void;
+  /** True once the call at `index` has its result. */
+  hasResult(index: number): boolean;
 }
 
 /** A call waiting for approval. */
@@ -53,8 +55,25 @@ export interface PendingApproval {
 /** The call may run with this input; the notes go on its result. `undefined`: it has its result already. */
 export type Authorization = { input: unknown; notes: string[] } | undefined;
 
-/** Runs the approval step for one call; finalizes the call itself when it must not run. */
-export async function askForApproval(host: ApprovalHost, call: PendingApproval): Promise<Authorization> {
+/**
+ * Runs the approval step for one call; finalizes the call itself when it must not run.
+ * Never rejects: whatever goes wrong on the way (a prompter, decider or rule store that
+ * fails in a way not caught below) denies the call, fail closed.
+ */
+export function askForApproval(host: ApprovalHost, call: PendingApproval): Promise<Authorization> {
+  return askUnguarded(host, call).catch((error: unknown) => {
+    if (host.hasResult(call.index)) return undefined;
+    return host.deny(
+      call.index,
+      call.id,
+      call.tool.name,
+      `the approval step failed (${errorMessage(error)})`,
+      'prompter_failed',
+    );
+  });
+}
+
+async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<Authorization> {
   const { index, id, tool, input, decision, subject } = call;
   const { session } = host;
   const { approvals, approvalLock } = host.config;
@@ -204,10 +223,12 @@ async function applyAnswer(
   let persistError: string | undefined;
   if (answer.decision === 'allow-always') {
     const { permissions } = host.config;
+    // Read once: a decider's getter must not answer differently to the check and the call.
+    const persistAllowRule = permissions?.persistAllowRule;
     const rules = finalDecision.proposedRules ?? [];
-    if (permissions?.persistAllowRule !== undefined && rules.length > 0) {
+    if (typeof persistAllowRule === 'function' && rules.length > 0) {
       for (const rule of rules) {
-        const saved = await settleOrAbort(() => permissions.persistAllowRule!(rule), host.signal);
+        const saved = await settleOrAbort(() => persistAllowRule.call(permissions, rule), host.signal);
         if (saved.status === 'aborted')
           return host.cancelWaiting(index, id, name, 'while its rule was being saved');
         if (saved.status === 'rejected') {
@@ -226,7 +247,11 @@ async function applyAnswer(
     name,
     source: 'prompt',
     response: answer,
-    ...(persisted.length > 0 ? { persistedRules: persisted } : {}),
+    ...(persisted.length === 0
+      ? {}
+      : host.config.rulesInMemory
+        ? { inMemoryRules: persisted }
+        : { persistedRules: persisted }),
     ...(persistError === undefined ? {} : { persistError }),
   });
   return {

@@ -3,7 +3,11 @@
  * asks one question at a time, and treats anything it cannot read as a "deny" (fail closed).
  */
 import type { PermissionSubject } from '@dexter/registry';
+import { clip } from './call-fields';
 import type { PermissionDecision } from './permission-port';
+
+/** Longest user message taken from an answer into a result (the rest is cut with a marker). */
+const MAX_ANSWER_MESSAGE = 10_000;
 
 /** The four answers. */
 export type ApprovalDecision = 'allow-once' | 'allow-session' | 'allow-always' | 'deny';
@@ -47,10 +51,20 @@ export interface ApprovalAnswer {
 }
 
 /**
- * A prompter may answer with a bare decision (`'allow-once'`) or an `ApprovalAnswer`.
- * `behavior` is accepted as an alias of `decision`.
+ * `ApprovalAnswer` with `behavior` instead of `decision` — the field name
+ * `PermissionDecision` uses, so a UI that forwards a decision-shaped object type-checks.
  */
-export type ApprovalResponse = ApprovalDecision | ApprovalAnswer;
+export type ApprovalAnswerWithBehavior = Omit<ApprovalAnswer, 'decision'> & {
+  /** Alias of `decision`. */
+  behavior: ApprovalDecision;
+  decision?: never;
+};
+
+/**
+ * A prompter may answer with a bare decision (`'allow-once'`) or an `ApprovalAnswer`
+ * (`behavior` is accepted in place of `decision`).
+ */
+export type ApprovalResponse = ApprovalDecision | ApprovalAnswer | ApprovalAnswerWithBehavior;
 
 /**
  * Asks the user whether a tool call may run.
@@ -77,27 +91,41 @@ function isDecision(value: unknown): value is ApprovalDecision {
 }
 
 /**
- * Reads whatever a prompter returned. Anything unrecognizable becomes
- * `{ decision: 'deny', valid: false }`: a confused UI never approves a call.
+ * Reads whatever a prompter returned. Anything unrecognizable — including an object whose
+ * getters throw — becomes `{ decision: 'deny', valid: false }`: a confused UI never
+ * approves a call. Never throws.
  */
 export function normalizeApprovalResponse(value: unknown): NormalizedApproval {
+  try {
+    return normalizeUnguarded(value);
+  } catch {
+    return { decision: 'deny', valid: false };
+  }
+}
+
+function normalizeUnguarded(value: unknown): NormalizedApproval {
   if (isDecision(value)) return { decision: value, valid: true };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { decision: 'deny', valid: false };
   }
   const record = value as Record<string, unknown>;
+  // Each field is read once: a getter cannot answer one thing to a check and another to its use.
   const decision = record.decision ?? record.behavior;
   if (!isDecision(decision)) return { decision: 'deny', valid: false };
+  const rawMessage = record.message;
+  const message =
+    typeof rawMessage === 'string' && rawMessage.trim() !== ''
+      ? clip(rawMessage, MAX_ANSWER_MESSAGE)
+      : undefined;
   // "Deny and interrupt" is a deny whatever decision came with it.
   if (record.interrupt === true) {
     const answer: NormalizedApproval = { decision: 'deny', interrupt: true, valid: true };
-    if (typeof record.message === 'string' && record.message.trim() !== '') answer.message = record.message;
+    if (message !== undefined) answer.message = message;
     return answer;
   }
   const answer: NormalizedApproval = { decision, valid: true };
-  if ('updatedInput' in record && record.updatedInput !== undefined && decision !== 'deny') {
-    answer.updatedInput = record.updatedInput;
-  }
-  if (typeof record.message === 'string' && record.message.trim() !== '') answer.message = record.message;
+  const updatedInput = record.updatedInput;
+  if (updatedInput !== undefined && decision !== 'deny') answer.updatedInput = updatedInput;
+  if (message !== undefined) answer.message = message;
   return answer;
 }

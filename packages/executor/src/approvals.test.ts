@@ -26,7 +26,7 @@ describe('approvals', () => {
     expect(ran).toBe(false);
   });
 
-  it("without `permissions`, each tool's own policy decides: 'allow' runs, 'ask' prompts", async () => {
+  it("without `permissions`, the default engine lets each tool's own policy decide: 'allow' runs, 'ask' prompts", async () => {
     const prompter = createRecordingPrompter(['allow-once']);
     const executor = createExecutor({ tools: [readTool('read'), askWrite()], approvals: prompter });
     const results = await executor.execute([
@@ -39,7 +39,8 @@ describe('approvals', () => {
       tool: 'write',
       input: { path: 'f' },
       subject: { kind: 'file', access: 'write', path: 'f' },
-      decision: { behavior: 'ask', sessionKey: 'tool:write' },
+      // The default engine's key: file writes share one session grant.
+      decision: { behavior: 'ask', sessionKey: 'file-write' },
     });
   });
 

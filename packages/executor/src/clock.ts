@@ -16,11 +16,10 @@ export interface Clock {
 /** The default clock: `performance.now()` and the global timers. */
 export const systemClock: Clock = Object.freeze({
   now: () => performance.now(),
-  setTimeout: (callback: () => void, ms: number) => {
-    const handle = setTimeout(callback, ms);
-    // A pending tool timeout must never keep the host process alive on its own.
-    (handle as { unref?: () => void }).unref?.();
-    return handle;
-  },
+  // Not unref'd: while a run awaits a call, its timeout keeps the process alive (a tool
+  // that never settles and holds no handle must still end with its `timeout` result, not
+  // an early exit). The timer is cleared the moment the call settles, so nothing is held
+  // after the run.
+  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
   clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 });

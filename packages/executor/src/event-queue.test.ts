@@ -30,12 +30,32 @@ describe('EventQueue', () => {
     expect(queue.stats()).toMatchObject({ buffered: 0, maxBuffered: 0, delivered: 1 });
   });
 
-  it('rejects a second concurrent consumer', async () => {
+  it('queues next() calls made while one waits, and serves them in order', async () => {
     const queue = new EventQueue<number>();
     const first = queue.next();
-    await expect(queue.next()).rejects.toThrow(/single consumer/);
+    const second = queue.next();
+    const third = queue.next();
+    queue.push(1);
+    queue.push(2);
     queue.close();
-    expect((await first).done).toBe(true);
+    expect(await Promise.all([first, second, third])).toEqual([
+      { done: false, value: 1 },
+      { done: false, value: 2 },
+      { done: true, value: undefined },
+    ]);
+  });
+
+  it('discard drops buffered events and ends every waiting next()', async () => {
+    const queue = new EventQueue<number>();
+    queue.push(1);
+    queue.discard();
+    expect(await queue.next()).toEqual({ done: true, value: undefined });
+    const empty = new EventQueue<number>();
+    const waiting = [empty.next(), empty.next()];
+    empty.discard();
+    expect((await Promise.all(waiting)).every((step) => step.done)).toBe(true);
+    empty.push(2);
+    expect(await empty.next()).toEqual({ done: true, value: undefined });
   });
 
   it('coalesces a producer’s unread progress in place and counts what it dropped', async () => {

@@ -38,11 +38,18 @@ export interface EventQueueStats {
   delivered: number;
 }
 
+/** A consumer's `next()` waiting for an event (a linked list: several may wait, in order). */
+interface Waiter<T> {
+  resolve: (result: IteratorResult<T, undefined>) => void;
+  next: Waiter<T> | undefined;
+}
+
 /** A single-consumer, O(1) FIFO with per-producer coalescing of progress events. */
 export class EventQueue<T> {
   private head: QueueNode<T> | undefined;
   private tail: QueueNode<T> | undefined;
-  private waiter: ((result: IteratorResult<T, undefined>) => void) | undefined;
+  private waiter: Waiter<T> | undefined;
+  private lastWaiter: Waiter<T> | undefined;
   private closed = false;
   private size = 0;
   private maxSize = 0;
@@ -88,26 +95,44 @@ export class EventQueue<T> {
   /** No more events; the consumer sees `done` once the queue drains. */
   close(): void {
     this.closed = true;
-    if (this.waiter !== undefined && this.head === undefined) {
-      const waiter = this.waiter;
-      this.waiter = undefined;
-      waiter({ done: true, value: undefined });
-    }
+    // Waiters exist only while the buffer is empty: each of them is done now.
+    if (this.head === undefined) this.releaseWaiters();
   }
 
-  /** Takes the next event, waiting for one if needed. Only one caller may wait at a time. */
+  /** Closes the queue and drops what is buffered: the consumer sees `done` at once. */
+  discard(): void {
+    this.closed = true;
+    while (this.head !== undefined) this.take(this.head);
+    this.releaseWaiters();
+  }
+
+  /**
+   * Takes the next event, waiting for one if needed. Calls made while earlier ones still
+   * wait are queued and served in order (an iterator's `next()` may be called again
+   * before the last one settled).
+   */
   next(): Promise<IteratorResult<T, undefined>> {
     const node = this.head;
     if (node !== undefined) return Promise.resolve({ done: false, value: this.take(node) });
     if (this.closed) return Promise.resolve({ done: true, value: undefined });
-    if (this.waiter !== undefined) {
-      return Promise.reject(
-        new Error('EventQueue supports a single consumer; await next() before calling it again'),
-      );
-    }
     return new Promise((resolve) => {
-      this.waiter = resolve;
+      const waiter: Waiter<T> = { resolve, next: undefined };
+      if (this.lastWaiter === undefined) this.waiter = waiter;
+      else this.lastWaiter.next = waiter;
+      this.lastWaiter = waiter;
     });
+  }
+
+  private releaseWaiters(): void {
+    let waiter = this.waiter;
+    this.waiter = undefined;
+    this.lastWaiter = undefined;
+    while (waiter !== undefined) {
+      const next = waiter.next;
+      waiter.next = undefined;
+      waiter.resolve({ done: true, value: undefined });
+      waiter = next;
+    }
   }
 
   /** Diagnostics: buffered now, high-water mark, coalesced and delivered counts. */
@@ -122,12 +147,14 @@ export class EventQueue<T> {
 
   private append(value: T, slot: CoalescingSlot<T> | undefined): QueueNode<T> | undefined {
     if (this.closed) return undefined;
-    if (this.waiter !== undefined) {
+    const waiter = this.waiter;
+    if (waiter !== undefined) {
       // The consumer is waiting: hand the event over without buffering it.
-      const waiter = this.waiter;
-      this.waiter = undefined;
+      this.waiter = waiter.next;
+      if (this.waiter === undefined) this.lastWaiter = undefined;
+      waiter.next = undefined;
       this.deliveredCount += 1;
-      waiter({ done: false, value });
+      waiter.resolve({ done: false, value });
       return undefined;
     }
     const node: QueueNode<T> = { value, next: undefined, slot };

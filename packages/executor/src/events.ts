@@ -64,8 +64,13 @@ export interface ToolApprovalEvent extends ExecutorEventBase {
   /** `prompt`: the prompter answered; `session`: a cached `allow-session` grant applied. */
   source: 'prompt' | 'session';
   response: ApprovalAnswer;
-  /** Rules written after `allow-always`. */
+  /** Rules the decider saved to its rule store after `allow-always`. */
   persistedRules?: string[];
+  /**
+   * Rules added after `allow-always` that live only in memory, as long as the executor: the
+   * executor's default permission engine has no rule store. Nothing was written to disk.
+   */
+  inMemoryRules?: string[];
   /** Why persisting an `allow-always` rule failed (the call still runs; the grant is session-only). */
   persistError?: string;
 }

@@ -3,6 +3,7 @@
  * `ExecutorError` at construction with a message that says how to fix it; nothing is
  * discovered later, in the middle of a model turn.
  */
+import { createPermissionEngine } from '@dexter/permissions';
 import { type AnyTool, isTool, type ToolRegistry } from '@dexter/registry';
 import type { ApprovalPrompter } from './approval';
 import { ApprovalLock } from './approval-lock';
@@ -20,23 +21,46 @@ export interface ExecutorOptions {
   registry?: ToolRegistry;
   /**
    * Decides allow / ask / deny before a call runs (e.g. `createPermissionEngine(...)` from
-   * `@dexter/permissions`). Without it each tool's own `approval` policy decides:
-   * `'allow'` runs, `'ask'` goes to the prompter.
+   * `@dexter/permissions`). Default: `createPermissionEngine({ cwd })` with no rules and no
+   * rule store — the built-in floor still applies (a shell `cat .env` is denied), and
+   * otherwise each tool's own `approval` policy decides: `'allow'` runs, `'ask'` goes to the
+   * prompter. "Always allow" rules then live in memory only (`inMemoryRules` on the event).
    */
   permissions?: PermissionDecider;
   /** The host's approval UI. Without it every "ask" is denied (fail closed). */
   approvals?: ApprovalPrompter;
   /** Most calls of one parallel batch in flight at once. Default 10. */
   maxConcurrency?: number;
-  /** Default per-call timeout in ms (a tool's own `timeoutMs` wins). Default: none. */
+  /**
+   * Default per-call timeout in ms (a tool's own `timeoutMs` wins). Default: none. At most
+   * 2^31 − 1 (about 24.8 days, the longest timer Node.js honours); larger values are
+   * rejected here rather than firing at once.
+   */
   timeoutMs?: number;
+  /**
+   * Per-tool timeouts by tool name, over the tool's own `timeoutMs` and the executor's
+   * `timeoutMs`: a number of ms, or `false` for no timeout at all (a long-running tool under
+   * an executor-wide timeout).
+   *
+   * @example
+   * ```ts
+   * createExecutor({ tools, timeoutMs: 30_000, toolTimeouts: { deep_research: false } });
+   * ```
+   */
+  toolTimeouts?: Readonly<Record<string, number | false>>;
   /** Soft-limit settings, or `false` to turn them off. */
   softLimits?: SoftLimitOptions | false;
   /** Time source for durations and timeouts. Default: `performance.now()` and global timers. */
   clock?: Clock;
   /** Approval grants and soft-limit counters shared by every run. Default: a fresh `createSession()`. */
   session?: ExecutorSession;
-  /** Working directory put on permission requests. Default: `process.cwd()`. */
+  /**
+   * Working directory for permission decisions. Give it either here or to your own
+   * decider, not both: when set, it is put on every request and wins over the decider's own
+   * `cwd` (a shell subject's own `cwd` wins over both); when absent, requests carry none
+   * and the decider's own `cwd` applies. The default engine is created with this `cwd`, or
+   * `process.cwd()` when absent.
+   */
   cwd?: string;
 }
 
@@ -47,10 +71,14 @@ export const DEFAULT_MAX_CONCURRENCY = 10;
 export interface ExecutorConfig {
   lookup(name: string): AnyTool | undefined;
   readonly tools: readonly AnyTool[];
-  readonly permissions: PermissionDecider | undefined;
+  readonly permissions: PermissionDecider;
   readonly approvals: ApprovalPrompter | undefined;
   readonly maxConcurrency: number;
   readonly timeoutMs: number | undefined;
+  /** The timeout of a call of `tool`: per-tool option, the tool's own, the default; `undefined` = none. */
+  timeoutFor(tool: AnyTool): number | undefined;
+  /** True when `allow-always` rules go to a decider without a rule store (the default engine). */
+  readonly rulesInMemory: boolean;
   readonly softLimits: ResolvedSoftLimits | undefined;
   readonly clock: Clock;
   readonly session: ExecutorSession;
@@ -69,19 +97,25 @@ const KNOWN_OPTIONS = new Set([
   'clock',
   'session',
   'cwd',
+  'toolTimeouts',
 ]);
 
-const LIKELY_MEANT: Record<string, string> = {
-  prompter: 'approvals',
-  approvalPrompter: 'approvals',
-  approval: 'approvals',
-  permission: 'permissions',
-  decider: 'permissions',
-  engine: 'permissions',
-  concurrency: 'maxConcurrency',
-  timeout: 'timeoutMs',
-  limits: 'softLimits',
-};
+// A Map, not an object literal: `toString` or `constructor` must not find Object.prototype's.
+const LIKELY_MEANT = new Map<string, string>([
+  ['prompter', 'approvals'],
+  ['approvalPrompter', 'approvals'],
+  ['approval', 'approvals'],
+  ['permission', 'permissions'],
+  ['decider', 'permissions'],
+  ['engine', 'permissions'],
+  ['concurrency', 'maxConcurrency'],
+  ['timeout', 'timeoutMs'],
+  ['limits', 'softLimits'],
+  ['timeouts', 'toolTimeouts'],
+]);
+
+/** The longest delay `setTimeout` honours; longer ones fire after about 1 ms. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 function fail(option: string, message: string): never {
   throw new ExecutorError(
@@ -124,6 +158,33 @@ function resolveTools(options: ExecutorOptions): readonly AnyTool[] {
   return tools;
 }
 
+function timeout(option: string, value: unknown): number | undefined {
+  const ms = positive(option, value, false);
+  if (ms !== undefined && ms > MAX_TIMEOUT_MS) {
+    fail(
+      option,
+      `\`${option}\` is ${ms} ms, longer than the longest timer Node.js honours (${MAX_TIMEOUT_MS} ms, about 24.8 days); use a smaller value, or \`toolTimeouts: { name: false }\` for no timeout`,
+    );
+  }
+  return ms;
+}
+
+/** `toolTimeouts` as a Map (own keys only); `false` means no timeout. */
+function resolveToolTimeouts(value: unknown): Map<string, number | false> {
+  const map = new Map<string, number | false>();
+  if (value === undefined) return map;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail(
+      'toolTimeouts',
+      '`toolTimeouts` must be an object of tool name → ms or false, like { deep_research: false }',
+    );
+  }
+  for (const [name, ms] of Object.entries(value)) {
+    map.set(name, ms === false ? false : timeout(`toolTimeouts.${name}`, ms)!);
+  }
+  return map;
+}
+
 function positive(option: string, value: unknown, integer: boolean): number | undefined {
   if (value === undefined) return undefined;
   const ok =
@@ -150,7 +211,11 @@ function checkSoftLimits(value: unknown): void {
   const limits = value as SoftLimitOptions;
   if (limits.maxCallsPerTool !== undefined)
     positive('softLimits.maxCallsPerTool', limits.maxCallsPerTool, true);
-  for (const [name, limit] of Object.entries(limits.perTool ?? {}))
+  const perTool = limits.perTool;
+  if (perTool !== undefined && (typeof perTool !== 'object' || perTool === null)) {
+    fail('softLimits.perTool', '`softLimits.perTool` must be an object of tool name → call limit');
+  }
+  for (const [name, limit] of Object.entries(perTool ?? {}))
     positive(`softLimits.perTool.${name}`, limit, true);
   const threshold = limits.similarityThreshold;
   if (
@@ -175,11 +240,20 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
   }
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) {
-      const hint = LIKELY_MEANT[key] ? ` Did you mean \`${LIKELY_MEANT[key]}\`?` : '';
+      const meant = LIKELY_MEANT.get(key);
+      const hint = meant === undefined ? '' : ` Did you mean \`${meant}\`?`;
       fail(key, `unknown option \`${key}\`.${hint} Known options: ${[...KNOWN_OPTIONS].join(', ')}`);
     }
   }
   const tools = resolveTools(options);
+  for (const tool of tools) {
+    if (typeof tool.timeoutMs === 'number' && tool.timeoutMs > MAX_TIMEOUT_MS) {
+      fail(
+        'tools',
+        `tool "${tool.name}" has timeoutMs ${tool.timeoutMs}, longer than the longest timer Node.js honours (${MAX_TIMEOUT_MS} ms); use toolTimeouts: { ${tool.name}: false } for no timeout`,
+      );
+    }
+  }
   const { permissions, approvals, clock, session, cwd } = options;
   if (permissions !== undefined && typeof permissions?.decide !== 'function') {
     fail(
@@ -205,17 +279,30 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
     fail('cwd', '`cwd` must be a non-empty string');
   checkSoftLimits(options.softLimits);
   const byName = new Map(tools.map((tool) => [tool.name, tool] as const));
+  const timeoutMs = timeout('timeoutMs', options.timeoutMs);
+  const toolTimeouts = resolveToolTimeouts(options.toolTimeouts);
+  const timeoutFor =
+    toolTimeouts.size === 0
+      ? (tool: AnyTool) => tool.timeoutMs ?? timeoutMs
+      : (tool: AnyTool) => {
+          const own = toolTimeouts.get(tool.name);
+          if (own === false) return undefined;
+          return own ?? tool.timeoutMs ?? timeoutMs;
+        };
   return {
     lookup: (name) => byName.get(name),
     tools,
-    permissions,
+    // One source of truth for the working directory: the default engine gets the executor's.
+    permissions: permissions ?? createPermissionEngine({ cwd: cwd ?? process.cwd() }),
+    rulesInMemory: permissions === undefined,
     approvals,
     maxConcurrency: positive('maxConcurrency', options.maxConcurrency, true) ?? DEFAULT_MAX_CONCURRENCY,
-    timeoutMs: positive('timeoutMs', options.timeoutMs, false),
+    timeoutMs,
+    timeoutFor,
     softLimits: resolveSoftLimits(options.softLimits),
     clock: clock ?? systemClock,
     session: session ?? createSession(),
-    cwd: cwd ?? process.cwd(),
+    cwd,
     approvalLock: new ApprovalLock(),
   };
 }

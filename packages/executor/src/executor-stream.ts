@@ -2,7 +2,10 @@
  * `ExecutorStream`: the async iterable `executor.stream()` returns. The run starts at once;
  * its events go through an `EventQueue`, so producers never wait for the consumer and the
  * buffer stays bounded (progress coalesces per call). Breaking out of the loop (or calling
- * `return()`) cancels the run: pending calls end `cancelled`, running ones are aborted.
+ * `return()` / `throw(error)`) cancels the run: pending calls end `cancelled`, running ones
+ * are aborted, and the iterator yields nothing more (`next()` calls still waiting get
+ * `done`). `next()` may be called again before the last call settled: calls are served in
+ * order.
  */
 import { ExecutorError } from './errors';
 import type { CoalescingSlot, EventQueue, EventQueueStats } from './event-queue';
@@ -64,17 +67,33 @@ export function createExecutorStream(
         );
       }
       iterated = true;
+      let stopped = false;
+      /** Stops the run and ends the stream at once: nothing is yielded after this. */
+      const stop = (reason: unknown) => {
+        if (stopped) return;
+        stopped = true;
+        // Close first: events the abort causes must not reach a next() still waiting.
+        queue.discard();
+        run.abort(reason);
+      };
       return {
-        next: () => queue.next().then(deliver),
+        next: () => (stopped ? Promise.resolve(DONE) : queue.next().then(deliver)),
         async return() {
           const reason = new Error('The event stream was closed by its consumer');
           reason.name = 'AbortError';
-          run.abort(reason);
-          queue.close();
+          stop(reason);
           await results;
-          return { done: true, value: undefined };
+          return DONE;
+        },
+        async throw(error?: unknown) {
+          // As an async generator that does not catch: it ends, and the error comes back.
+          stop(error);
+          await results;
+          throw error;
         },
       };
     },
   };
 }
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });

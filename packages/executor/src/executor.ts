@@ -26,9 +26,10 @@ export interface RunOptions {
 export interface ExecuteOptions extends RunOptions {
   /**
    * Receives every event synchronously as it happens (no buffering, no coalescing). Errors
-   * it throws are ignored: observers never change results.
+   * it throws are ignored, and so is a promise it returns that rejects: observers never
+   * change results. It may abort the run or start another one from inside.
    */
-  onEvent?: (event: ExecutorEvent) => void;
+  onEvent?: (event: ExecutorEvent) => unknown;
 }
 
 /** A tool call as `execute` accepts it: an adapter's parsed `ToolCall`. */
@@ -52,8 +53,59 @@ export interface Executor {
 
 let runCounter = 0;
 
+/**
+ * A copy of the calls array, read once. An element whose getter throws becomes `undefined`
+ * (a malformed call with its own result); only an array whose length cannot be read is an
+ * error of the whole argument.
+ */
+function copyCalls(calls: readonly unknown[], method: string): unknown[] {
+  let length: number;
+  try {
+    length = calls.length;
+  } catch {
+    throw new ExecutorError(
+      'invalid_calls',
+      `executor.${method}(calls): the array's length could not be read`,
+    );
+  }
+  const copy = new Array<unknown>(length);
+  for (let index = 0; index < length; index += 1) {
+    try {
+      copy[index] = calls[index];
+    } catch {
+      copy[index] = undefined;
+    }
+  }
+  return copy;
+}
+
+/**
+ * Calls `onEvent`, keeping whatever it does away from the run: a throw is ignored, and a
+ * returned promise that rejects is handled here (an async observer must not crash the host
+ * with an unhandled rejection).
+ */
+function observe(onEvent: (event: ExecutorEvent) => unknown, event: ExecutorEvent): void {
+  try {
+    const returned = onEvent(event);
+    if (typeof returned === 'object' && returned !== null) {
+      const then = (returned as { then?: unknown }).then;
+      if (typeof then === 'function') then.call(returned, undefined, ignore);
+    }
+  } catch {
+    // Observers never change results.
+  }
+}
+
+function ignore(): void {}
+
 function checkCalls(calls: unknown, method: string): asserts calls is readonly ToolCall[] {
-  if (!Array.isArray(calls)) {
+  let isArray = false;
+  try {
+    isArray = Array.isArray(calls);
+  } catch {
+    // a revoked Proxy: not an array we can read
+  }
+  if (!isArray) {
     throw new ExecutorError(
       'invalid_calls',
       `executor.${method}(calls) expects an array of tool calls ({ id, name, input }), got ${calls === null ? 'null' : typeof calls}`,
@@ -109,14 +161,14 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const config = resolveExecutorOptions(options);
 
   const startRun = (
-    calls: readonly ToolCall[],
+    calls: readonly unknown[],
     runOptions: RunOptions | undefined,
     sink: EventSink | undefined,
   ) => {
     runCounter += 1;
     const run = new Run({
       config,
-      calls: [...calls],
+      calls,
       session: runOptions?.session ?? config.session,
       signal: runOptions?.signal,
       sink,
@@ -131,6 +183,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     execute(calls: readonly ToolCall[], executeOptions?: ExecuteOptions): Promise<ToolResult[]> {
       checkCalls(calls, 'execute');
       checkRunOptions(executeOptions, 'execute');
+      const copied = copyCalls(calls, 'execute');
       const onEvent = executeOptions?.onEvent;
       if (onEvent !== undefined && typeof onEvent !== 'function') {
         throw new ExecutorError('invalid_option', 'executor.execute: onEvent must be a function', {
@@ -142,21 +195,18 @@ export function createExecutor(options: ExecutorOptions): Executor {
         let sequence = 0;
         const deliver = (event: ExecutorEvent) => {
           event.sequence = sequence++;
-          try {
-            onEvent(event);
-          } catch {
-            // Observers never change results.
-          }
+          observe(onEvent, event);
         };
         sink = { emit: deliver, progress: (_index, event) => deliver(event) };
       }
-      return startRun(calls, executeOptions, sink).results;
+      return startRun(copied, executeOptions, sink).results;
     },
     stream(calls: readonly ToolCall[], runOptions?: RunOptions): ExecutorStream {
       checkCalls(calls, 'stream');
       checkRunOptions(runOptions, 'stream');
       const queue = new EventQueue<ExecutorEvent>();
-      const { run, results } = startRun(calls, runOptions, createQueueSink(queue));
+      const copied = copyCalls(calls, 'stream');
+      const { run, results } = startRun(copied, runOptions, createQueueSink(queue));
       const closed = results.then((value) => {
         queue.close();
         return value;

@@ -1,5 +1,6 @@
 export type {
   ApprovalAnswer,
+  ApprovalAnswerWithBehavior,
   ApprovalDecision,
   ApprovalPrompter,
   ApprovalRequest,
@@ -33,7 +34,7 @@ export { EXECUTOR_EVENT_TYPES } from './events';
 export type { ExecuteOptions, Executor, ExecutorCall, RunOptions } from './executor';
 export { createExecutor } from './executor';
 export type { ExecutorOptions } from './executor-options';
-export { DEFAULT_MAX_CONCURRENCY } from './executor-options';
+export { DEFAULT_MAX_CONCURRENCY, MAX_TIMEOUT_MS } from './executor-options';
 export type { ExecutorStream } from './executor-stream';
 export { formatIssuePath, formatIssues } from './input-issues';
 export type { CallBatch } from './partition';

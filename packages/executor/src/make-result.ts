@@ -56,13 +56,28 @@ function body(fields: ResultFields): string {
   return issues && issues.length > 0 ? `${message}\n${formatIssues(issues)}` : message;
 }
 
+/**
+ * `text + tail`, cutting `text` when the sum would pass the engine's longest string (an
+ * output of maximal length still gets its notes; appending would throw "Invalid string
+ * length").
+ */
+function appendWithin(text: string, tail: string): string {
+  try {
+    return text + tail;
+  } catch {
+    const marker = '\n[output cut: too long to add the notes]';
+    return text.slice(0, Math.max(0, text.length - tail.length - marker.length - 1024)) + marker + tail;
+  }
+}
+
 /** Builds a `ToolResult` with its `content`. */
 export function makeResult(fields: ResultFields): ToolResult {
   const notes = fields.notes && fields.notes.length > 0 ? [...fields.notes] : undefined;
   let content = body(fields);
   if (notes) {
-    content += '\n\nNotes:';
-    for (const note of notes) content += `\n- ${note}`;
+    let tail = '\n\nNotes:';
+    for (const note of notes) tail += `\n- ${note}`;
+    content = appendWithin(content, tail);
   }
   const result: ToolResult = {
     toolCallId: fields.toolCallId,

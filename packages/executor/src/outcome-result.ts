@@ -1,7 +1,7 @@
 /** `outcomeResult`: the `ToolResult` for how an execution ended (see `run-tool.ts`). */
 
 import type { AnyTool } from '@dexter/registry';
-import { errorMessage } from './call-fields';
+import { errorMessage, errorName } from './call-fields';
 import { formattedOutput, makeResult, type ResultFields } from './make-result';
 import type { ToolOutcome } from './run-tool';
 import type { ToolResult } from './tool-result';
@@ -35,6 +35,7 @@ export function outcomeResult(
     }
     case 'error': {
       const thrown = outcome.error;
+      const thrownName = errorName(thrown);
       return makeResult({
         toolCallId,
         name,
@@ -43,7 +44,7 @@ export function outcomeResult(
         status: 'error',
         error: {
           message: `${name} failed: ${errorMessage(thrown)}`,
-          ...(thrown instanceof Error ? { name: thrown.name } : {}),
+          ...(thrownName === undefined ? {} : { name: thrownName }),
           cause: thrown,
         },
       });

@@ -6,7 +6,7 @@
  */
 import type { AnyTool } from '@dexter/registry';
 import { settleOrAbort } from './abortable';
-import { errorMessage } from './call-fields';
+import { clip, errorMessage } from './call-fields';
 import type { PermissionDecider, PermissionDecision, PermissionRequest } from './permission-port';
 
 /** A decision with the call's subject, an error text (→ deny), or `'aborted'`. */
@@ -15,22 +15,50 @@ export type Decided =
   | string
   | 'aborted';
 
-/** Reads a decider's answer; a string explains why it is unusable. */
+/** Reads a decider's answer; a string explains why it is unusable. Never throws. */
 export function readDecision(value: unknown): PermissionDecision | string {
+  try {
+    return readDecisionUnguarded(value);
+  } catch (error) {
+    // A getter or Proxy trap threw while reading the decision: fail closed.
+    return `the decider returned a decision that could not be read (${errorMessage(error)})`;
+  }
+}
+
+function readDecisionUnguarded(value: unknown): PermissionDecision | string {
   if (typeof value !== 'object' || value === null) return 'the decider returned no decision';
   const decision = value as Partial<PermissionDecision>;
-  if (decision.behavior !== 'allow' && decision.behavior !== 'ask' && decision.behavior !== 'deny') {
-    return `the decider returned an unknown behavior (${String(decision.behavior)})`;
+  // Each field is read once, so a getter cannot answer one thing to a check and another to its use.
+  const behavior = decision.behavior;
+  if (behavior !== 'allow' && behavior !== 'ask' && behavior !== 'deny') {
+    return `the decider returned an unknown behavior (${typeof behavior === 'string' ? clip(behavior, 200) : typeof behavior})`;
   }
-  const hasKey = typeof decision.sessionKey === 'string' && decision.sessionKey !== '';
-  return {
-    ...decision,
-    behavior: decision.behavior,
-    reason: typeof decision.reason === 'string' ? decision.reason : '',
-    sessionKey: hasKey ? (decision.sessionKey as string) : '',
+  const sessionKey = decision.sessionKey;
+  const reason = decision.reason;
+  const cacheable = decision.cacheable;
+  const hasKey = typeof sessionKey === 'string' && sessionKey !== '';
+  const read: PermissionDecision = {
+    behavior,
+    reason: typeof reason === 'string' ? clip(reason) : '',
+    sessionKey: hasKey ? sessionKey : '',
     // Without a key there is nothing to cache under; a denial is never cached.
-    cacheable: hasKey && decision.cacheable === true && decision.behavior !== 'deny',
+    cacheable: hasKey && cacheable === true && behavior !== 'deny',
   };
+  const { matchedRule, classification, proposedRules } = decision;
+  if (typeof matchedRule === 'string') read.matchedRule = clip(matchedRule, 10_000);
+  if (classification === 'read-only' || classification === 'mutating' || classification === 'unknown') {
+    read.classification = classification;
+  }
+  if (proposedRules !== undefined) {
+    if (!Array.isArray(proposedRules)) return 'the decider returned proposedRules that are not a list';
+    const rules: string[] = [];
+    for (const rule of proposedRules) {
+      if (typeof rule !== 'string') return 'the decider returned a proposed rule that is not a string';
+      rules.push(rule);
+    }
+    read.proposedRules = rules;
+  }
+  return read;
 }
 
 type PolicyDecided = { decision: PermissionDecision; subject: undefined };
@@ -83,8 +111,10 @@ export function decidePermission(params: PermissionGateParams): Decided | Promis
   if (requestCwd !== undefined) request.cwd = requestCwd;
   if (subject !== undefined) request.subject = subject;
   let answer: unknown;
+  let then: unknown;
   try {
     answer = permissions.decide(request);
+    then = typeof answer === 'object' && answer !== null ? (answer as { then?: unknown }).then : undefined;
   } catch (error) {
     return errorMessage(error);
   }
@@ -92,7 +122,7 @@ export function decidePermission(params: PermissionGateParams): Decided | Promis
     const decision = readDecision(value);
     return typeof decision === 'string' ? decision : { decision, subject };
   };
-  if (typeof (answer as PromiseLike<unknown> | null)?.then !== 'function') return read(answer);
+  if (typeof then !== 'function') return read(answer);
   return settleOrAbort(() => answer as PromiseLike<unknown>, signal).then((settled) => {
     if (settled.status === 'aborted') return 'aborted';
     if (settled.status === 'rejected') return errorMessage(settled.reason);

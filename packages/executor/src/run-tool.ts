@@ -9,8 +9,9 @@
  * `context.signal` (creating one per call dominated the cost of tiny tools), and the run
  * cancels its in-flight executions from a single listener instead of one per call.
  */
-import { type AnyTool, invokeTool, type ProgressUpdate, type ToolContext } from '@dexter/registry';
+import type { AnyTool, ProgressUpdate, ToolContext } from '@dexter/registry';
 import type { Clock } from './clock';
+import { invokeExecute } from './invoke-execute';
 
 /** How a tool execution ended. */
 export type ToolOutcome =
@@ -41,8 +42,16 @@ export class ToolTimeoutError extends Error {
   }
 }
 
-/** Reads `ctx.progress(...)` arguments; `undefined` for values that are not progress. */
+/** Reads `ctx.progress(...)` arguments; `undefined` for values that are not progress (or throw when read). */
 export function normalizeProgress(update: unknown): ProgressUpdate | undefined {
+  try {
+    return normalizeUnguarded(update);
+  } catch {
+    return undefined;
+  }
+}
+
+function normalizeUnguarded(update: unknown): ProgressUpdate | undefined {
   if (typeof update === 'string') return { message: update };
   if (typeof update !== 'object' || update === null) return undefined;
   const { message, percent } = update as { message?: unknown; percent?: unknown };
@@ -81,19 +90,23 @@ export class ToolExecution {
     this.context = new ExecutionContext(this, params.toolCallId);
   }
 
-  /** Starts the tool (and its timeout). */
+  /**
+   * Starts the tool (and its timeout) — unless the call was cancelled before it started
+   * (an abort from inside the `tool_start` event): then the tool is never invoked.
+   */
   start(): void {
+    if (this.settled) return;
     const { timeoutMs, clock, tool, input } = this.params;
-    if (timeoutMs !== undefined) {
-      this.timer = clock.setTimeout(() => {
-        this.timer = undefined;
-        this.abort(new ToolTimeoutError(timeoutMs));
-        this.finish({ kind: 'timeout', timeoutMs });
-      }, timeoutMs);
-    }
     let pending: Promise<unknown>;
     try {
-      pending = invokeTool(tool, input, this.context);
+      if (timeoutMs !== undefined) {
+        this.timer = clock.setTimeout(() => {
+          this.timer = undefined;
+          this.abort(new ToolTimeoutError(timeoutMs));
+          this.finish({ kind: 'timeout', timeoutMs });
+        }, timeoutMs);
+      }
+      pending = invokeExecute(tool, input, this.context);
     } catch (error) {
       pending = Promise.reject(error);
     }

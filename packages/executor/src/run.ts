@@ -11,9 +11,9 @@
  * Exactly one result per call: `finalize` ignores a second result for the same index, and
  * if the run itself fails (a bug), every call still without a result gets an `error` one.
  */
-import type { AnyTool, ProgressUpdate, ToolCall } from '@dexter/registry';
+import type { AnyTool, ProgressUpdate } from '@dexter/registry';
 import { type ApprovalHost, askForApproval } from './approval-flow';
-import { errorMessage, readId, readName } from './call-fields';
+import { type CallFields, errorMessage, readCallFields } from './call-fields';
 import type { DenialSource, EventFields, ExecutorEvent, ToolLimitEvent, ToolProgressEvent } from './events';
 import type { ExecutorConfig } from './executor-options';
 import { makeResult, type ResultFields } from './make-result';
@@ -37,7 +37,8 @@ export interface EventSink {
 /** What a run needs. */
 export interface RunParams {
   config: ExecutorConfig;
-  calls: readonly ToolCall[];
+  /** The calls as given (each read once by the run; anything may be in here). */
+  calls: readonly unknown[];
   session: ExecutorSession;
   signal: AbortSignal | undefined;
   sink: EventSink | undefined;
@@ -60,7 +61,11 @@ type Gated = PreparedCall | undefined | Promise<PreparedCall | undefined>;
 /** One run of the executor. */
 export class Run {
   private readonly results: Array<ToolResult | undefined>;
+  /** Each call's fields, read once (getters run once; nothing here throws later). */
+  private readonly fields: CallFields[];
   private nextToEmit = 0;
+  /** True while `finalize` is emitting `tool_result` events (a callback may finalize more). */
+  private emittingResults = false;
   private readonly controller = new AbortController();
   private interruption: string | undefined;
   /** `oncePerRun` key → id of the call that ran. */
@@ -73,6 +78,7 @@ export class Run {
 
   constructor(private readonly params: RunParams) {
     this.results = new Array(params.calls.length).fill(undefined);
+    this.fields = params.calls.map(readCallFields);
     const run = this;
     this.host = {
       session: params.session,
@@ -88,6 +94,7 @@ export class Run {
       interrupt: (message) => {
         this.interruption ??= message;
       },
+      hasResult: (index) => this.results[index] !== undefined,
     };
     const signal = this.controller.signal;
     signal.addEventListener(
@@ -116,9 +123,9 @@ export class Run {
     if (external?.aborted) this.controller.abort(external.reason);
     else external?.addEventListener('abort', onExternalAbort, { once: true });
     try {
-      const { calls, config } = this.params;
-      const batches = partitionCalls(calls, (call) => {
-        const tool = config.lookup(readName(call));
+      const { config } = this.params;
+      const batches = partitionCalls(this.fields, (fields) => {
+        const tool = config.lookup(fields.name);
         // A call that cannot run (unknown tool) touches nothing, so it may share a batch.
         return tool === undefined || tool.concurrencySafe;
       });
@@ -218,10 +225,9 @@ export class Run {
    */
   private gate(index: number): Gated {
     if (this.cancelIfStopped(index)) return undefined;
-    const call = this.params.calls[index] as unknown;
-    const id = readId(call);
-    const name = readName(call);
-    if (typeof call !== 'object' || call === null || name === '') {
+    const fields = this.fields[index]!;
+    const { id, name } = fields;
+    if (fields.malformed || name === '') {
       this.fail(index, {
         toolCallId: id,
         name,
@@ -230,9 +236,9 @@ export class Run {
       });
       return undefined;
     }
-    const { input: rawInput, inputError } = call as ToolCall;
+    const { input: rawInput, inputError } = fields;
     if (inputError !== undefined) {
-      const issues: InputIssue[] = [{ path: [], code: 'invalid_json', message: String(inputError) }];
+      const issues: InputIssue[] = [{ path: [], code: 'invalid_json', message: errorMessage(inputError) }];
       this.fail(index, {
         toolCallId: id,
         name,
@@ -376,10 +382,9 @@ export class Run {
   /** Starts the tool; `onDone` gets its result once (after `tool_end` / `tool_error`). */
   private startExecution(prepared: PreparedCall, batch: number, onDone: (result: ToolResult) => void): void {
     const { index, id, tool, input } = prepared;
-    const { clock, timeoutMs } = this.params.config;
+    const { clock } = this.params.config;
     const { sink, runId } = this.params;
     const name = tool.name;
-    if (sink !== undefined) this.emit(index, id, { type: 'tool_start', name, input, batch });
     const onProgress =
       sink === undefined
         ? undefined
@@ -402,12 +407,15 @@ export class Run {
       tool,
       input,
       toolCallId: id,
-      timeoutMs: tool.timeoutMs ?? timeoutMs,
+      timeoutMs: this.params.config.timeoutFor(tool),
       clock,
       onProgress,
       onSettle: this.settleHandler(prepared, started, onDone),
     });
+    // In flight before `tool_start` is emitted, so an abort from inside that event reaches
+    // it: the execution is cancelled and `start` then never invokes the tool.
     this.running.add(execution);
+    if (sink !== undefined) this.emit(index, id, { type: 'tool_start', name, input, batch });
     execution.start();
   }
 
@@ -422,12 +430,28 @@ export class Run {
   ): (outcome: ToolOutcome, execution: ToolExecution) => void {
     return (outcome, execution) => {
       this.running.delete(execution);
-      const { index, id, tool } = prepared;
-      const { clock } = this.params.config;
-      const result = outcomeResult(id, tool, prepared.notes, outcome, Math.max(0, clock.now() - started));
+      const { index, id } = prepared;
+      const result = this.safeOutcomeResult(prepared, outcome, started);
       if (this.params.sink !== undefined) this.emitEnd(index, id, result);
       onDone(result);
     };
+  }
+
+  /** `outcomeResult`, with a failure to build it (a bug, a broken clock) turned into an `error` result. */
+  private safeOutcomeResult(prepared: PreparedCall, outcome: ToolOutcome, started: number): ToolResult {
+    const { id, tool, notes } = prepared;
+    try {
+      const { clock } = this.params.config;
+      const elapsed = clock.now() - started;
+      return outcomeResult(id, tool, notes, outcome, Math.max(0, elapsed));
+    } catch (error) {
+      return makeResult({
+        toolCallId: id,
+        name: tool.name,
+        status: 'error',
+        error: { message: `${tool.name}'s result could not be built: ${errorMessage(error)}`, cause: error },
+      });
+    }
   }
 
   private emitEnd(index: number, id: string, result: ToolResult): void {
@@ -453,12 +477,12 @@ export class Run {
   private cancelIfStopped(index: number): boolean {
     const reason = this.stopReason();
     if (reason === undefined) return false;
-    const call = this.params.calls[index];
+    const { id, name } = this.fields[index]!;
     this.finalize(
       index,
       makeResult({
-        toolCallId: readId(call),
-        name: readName(call),
+        toolCallId: id,
+        name,
         status: 'cancelled',
         error: { message: reason },
       }),
@@ -514,28 +538,39 @@ export class Run {
   }
 
   private failOne(index: number, error: unknown): void {
-    const call = this.params.calls[index];
+    const { id, name } = this.fields[index]!;
     this.finalize(
       index,
       makeResult({
-        toolCallId: readId(call),
-        name: readName(call),
+        toolCallId: id,
+        name,
         status: 'error',
         error: { message: `Internal executor error: ${errorMessage(error)}`, cause: error },
       }),
     );
   }
 
-  /** Records the one result of a call and emits `tool_result` events in call order. */
+  /**
+   * Records the one result of a call and emits `tool_result` events in call order. Safe
+   * under re-entrancy: a callback that sees a `tool_result` may abort the run, which
+   * finalizes other calls from inside this loop; those are recorded and the outer loop emits
+   * them, each once, in order (the cursor moves before the event goes out).
+   */
   private finalize(index: number, result: ToolResult): void {
     if (this.results[index] !== undefined) return;
     this.results[index] = result;
-    if (this.params.sink === undefined) return;
-    while (this.nextToEmit < this.results.length) {
-      const ready = this.results[this.nextToEmit];
-      if (ready === undefined) break;
-      this.emit(this.nextToEmit, ready.toolCallId, { type: 'tool_result', result: ready });
-      this.nextToEmit += 1;
+    if (this.params.sink === undefined || this.emittingResults) return;
+    this.emittingResults = true;
+    try {
+      while (this.nextToEmit < this.results.length) {
+        const position = this.nextToEmit;
+        const ready = this.results[position];
+        if (ready === undefined) break;
+        this.nextToEmit = position + 1;
+        this.emit(position, ready.toolCallId, { type: 'tool_result', result: ready });
+      }
+    } finally {
+      this.emittingResults = false;
     }
   }
 

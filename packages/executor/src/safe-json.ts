@@ -8,8 +8,27 @@
 
 const MAX_DEPTH = 64;
 
+/** Text for a value that could not be read; never throws, whatever `error` is. */
 function describeFailure(error: unknown): string {
-  return `[Unserializable: ${error instanceof Error ? error.message : String(error)}]`;
+  let detail = 'unreadable';
+  try {
+    if (typeof error === 'string') detail = error;
+    else if (error instanceof Error && typeof error.message === 'string') detail = error.message;
+    else if (typeof error !== 'object' && typeof error !== 'function') detail = String(error);
+  } catch {
+    // an error whose prototype chain or message getter throws: keep "unreadable"
+  }
+  return `[Unserializable: ${detail.length > 1000 ? `${detail.slice(0, 1000)}…` : detail}]`;
+}
+
+/** A function's name, or "anonymous" (a name getter may throw). */
+function functionName(value: Function): string {
+  try {
+    const name = value.name;
+    return typeof name === 'string' && name !== '' ? name : 'anonymous';
+  } catch {
+    return 'anonymous';
+  }
 }
 
 function toPlain(value: unknown, ancestors: Set<object>, depth: number): unknown {
@@ -24,7 +43,7 @@ function toPlain(value: unknown, ancestors: Set<object>, depth: number): unknown
     case 'undefined':
       return undefined;
     case 'function':
-      return `[Function ${value.name || 'anonymous'}]`;
+      return `[Function ${functionName(value)}]`;
     case 'symbol':
       return `[${value.toString()}]`;
   }
@@ -51,7 +70,8 @@ function toPlain(value: unknown, ancestors: Set<object>, depth: number): unknown
       ]);
     }
     if (object instanceof Set) return Array.from(object, (item) => toPlain(item, ancestors, depth + 1));
-    if (ArrayBuffer.isView(object)) return `[${object.constructor.name} of ${object.byteLength} bytes]`;
+    if (ArrayBuffer.isView(object))
+      return `[${Object.prototype.toString.call(object).slice(8, -1)} of ${object.byteLength} bytes]`;
     const plain: Record<string, unknown> = {};
     for (const key of Object.keys(object)) {
       let item: unknown;
@@ -78,7 +98,7 @@ function replacer(_key: string, value: unknown): unknown {
     case 'bigint':
       return value.toString();
     case 'function':
-      return `[Function ${value.name || 'anonymous'}]`;
+      return `[Function ${functionName(value)}]`;
     case 'symbol':
       return `[${value.toString()}]`;
     case 'object':
@@ -142,6 +162,7 @@ export function safeStringify(value: unknown, indent?: number): string | undefin
   try {
     return JSON.stringify(toPlain(value, new Set(), 0), undefined, indent);
   } catch (error) {
+    // Even the plain copy cannot be written (a string too long to quote): say so instead.
     return JSON.stringify(describeFailure(error));
   }
 }

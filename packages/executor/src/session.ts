@@ -53,7 +53,11 @@ interface RingEntry {
 
 interface ToolUsage {
   count: number;
-  /** Exact token-set signature → first call with it (bounded by `MAX_EXACT_KEYS`). */
+  /**
+   * Exact token-set signature → first call with it: the `MAX_EXACT_KEYS` most recently
+   * seen signatures (least recently seen evicted first), so an exact repeat is found however
+   * many distinct keys came before, as long as it was seen among the last 16,384.
+   */
   exact: Map<string, RecordedCall>;
   /** Ring buffer of the latest calls for fuzzy comparison (slots reused; `call` unset when empty). */
   recent: RingEntry[];
@@ -76,7 +80,7 @@ function mayBeNear(size: number, other: number, threshold: number): boolean {
   return !(need > most || (need === most && size === other));
 }
 
-const MAX_EXACT_KEYS = 1024;
+const MAX_EXACT_KEYS = 16_384;
 const sessionMarker = Symbol.for('dexter.executor.session');
 
 /** True for a session made by `createSession` (any copy of this package). */
@@ -174,7 +178,15 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
       analyze(call.key);
       const tokens = lastTokens;
       const { exact, sizes, sizeCounts } = entry;
-      if (exact.size < MAX_EXACT_KEYS && !exact.has(lastSignature)) exact.set(lastSignature, call);
+      const first = exact.get(lastSignature);
+      if (first !== undefined) {
+        // Seen again: move it to the recent end, keeping the first call it came from.
+        exact.delete(lastSignature);
+        exact.set(lastSignature, first);
+      } else {
+        if (exact.size >= MAX_EXACT_KEYS) exact.delete(exact.keys().next().value!);
+        exact.set(lastSignature, call);
+      }
       const slot = entry.recent[entry.next]!;
       const evicted = slot.call === undefined ? -1 : slot.tokens.length;
       const added = tokens.length;

@@ -12,12 +12,14 @@ import { safeStringify } from './safe-json';
 /** The default Jaccard threshold for near-duplicates. */
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.8;
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
+/** A copy with object keys sorted, for the careful path; cycles stop at the depth cap. */
+function canonical(value: unknown, depth = 0): unknown {
+  if (depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => canonical(item, depth + 1));
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const sorted: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort())
-      sorted[key] = canonical((value as Record<string, unknown>)[key]);
+      sorted[key] = canonical((value as Record<string, unknown>)[key], depth + 1);
     return sorted;
   }
   return value;
@@ -76,7 +78,14 @@ export function canonicalJson(value: unknown): string {
   } catch {
     fast = undefined; // a throwing getter: take the careful path
   }
-  return fast ?? safeStringify(canonical(value)) ?? 'undefined';
+  if (fast !== undefined) return fast;
+  let sorted: unknown = value;
+  try {
+    sorted = canonical(value);
+  } catch {
+    // a getter or Proxy trap threw while sorting: write the value unsorted, carefully
+  }
+  return safeStringify(sorted) ?? 'undefined';
 }
 
 /** The key a call is compared by: `tool.similarityKey(input)`, else the canonical JSON of the input. */

@@ -26,7 +26,8 @@ export const DEFAULT_MAX_CALLS_PER_TOOL = 10;
 /** Settled soft-limit settings. */
 export interface ResolvedSoftLimits {
   maxCallsPerTool: number;
-  perTool: Readonly<Record<string, number>>;
+  /** Own entries of `perTool` (a Map: tools named `constructor` or `toString` find only their own). */
+  perTool: ReadonlyMap<string, number>;
   similarityThreshold: number | false;
 }
 
@@ -46,7 +47,7 @@ export function resolveSoftLimits(
   if (options === false) return undefined;
   return {
     maxCallsPerTool: options?.maxCallsPerTool ?? DEFAULT_MAX_CALLS_PER_TOOL,
-    perTool: options?.perTool ?? {},
+    perTool: new Map(Object.entries(options?.perTool ?? {})),
     similarityThreshold: options?.similarityThreshold ?? DEFAULT_SIMILARITY_THRESHOLD,
   };
 }
@@ -81,7 +82,8 @@ export function checkSoftLimits(
     similar = session.findSimilar(name, key, limits.similarityThreshold);
     count = session.recordCall(name, { toolCallId, key });
   }
-  const limit = limits.perTool[name] ?? limits.maxCallsPerTool;
+  const limit =
+    limits.perTool.size === 0 ? limits.maxCallsPerTool : (limits.perTool.get(name) ?? limits.maxCallsPerTool);
   const overCount = count > limit;
   if (similar === undefined && !overCount) return notes;
   let nearNote: string | undefined;

@@ -15,12 +15,13 @@ export type Validation =
 
 /** Validates `raw` against the tool's input schema; never throws. */
 export function validateInput(tool: AnyTool, raw: unknown): Validation {
-  let parsed: ReturnType<AnyTool['inputSchema']['safeParse']>;
+  // The schema is the tool's own code: anything it throws (or a result that throws when
+  // read) is the tool's failure, reported as such.
   try {
-    parsed = tool.inputSchema.safeParse(raw);
+    const parsed = tool.inputSchema.safeParse(raw);
+    if (parsed.success) return { kind: 'valid', data: parsed.data };
+    return { kind: 'invalid', issues: toInputIssues(parsed.error.issues), cause: parsed.error };
   } catch (error) {
     return { kind: 'threw', error };
   }
-  if (parsed.success) return { kind: 'valid', data: parsed.data };
-  return { kind: 'invalid', issues: toInputIssues(parsed.error.issues), cause: parsed.error };
 }

@@ -1,3 +1,5 @@
+export type { CheckRunOptions } from './check-run';
+export { checkRunEvents, LEGAL_CALL_SEQUENCE, sequenceLetters } from './check-run';
 export { collectEvents } from './collect-events';
 export type { ManualClock } from './manual-clock';
 export { createManualClock } from './manual-clock';

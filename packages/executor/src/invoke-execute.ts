@@ -1,0 +1,54 @@
+/**
+ * `invokeExecute`: runs a tool's `execute` with already-validated input, whichever form it
+ * takes — a value, a promise, or an async iterator whose yields are progress and whose
+ * return value is the output. Unlike a plain `for await`, it accepts any async iterator
+ * the protocol allows: `return()` is optional (a hand-written iterator without it is
+ * simply not closed), and it is called only when the tool is stopped early. Whatever the
+ * tool does — throwing, rejecting, a `then` getter that throws — ends as a rejection.
+ */
+import type { AnyTool, ToolContext } from '@dexter/registry';
+
+type Step = { done?: unknown; value?: unknown };
+type IteratorLike = { next(): unknown; return?: unknown };
+
+/** The object's async iterator when it is one (has `next` and `Symbol.asyncIterator`). */
+function asIterator(value: unknown): IteratorLike | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const next = (value as { next?: unknown }).next;
+  if (typeof next !== 'function') return undefined;
+  if (typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] !== 'function')
+    return undefined;
+  return value as IteratorLike;
+}
+
+/** Calls the tool; resolves with its output, rejects with what it threw. */
+export async function invokeExecute(tool: AnyTool, input: unknown, context: ToolContext): Promise<unknown> {
+  const returned: unknown = tool.execute(input as never, context);
+  const iterator = asIterator(returned);
+  if (iterator === undefined) return await returned;
+  let finished = false;
+  try {
+    while (true) {
+      if (context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
+      const step = (await iterator.next()) as Step;
+      if (typeof step !== 'object' || step === null) {
+        throw new TypeError(`${tool.name}'s iterator returned a non-object step`);
+      }
+      if (step.done) {
+        finished = true;
+        return step.value;
+      }
+      context.progress(step.value as never);
+    }
+  } finally {
+    // Close an iterator stopped early, if it can be closed (return() is optional).
+    if (!finished) {
+      try {
+        const close = iterator.return;
+        if (typeof close === 'function') await Promise.resolve(close.call(iterator)).catch(() => undefined);
+      } catch {
+        // a return() that throws synchronously: nothing more to do
+      }
+    }
+  }
+}

@@ -8,6 +8,8 @@ export type {
   NormalizedApproval,
 } from './approval';
 export { APPROVAL_DECISIONS, normalizeApprovalResponse } from './approval';
+export type { BatchedCallOptions, CallBatcher, CallBatcherOptions } from './call-batcher';
+export { createCallBatcher } from './call-batcher';
 export type { Clock } from './clock';
 export { systemClock } from './clock';
 export type { ExecutorErrorCode } from './errors';

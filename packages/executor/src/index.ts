@@ -41,6 +41,8 @@ export type { ExecutorStream } from './executor-stream';
 export { formatIssuePath, formatIssues } from './input-issues';
 export type { CallBatch } from './partition';
 export { partitionCalls } from './partition';
+export type { PreviewDecisionOptions, PreviewedDecision } from './preview-decision';
+export { previewDecision } from './preview-decision';
 export { ToolTimeoutError } from './run-tool';
 export { safeStringify } from './safe-json';
 export type { ExecutorSession, RecordedCall, SessionOptions, SimilarCall } from './session';

@@ -1,3 +1,3 @@
 import { packageConfig } from '../../tsup.config';
 
-export default packageConfig({ index: 'src/index.ts' });
+export default packageConfig({ index: 'src/index.ts', cli: 'src/cli.ts' });

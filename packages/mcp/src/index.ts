@@ -15,6 +15,8 @@ export type { McpInputSchema } from './json-schema-input';
 export { jsonSchemaInput } from './json-schema-input';
 export type { McpServerOptions } from './mcp-tool';
 export { compactDescriptionOf, createMcpTool } from './mcp-tool';
+export type { McpHttpTransportOptions, McpServeSource, McpServing, ServeMcpOptions } from './serve-mcp';
+export { serveMcp } from './serve-mcp';
 export type {
   McpCallOptions,
   McpElicitationHandler,

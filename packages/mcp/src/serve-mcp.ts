@@ -1,0 +1,295 @@
+/**
+ * `serveMcp`: the registry served as an MCP server. Every `tools/call` goes through a Dexter
+ * executor, so an MCP client gets what a model in our own loop gets — input validation,
+ * permission decisions, approvals, timeouts, progress and cancellation, one result per
+ * call:
+ * - approvals: when the client offers elicitation, an `ask` decision becomes an
+ *   `elicitation/create` to the client ("Allow <tool>?"); otherwise it is denied, with a
+ *   result saying why. (A host that passes its own executor keeps its own prompter.)
+ * - progress: executor progress events become `notifications/progress` for calls that sent
+ *   a `progressToken`.
+ * - cancellation: a client's `notifications/cancelled` aborts the call's signal.
+ * Transports: stdio, Streamable HTTP on 127.0.0.1 (one server and executor per session,
+ * DNS-rebinding protection on), or any SDK `Transport` the host hands in.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { type ApprovalPrompter, createExecutor, type Executor, type ExecutorEvent } from '@dexter/executor';
+import { createPermissionEngine, type PermissionDecider } from '@dexter/permissions';
+import { type AnyTool, isTool, type ToolRegistry, toJsonSchema } from '@dexter/registry';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type Tool as SdkTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from './errors';
+
+/** What to serve: a registry, a list of tools, or a ready executor (its own rules and prompter). */
+export type McpServeSource = ToolRegistry | readonly AnyTool[] | Executor;
+
+/** Streamable HTTP on a local port. */
+export interface McpHttpTransportOptions {
+  type: 'http';
+  /** 0 (default) picks a free port; read it from `McpServing.port`. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Default `/mcp`. */
+  path?: string;
+}
+
+/** Options of `serveMcp`. */
+export interface ServeMcpOptions {
+  transport: 'stdio' | McpHttpTransportOptions | Transport;
+  /** Rules for a registry or tool list (default: `createPermissionEngine()` — the tools' own defaults, the floor). */
+  permissions?: PermissionDecider;
+  /** Executor timeout for every call (a registry or tool list). */
+  timeoutMs?: number;
+  /** Announced in `initialize`. Default `{ name: 'dexter', version: '0.1.0' }`. */
+  serverInfo?: { name: string; version: string };
+  /** Shown to clients as `instructions`. */
+  instructions?: string;
+}
+
+/** A running server. */
+export interface McpServing {
+  /** For HTTP: the port and URL actually listened on. */
+  readonly port?: number;
+  readonly url?: string;
+  /** Stops accepting, closes every session. */
+  close(): Promise<void>;
+}
+
+function isExecutor(source: McpServeSource): source is Executor {
+  return typeof (source as Executor).execute === 'function' && Array.isArray((source as Executor).tools);
+}
+
+function toolsOf(source: McpServeSource): readonly AnyTool[] {
+  if (isExecutor(source)) return source.tools;
+  if (Array.isArray(source)) return source;
+  if (typeof (source as ToolRegistry).list === 'function') return (source as ToolRegistry).list();
+  throw new McpError('serve_failed', 'serveMcp expects a ToolRegistry, an array of tools or an Executor');
+}
+
+function toMcpTool(tool: AnyTool): SdkTool {
+  const { $schema: _ignored, ...inputSchema } = toJsonSchema(tool);
+  const readOnly = tool.concurrencySafe && tool.approval === 'allow';
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: inputSchema as SdkTool['inputSchema'],
+    annotations: { readOnlyHint: readOnly, ...(readOnly ? {} : { destructiveHint: true }) },
+  };
+}
+
+/** Asks the MCP client through elicitation; denies when the client cannot be asked. */
+function elicitationPrompter(server: Server): ApprovalPrompter {
+  return {
+    async prompt(request) {
+      if (!server.getClientCapabilities()?.elicitation) {
+        return {
+          decision: 'deny',
+          message: `${request.tool} needs approval (${request.decision.reason}) and this MCP client offers no elicitation to ask it`,
+        };
+      }
+      const answer = await server.elicitInput(
+        {
+          message: `Allow ${request.tool}? ${request.decision.reason}\nInput: ${JSON.stringify(request.input).slice(0, 500)}`,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              decision: { type: 'string', title: 'Decision', enum: ['allow', 'deny'] },
+            },
+            required: ['decision'],
+          },
+        },
+        { signal: request.signal },
+      );
+      return answer.action === 'accept' && answer.content?.decision === 'allow' ? 'allow-once' : 'deny';
+    },
+  };
+}
+
+function toCallResult(result: { status: string; content: string }): CallToolResult {
+  return {
+    content: [{ type: 'text', text: result.content }],
+    ...(result.status === 'ok' ? {} : { isError: true }),
+    _meta: { 'dexter/status': result.status },
+  };
+}
+
+/** One MCP `Server` (one session) wired to an executor. */
+function createSessionServer(source: McpServeSource, options: ServeMcpOptions): Server {
+  const server = new Server(options.serverInfo ?? { name: 'dexter', version: '0.1.0' }, {
+    capabilities: { tools: {} },
+    ...(options.instructions ? { instructions: options.instructions } : {}),
+  });
+  const executor = isExecutor(source)
+    ? source
+    : createExecutor({
+        tools: [...toolsOf(source)],
+        permissions: options.permissions ?? createPermissionEngine(),
+        approvals: elicitationPrompter(server),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      });
+  const listed = toolsOf(source).filter(isTool).map(toMcpTool);
+  let callCounter = 0;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const token = request.params._meta?.progressToken;
+    let step = 0;
+    const onEvent = (event: ExecutorEvent) => {
+      if (token === undefined || event.type !== 'tool_progress') return;
+      step += 1;
+      void extra
+        .sendNotification({
+          method: 'notifications/progress',
+          params: {
+            progressToken: token,
+            progress: event.percent ?? step,
+            ...(event.percent === undefined ? {} : { total: 100 }),
+            message: event.message,
+          },
+        })
+        .catch(() => undefined);
+    };
+    callCounter += 1;
+    const [result] = await executor.execute(
+      [
+        {
+          id: `mcp_${String(extra.requestId)}_${callCounter}`,
+          name: request.params.name,
+          input: request.params.arguments ?? {},
+        },
+      ],
+      { signal: extra.signal, onEvent },
+    );
+    return toCallResult(result ?? { status: 'error', content: 'no result' });
+  });
+  return server;
+}
+
+async function serveHttp(
+  source: McpServeSource,
+  options: ServeMcpOptions,
+  http: McpHttpTransportOptions,
+): Promise<McpServing> {
+  const host = http.host ?? '127.0.0.1';
+  const route = http.path ?? '/mcp';
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  let allowedHosts: string[] = [];
+
+  const reply = (res: ServerResponse, status: number, message: string) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== route) return reply(res, 404, `Not found; the MCP endpoint is ${route}`);
+    const sessionId = req.headers['mcp-session-id'];
+    const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (known) return await known.transport.handleRequest(req, res);
+    if (req.method !== 'POST' || sessionId !== undefined) {
+      return reply(
+        res,
+        sessionId === undefined ? 400 : 404,
+        'No such session; start with an initialize request',
+      );
+    }
+    const server = createSessionServer(source, options);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableDnsRebindingProtection: true,
+      allowedHosts,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  };
+
+  const listener: HttpServer = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) reply(res, 500, error instanceof Error ? error.message : String(error));
+      else res.end();
+    });
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    listener.once('error', (error) =>
+      reject(
+        new McpError('serve_failed', `Cannot listen on ${host}:${http.port ?? 0}: ${error.message}`, {
+          cause: error,
+        }),
+      ),
+    );
+    listener.listen(http.port ?? 0, host, () => resolve((listener.address() as { port: number }).port));
+  });
+  allowedHosts = [`${host}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
+  return {
+    port,
+    url: `http://${host}:${port}${route}`,
+    async close() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(open.map(({ server }) => server.close().catch(() => undefined)));
+      listener.closeAllConnections?.();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * Serves registry tools over MCP, every call through a Dexter executor.
+ *
+ * @example
+ * ```ts
+ * const serving = await serveMcp(createToolRegistry(createFinanceTools({ provider: createEmbeddedProvider() })), {
+ *   transport: { type: 'http', port: 3333 },
+ * });
+ * console.log(`MCP endpoint: ${serving.url}`);
+ * ```
+ */
+export async function serveMcp(source: McpServeSource, options: ServeMcpOptions): Promise<McpServing> {
+  toolsOf(source);
+  const transport = options?.transport;
+  if (transport === 'stdio') {
+    const server = createSessionServer(source, options);
+    await server.connect(new StdioServerTransport());
+    return { close: () => server.close() };
+  }
+  if (
+    typeof transport === 'object' &&
+    transport !== null &&
+    (transport as McpHttpTransportOptions).type === 'http'
+  ) {
+    return await serveHttp(source, options, transport as McpHttpTransportOptions);
+  }
+  if (
+    typeof transport === 'object' &&
+    transport !== null &&
+    typeof (transport as Transport).start === 'function'
+  ) {
+    const server = createSessionServer(source, options);
+    await server.connect(transport as Transport);
+    return { close: () => server.close() };
+  }
+  throw new McpError(
+    'serve_failed',
+    "serveMcp: transport must be 'stdio', { type: 'http', port }, or an MCP SDK Transport",
+  );
+}

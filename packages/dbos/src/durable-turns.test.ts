@@ -1,0 +1,142 @@
+/**
+ * Durable turns in this process against a real PostgreSQL: the answers a live prompter can
+ * give, the refusals (bad calls, approvals not pending), the approval timeout, a failing tool.
+ */
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { defineTool } from '@dexter/registry';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDatabase, databaseUrl } from '../../postgres/test/database';
+import { answerApproval, type DurableTurns, readTurn, registerDurableTurns } from './durable-turns';
+import { DurableTurnError } from './errors';
+
+const server = databaseUrl('@dexter/dbos durable turns');
+
+const ran: string[] = [];
+const tools = [
+  defineTool({
+    name: 'read',
+    description: 'Reads.',
+    compactDescription: 'Read',
+    inputSchema: z.object({ key: z.string() }),
+    concurrencySafe: true,
+    approval: 'allow',
+    async execute({ key }, { toolCallId }) {
+      ran.push(toolCallId);
+      if (key === 'boom') throw new TypeError('the read failed');
+      return { key };
+    },
+  }),
+  defineTool({
+    name: 'write',
+    description: 'Writes.',
+    compactDescription: 'Write',
+    inputSchema: z.object({ path: z.string() }),
+    approval: 'ask',
+    async execute({ path }, { toolCallId }) {
+      ran.push(toolCallId);
+      return { wrote: path };
+    },
+  }),
+];
+
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: unknown) => (DurableTurnError.isInstance(error) ? error.code : String(error)),
+  );
+
+describe.skipIf(server === '')('registerDurableTurns', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let turns: DurableTurns;
+  let quick: DurableTurns;
+  beforeAll(async () => {
+    database = await createDatabase(server, 'dbos_turns');
+    DBOS.setConfig({ name: 'dexter-dbos-tests', systemDatabaseUrl: database.url, logLevel: 'error' });
+    turns = registerDurableTurns({ tools });
+    quick = registerDurableTurns({ tools, name: 'dexter.turn.quick', approvalTimeoutSeconds: 1 });
+    await DBOS.launch();
+  });
+  afterAll(async () => {
+    if (DBOS.isInitialized()) await DBOS.shutdown();
+    await database?.drop();
+  });
+
+  it('refuses calls without unique ids before starting anything', async () => {
+    expect(await code(turns.start('nope' as never))).toBe('invalid_calls');
+    expect(
+      await code(
+        turns.start([
+          { id: 'a', name: 'read', input: { key: 'x' } },
+          { id: 'a', name: 'read', input: { key: 'y' } },
+        ]),
+      ),
+    ).toBe('invalid_calls');
+    expect(await code(turns.start([{ id: '', name: 'read', input: {} }]))).toBe('invalid_calls');
+    expect(() => registerDurableTurns({ tools, name: 'x', approvalTimeoutSeconds: 0 })).toThrow(/positive/);
+  });
+
+  it('runs an approve-with-edit answer as a live prompt would (edited input re-validated)', async () => {
+    const turnId = await turns.start([
+      { id: 'r1', name: 'read', input: { key: 'a' } },
+      { id: 'w1', name: 'write', input: { path: 'draft.md' } },
+    ]);
+    const state = await turns.settle(turnId);
+    expect(state.status).toBe('suspended');
+    expect(state.pending[0]).toMatchObject({ toolCallId: 'w1', tool: 'write', input: { path: 'draft.md' } });
+    const approvalId = state.pending[0]!.approvalId;
+    await answerApproval(approvalId, { decision: 'allow-once', updatedInput: { path: 'final.md' } });
+    const done = await turns.settle(turnId, { after: approvalId });
+    expect(done.status).toBe('completed');
+    expect(done.results.map((r) => [r.toolCallId, r.status, r.output])).toEqual([
+      ['r1', 'ok', { key: 'a' }],
+      ['w1', 'ok', { wrote: 'final.md' }],
+    ]);
+  });
+
+  it('reads an unreadable answer as a deny, and keeps a failing tool to its own result', async () => {
+    const before = ran.length;
+    const turnId = await turns.start([
+      { id: 'r1', name: 'read', input: { key: 'boom' } },
+      { id: 'w1', name: 'write', input: { path: 'x.md' } },
+    ]);
+    const state = await turns.settle(turnId);
+    await answerApproval(state.pending[0]!.approvalId, { decision: 'yes please' } as never);
+    const done = await turns.settle(turnId, { after: state.pending[0]!.approvalId });
+    expect(done.results.map((r) => [r.toolCallId, r.status])).toEqual([
+      ['r1', 'error'],
+      ['w1', 'denied'],
+    ]);
+    expect(done.results[0]!.error).toMatchObject({ message: expect.stringContaining('the read failed') });
+    expect(ran.slice(before)).toEqual(['r1']);
+  });
+
+  it('refuses answers to approvals that are not waiting: malformed, unknown turn, not asked yet, answered', async () => {
+    const turnId = await turns.start([
+      { id: 'w1', name: 'write', input: { path: 'one.md' } },
+      { id: 'w2', name: 'write', input: { path: 'two.md' } },
+    ]);
+    const state = await turns.settle(turnId);
+    const approvalId = state.pending[0]!.approvalId;
+    expect(await code(answerApproval('no-separator', 'allow-once'))).toBe('approval_not_pending');
+    expect(await code(answerApproval('nobody~0', 'allow-once'))).toBe('approval_not_pending');
+    // w2's approval id can be guessed, but w2 has not been asked: no pre-approving it.
+    expect(await code(answerApproval(`${turnId}~1`, 'allow-once'))).toBe('approval_not_pending');
+    await answerApproval(approvalId, 'deny');
+    const next = await turns.settle(turnId, { after: approvalId });
+    expect(next.pending[0]?.toolCallId).toBe('w2');
+    expect(await code(answerApproval(approvalId, 'allow-once'))).toBe('approval_not_pending');
+    await answerApproval(next.pending[0]!.approvalId, 'allow-once');
+    const done = await turns.settle(turnId, { after: next.pending[0]!.approvalId });
+    expect(done.results.map((r) => r.status)).toEqual(['denied', 'ok']);
+    expect(await code(readTurn('no-such-turn'))).toBe('unknown_turn');
+  });
+
+  it('denies an approval nobody answers before the timeout', async () => {
+    const turnId = await quick.start([{ id: 'w1', name: 'write', input: { path: 'late.md' } }]);
+    const done = await quick.settle(turnId, { after: `${turnId}~0` });
+    expect(done.status).toBe('completed');
+    expect(done.results[0]).toMatchObject({ toolCallId: 'w1', status: 'denied' });
+    expect(done.results[0]!.content).toMatch(/timed out/);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Claude Code's `PreToolUse` hook: which of its tools mean what to our engine, and the JSON
  * it reads back (`hookSpecificOutput.permissionDecision`). See
- * docs/decisions/0013-permissions-cli-agent-hook-protocol.md for what we rely on.
+ * docs/decisions/0014-permissions-cli-agent-hook-protocol.md for what we rely on.
  */
 import {
   byName,

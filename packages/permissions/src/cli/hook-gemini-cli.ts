@@ -4,7 +4,7 @@
  * `.dexter/settings.json` guards both agents, and the JSON it reads back (`decision`,
  * `reason`). Its hooks have no "ask" answer: an ask becomes a denial that names the rule to
  * add (`--on-ask deny`, the default) or no decision with a notice, leaving the call to the
- * CLI's own confirmation (`--on-ask defer`). See docs/decisions/0013-permissions-cli-agent-hook-protocol.md.
+ * CLI's own confirmation (`--on-ask defer`). See docs/decisions/0014-permissions-cli-agent-hook-protocol.md.
  */
 import {
   byName,

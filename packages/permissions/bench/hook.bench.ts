@@ -1,0 +1,120 @@
+/**
+ * `dexter-permissions hook` start-up benchmark: wall time of one hook invocation, process
+ * start included (node + dist/cli.js, a Claude Code PreToolUse event on stdin, the answer
+ * read back), against `node -e ''` — a bare Node start — measured alternately in the same
+ * run. Target: at most 2× a bare Node start. Uses dist/cli.js when it is newer than the
+ * sources, else bundles src/cli.ts with this package's tsup config into a temp directory.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const packageRoot = path.resolve(here, '..');
+const built = path.join(packageRoot, 'dist/cli.js');
+
+function newestSource(directory: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.includes('.test'))
+      newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+async function binary(): Promise<{ file: string; cleanup?: string; which: string }> {
+  if (existsSync(built) && statSync(built).mtimeMs >= newestSource(path.join(packageRoot, 'src')))
+    return { file: built, which: 'dist/cli.js' };
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'dexter-hook-bench-'));
+  const [{ build }, configs] = await Promise.all([import('tsup'), import('../tsup.config')]);
+  const cliConfig = (configs.default as unknown as Array<Record<string, unknown>>).find(
+    (config) => (config.entry as Record<string, string>).cli !== undefined,
+  )!;
+  await build({
+    ...cliConfig,
+    entry: { cli: path.join(packageRoot, 'src/cli.ts') },
+    outDir,
+    sourcemap: false,
+    silent: true,
+  } as Parameters<typeof build>[0]);
+  return {
+    file: path.join(outDir, 'cli.js'),
+    cleanup: outDir,
+    which: 'src/cli.ts bundled by tsup (dist/ stale or absent)',
+  };
+}
+
+const project = mkdtempSync(path.join(os.tmpdir(), 'dexter-hook-bench-project-'));
+const events = {
+  'Bash git status': { tool_name: 'Bash', tool_input: { command: 'git status --short' } },
+  'Bash pipeline': {
+    tool_name: 'Bash',
+    tool_input: { command: 'cat package.json | grep version && ls -la src' },
+  },
+  'Read file': { tool_name: 'Read', tool_input: { file_path: path.join(project, 'src/index.ts') } },
+};
+
+function wall(args: string[], input: string): number {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { input, encoding: 'utf8', cwd: project });
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`exit ${result.status}: ${result.stderr}`);
+  return elapsed;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const rounds = Number(process.env.HOOK_BENCH_ROUNDS ?? 25);
+const { file, cleanup, which } = await binary();
+console.log(
+  `hook start-up: ${which}; ${rounds} alternating rounds per row (node ${process.version}, ${os.cpus().length} CPUs)`,
+);
+// Warm the file cache once.
+wall(['-e', ''], '');
+const rows: string[][] = [];
+for (const [label, event] of Object.entries(events)) {
+  const input = JSON.stringify({ hook_event_name: 'PreToolUse', cwd: project, session_id: 'b', ...event });
+  const check = spawnSync(process.execPath, [file, 'hook', 'claude-code'], {
+    input,
+    encoding: 'utf8',
+    cwd: project,
+  });
+  const answer = JSON.parse(check.stdout).hookSpecificOutput.permissionDecision as string;
+  wall([file, 'hook', 'claude-code'], input);
+  const bare: number[] = [];
+  const hook: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    // Alternate the order so drift in machine load hits both sides alike.
+    const first = round % 2 === 0;
+    const a = first ? wall(['-e', ''], '') : wall([file, 'hook', 'claude-code'], input);
+    const b = first ? wall([file, 'hook', 'claude-code'], input) : wall(['-e', ''], '');
+    const [nodeMs, hookMs] = first ? [a, b] : [b, a];
+    bare.push(nodeMs);
+    hook.push(hookMs);
+    ratios.push(hookMs / nodeMs);
+  }
+  rows.push([
+    label,
+    answer,
+    median(bare).toFixed(1),
+    median(hook).toFixed(1),
+    (median(hook) / median(bare)).toFixed(2),
+    median(ratios).toFixed(2),
+  ]);
+}
+const header = ['event', 'answer', "node -e '' ms", 'hook ms', 'ratio of medians', 'median paired ratio'];
+const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
+const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+console.log('target: ratio ≤ 2.00 (hook invocation vs a bare Node start)');
+if (cleanup) rmSync(cleanup, { recursive: true, force: true });
+rmSync(project, { recursive: true, force: true });

@@ -1,3 +1,3 @@
-// @dexter/ai-sdk: Dexter tools, executor and permission engine inside the Vercel AI SDK.
-// Work in progress: the public surface is listed here by name as it lands.
-export const packageName = '@dexter/ai-sdk';
+// @dexter/ai-sdk: Dexter tools, executor and permission engine inside the Vercel AI SDK (`ai` 6).
+export type { AiSdkTools, AiSdkToolsOptions, DexterToolOutput } from './create-ai-sdk-tools';
+export { createAiSdkTools } from './create-ai-sdk-tools';

@@ -1,3 +1,3 @@
 // @dexter/openai-agents: Dexter tools, executor and permission engine inside the OpenAI Agents SDK.
-// Work in progress: the public surface is listed here by name as it lands.
-export const packageName = '@dexter/openai-agents';
+export type { AgentsTools, AgentsToolsOptions } from './create-agents-tools';
+export { createAgentsTools } from './create-agents-tools';

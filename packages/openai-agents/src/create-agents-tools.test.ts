@@ -1,0 +1,141 @@
+/**
+ * Runs the adapter inside the real OpenAI Agents SDK runner with a fake `Model` (no network):
+ * the model asks for function calls, the runner runs them through our tools, approvals go
+ * through the SDK's interruptions and a serialized `RunState`.
+ */
+import { createPermissionEngine } from '@dexter/permissions';
+import { defineTool } from '@dexter/registry';
+import {
+  Agent,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  RunState,
+  run,
+  setTracingDisabled,
+  Usage,
+} from '@openai/agents';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createAgentsTools } from './create-agents-tools';
+
+beforeAll(() => setTracingDisabled(true));
+
+type Output = ModelResponse['output'];
+const functionCall = (callId: string, name: string, input: unknown): Output[number] => ({
+  type: 'function_call',
+  callId,
+  name,
+  arguments: JSON.stringify(input),
+  status: 'completed',
+});
+const text = (value: string): Output[number] => ({
+  type: 'message',
+  role: 'assistant',
+  status: 'completed',
+  content: [{ type: 'output_text', text: value }],
+});
+
+/** Answers with the given turns, then with text; records what the tools returned to it. */
+class ScriptedModel implements Model {
+  step = 0;
+  seenOutputs: string[] = [];
+  constructor(private readonly turns: Output[]) {}
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    if (Array.isArray(request.input)) {
+      for (const item of request.input) {
+        if (item.type === 'function_call_result' && item.output.type === 'text') {
+          this.seenOutputs.push(`${item.callId}: ${item.output.text}`);
+        }
+      }
+    }
+    const output = this.turns[this.step] ?? [text('done')];
+    this.step += 1;
+    return { usage: new Usage(), output };
+  }
+  // biome-ignore lint/correctness/useYield: not streamed in these tests
+  async *getStreamedResponse(): AsyncIterable<never> {
+    throw new Error('not streamed in these tests');
+  }
+}
+
+function shellTool(ran: string[]) {
+  return defineTool({
+    name: 'bash',
+    inputSchema: z.object({ command: z.string() }),
+    description: 'Runs a shell command.',
+    compactDescription: 'Run a shell command',
+    permissionSubject: ({ command }) => ({ kind: 'shell', command }),
+    execute: ({ command }) => {
+      ran.push(command);
+      return `ran: ${command}`;
+    },
+  });
+}
+
+const engine = () =>
+  createPermissionEngine({
+    cwd: '/project',
+    rules: { allow: ['Bash(echo:*)', 'Bash(cat:*)'], deny: ['Bash(rm:*)'] },
+  });
+
+describe('createAgentsTools in the Agents SDK runner', () => {
+  it('allows, denies (rule and floor) and interrupts on ask; approved after a serialized resume, it runs once', async () => {
+    const ran: string[] = [];
+    const model = new ScriptedModel([
+      [
+        functionCall('c1', 'bash', { command: 'echo hello' }),
+        functionCall('c2', 'bash', { command: 'rm -rf build' }),
+        functionCall('c3', 'bash', { command: 'cat .env' }),
+        functionCall('c4', 'bash', { command: 'git push' }),
+      ],
+    ]);
+    const agentWith = (tools: ReturnType<typeof createAgentsTools>['tools']) =>
+      new Agent({ name: 'ops', instructions: 'Run commands.', model, tools });
+    const first = createAgentsTools({ tools: [shellTool(ran)], cwd: '/project', permissions: engine() });
+    const agent = agentWith(first.tools);
+    const paused = await run(agent, 'go');
+    expect(
+      paused.interruptions.map((item) => item.rawItem.type === 'function_call' && item.rawItem.callId),
+    ).toEqual(['c4']);
+    expect(ran).toEqual(['echo hello']);
+    expect([...first.results.values()].map((result) => [result.toolCallId, result.status])).toEqual([
+      ['c1', 'ok'],
+      ['c2', 'denied'],
+      ['c3', 'denied'],
+    ]);
+
+    // Another process: a fresh adapter and agent, the state from its JSON.
+    const second = createAgentsTools({ tools: [shellTool(ran)], cwd: '/project', permissions: engine() });
+    const resumedAgent = agentWith(second.tools);
+    const state = await RunState.fromString(resumedAgent, paused.state.toString());
+    for (const item of state.getInterruptions()) state.approve(item);
+    const finished = await run(resumedAgent, state);
+    expect(ran).toEqual(['echo hello', 'git push']);
+    expect(second.results.get('c4')?.status).toBe('ok');
+    expect(finished.finalOutput).toBe('done');
+    expect(model.seenOutputs).toContain('c4: ran: git push');
+  });
+
+  it('a rejected interruption never runs the call', async () => {
+    const ran: string[] = [];
+    const model = new ScriptedModel([[functionCall('c1', 'bash', { command: 'git push' })]]);
+    const { tools } = createAgentsTools({ tools: [shellTool(ran)], cwd: '/project', permissions: engine() });
+    const agent = new Agent({ name: 'ops', instructions: 'x', model, tools });
+    const paused = await run(agent, 'go');
+    for (const item of paused.interruptions) paused.state.reject(item);
+    await run(agent, paused.state);
+    expect(ran).toEqual([]);
+  });
+
+  it('answers bad input with a readable invalid_input result', async () => {
+    const ran: string[] = [];
+    const model = new ScriptedModel([[functionCall('c1', 'bash', { command: 42 })]]);
+    const adapter = createAgentsTools({ tools: [shellTool(ran)], cwd: '/project', permissions: engine() });
+    const agent = new Agent({ name: 'ops', instructions: 'x', model, tools: adapter.tools });
+    await run(agent, 'go');
+    expect(adapter.results.get('c1')?.status).toBe('invalid_input');
+    expect(model.seenOutputs.join('\n')).toMatch(/c1: Invalid input[\s\S]*command: /);
+    expect(ran).toEqual([]);
+  });
+});

@@ -21,8 +21,10 @@ import {
   FloorNames,
   type FloorViolation,
 } from '../floor';
+import { ResolvedReads } from '../floor/resolved-reads';
 import { commandBasename } from '../rules/match-command-rule';
 import type { RuleSet } from '../rules/rule';
+import { defaultSecretModel, type SecretModel } from '../secrets/secret-model';
 import { analyzeShell } from '../shell';
 import {
   analyzeShellRecordingBlanks,
@@ -70,6 +72,11 @@ export interface EvaluateBashOptions {
   shell?: ShellAnalysisOptions;
   /** Tool name written into proposed rules (default `Bash`). */
   tool?: string;
+  /**
+   * The secret model paths are checked against, after resolution against `cwd` and the
+   * home directory (default: `os.homedir()` and the built-in catalogue alone).
+   */
+  secrets?: SecretModel;
 }
 
 /** A decision with everything that went into it (for the CLI's `eval` and `explain`). */
@@ -570,6 +577,7 @@ class StreamedChecks {
   constructor(
     private readonly rules: ShellRuleSet,
     private readonly shell: ShellAnalysisOptions | undefined,
+    private readonly reads: ResolvedReads,
   ) {
     this.writes = rules.hasDeny ? new ScriptWrites(true) : undefined;
   }
@@ -584,7 +592,7 @@ class StreamedChecks {
         if (scripts) (this.scripts ??= []).push(...scripts);
       }
       if (this.violation !== undefined && start >= this.floorStart) continue;
-      const violation = floorViolation(simple, this.shell, this.lines);
+      const violation = floorViolation(simple, this.shell, this.lines) ?? this.reads.check(simple);
       if (violation) {
         this.violation = violation;
         this.floorStart = start;
@@ -626,12 +634,14 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   const blanks: BlankRunRecord = { runs: [], complete: false };
   const shellRules = shellRulesOf(rules);
   const shellOptions = options.shell ?? noShellOptions;
+  // The paths each command reads, resolved against the directory it runs in (see resolved-reads).
+  const reads = new ResolvedReads(options.cwd, options.secrets ?? defaultSecretModel(), command);
   let analysis: StreamedShellAnalysis;
   let streamed: StreamedChecks | undefined;
   if (!record && command.length > shellLengthCap(shellOptions)) {
     // Over the cap the input is never allowed; only the floor and deny rules can change the
     // answer, and they run on the commands as they are found, which are then dropped.
-    const checks = new StreamedChecks(shellRules, options.shell);
+    const checks = new StreamedChecks(shellRules, options.shell, reads);
     analysis = analyzeShellStreaming(command, shellOptions, blanks, (batch) => checks.check(batch));
     if (analysis.streamed !== undefined) streamed = checks;
   } else {
@@ -669,7 +679,7 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   let denyError: unknown;
   for (let index = 0; index < distinct.length; index++) {
     const simple = distinct[index]!;
-    const violation = floorViolation(simple, options.shell, lines);
+    const violation = floorViolation(simple, options.shell, lines) ?? reads.check(simple);
     if (violation) return floorDenial(ev, violation);
     if (denial !== undefined || denyFailed) continue;
     try {
@@ -693,6 +703,15 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   ev.note('deny-rules', shellRules.deny.length === 0 ? 'no deny rules' : 'no deny rule matches');
 
   if (analysis.opaque) return opaqueAsk(ev);
+  if (reads.unresolved) {
+    return ev.decide(
+      'opaque',
+      'ask',
+      'The command changes to a directory that cannot be known here (`cd -`, `pushd +N`), so the files it reads cannot be resolved; it needs approval',
+      undefined,
+      [],
+    );
+  }
   ev.note('opaque', 'fully analyzed');
 
   for (let index = 0; index < analysis.commands.length; index++) {
@@ -744,11 +763,20 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
     );
   }
 
-  if (options.readOnlyAutoAllow && classification === 'read-only') {
+  // A recursive read of a tree may reach a secret the engine cannot see (`.env` in a project):
+  // read-only mode never allows it on its own.
+  if (options.readOnlyAutoAllow && classification === 'read-only' && !reads.readsTree) {
     return ev.decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
   }
   if (record)
-    ev.note('read-only-mode', options.readOnlyAutoAllow ? `not all read-only (${classification})` : 'off');
+    ev.note(
+      'read-only-mode',
+      !options.readOnlyAutoAllow
+        ? 'off'
+        : classification !== 'read-only'
+          ? `not all read-only (${classification})`
+          : 'a command reads a directory tree recursively, which may hold secrets',
+    );
 
   if (options.defaultMode === 'deny') {
     return ev.decide('default', 'deny', defaultReason(described, through, '); the default is deny'));

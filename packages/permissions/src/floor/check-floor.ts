@@ -4,6 +4,7 @@
  * environment dumps; the first violation is returned.
  */
 
+import { hasPatternChar, mentionsSecretFragment } from '../secrets/secret-fragments';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { CREDENTIAL_COMMANDS, printsCredential } from './credential-commands';
@@ -22,7 +23,6 @@ import {
   readsWholeEnvironment,
   stdinProgram,
 } from './interpreter-code';
-import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
 import {
   assignedSecretRead,
   checkArgv,

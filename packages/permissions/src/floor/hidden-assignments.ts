@@ -7,11 +7,11 @@
  * child script calling `git` would run the exported function instead.
  */
 
+import { expandBraces } from '../secrets/secret-globs';
 import { commandWordBasename } from '../shell/command-word';
 import { isShellName } from '../shell/names';
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
 import { checkAssignments } from './dangerous-variables';
-import { expandBraces } from './secret-globs';
 import type { FloorViolation } from './types';
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);

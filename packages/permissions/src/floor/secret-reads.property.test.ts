@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hasPatternChar, mentionsSecretFragment } from '../secrets/secret-fragments';
+import { dynamicWordCouldBeSecret } from '../secrets/secret-globs';
+import { isSecretPath } from '../secrets/secret-paths';
 import { analyzeShell } from '../shell';
 import type { ShellWord } from '../shell/types';
 import { checkFloor } from './check-floor';
-import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
-import { dynamicWordCouldBeSecret } from './secret-globs';
-import { isSecretPath } from './secret-paths';
 import { pathCandidates, wordNamesSecret } from './secret-reads';
 
 const HOME_SECRETS = [

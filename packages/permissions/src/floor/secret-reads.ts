@@ -10,14 +10,14 @@
  * not reads.
  */
 
+import { hasPatternChar, mentionsSecretFragment } from '../secrets/secret-fragments';
+import { expandBraces, globCouldMatchSecret } from '../secrets/secret-globs';
+import { isSecretPath, matchesSecretPolicy } from '../secrets/secret-paths';
 import { commandWordBasename } from '../shell/command-word';
 import type { ShellAssignment, ShellWord, SimpleCommand } from '../shell/types';
 import { printsCredential } from './credential-commands';
 import { codeTokens, type InlineProgram, inlinePrograms } from './interpreter-code';
 import { programFileNames } from './pattern-positions';
-import { hasPatternChar, mentionsSecretFragment } from './secret-fragments';
-import { expandBraces, globCouldMatchSecret } from './secret-globs';
-import { isSecretPath, matchesSecretPolicy } from './secret-paths';
 import type { FloorViolation } from './types';
 import { isTailOf, readableWordCount, wordRoles } from './word-roles';
 

@@ -27,6 +27,8 @@ const NON_READING = new Set([
   'ls',
   'stat',
   'du',
+  // counts of lines, words and bytes: a size, not content (`wc -l .env`)
+  'wc',
   'rm',
   'file',
   'ssh-keygen',
@@ -63,8 +65,22 @@ function rsyncOptionAfter(before: string): boolean {
   if (before.startsWith('--')) return before.includes('=') || RSYNC_LONG_FLAGS.has(before);
   return !RSYNC_VALUE_SHORT.test(before);
 }
-/** git subcommands that never open the files they name (`git check-ignore .env`, `git rm --cached .env`). */
-const GIT_NAME_ONLY = new Set(['check-ignore', 'rm', 'ls-files']);
+/**
+ * git subcommands that never print the content of the files they name (`git check-ignore .env`,
+ * `git rm --cached .env`, `git status -- .env`, `git log --oneline -- .env`): checking whether a
+ * secret was ever committed is not reading it. `git log` prints content with a patch option
+ * (`-p`, `--patch`, `-u`, `-U3`, `--word-diff`, `-L`): then it is a read again.
+ */
+const GIT_NAME_ONLY = new Set(['check-ignore', 'rm', 'ls-files', 'status', 'log']);
+const GIT_LOG_PATCH =
+  /^(?:-[A-Za-z]*[puL]|-U\d*|--patch|--patch-with-stat|--patch-with-raw|--word-diff.*|--cc|--full-diff|--unified.*|--textconv|--ext-diff|-L.*|--line-range.*)$/;
+
+/** True when `git SUB ARGS` only names files (see `GIT_NAME_ONLY`). */
+function gitNamesOnly(inner: readonly string[]): boolean {
+  const subcommand = inner[1] ?? '';
+  if (!GIT_NAME_ONLY.has(subcommand)) return false;
+  return subcommand !== 'log' || !inner.some((word, index) => index > 1 && GIT_LOG_PATCH.test(word));
+}
 const OPENSSL_CERTIFICATE_COMMANDS = new Set(['x509', 'req', 'crl', 'verify']);
 
 /** Options whose value is a file the command writes or only uses (the word after them is not a read). */
@@ -93,6 +109,17 @@ const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
   // credential printer of its own).
   kubectl: new Set(['--kubeconfig']),
   helm: new Set(['--kubeconfig']),
+  // The Maven settings a build logs in to repositories with (never printed).
+  mvn: new Set(['-s', '--settings', '-gs', '--global-settings']),
+  // Keystores and keys a tool signs or logs in with, variables a plan is made with.
+  keytool: new Set(['-keystore', '-srckeystore', '-destkeystore']),
+  bundletool: new Set(['--ks']),
+  putty: new Set(['-i']),
+  plink: new Set(['-i']),
+  pscp: new Set(['-i']),
+  psftp: new Set(['-i']),
+  terraform: new Set(['-var-file']),
+  tofu: new Set(['-var-file']),
 };
 
 /**
@@ -167,8 +194,7 @@ function loginShellIndex(inner: readonly string[], skip: Set<number>): void {
 /** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
 function notReadIndexes(inner: readonly string[], base: string): Set<number> {
   if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
-  if (base === 'git' && GIT_NAME_ONLY.has(inner[1] ?? ''))
-    return new Set(inner.map((_, index) => index).slice(2));
+  if (base === 'git' && gitNamesOnly(inner)) return new Set(inner.map((_, index) => index).slice(2));
   if (EXCLUDERS.has(base)) {
     const skip = COPIERS.has(base) ? destinationIndex(inner) : new Set<number>();
     exclusionIndexes(inner, base, skip);

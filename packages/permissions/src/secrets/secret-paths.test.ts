@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pathCandidates } from '../floor/secret-reads';
 import {
   expandBraces,
   globCouldMatchSecret,
@@ -15,7 +16,6 @@ import {
   normalizePath,
   SEQUENCES,
 } from './secret-paths';
-import { pathCandidates } from './secret-reads';
 
 describe('isSecretPath: the false-positive policy table', () => {
   it.each([
@@ -78,6 +78,9 @@ describe('isSecretPath: the false-positive policy table', () => {
     '~/.vault-token',
     '~/.my.cnf',
     '~/.boto',
+    // the whole of ~/.kube: kubeconfigs go by any name there
+    '.kube/cache/x',
+    '~/.m2/settings.xml',
     '~/.s3cfg',
     '~/.password-store/github.gpg',
     '~/.config/git/credentials',
@@ -139,13 +142,11 @@ describe('isSecretPath: the false-positive policy table', () => {
     '/etc/passwd',
     '.venv/bin/python',
     'docs/.ssh-guide.md',
-    '.kube/cache/x',
     '.config/gh/config.yml',
     '',
     '.env/bin/activate',
     'rclone.md',
     'docs/rclone/setup.md',
-    '~/.m2/settings.xml',
     'src/keyrings.ts',
   ])('%s is not secret', (path) => {
     expect(isSecretPath(path)).toBe(false);

@@ -70,9 +70,48 @@ export function normalizePath(path: string): NormalizedPath {
   return { components, home: false };
 }
 
-const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.azure', '.password-store']);
+// The catalogue, grouped as docs/threat-model.md lists it. Every name is in lower case:
+// components are compared lower-cased (macOS and Windows file systems ignore case).
+
+/** Directories everything under which is secret, wherever they sit. */
+export const SECRET_DIRS: ReadonlySet<string> = new Set([
+  // keys, cloud and signing credentials, password stores
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.azure',
+  '.password-store',
+  '.kube',
+  '.oci',
+  '.pulumi',
+  '.huggingface',
+  '.kaggle',
+  '.snowsql',
+  '.snowflake',
+  '.databricks',
+]);
+/** File names that only ever hold secrets, wherever they sit. */
 const ANYWHERE_FILES = new Set([
+  // project secret files
   '.envrc',
+  '.dev.vars',
+  '.secrets',
+  '.secrets.toml',
+  '.secrets.yaml',
+  '.secrets.yml',
+  '.secrets.json',
+  'secrets.toml',
+  '.htpasswd',
+  '.vault_pass',
+  '.vault_pass.txt',
+  '.vault-pass',
+  '.vault_password',
+  '.vault-password',
+  'vault_pass.txt',
+  'vault_password',
+  'vault-password.txt',
+  'application_default_credentials.json',
+  // login and client credentials
   '.netrc',
   '_netrc',
   '.git-credentials',
@@ -80,12 +119,36 @@ const ANYWHERE_FILES = new Set([
   '.pgpass',
   '.vault-token',
   '.my.cnf',
+  '.mylogin.cnf',
   '.boto',
   '.s3cfg',
+  '.databrickscfg',
+  '.terraformrc',
+  'terraform.rc',
   'environ',
+  // coding agents
+  '.claude.json',
+  '.credentials.json',
+  '.aider.conf.yml',
+  // browser credential stores
+  'login data',
+  'login data for account',
+  'logins.json',
+  'key3.db',
+  'key4.db',
+  'signons.sqlite',
+  'cookies',
+  'cookies.sqlite',
 ]);
+/** Secret only as a home directory's own file: a project's copy is committed config. */
 const HOME_FILES = new Set(['.npmrc', '.yarnrc.yml']);
-const SECRET_EXTENSIONS = /\.(?:pem|key|p12|pfx|jks)$/i;
+const SECRET_EXTENSIONS =
+  /\.(?:pem|key|p12|pfx|jks|ppk|kdbx|keystore|tfstate|tfstate\.backup|tfvars|tfvars\.json)$/;
+/** Service-account and OAuth client keys (`service-account-prod.json`, `client_secret_123.json`). */
+const KEY_FILE_JSON = /^(?:.*service[-_]?account.*|serviceaccountkey|client_secrets?(?:[-_.].*)?)\.json$/;
+/** Shell and REPL histories: `.bash_history`, `.python_history`, `fish_history`, `.zhistory`. */
+const HISTORY =
+  /^(?:\.[a-z0-9_.-]*(?:_history|history)|[a-z0-9_.-]*_history|\.[a-z]*_hist(?:ory)?(?:\.[a-z]+)?)$/;
 const SSH_KEY = /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:[._-].*)?$/;
 const HOST_KEY = /^ssh_host_.*_key$/;
 const ENV_TEMPLATE_PARTS = new Set([
@@ -100,26 +163,81 @@ const ENV_TEMPLATE_PARTS = new Set([
 ]);
 /** Secret files known by their last path components (`~/.kube/config`). */
 export const SEQUENCES: readonly (readonly string[])[] = [
-  ['.kube', 'config'],
+  // cloud and infra CLIs
   ['.docker', 'config.json'],
   ['.config', 'gh', 'hosts.yml'],
   ['.config', 'hub'],
+  ['glab-cli', 'config.yml'],
+  ['doctl', 'config.yaml'],
+  ['.fly', 'config.yml'],
+  ['.wrangler', 'config', 'default.toml'],
+  ['com.vercel.cli', 'auth.json'],
+  ['.vercel', 'auth.json'],
+  ['netlify', 'config.json'],
+  ['.netlify', 'config.json'],
+  ['.terraform.d', 'credentials.tfrc.json'],
+  ['hcloud', 'cli.toml'],
+  ['ngrok', 'ngrok.yml'],
+  ['.ngrok2', 'ngrok.yml'],
+  ['rclone', 'rclone.conf'],
+  ['age', 'keys.txt'],
   ['.config', 'git', 'credentials'],
+  // package registries
   ['.cargo', 'credentials'],
   ['.cargo', 'credentials.toml'],
   ['.gem', 'credentials'],
-  ['.terraform.d', 'credentials.tfrc.json'],
-  ['rclone', 'rclone.conf'],
+  ['.m2', 'settings.xml'],
   ['.m2', 'settings-security.xml'],
+  ['composer', 'auth.json'],
+  ['.composer', 'auth.json'],
+  ['.gradle', 'gradle.properties'],
+  // coding agents
+  ['.claude', '.credentials.json'],
+  ['.claude', 'history.jsonl'],
+  ['.codex', 'auth.json'],
+  ['.codex', 'history.jsonl'],
+  ['.gemini', 'oauth_creds.json'],
+  ['.gemini', 'google_accounts.json'],
+  ['.qwen', 'oauth_creds.json'],
+  ['.copilot', 'config.json'],
+  ['.cursor', 'mcp.json'],
+  ['opencode', 'auth.json'],
+  // ML hubs
+  ['huggingface', 'token'],
+  ['huggingface', 'stored_tokens'],
+  // (spelled out under ~/.cache too, so that ~/.cache is known to hold them)
+  ['.cache', 'huggingface', 'token'],
+  ['.cache', 'huggingface', 'stored_tokens'],
+  ['kaggle', 'kaggle.json'],
+  // system
   ['etc', 'shadow'],
   ['etc', 'gshadow'],
 ];
-// Mounted container and cluster secrets: `/run/secrets/db_password`,
-// `/var/run/secrets/kubernetes.io/serviceaccount/token`.
-const SEQUENCE_DIRS: readonly (readonly string[])[] = [
+/**
+ * Directories everything under which is secret, known by their last components (mounted
+ * container secrets `/run/secrets/…`, `/var/run/secrets/kubernetes.io/…`; keyrings; browser
+ * profiles, which hold saved passwords, cookies and the key that decrypts them).
+ */
+export const SEQUENCE_DIRS: readonly (readonly string[])[] = [
   ['.config', 'gcloud'],
+  ['.config', 'glab-cli'],
+  ['.config', 'github-copilot'],
+  ['.config', 'sops'],
+  ['.local', 'share', 'opencode'],
   ['run', 'secrets'],
-  ['share', 'keyrings'],
+  ['.local', 'share', 'keyrings'],
+  ['library', 'keychains'],
+  ['library', 'cookies'],
+  ['.config', 'google-chrome'],
+  ['.config', 'chromium'],
+  ['.config', 'bravesoftware'],
+  ['.config', 'microsoft-edge'],
+  ['.mozilla', 'firefox'],
+  ['application support', 'google', 'chrome'],
+  ['application support', 'bravesoftware'],
+  ['application support', 'microsoft edge'],
+  ['application support', 'firefox'],
+  ['microsoft', 'usersecrets'],
 ];
 
 /** The first characters of `SECRET_DIRS` (all `.`): a component that starts otherwise is none of them. */
@@ -164,10 +282,12 @@ export function isSecretFileName(fileName: string): boolean {
   const last = fileName.charCodeAt(fileName.length - 1);
   const copy =
     last === 126 || (last === 35 && fileName.charCodeAt(0) === 35) ? EDITOR_COPY.exec(fileName) : null;
-  const name = copy === null ? fileName : (copy[1] ?? copy[2]!);
+  const name = (copy === null ? fileName : (copy[1] ?? copy[2]!)).toLowerCase();
   if (isEnvFileName(name) || ANYWHERE_FILES.has(name)) return true;
   if (SSH_KEY.test(name)) return !name.endsWith('.pub');
-  return SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name);
+  return (
+    SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name) || HISTORY.test(name) || KEY_FILE_JSON.test(name)
+  );
 }
 
 /** True when `sequence` ends `components` (or, with `anywhere`, occurs anywhere in them). */
@@ -202,7 +322,22 @@ export function isSecretPath(path: string): boolean {
 
 /** The policy table itself, on the normalised path; `isSecretPath` without its quick reject. */
 export function matchesSecretPolicy(path: string): boolean {
-  const { components, home } = normalizePath(path);
+  const normalized = normalizePath(path);
+  return componentsAreSecret(lowerCased(normalized.components), normalized.home);
+}
+
+/** `components` in lower case (the same array when it has no upper-case letter). */
+export function lowerCased(components: string[]): string[] {
+  for (let i = 0; i < components.length; i++) {
+    const component = components[i]!;
+    const lower = component.toLowerCase();
+    if (lower !== component) components[i] = lower;
+  }
+  return components;
+}
+
+/** The policy on normalised, lower-cased components (`home`: they start at a home directory). */
+export function componentsAreSecret(components: readonly string[], home: boolean): boolean {
   const base = components[components.length - 1];
   if (base === undefined) return false;
   let dirIndex = 0;

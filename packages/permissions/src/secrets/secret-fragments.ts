@@ -8,18 +8,123 @@
  * candidate of the word ends (`--files=.config/hub,x`, see `pathCandidates`): at a `,` or
  * `:`, so a word spells every fragment its candidates do.
  */
-export const SECRET_FRAGMENT =
-  /env|ssh|aws|gnupg|azure|netrc|pypirc|pgpass|npmrc|yarnrc|credentials|secrets|kube|docker|gcloud|config\/gh|hosts\.yml|(?:^|\/)hub(?:[/,:]|$)|shadow|id_|vault-token|my\.cnf|boto|s3cfg|password-store|rclone|settings-security|keyrings|\.(?:pem|key|p12|pfx|jks)/i;
+/**
+ * The fragments, in lower case: one per group of the catalogue (secret-paths.ts), each a
+ * substring of every name or directory of that group. `hub` is matched separately, as a
+ * whole path component (see above). The three forms below are built from this one list.
+ */
+export const FRAGMENTS: readonly string[] = [
+  // dotenv and project secret files
+  'env',
+  'secret',
+  'vars',
+  'htpasswd',
+  'vault',
+  'account',
+  // keys and certificates
+  'ssh',
+  'id_',
+  '.pem',
+  '.key',
+  '.p12',
+  '.pfx',
+  '.jks',
+  '.ppk',
+  'kdbx',
+  'keys.txt',
+  'gnupg',
+  'shadow',
+  'sops',
+  // cloud and infra CLIs
+  'aws',
+  'azure',
+  'gcloud',
+  'hcloud',
+  'kube',
+  'docker',
+  'config/gh',
+  'hosts.yml',
+  'glab',
+  'doctl',
+  '.fly',
+  'wrangler',
+  'vercel',
+  'netlify',
+  'pulumi',
+  'terraform',
+  'tfstate',
+  '.oci',
+  'ngrok',
+  'databricks',
+  'snow',
+  'rclone',
+  'boto',
+  's3cfg',
+  'netrc',
+  'pgpass',
+  'my.cnf',
+  'login',
+  'credentials',
+  // package registries
+  'npmrc',
+  'yarnrc',
+  'pypirc',
+  'settings',
+  'composer',
+  'gradle',
+  // coding agents
+  'claude',
+  'codex',
+  'gemini',
+  'copilot',
+  'opencode',
+  'cursor',
+  'qwen',
+  'aider',
+  // histories
+  'hist',
+  // ML hubs
+  'huggingface',
+  'kaggle',
+  // password stores, keychains, browsers
+  'password-store',
+  'keyrings',
+  'keychain',
+  'cookies',
+  'key3',
+  'key4',
+  'signons',
+  'chrom',
+  'brave',
+  'edge',
+  'mozilla',
+  'firefox',
+];
+
+const escaped = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const HUB = '(?:^|\\/)hub(?:[/,:]|$)';
+
+/** Every fragment, one alternative each (`hub` as a whole component), ASCII case ignored. */
+export const SECRET_FRAGMENT = new RegExp([...FRAGMENTS.map(escaped), HUB].join('|'), 'i');
 
 /**
- * `SECRET_FRAGMENT` with its alternatives grouped by their first character (`s(?:sh|ecrets|…)`),
+ * `SECRET_FRAGMENT` with its alternatives grouped by their first character (`s(?:sh|ecret|…)`),
  * which the regular expression engine tries with one test of that character instead of one
  * per alternative: on the corpus's long words (13+ characters) it costs about 0.8 of the
  * expression as listed. secret-fragments.test.ts checks that both spell the same literals and
  * agree on any text.
  */
-export const FRAGMENT_SEARCH =
-  /a(?:ws|zure)|b(?:oto)|c(?:redentials|onfig\/gh)|d(?:ocker)|e(?:nv)|g(?:nupg|cloud)|h(?:osts\.yml)|(?:^|\/)hub(?:[/,:]|$)|i(?:d_)|k(?:ube|eyrings)|m(?:y\.cnf)|n(?:etrc|pmrc)|p(?:ypirc|gpass|assword-store)|r(?:clone)|s(?:sh|ecrets|hadow|3cfg|ettings-security)|v(?:ault-token)|y(?:arnrc)|\.(?:pem|key|p12|pfx|jks)/i;
+export const FRAGMENT_SEARCH = (() => {
+  const groups = new Map<string, string[]>();
+  for (const literal of FRAGMENTS) {
+    const first = literal[0]!;
+    groups.set(first, [...(groups.get(first) ?? []), literal.slice(1)]);
+  }
+  const alternatives = [...groups].map(
+    ([first, tails]) => `${escaped(first)}(?:${tails.map(escaped).join('|')})`,
+  );
+  return new RegExp([...alternatives, HUB].join('|'), 'i');
+})();
 
 /**
  * The first three characters of every alternative of `SECRET_FRAGMENT`, in lower case
@@ -27,39 +132,7 @@ export const FRAGMENT_SEARCH =
  * these does. secret-fragments.test.ts derives them from the expression and compares.
  */
 export const FRAGMENT_STARTS: readonly string[] = [
-  'env',
-  'ssh',
-  'aws',
-  'gnu',
-  'azu',
-  'net',
-  'pyp',
-  'pgp',
-  'npm',
-  'yar',
-  'cre',
-  'sec',
-  'kub',
-  'doc',
-  'gcl',
-  'con',
-  'hos',
-  'hub',
-  'sha',
-  'id_',
-  'vau',
-  'my.',
-  'bot',
-  's3c',
-  'pas',
-  'rcl',
-  'set',
-  'key',
-  '.pe',
-  '.ke',
-  '.p1',
-  '.pf',
-  '.jk',
+  ...new Set([...FRAGMENTS.map((literal) => literal.slice(0, 3)), 'hub']),
 ];
 
 /**

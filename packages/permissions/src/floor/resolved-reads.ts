@@ -1,0 +1,249 @@
+/**
+ * The floor's secret check on resolved paths: each path a command reads — operands, option
+ * values (`--files0-from=F`), `@FILE`, read redirects — and each tree it reads recursively,
+ * resolved against the directory the command runs in (the call's `cwd`, any `cd`/`pushd`
+ * earlier in the line, `env -C`, `git -C`, `tar -C`), with `~`, `~user`, `$HOME` expanded,
+ * then asked of the secret model. With `cwd` = `~/.aws`, `cat credentials` reads
+ * `~/.aws/credentials`; `cd ~/.kube && cat config` reads `~/.kube/config`.
+ *
+ * Bash scopes a `cd` to its subshell; here every directory a `cd` may have reached stays
+ * possible for the rest of the line (a superset: `(cd ~/.ssh); cat config` is checked in
+ * both), except in the `&&` chain right after it, which runs only where the `cd` succeeded
+ * (`cd /repo && cat .npmrc` from `~` reads `/repo/.npmrc` alone). A directory that cannot be
+ * known (`cd -`, `pushd +1`) makes the line opaque.
+ *
+ * The word-by-word check (secret-reads.ts) still runs first: it needs no directory.
+ */
+
+import { changedDirectory, resolvePath } from '../secrets/resolve-path';
+import { mentionsSecretFragment } from '../secrets/secret-fragments';
+import type { SecretModel } from '../secrets/secret-model';
+import { commandWordBasename } from '../shell/command-word';
+import type { SimpleCommand } from '../shell/types';
+import { TREE_READERS, treeReadOf } from './tree-reads';
+import type { FloorViolation } from './types';
+import { wordRoles } from './word-roles';
+
+/** At most this many possible working directories are followed; more make the line opaque. */
+const MAX_DIRECTORIES = 16;
+
+/**
+ * Options whose value is a file the command reads, whatever the command (`du
+ * --files0-from=F` prints F's lines in its errors; `tar -T F`, `rsync --files-from=F`,
+ * `grep --exclude-from=F`, `jq --rawfile NAME F`): checked even where the command's other
+ * operands are not reads.
+ */
+const READ_OPTIONS = new Set([
+  '--files0-from',
+  '--files-from',
+  '--exclude-from',
+  '--include-from',
+  '--from-file',
+  '--ignore-file',
+  '--rawfile',
+  '--slurpfile',
+]);
+
+/** A remote resource (`file://` is a local path and stays checked). */
+const URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\//i;
+
+const violation = (detail: string, tree: boolean): FloorViolation => ({
+  check: 'secret-read',
+  reason: tree
+    ? `${detail} is a directory that holds secrets (keys, tokens, credentials, histories); reading it recursively is never allowed. Search or copy a narrower directory that holds none.`
+    : `${detail} names a file that holds secrets (keys, tokens, credentials); reading it is never allowed. Use a template such as .env.example, or ask the user for the specific non-secret value.`,
+  detail,
+});
+
+/** The possible working directories of a command line, followed command by command. */
+export class ResolvedReads {
+  /** Absolute directories, or `''` / relative ones when the call's own directory is not known. */
+  private readonly dirs: string[];
+  /** Per directory: a relative path there may resolve to a secret without spelling a fragment. */
+  private readonly hinted: boolean[];
+  /** The directories of the `&&` chain after the last `cd`, with their hints (see above). */
+  private chain: { dirs: string[]; hinted: boolean[] } | undefined = undefined;
+  private lastEnd = 0;
+  private lastDepth = -1;
+  /** A `cd` went somewhere that cannot be known (`cd -`): later reads cannot be resolved. */
+  private unknownDirectory = false;
+  /** A command that names paths runs after such a `cd`: the line is opaque. */
+  unresolved = false;
+  /** Some command reads a tree that may hold secrets (not one that skips hidden files). */
+  readsTree = false;
+
+  constructor(
+    cwd: string | undefined,
+    private readonly model: SecretModel,
+    /** The command line (its commands' offsets point into it); without it no chain is followed. */
+    private readonly source: string | undefined = undefined,
+  ) {
+    this.dirs = [];
+    this.hinted = [];
+    const start = cwd === undefined || cwd === '' ? '' : (resolvePath(cwd, '/', model.homeDir) ?? '');
+    this.add(start, this.hint(start));
+  }
+
+  private hint(dir: string): boolean {
+    return (
+      this.model.extraPaths.length > 0 ||
+      (dir !== '' && (mentionsSecretFragment(dir) || this.model.treeHoldsSecret(dir)))
+    );
+  }
+
+  private add(dir: string, hinted: boolean): void {
+    if (this.dirs.includes(dir)) return;
+    if (this.dirs.length >= MAX_DIRECTORIES) {
+      this.unknownDirectory = true;
+      return;
+    }
+    this.dirs.push(dir);
+    this.hinted.push(hinted);
+  }
+
+  /** Checks `command`'s reads, then follows its directory change (if any). */
+  check(command: SimpleCommand): FloorViolation | undefined {
+    if (this.chain !== undefined) {
+      const between = this.source?.slice(this.lastEnd, command.start).trim();
+      if (command.depth !== this.lastDepth || between !== '&&') this.chain = undefined;
+    }
+    this.lastEnd = command.end;
+    this.lastDepth = command.depth;
+    const inner = command.unwrapped.argv;
+    const head = inner[0];
+    const name = head === undefined ? '' : commandWordBasename(head);
+    const current = this.chain ?? { dirs: this.dirs, hinted: this.hinted };
+    if (this.unknownDirectory && (inner.length > 1 || command.redirects.length > 0)) this.unresolved = true;
+    const found = this.checkReads(command, name, current);
+    if (name === 'cd' || name === 'pushd') this.follow(inner, current.dirs);
+    return found;
+  }
+
+  private follow(inner: readonly string[], from: readonly string[]): void {
+    let index = 1;
+    while (index < inner.length && /^-[LPe@]+$/.test(inner[index]!)) index++;
+    if (inner[index] === '--') index++;
+    const target = inner[index];
+    const chain: { dirs: string[]; hinted: boolean[] } = { dirs: [], hinted: [] };
+    // A copy: `from` may be the list `add` extends.
+    for (const dir of [...from]) {
+      const next = changedDirectory(target, dir, this.model.homeDir);
+      if (next === undefined) {
+        this.unknownDirectory = true;
+        continue;
+      }
+      const hinted = this.hint(next);
+      this.add(next, hinted);
+      if (!chain.dirs.includes(next)) {
+        chain.dirs.push(next);
+        chain.hinted.push(hinted);
+      }
+    }
+    this.chain = this.source === undefined || chain.dirs.length === 0 ? undefined : chain;
+  }
+
+  /** The directories `command` itself runs in: `env -C DIR`, `git -C DIR` change them. */
+  private commandDirs(
+    command: SimpleCommand,
+    name: string,
+    current: { dirs: string[]; hinted: boolean[] },
+  ): { dirs: string[]; hinted: boolean[] } {
+    let changes: string[] | undefined;
+    const { argv, unwrapped } = command;
+    // Wrapper words sit before the inner command in argv: `env -C DIR`, `env --chdir=DIR`.
+    const wrapperWords = argv.length - unwrapped.argv.length;
+    for (let i = 0; i < wrapperWords; i++) {
+      const word = argv[i]!;
+      if (word === '-C' || word === '--chdir') (changes ??= []).push(argv[i + 1] ?? '');
+      else if (word.startsWith('--chdir=')) (changes ??= []).push(word.slice('--chdir='.length));
+    }
+    if (name === 'git') {
+      const inner = unwrapped.argv;
+      for (let i = 1; i < inner.length && inner[i]!.startsWith('-'); i++) {
+        if (inner[i] === '-C') (changes ??= []).push(inner[++i] ?? '');
+        else if (/^(?:-c|--git-dir|--work-tree|--namespace)$/.test(inner[i]!)) i++;
+      }
+    }
+    if (changes === undefined) return current;
+    const dirs: string[] = [];
+    const hinted: boolean[] = [];
+    for (const start of current.dirs) {
+      let dir: string | undefined = start;
+      for (const change of changes) {
+        dir = dir === undefined ? undefined : resolvePath(change, dir, this.model.homeDir);
+      }
+      if (dir === undefined) continue;
+      dirs.push(dir === '.' ? '' : dir);
+      hinted.push(true);
+    }
+    return { dirs, hinted };
+  }
+
+  private checkReads(
+    command: SimpleCommand,
+    name: string,
+    current: { dirs: string[]; hinted: boolean[] },
+  ): FloorViolation | undefined {
+    const { dirs, hinted } = this.commandDirs(command, name, current);
+    const anyHint = hinted.includes(true);
+    const argv = command.argv;
+    const { skip, programs, offset } = wordRoles(command, name);
+    const model = this.model;
+    const home = model.homeDir;
+    // `path` is a word (or a piece of one) the command reads as a file.
+    const readsSecret = (path: string): boolean => {
+      if (path === '' || (!anyHint && !mentionsSecretFragment(path))) return false;
+      for (let d = 0; d < dirs.length; d++) {
+        if (!hinted[d] && !mentionsSecretFragment(path)) continue;
+        const resolved = resolvePath(path, dirs[d]!, home);
+        if (resolved !== undefined && model.isSecret(resolved)) return true;
+      }
+      return false;
+    };
+    for (let i = offset + 1; i < argv.length; i++) {
+      const inner = i - offset;
+      const value = argv[i]!;
+      if (value.charCodeAt(0) === 45 && value.charCodeAt(1) === 45) {
+        const equals = value.indexOf('=');
+        const option = equals === -1 ? value : value.slice(0, equals);
+        if (READ_OPTIONS.has(option)) {
+          // `--rawfile NAME FILE` and `--slurpfile NAME FILE` bind a name first.
+          const file =
+            equals !== -1
+              ? value.slice(equals + 1)
+              : option === '--rawfile' || option === '--slurpfile'
+                ? argv[i + 2]
+                : argv[i + 1];
+          if (file !== undefined && readsSecret(file)) return violation(`${value} ${file}`, false);
+        }
+      }
+      if (skip.has(inner) || programs.has(inner)) continue;
+      if (value.charCodeAt(0) === 45) {
+        // `--files0-from=F`, `--rawfile=F`: the value after `=`.
+        const equals = value.indexOf('=');
+        if (equals !== -1 && readsSecret(value.slice(equals + 1))) return violation(value, false);
+        continue;
+      }
+      // A URL names a remote resource, not a file here (`wget https://host/x.key`).
+      if (URL.test(value)) continue;
+      const at = value.charCodeAt(0) === 64 ? value.slice(1) : value;
+      if (readsSecret(at)) return violation(value, false);
+    }
+    for (const redirect of command.redirects) {
+      if (!redirect.read || redirect.operator.startsWith('<<')) continue;
+      if (readsSecret(redirect.target)) return violation(`< ${redirect.target}`, false);
+    }
+    if (!TREE_READERS.has(name)) return undefined;
+    const read = treeReadOf(command.unwrapped.argv, name);
+    if (read === undefined || read.trees.length === 0) return undefined;
+    if (!read.skipsHidden) this.readsTree = true;
+    for (const tree of read.trees) {
+      for (const dir of dirs) {
+        const resolved = resolvePath(tree, dir, home);
+        if (resolved === undefined) continue;
+        if (model.treeHoldsSecret(resolved, read.skipsHidden)) return violation(tree, true);
+      }
+    }
+    return undefined;
+  }
+}

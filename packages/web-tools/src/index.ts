@@ -16,3 +16,25 @@ export type { FetchedPage, SafeFetchOptions } from './fetch/safe-fetch';
 export { safeFetch } from './fetch/safe-fetch';
 export type { WebFetchInput, WebFetchToolOptions } from './fetch/web-fetch-tool';
 export { createWebFetchTool } from './fetch/web-fetch-tool';
+export { BRAVE_KEY_VARIABLES, braveProvider } from './search/brave-provider';
+export { EXA_KEY_VARIABLES, exaProvider } from './search/exa-provider';
+export { PERPLEXITY_KEY_VARIABLES, perplexityProvider } from './search/perplexity-provider';
+export type {
+  FetchLike,
+  SearchHit,
+  SearchProvider,
+  SearchProviderOptions,
+  SearchRequest,
+} from './search/search-provider';
+export { TAVILY_KEY_VARIABLES, tavilyProvider } from './search/tavily-provider';
+export type {
+  WebSearchInput,
+  WebSearchOutput,
+  WebSearchProviderName,
+  WebSearchToolOptions,
+} from './search/web-search-tool';
+export {
+  createWebSearchTool,
+  WEB_SEARCH_KEY_VARIABLES,
+  WEB_SEARCH_PROVIDERS,
+} from './search/web-search-tool';

@@ -116,9 +116,13 @@ export interface BalanceSheet extends PeriodRow {
   currentLiabilities: number | null;
   accountsPayable: number | null;
   shortTermDebt: number | null;
+  /** Commercial paper outstanding (short-term borrowings outside `shortTermDebt`). */
+  commercialPaper: number | null;
   longTermDebt: number | null;
   deferredRevenue: number | null;
   shareholdersEquity: number | null;
+  /** Total liabilities and equity (the balance sheet's total). */
+  totalLiabilitiesAndEquity: number | null;
   retainedEarnings: number | null;
   sharesOutstanding: number | null;
 }

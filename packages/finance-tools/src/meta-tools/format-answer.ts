@@ -6,6 +6,7 @@
  */
 import type { SplitAdjustment } from '../models';
 import type { RoutePlan, SubToolName } from '../router/types';
+import { BALANCE_CONCEPTS, CASH_FLOW_CONCEPTS, INCOME_CONCEPTS } from '../sec/concepts';
 import { fieldLabel, formatValue, periodLabel, ROW_META_FIELDS } from './format-values';
 import { type SubCallRow, subToolLabel } from './sub-call-runner';
 
@@ -48,6 +49,86 @@ function cell(row: Record<string, unknown>, field: string): string {
   const derived = Array.isArray(row.derived) && row.derived.includes(field);
   const split = splitAdjustmentOf(row, field) !== undefined;
   return `${formatValue(field, row[field])}${derived ? '*' : ''}${split ? '†' : ''}`;
+}
+
+const MARKET_FIELDS = new Set([
+  'marketCap',
+  'enterpriseValue',
+  'priceToEarnings',
+  'priceToSales',
+  'priceToBook',
+]);
+const RESTRICTED_CASH = 'us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents';
+
+function conceptsOf(field: string): string[] {
+  const mapping = [...INCOME_CONCEPTS, ...BALANCE_CONCEPTS, ...CASH_FLOW_CONCEPTS].find(
+    (entry) => entry.field === field,
+  );
+  return mapping ? mapping.concepts.map((concept) => `us-gaap:${concept}`) : [];
+}
+
+/** How a derived (`*`) figure was made. */
+export function derivationOf(row: Record<string, unknown>, field: string): string {
+  const sources = Array.isArray(row.sources)
+    ? (row.sources as Array<{ field?: string; concept?: string }>)
+    : [];
+  const concept = sources.find((source) => source.field === field)?.concept;
+  if (field === 'cashAndEquivalents' && concept === RESTRICTED_CASH)
+    return `the cash, cash equivalents and restricted cash figure (${RESTRICTED_CASH}): the cash concept alone is not filed for this date, so restricted cash is included`;
+  if (row.period === 'ttm' && row.ttmMethod !== 'filed fiscal year') return 'the sum of four quarters';
+  if (field === 'grossProfit') return 'revenue − cost of revenue';
+  if (field === 'freeCashFlow') return 'operating cash flow + capital expenditure (capex is negative)';
+  if (field === 'totalLiabilities')
+    return "total liabilities and equity − shareholders' equity (us-gaap:Liabilities is not filed for this date)";
+  if (row.fiscalPeriod === 'Q4') return 'the full year − the nine months year-to-date';
+  if (row.period === 'quarterly') return 'the year-to-date figure − the previous year-to-date figure';
+  return 'computed by the data source from filed figures';
+}
+
+/** Why a figure is missing (`—`). */
+export function missingReason(row: Record<string, unknown>, field: string): string {
+  if (MARKET_FIELDS.has(field)) return 'needs market prices, which this data source does not have';
+  const perShare = /^eps|PerShare$|^weightedAverage/.test(field);
+  if (row.period === 'ttm' && row.ttmMethod !== 'filed fiscal year')
+    return perShare
+      ? 'not all four quarters have it: fiscal Q4 per-share figures and share counts are not filed separately and cannot be derived by subtraction'
+      : 'not every quarter in the window reports it';
+  if (row.fiscalPeriod === 'Q4' && perShare)
+    return 'fiscal Q4 per-share figures and share counts are not filed (the 10-K reports the year) and cannot be derived by subtraction';
+  const concepts = conceptsOf(field);
+  return concepts.length > 0
+    ? `not filed for this period (no ${concepts.join(' or ')} value in the filings)`
+    : 'its inputs are not all filed for this period';
+}
+
+/** Notes explaining the `*` and `—` cells shown, one per explanation (with its fields and periods). */
+function cellNotes(
+  sections: readonly FormattedSection[],
+  shown: (section: FormattedSection) => string[],
+): string[] {
+  const groups = new Map<string, { fields: string[]; where: string[] }>();
+  const add = (key: string, field: string, where: string) => {
+    const group = groups.get(key) ?? { fields: [], where: [] };
+    if (!group.fields.includes(field)) group.fields.push(field);
+    if (!group.where.includes(where)) group.where.push(where);
+    groups.set(key, group);
+  };
+  for (const section of sections) {
+    for (const row of section.rows as Record<string, unknown>[]) {
+      const where = `${section.ticker} ${periodLabel(row)}`;
+      for (const field of shown(section)) {
+        const value = row[field];
+        const derived = Array.isArray(row.derived) && row.derived.includes(field);
+        if (value === null || value === undefined)
+          add(`— ${missingReason(row, field)}`, fieldLabel(field), where);
+        else if (derived) add(`* = ${derivationOf(row, field)}`, fieldLabel(field), where);
+      }
+    }
+  }
+  return [...groups].map(([text, { fields, where }]) => {
+    const listed = where.slice(0, 4).join('; ');
+    return `${text}: ${fields.join(', ')} (${listed}${where.length > 4 ? `; and ${where.length - 4} more` : ''}).`;
+  });
 }
 
 /** One line per split-adjusted figure shown (at most `limit`), saying what was filed. */
@@ -215,6 +296,7 @@ export function formatAnswer(parts: AnswerParts): string {
   }
   let anyDerived = false;
   const splitLines: string[] = [];
+  const cellLines: string[] = [];
   for (const [tool, sections] of byTool) {
     const periods = [...new Set(sections.map((section) => section.key.split('.')[2] ?? ''))].filter(Boolean);
     out.push(
@@ -238,9 +320,10 @@ export function formatAnswer(parts: AnswerParts): string {
         out.push(`**${section.ticker}** (${section.key})\n\n${statementTable(section, sourceIndex)}`);
     }
     const shown = fields.length > 0 ? fields : undefined;
-    splitLines.push(
-      ...splitNotes(sections, (section) => shown ?? numericFields(section.rows as Record<string, unknown>[])),
-    );
+    const shownFields = (section: FormattedSection) =>
+      shown ?? numericFields(section.rows as Record<string, unknown>[]);
+    splitLines.push(...splitNotes(sections, shownFields));
+    cellLines.push(...cellNotes(sections, shownFields));
     anyDerived ||= sections.some((section) =>
       section.rows.some((row) => {
         const derived = (row as { derived?: unknown }).derived;
@@ -254,10 +337,10 @@ export function formatAnswer(parts: AnswerParts): string {
     | undefined;
   if ([...byTool.keys()].some((tool) => tool !== 'filings')) {
     out.push(
-      `Amounts in ${currency?.currency ?? 'USD'}, exact as filed${anyDerived ? '; * = derived by the data source (e.g. fiscal Q4 = full year − nine months)' : ''}. Periods follow each company's fiscal calendar.`,
+      `Amounts in ${currency?.currency ?? 'USD'}, exact as filed${anyDerived ? '; * = derived by the data source from filed figures (how: below)' : ''}; — = not available (why: below). Periods follow each company's fiscal calendar.`,
     );
   }
-  const notes = [...plan.notes, ...parts.warnings];
+  const notes = [...plan.notes, ...parts.warnings, ...cellLines];
   if (splitLines.length > 0) {
     const listed = splitLines.slice(0, 8);
     const more = splitLines.length > listed.length ? ` (and ${splitLines.length - listed.length} more)` : '';

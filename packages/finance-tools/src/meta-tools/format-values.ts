@@ -34,6 +34,8 @@ const LABELS: Readonly<Record<string, string>> = {
   currentLiabilities: 'Current liabilities',
   accountsPayable: 'Accounts payable',
   shortTermDebt: 'Short-term debt',
+  commercialPaper: 'Commercial paper',
+  totalLiabilitiesAndEquity: 'Total liabilities and equity',
   longTermDebt: 'Long-term debt',
   deferredRevenue: 'Deferred revenue',
   shareholdersEquity: "Shareholders' equity",

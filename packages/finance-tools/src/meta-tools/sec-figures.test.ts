@@ -201,3 +201,40 @@ describe.skipIf(!hasSharedSecData)('stock splits: one share basis per series', (
     for (const value of dividends) expect([0.004, 0.01]).toContain(value);
   });
 });
+
+describe.skipIf(!hasSharedSecData)('derivable items and missing figures', () => {
+  it('AMD total liabilities = liabilities and equity − equity (Liabilities is not filed)', async () => {
+    const result = await ask('AMD total liabilities FY2025');
+    const [row] = rowsOf(result, 'AMD.balance_sheets.annual');
+    expect(() => filed('AMD', 'Liabilities', undefined, '2025-12-27')).toThrow();
+    const expected =
+      filed('AMD', 'LiabilitiesAndStockholdersEquity', undefined, '2025-12-27') -
+      filed('AMD', 'StockholdersEquity', undefined, '2025-12-27');
+    expect(row?.totalLiabilities).toBe(expected);
+    expect(row?.derived).toContain('totalLiabilities');
+    expect(result.answer).toContain("total liabilities and equity − shareholders' equity");
+  });
+
+  it('P&G cash comes from the cash-and-restricted-cash concept, and the answer says so', async () => {
+    const result = await ask('PG cash FY2025');
+    const [row] = rowsOf(result, 'PG.balance_sheets.annual');
+    expect(() => filed('PG', 'CashAndCashEquivalentsAtCarryingValue', undefined, '2025-06-30')).toThrow();
+    expect(row?.cashAndEquivalents).toBe(
+      filed('PG', 'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents', undefined, '2025-06-30'),
+    );
+    expect(result.answer).toMatch(/restricted cash is included/);
+  });
+
+  it('every — in an answer comes with a reason', async () => {
+    for (const query of [
+      'Apple revenue and EPS TTM',
+      'PG cash and total liabilities FY2025',
+      'AAPL EPS Q4 2025',
+    ]) {
+      const result = await ask(query);
+      const dashes = result.answer.split('\n').filter((line) => line.startsWith('|') && / — \|/.test(line));
+      expect(dashes.length, query).toBeGreaterThan(0);
+      expect(result.answer, query).toMatch(/^- — .+: .+\(.+\)\.$/m);
+    }
+  });
+});

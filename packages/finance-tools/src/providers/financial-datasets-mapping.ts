@@ -128,9 +128,11 @@ export function mapBalanceSheet(
     currentLiabilities: numberOrNull(record.current_liabilities),
     accountsPayable: numberOrNull(record.trade_and_non_trade_payables),
     shortTermDebt: numberOrNull(record.current_debt),
+    commercialPaper: null,
     longTermDebt: numberOrNull(record.non_current_debt),
     deferredRevenue: numberOrNull(record.deferred_revenue),
     shareholdersEquity: numberOrNull(record.shareholders_equity),
+    totalLiabilitiesAndEquity: null,
     retainedEarnings: numberOrNull(record.retained_earnings),
     sharesOutstanding: numberOrNull(record.outstanding_shares),
   };

@@ -90,5 +90,5 @@ describe('rule router (properties)', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000); // property runs; the 2-core machine is shared, so no tight default timeout
 });

@@ -145,6 +145,7 @@ export const BALANCE_CONCEPTS: readonly ConceptMapping<BalanceField>[] = [
   { field: 'currentLiabilities', kind: 'instant', unit: 'USD', concepts: ['LiabilitiesCurrent'] },
   { field: 'accountsPayable', kind: 'instant', unit: 'USD', concepts: ['AccountsPayableCurrent'] },
   { field: 'shortTermDebt', kind: 'instant', unit: 'USD', concepts: ['LongTermDebtCurrent'] },
+  { field: 'commercialPaper', kind: 'instant', unit: 'USD', concepts: ['CommercialPaper'] },
   {
     field: 'longTermDebt',
     kind: 'instant',
@@ -165,6 +166,12 @@ export const BALANCE_CONCEPTS: readonly ConceptMapping<BalanceField>[] = [
       'StockholdersEquity',
       'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',
     ],
+  },
+  {
+    field: 'totalLiabilitiesAndEquity',
+    kind: 'instant',
+    unit: 'USD',
+    concepts: ['LiabilitiesAndStockholdersEquity'],
   },
   {
     field: 'retainedEarnings',

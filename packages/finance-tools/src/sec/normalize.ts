@@ -131,6 +131,8 @@ export function normalizeCompanyFacts(
   const cashFlow = buildRows<CashFlowField>(context, CASH_FLOW_CONCEPTS, ['operatingCashFlow']);
   for (const row of income) deriveGrossProfit(row as unknown as IncomeStatement);
   for (const row of cashFlow) deriveFreeCashFlow(row as unknown as CashFlowStatement);
+  for (const row of balance) deriveTotalLiabilities(row as unknown as BalanceSheet);
+  deriveCash(balance as unknown as BalanceSheet[], cashFlow as unknown as CashFlowStatement[]);
   return {
     ticker: context.ticker,
     cik: context.cik,
@@ -377,4 +379,37 @@ function deriveFreeCashFlow(row: CashFlowStatement): void {
   row.derived.push('freeCashFlow');
   for (const entry of sourcesOf(row, 'operatingCashFlow', 'capitalExpenditure'))
     row.sources.push({ ...entry, field: 'freeCashFlow' });
+}
+
+/** Total liabilities = total liabilities and equity − equity, when only those two are filed (AMD). */
+function deriveTotalLiabilities(row: BalanceSheet): void {
+  if (
+    row.totalLiabilities !== null ||
+    row.totalLiabilitiesAndEquity === null ||
+    row.shareholdersEquity === null
+  )
+    return;
+  row.totalLiabilities = row.totalLiabilitiesAndEquity - row.shareholdersEquity;
+  row.derived.push('totalLiabilities');
+  for (const entry of sourcesOf(row, 'totalLiabilitiesAndEquity', 'shareholdersEquity'))
+    row.sources.push({ ...entry, field: 'totalLiabilities' });
+}
+
+/**
+ * Cash when the balance sheet's cash concept is not filed for a date but the
+ * cash-and-restricted-cash concept is (the cash-flow statement's ending cash at the same date):
+ * that figure, marked derived, its source naming the concept it is (restricted cash included).
+ */
+function deriveCash(balance: BalanceSheet[], cashFlow: readonly CashFlowStatement[]): void {
+  for (const row of balance) {
+    if (row.cashAndEquivalents !== null) continue;
+    const flow = cashFlow.find(
+      (candidate) => candidate.periodEnd === row.periodEnd && candidate.endingCash !== null,
+    );
+    if (!flow || flow.endingCash === null) continue;
+    row.cashAndEquivalents = flow.endingCash;
+    row.derived.push('cashAndEquivalents');
+    for (const entry of sourcesOf(flow, 'endingCash'))
+      row.sources.push({ ...entry, field: 'cashAndEquivalents' });
+  }
 }

@@ -92,6 +92,7 @@ describe.skipIf(server === '')('registerDurableTurns', () => {
       ['r1', 'ok', { key: 'a' }],
       ['w1', 'ok', { wrote: 'final.md' }],
     ]);
+    expect(await turns.result(turnId)).toEqual(done.results);
   });
 
   it('reads an unreadable answer as a deny, and keeps a failing tool to its own result', async () => {

@@ -81,6 +81,11 @@ export interface DurableTurns {
   start(calls: readonly ToolCall[], options?: { turnId?: string }): Promise<string>;
   /** Waits until the turn is suspended on an approval (other than `after`) or done. */
   settle(turnId: string, options?: SettleOptions): Promise<TurnState>;
+  /**
+   * Waits for the turn's results (one per call, in call order), however long its approvals
+   * take. A turn started by this process is awaited directly; another's is polled every 50 ms.
+   */
+  result(turnId: string): Promise<DurableToolResult[]>;
 }
 
 /** Options of `settle`. */
@@ -254,6 +259,7 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
     return results.map(toDurableResult);
   };
   const workflow = DBOS.registerWorkflow(runTurn, { name });
+  const live = new Map<string, Promise<DurableToolResult[]>>();
 
   return {
     name,
@@ -263,9 +269,22 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
       const handle = await DBOS.startWorkflow(workflow, {
         ...(startOptions.turnId === undefined ? {} : { workflowID: startOptions.turnId }),
       })(plainCalls);
-      return handle.workflowID;
+      const turnId = handle.workflowID;
+      // Kept only while it runs: the live handle answers `result` without polling.
+      const done = handle.getResult();
+      live.set(turnId, done);
+      done.then(
+        () => live.delete(turnId),
+        () => live.delete(turnId),
+      );
+      return turnId;
     },
     settle: (turnId, settleOptions) => settleTurn(turnId, settleOptions),
+    async result(turnId) {
+      const running = live.get(turnId);
+      if (running !== undefined) return running;
+      return DBOS.retrieveWorkflow<DurableToolResult[]>(turnId).getResult({ pollingIntervalMs: 50 });
+    },
   };
 }
 

@@ -8,6 +8,8 @@
  *   3. wall time of a mixed batch (4 reads, 1 write, 4 reads; 50 ms each) vs the critical
  *      path (3 × 50 ms) and vs the serial sum (9 × 50 ms).
  */
+
+import type { PermissionDecider } from '@dexter/permissions';
 import { defineTool } from '@dexter/registry';
 import pLimit from 'p-limit';
 import { z } from 'zod';
@@ -45,11 +47,22 @@ async function overhead() {
       calls.map((call) => limit(() => noop.execute(call.input, { ...context, toolCallId: call.id }))),
     );
   };
-  const ours = (softLimits: boolean) => async () => {
+  // A host's own decider that answers with the tool's policy: what the executor itself
+  // costs, without the default engine's per-call decision (measured in its own row).
+  const policyDecider: PermissionDecider = {
+    decide: (request) => ({
+      behavior: request.defaultBehavior ?? 'ask',
+      reason: 'policy',
+      sessionKey: `tool:${request.tool}`,
+      cacheable: true,
+    }),
+  };
+  const ours = (softLimits: boolean, engine: 'default' | 'policy') => async () => {
     const executor = createExecutor({
       tools: [noop],
       maxConcurrency: CAP,
       ...(softLimits ? {} : { softLimits: false }),
+      ...(engine === 'policy' ? { permissions: policyDecider } : {}),
     });
     return executor.execute(calls);
   };
@@ -60,8 +73,9 @@ async function overhead() {
   };
   const variants = {
     'p-limit + Promise.all': bare,
-    'execute, softLimits: false': ours(false),
-    'execute, default soft limits*': ours(true),
+    'execute, softLimits: false': ours(false, 'policy'),
+    'execute, softLimits: false, default engine†': ours(false, 'default'),
+    'execute, all defaults*': ours(true, 'default'),
   };
   const samples: Record<string, number[]> = {};
   // EXECUTOR_BENCH_ROUNDS=N measures N rounds after the warm-up one (default 15).
@@ -89,9 +103,13 @@ async function overhead() {
     })),
   );
   console.log(
-    '   * defaults include validation, the permission gate and soft limits: a similarity key per call\n' +
-      '     compared with the last 32 of that tool, and (with 10,000 calls of one tool) a call-count\n' +
-      '     note on 9,990 results. p-limit does none of this.',
+    "   The first execute row passes a decider that answers with the tool's own policy: the\n" +
+      "   executor's own cost (target: at most 1.5x p-limit).\n" +
+      '   † without `permissions` the executor decides with createPermissionEngine() (no rules), so\n' +
+      '     every call pays one engine decision (the built-in floor, path and URL targets).\n' +
+      '   * defaults also include soft limits: a similarity key per call compared with the last 32\n' +
+      '     of that tool, and (with 10,000 calls of one tool) a call-count note on 9,990 results.\n' +
+      '     p-limit does none of this.',
   );
 }
 

@@ -110,9 +110,9 @@ describe('re-entrant onEvent at every event type', () => {
 
 describe('stop after the first answer', () => {
   it('aborting at the first tool_result neither duplicates nor loses a tool_result', async () => {
-    // Calls finish out of order (later calls first), so several results wait to be emitted
-    // when the first one is; the abort inside it finalizes the rest from inside the loop.
-    const delays = [5, 1, 0, 3, 2, 4];
+    // The first call answers at once while the others still run (and finish out of order):
+    // the abort inside its tool_result finalizes the rest from inside the emitting loop.
+    const delays = [0, 5, 3, 1, 4, 2];
     const executor = createExecutor({
       tools: [
         readTool('slow', async ({ q }) => {

@@ -64,9 +64,11 @@ export function fileCall(
 }
 
 /**
- * A read of a directory tree (Glob, Grep, list_directory): the directory is the subject.
- * The registry's file subject has no "recursive" flag yet, so the tree is decided as a read
- * of its root directory; a search aimed at one file (`Grep` on `.env`) is a read of that file.
+ * A read of a directory tree (Glob, Grep, LS): the directory searched, as a file read marked
+ * `recursive` — the secret model's "does this tree hold a secret" question. The registry's
+ * `PermissionSubject` type has no `recursive` field yet; the engine reads it when present
+ * and otherwise decides a read of the directory itself. A search aimed at one file (`Grep`
+ * on `.env`) is a read of that file either way.
  */
 export function treeCall(
   event: HookToolEvent,
@@ -75,7 +77,10 @@ export function treeCall(
 ): HookCall | { problem: string } {
   if (directory !== undefined && (typeof directory !== 'string' || directory === ''))
     return { problem: `${event.toolName} call with a "path" that is not a non-empty string` };
-  return fileCall(event, tool, 'read', 'path', directory ?? event.cwd);
+  const call = fileCall(event, tool, 'read', 'path', directory ?? event.cwd);
+  if ('problem' in call || call.subject?.kind !== 'file') return call;
+  const tree = { ...call.subject, recursive: true };
+  return { ...call, subject: tree };
 }
 
 /** The calls configured with `--file-arg` for `event.toolName`, or undefined when none is configured. */

@@ -36,10 +36,16 @@ describe('package surface', () => {
     expect(Object.keys(testing).sort()).toEqual(
       [
         'RuleAssertionError',
+        'RuleTableAssertionError',
+        'RuleTableError',
+        'assertRuleTable',
         'checkRuleTable',
         'decideCommand',
+        'describeRuleTableCase',
         'expectDecision',
         'formatRuleTableMismatches',
+        'loadRuleTable',
+        'parseRuleTableText',
       ].sort(),
     );
   });

@@ -116,7 +116,9 @@ describe('dexter-permissions eval', () => {
       commands: [{ argv: ['sudo', 'rm', '-rf', '/tmp/x'] }],
     });
     expect(lines[3]).toEqual({ line: 5, error: expect.stringContaining('line 5: expected') });
-    expect(lines[4].commands).toEqual([{ argv: ['env', '-u', 'X', 'timeout', '5', 'ls', '-la'] }]);
+    expect(lines[4].commands).toEqual([
+      { argv: ['env', '-u', 'X', 'timeout', '5', 'ls', '-la'], context: 'top', depth: 0 },
+    ]);
     for (const line of [lines[0], lines[2], lines[4]]) {
       expect(Object.keys(line).sort()).toEqual(
         [
@@ -124,6 +126,8 @@ describe('dexter-permissions eval', () => {
           'decision',
           'reason',
           'classification',
+          'opaque',
+          'opaqueReasons',
           'commands',
           ...('matchedRule' in line ? ['matchedRule'] : []),
         ].sort(),
@@ -248,6 +252,25 @@ describe('dexter-permissions test', () => {
     const invalid = await run(['test', '--settings', toolRules, bad]);
     expect(invalid.stdout).toContain(`${bad}:1: a case has either "command" or "tool", not both`);
     expect(invalid.stdout).toContain(`${bad}:2: a file "subject" needs "access"`);
+  });
+});
+
+describe('dexter-permissions hook (in process)', () => {
+  it('answers a PreToolUse event through runCli, and blocks an unknown agent', async () => {
+    const file = settingsFile(rules);
+    const event = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'git status' },
+      cwd: '/tmp',
+    });
+    const allowed = await run(['hook', 'claude-code', '--settings', file], { stdin: event });
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    const unknown = await run(['hook', 'codex'], { stdin: event });
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain('unknown agent "codex"');
+    expect((await run(['--help'])).stdout).toContain('install-hook claude-code|gemini-cli');
   });
 });
 

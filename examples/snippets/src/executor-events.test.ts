@@ -17,7 +17,7 @@ it('streams a parallel batch, then the approved write, with results in call orde
   expect(of('c1')[0]).toBe('c1 start (batch 0)');
   expect(of('c1').at(-2)).toBe('c1 ok');
   expect(of('c3')).toEqual([
-    'c3 asks: write_file asks before running by its default policy',
+    'c3 asks: No rule allows write_file on report.md; it needs approval',
     'c3 answered allow-once',
     'c3 start (batch 1)',
     'c3 ok',

@@ -43,6 +43,23 @@ export type { CallBatch } from './partition';
 export { partitionCalls } from './partition';
 export type { PreviewDecisionOptions, PreviewedDecision } from './preview-decision';
 export { previewDecision } from './preview-decision';
+export type {
+  ApprovalAnswers,
+  ResumableExecutor,
+  ResumableExecutorOptions,
+  RunOutcome,
+} from './resumable-executor';
+export { createResumableExecutor } from './resumable-executor';
+export type {
+  PendingApproval,
+  RunSnapshot,
+  RunSnapshotBody,
+  RunSnapshotErrorCode,
+  SigningKey,
+  SnapshotCall,
+  SnapshotResult,
+} from './run-snapshot';
+export { RUN_SNAPSHOT_VERSION, RunSnapshotError, signingKeyId, verifyRunSnapshot } from './run-snapshot';
 export { ToolTimeoutError } from './run-tool';
 export { safeStringify } from './safe-json';
 export type { ExecutorSession, RecordedCall, SessionOptions, SimilarCall } from './session';

@@ -3,7 +3,7 @@
  * call that can go on has finished and the rest wait for an approval, the run stops and
  * returns `suspended` with the results so far, the pending approval requests and a signed
  * snapshot; `resume(snapshot, answers)` — in this process or any other holding the key —
- * runs the rest. docs/decisions/0014-resumable-runs.md.
+ * runs the rest. docs/decisions/0018-resumable-runs.md.
  *
  * Guarantees, the same as one uninterrupted run: a run suspends only while no call is
  * executing, so nothing is cut off half-way; calls that finished are never run again (their

@@ -10,6 +10,7 @@ import { createProgressRenderer, createTerminalPrompter } from '@dexter/executor
 import { createEmbeddedProvider, createGetFinancialsTool } from '@dexter/finance-tools';
 import { createPermissionEngine, createRuleStore } from '@dexter/permissions';
 import { createToolRegistry } from '@dexter/registry';
+import { createWebSearchTool } from '@dexter/web-tools';
 import { runAgentLoop } from './agent-loop';
 import { chooseModel } from './model';
 import type { Company } from './scripted-model';
@@ -86,7 +87,12 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoOutcome> {
 
   const llm = await chooseModel(env, COMPANIES, args.model);
   const registry = createToolRegistry(
-    [createGetFinancialsTool({ provider: createEmbeddedProvider() }), createWriteFileTool(workspace)],
+    [
+      createGetFinancialsTool({ provider: createEmbeddedProvider() }),
+      createWriteFileTool(workspace),
+      // Listed only when EXA_API_KEY, PERPLEXITY_API_KEY, TAVILY_API_KEY or BRAVE_API_KEY is set.
+      createWebSearchTool({ env }),
+    ],
     { env },
   );
   // "always" answers are saved here, so a second run writes without asking.

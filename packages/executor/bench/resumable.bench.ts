@@ -1,0 +1,99 @@
+/**
+ * Resumable runs (run by `pnpm bench`): a turn of 10 calls whose 5th needs approval,
+ *   (a) as one live run, the prompter approving at once;
+ *   (b) suspended at the approval, the snapshot through JSON text (as a host stores it),
+ *       verified and resumed on a second instance with the in-memory ledger.
+ * Reports the ratio (b)/(a): what suspending and resuming costs over waiting in memory.
+ * With Postgres as the ledger, see packages/postgres/bench.
+ */
+import { defineTool } from '@dexter/registry';
+import { z } from 'zod';
+import { createExecutor, createResumableExecutor } from '../src/index';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const KEY = 'bench-signing-key-of-32-bytes-min';
+
+const read = defineTool({
+  name: 'read',
+  inputSchema: z.object({ i: z.number() }),
+  description: 'reads',
+  compactDescription: 'reads',
+  concurrencySafe: true,
+  approval: 'allow',
+  execute: async ({ i }) => ({ row: i, text: `row ${i}` }),
+});
+const write = defineTool({
+  name: 'write',
+  inputSchema: z.object({ i: z.number() }),
+  description: 'writes',
+  compactDescription: 'writes',
+  approval: 'ask',
+  execute: async ({ i }) => `wrote ${i}`,
+});
+const tools = [read, write];
+const calls = Array.from({ length: 10 }, (_, i) => ({
+  id: `c${i}`,
+  name: i === 4 ? 'write' : 'read',
+  input: { i },
+}));
+
+async function live(): Promise<number> {
+  const executor = createExecutor({ tools, approvals: { prompt: () => 'allow-once' } });
+  const start = performance.now();
+  const results = await executor.execute(calls);
+  const ms = performance.now() - start;
+  if (results.some((result) => result.status !== 'ok')) throw new Error('live run failed');
+  return ms;
+}
+
+async function suspendResume(): Promise<{ total: number; suspend: number; resume: number; bytes: number }> {
+  const first = createResumableExecutor({ tools, signingKey: KEY });
+  const second = createResumableExecutor({ tools, signingKey: KEY });
+  const start = performance.now();
+  const outcome = await first.execute(calls);
+  if (outcome.status !== 'suspended') throw new Error('expected a suspension');
+  const text = JSON.stringify(outcome.snapshot);
+  const middle = performance.now();
+  const done = await second.resume(text, { c4: 'allow-once' });
+  const end = performance.now();
+  if (done.status !== 'completed' || done.results.some((result) => result.status !== 'ok')) {
+    throw new Error('resume failed');
+  }
+  return { total: end - start, suspend: middle - start, resume: end - middle, bytes: text.length };
+}
+
+const ROUNDS = Number(process.env.RESUMABLE_BENCH_ROUNDS ?? 200);
+const liveMs: number[] = [];
+const sr: Awaited<ReturnType<typeof suspendResume>>[] = [];
+for (let round = 0; round <= ROUNDS; round += 1) {
+  const a = await live();
+  const b = await suspendResume();
+  if (round > 0) {
+    liveMs.push(a);
+    sr.push(b);
+  }
+}
+const liveMedian = median(liveMs);
+const total = median(sr.map((entry) => entry.total));
+console.log(`\nresumable runs: 10 calls, the 5th asks (median of ${ROUNDS} rounds)`);
+console.table([
+  { variant: 'one live run, approved at once', 'median ms': liveMedian.toFixed(3), ratio: '1.00×' },
+  {
+    variant: 'suspend + JSON + verify + resume (in-memory ledger)',
+    'median ms': total.toFixed(3),
+    ratio: `${(total / liveMedian).toFixed(2)}×`,
+  },
+  {
+    variant: '  of which: run to suspension, sign',
+    'median ms': median(sr.map((e) => e.suspend)).toFixed(3),
+    ratio: '',
+  },
+  {
+    variant: '  of which: verify, claim, resume',
+    'median ms': median(sr.map((e) => e.resume)).toFixed(3),
+    ratio: '',
+  },
+]);
+console.log(
+  `   snapshot: ${sr[0]?.bytes ?? 0} bytes of JSON. A suspension waits one event-loop turn (setImmediate)\n   after the last running call before it stops the run.`,
+);

@@ -19,8 +19,6 @@ export type McpErrorCode =
   | 'disconnected'
   /** The connection was closed by the host (`close()`); no more calls go out. */
   | 'closed'
-  /** A server asked for sampling or elicitation and the host supplied no handler. */
-  | 'request_refused'
   /** A call mapped to a secret path (by a subject mapping) was not sent, whatever the decider said. */
   | 'secret_refused'
   /** `serveMcp` was given something it cannot serve, or its transport failed to start. */

@@ -34,7 +34,8 @@ export type ApprovalPolicy = 'allow' | 'ask';
  */
 export type PermissionSubject =
   | { kind: 'shell'; command: string; cwd?: string }
-  | { kind: 'file'; access: 'read' | 'write'; path: string }
+  /** A file; `recursive` when the call reads the whole tree under `path` (a search, a copy). */
+  | { kind: 'file'; access: 'read' | 'write'; path: string; recursive?: boolean }
   /** A network fetch: rules such as `WebFetch(domain:docs.python.org)` match the URL's host. */
   | { kind: 'url'; url: string };
 

@@ -12,6 +12,7 @@ import { parseRule } from '../rules/parse-rule';
 import { emptyRuleSet, type Rule, type RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
 import { isShellToolName, normalizeToolName } from '../rules/tool-name';
+import { createSecretModel, type SecretModel } from '../secrets/secret-model';
 import type { ShellAnalysisOptions } from '../shell/types';
 import type { LoadedSettings, RuleStore } from '../store/rule-store';
 import { evaluateBash } from './evaluate-bash';
@@ -26,8 +27,17 @@ export interface PermissionEngineOptions {
   store?: RuleStore;
   /** Working directory when a request has none. */
   cwd?: string;
-  /** Home directory for `~/` path globs. */
+  /**
+   * The host's home directory (default `os.homedir()`): `~/` path globs, and `~`, `$HOME` and
+   * paths under it in the secret floor (`~/.aws`, `/home/me/.npmrc`).
+   */
   homeDir?: string;
+  /**
+   * Locations added to the floor's secret catalogue (globs on the resolved path: `config/prod.yml`,
+   * `~/work/keys/**`, `/opt/app/*.conf`), with the store's `permissions.secretPaths`. They only
+   * add: no setting removes a built-in location.
+   */
+  secretPaths?: readonly string[];
   /** `ask` (default) or `deny` when no rule decides; `deny` in any settings layer wins. */
   defaultMode?: 'ask' | 'deny';
   /** Allow commands the classifier finds read-only (host runs a sandbox). Overrides the settings when set. */
@@ -100,9 +110,22 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
   let loaded: LoadedSettings | undefined;
   let rules: RuleSet = inline;
   const added: Rule[] = [];
+  let secrets: SecretModel = createSecretModel({
+    ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
+    extraPaths: options.secretPaths ?? [],
+  });
 
   const reload = () => {
     loaded = options.store?.load();
+    if (
+      loaded?.secretPaths !== undefined ||
+      secrets.extraPaths.length !== (options.secretPaths?.length ?? 0)
+    ) {
+      secrets = createSecretModel({
+        homeDir: secrets.homeDir,
+        extraPaths: [...(options.secretPaths ?? []), ...(loaded?.secretPaths ?? [])],
+      });
+    }
     const base = added.length > 0 ? mergeRuleSets(inline, { allow: added, ask: [], deny: [] }) : inline;
     if (!loaded) {
       rules = base;
@@ -163,6 +186,7 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
         ...(cwd === undefined ? {} : { cwd }),
         defaultMode: defaultMode(),
         readOnlyAutoAllow: readOnly(),
+        secrets,
         ...(options.shell ? { shell: options.shell } : {}),
       });
       if (named?.behavior === 'ask' && decision.behavior === 'allow') {
@@ -177,8 +201,9 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     }
     return evaluateTool(request, rules, {
       ...(cwd === undefined ? {} : { cwd }),
-      ...(options.homeDir ? { homeDir: options.homeDir } : {}),
+      homeDir: secrets.homeDir,
       defaultMode: defaultMode(),
+      secrets,
     });
   };
 

@@ -2,6 +2,7 @@
  * A shell decision under loaded settings — the one path shared by the CLI and the test
  * helpers, so `dexter-permissions test` and `checkRuleTable` agree with the engine.
  */
+import { createSecretModel } from '../secrets/secret-model';
 import type { LoadedSettings } from '../store/rule-store';
 import { type BashEvaluation, type EvaluateBashOptions, evaluateBashDetailed } from './evaluate-bash';
 
@@ -15,5 +16,9 @@ export function evaluateWithSettings(
     ...options,
     defaultMode: options.defaultMode === 'deny' || settings.defaultMode === 'deny' ? 'deny' : 'ask',
     readOnlyAutoAllow: options.readOnlyAutoAllow ?? settings.readOnlyAutoAllow ?? false,
+    // Locations the settings add to the secret catalogue (never remove).
+    ...(settings.secretPaths !== undefined && options.secrets === undefined
+      ? { secrets: createSecretModel({ extraPaths: settings.secretPaths }) }
+      : {}),
   });
 }

@@ -6,6 +6,12 @@
  * from a `{ kind: 'url' }` subject or an input's `url` field). Deny, then ask, then allow;
  * otherwise the tool's declared default (`allow` for pure reads), else the engine default.
  * A call whose URL does not parse is never allowed: no domain rule can vouch for it.
+ *
+ * Rules also name a file access instead of a tool: `Read(glob)` covers every tool whose
+ * subject is a file it reads (`read_file`, `view`, an MCP server's file tool), `Write(glob)`
+ * (or `Edit(glob)`) every tool that writes one. Before any rule, the built-in floor: a file
+ * tool that reads a secret (the secret model, on the path resolved against `cwd` and the home
+ * directory), or reads a tree that holds one, is denied — no rule can allow it.
  */
 import path from 'node:path';
 import type { PermissionDecision, PermissionRequest } from '../decision';
@@ -14,7 +20,9 @@ import { matchPathGlob } from '../rules/match-path-glob';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
-import { isFileWriteToolName, ruleNamesTool } from '../rules/tool-name';
+import { isFileWriteToolName, normalizeToolName, ruleNamesTool } from '../rules/tool-name';
+import { resolvePath } from '../secrets/resolve-path';
+import type { SecretModel } from '../secrets/secret-model';
 import { fileWriteSessionKey, toolSessionKey } from './session-key';
 
 /** Options of `evaluateTool`. */
@@ -24,14 +32,62 @@ export interface EvaluateToolOptions {
   /** Home directory for `~/` globs. */
   homeDir?: string;
   defaultMode?: 'ask' | 'deny';
+  /** The secret model the floor checks file subjects against (none: no floor for file tools). */
+  secrets?: SecretModel;
+}
+
+/** Tools that show a file's content while they change it (an edit returns the text around it). */
+const EDIT_TOOLS = new Set([
+  'edit',
+  'editfile',
+  'multiedit',
+  'strreplace',
+  'strreplacebasededittool',
+  'notebookedit',
+  'applypatch',
+]);
+
+/** How a call touches its file: the subject's access, else a write for file-writing tool names, else a read. */
+function fileAccess(request: PermissionRequest): 'read' | 'write' {
+  if (request.subject?.kind === 'file') return request.subject.access;
+  return isFileWriteToolName(request.tool) ? 'write' : 'read';
+}
+
+/**
+ * The floor for file tools: reading a secret file, or a tree that holds one
+ * (`recursive` subjects), whatever the tool (`read_file`, `view`, `mcp__fs__read_text_file`).
+ * An edit shows content too. A write alone is left to the rules, as `cp x .env` is in bash.
+ */
+function fileFloor(
+  request: PermissionRequest,
+  target: Target | undefined,
+  model: SecretModel | undefined,
+): string | undefined {
+  if (target === undefined || model === undefined) return undefined;
+  const reads = fileAccess(request) === 'read' || EDIT_TOOLS.has(normalizeToolName(request.tool));
+  if (!reads) return undefined;
+  const recursive = request.subject?.kind === 'file' && request.subject.recursive === true;
+  // A file tool takes `$` literally (no shell): then the path as written is the file.
+  const resolved = target.resolved ?? target.absolute;
+  if (model.isSecret(resolved)) {
+    return `${target.original} names a file that holds secrets (keys, tokens, credentials); reading it is never allowed. Use a template such as .env.example, or ask the user for the specific non-secret value.`;
+  }
+  if (recursive && model.treeHoldsSecret(resolved)) {
+    return `${target.original} is a directory that holds secrets (keys, tokens, credentials, histories); reading it recursively is never allowed.`;
+  }
+  return undefined;
 }
 
 interface Target {
   absolute: string;
   relative: string | undefined;
+  /** The path as the call gave it. */
+  original: string;
+  /** Resolved with `~`, `$HOME` expanded (the floor's view); undefined when it cannot be. */
+  resolved: string | undefined;
 }
 
-function targetOf(request: PermissionRequest, cwd: string | undefined): Target | undefined {
+function targetOf(request: PermissionRequest, cwd: string | undefined, homeDir?: string): Target | undefined {
   let file: string | undefined;
   if (request.subject?.kind === 'file') file = request.subject.path;
   else if (typeof request.input === 'object' && request.input !== null) {
@@ -44,7 +100,12 @@ function targetOf(request: PermissionRequest, cwd: string | undefined): Target |
   const absolute = path.posix.resolve(base, file.replace(/\\/g, '/'));
   const relative = path.posix.relative(base, absolute);
   const inside = relative !== '' && !relative.startsWith('../') && relative !== '..';
-  return { absolute, relative: inside ? relative : undefined };
+  const resolved = resolvePath(
+    file.replace(/\\/g, '/'),
+    cwd === undefined ? '' : path.posix.resolve('/', cwd),
+    homeDir ?? '/',
+  );
+  return { absolute, relative: inside ? relative : undefined, original: file, resolved };
 }
 
 /** The URL a call fetches: `host` is undefined when the URL does not parse or has none. */
@@ -80,16 +141,31 @@ function matches(
   return target.relative !== undefined && matchPathGlob(glob, target.relative);
 }
 
+/**
+ * True when a `Read`, `Write` or `Edit` rule covers a call by its file access (any tool whose
+ * subject is a file, `read_file` or an MCP server's): `Read` reads, `Write`/`Edit` writes.
+ */
+function accessRuleCovers(ruleTool: string, access: 'read' | 'write' | undefined): boolean {
+  if (access === undefined) return false;
+  const key = normalizeToolName(ruleTool);
+  return access === 'read' ? key === 'read' : key === 'write' || key === 'edit';
+}
+
 function find(
   rules: readonly Rule[],
   tool: string,
   target: Target | undefined,
   homeDir?: string,
   url?: UrlTarget,
+  access?: 'read' | 'write',
 ): Rule | undefined {
   for (const rule of rules) {
     if (rule.kind === 'exact' || rule.kind === 'prefix') continue;
-    if (ruleNamesTool(rule.tool, tool) && matches(rule, target, homeDir, url)) return rule;
+    if (
+      (ruleNamesTool(rule.tool, tool) || accessRuleCovers(rule.tool, access)) &&
+      matches(rule, target, homeDir, url)
+    )
+      return rule;
   }
   return undefined;
 }
@@ -123,7 +199,10 @@ export function evaluateTool(
   options: EvaluateToolOptions = {},
 ): PermissionDecision {
   const tool = request.tool;
-  const target = targetOf(request, request.cwd ?? options.cwd);
+  const homeDir = options.homeDir ?? options.secrets?.homeDir;
+  const target = targetOf(request, request.cwd ?? options.cwd, homeDir);
+  // File rules by access (`Read(…)`, `Write(…)`) apply to calls that touch a file.
+  const access = target === undefined ? undefined : fileAccess(request);
   const url = urlTargetOf(request);
   const sessionKey = toolRequestSessionKey(request);
   const classification: PermissionDecision['classification'] =
@@ -135,7 +214,17 @@ export function evaluateTool(
   const base = { sessionKey, ...(classification ? { classification } : {}) };
   const where = url?.host ? ` on ${url.host}` : target ? ` on ${target.relative ?? target.absolute}` : '';
 
-  const denied = find(rules.deny, tool, target, options.homeDir, url);
+  const floor = fileFloor(request, target, options.secrets);
+  if (floor !== undefined) {
+    return {
+      ...base,
+      behavior: 'deny',
+      reason: `Blocked by the built-in floor (secret-read): ${floor}`,
+      matchedRule: 'builtin:secret-read',
+      cacheable: false,
+    };
+  }
+  const denied = find(rules.deny, tool, target, homeDir, url, access);
   if (denied) {
     const text = serializeRule(denied);
     return {
@@ -157,7 +246,7 @@ export function evaluateTool(
     };
   }
   const proposedRules = proposeToolRules(request.tool, target, url);
-  const asked = find(rules.ask, tool, target, options.homeDir, url);
+  const asked = find(rules.ask, tool, target, homeDir, url, access);
   if (asked) {
     const text = serializeRule(asked);
     return {
@@ -169,7 +258,7 @@ export function evaluateTool(
       proposedRules,
     };
   }
-  const allowed = find(rules.allow, tool, target, options.homeDir, url);
+  const allowed = find(rules.allow, tool, target, homeDir, url, access);
   if (allowed) {
     const text = serializeRule(allowed);
     return {

@@ -31,6 +31,8 @@ export interface LoadedSettings {
   readonly rules: RuleSet;
   readonly defaultMode?: 'ask' | 'deny';
   readonly readOnlyAutoAllow?: boolean;
+  /** Locations every layer adds to the secret catalogue (kept even when a layer has errors: they only restrict). */
+  readonly secretPaths?: readonly string[];
   readonly layers: readonly SettingsLayer[];
   /** Problems in any layer (file, line, column in each). */
   readonly errors: readonly PermissionsError[];
@@ -86,6 +88,7 @@ export function combineLayers(layers: readonly SettingsLayer[]): LoadedSettings 
     }
   }
   const failed = errors.length > 0;
+  const secretPaths = layers.flatMap((layer) => layer.secretPaths ?? []);
   const rules: RuleSet = Object.freeze({
     allow: Object.freeze(failed ? [] : layers.flatMap((layer) => layer.allow)),
     ask: Object.freeze(layers.flatMap((layer) => layer.ask)),
@@ -97,6 +100,7 @@ export function combineLayers(layers: readonly SettingsLayer[]): LoadedSettings 
     errors,
     ...(defaultMode ? { defaultMode } : {}),
     ...(readOnlyAutoAllow !== undefined && !failed ? { readOnlyAutoAllow } : {}),
+    ...(secretPaths.length > 0 ? { secretPaths: Object.freeze(secretPaths) } : {}),
   };
 }
 

@@ -2,7 +2,11 @@
  * Reading one settings file (one layer). The shape:
  *
  *   {"permissions": {"allow": [], "ask": [], "deny": [],
- *                    "defaultMode"?: "ask" | "deny", "readOnlyAutoAllow"?: boolean}}
+ *                    "defaultMode"?: "ask" | "deny", "readOnlyAutoAllow"?: boolean,
+ *                    "secretPaths"?: string[]}}
+ *
+ * `secretPaths` adds locations to the floor's secret catalogue (globs: `config/prod.yml`,
+ * `~/work/keys/**`); a valid entry of a damaged file still counts (it only restricts).
  *
  * Other top-level keys are left alone. Every problem becomes a `PermissionsError` naming the
  * file, line and column; reading never throws and never writes. A missing file is an empty
@@ -27,12 +31,14 @@ export interface SettingsLayer {
   readonly deny: readonly Rule[];
   readonly defaultMode?: 'ask' | 'deny';
   readonly readOnlyAutoAllow?: boolean;
+  /** Locations this layer adds to the secret catalogue (`permissions.secretPaths`). */
+  readonly secretPaths?: readonly string[];
   /** Problems found; when non-empty the engine uses no allow rules at all. */
   readonly errors: readonly PermissionsError[];
 }
 
 const lists = ['allow', 'ask', 'deny'] as const;
-const knownKeys = new Set<string>([...lists, 'defaultMode', 'readOnlyAutoAllow']);
+const knownKeys = new Set<string>([...lists, 'defaultMode', 'readOnlyAutoAllow', 'secretPaths']);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +58,7 @@ export function parseSettingsText(text: string, file: string, name: string): Set
   const rules: Record<(typeof lists)[number], Rule[]> = { allow: [], ask: [], deny: [] };
   let defaultMode: 'ask' | 'deny' | undefined;
   let readOnlyAutoAllow: boolean | undefined;
+  const secretPaths: string[] = [];
   const done = (): SettingsLayer => ({
     name,
     file,
@@ -59,6 +66,7 @@ export function parseSettingsText(text: string, file: string, name: string): Set
     ...rules,
     ...(defaultMode ? { defaultMode } : {}),
     ...(readOnlyAutoAllow === undefined ? {} : { readOnlyAutoAllow }),
+    ...(secretPaths.length > 0 ? { secretPaths } : {}),
     errors,
   });
 
@@ -145,6 +153,20 @@ export function parseSettingsText(text: string, file: string, name: string): Set
   if (readOnly !== undefined) {
     if (typeof readOnly === 'boolean') readOnlyAutoAllow = readOnly;
     else shapeError('permissions.readOnlyAutoAllow', 'must be true or false');
+  }
+  const secrets = permissions.secretPaths;
+  if (secrets !== undefined) {
+    if (!Array.isArray(secrets)) shapeError('permissions.secretPaths', 'must be an array of path globs');
+    else {
+      secrets.forEach((entry, index) => {
+        if (typeof entry === 'string' && entry.trim() !== '') secretPaths.push(entry);
+        else
+          shapeError(
+            `permissions.secretPaths[${index}]`,
+            'must be a non-empty path glob such as "config/prod.yml"',
+          );
+      });
+    }
   }
   return done();
 }

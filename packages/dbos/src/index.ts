@@ -17,3 +17,5 @@ export {
 } from './durable-turns';
 export type { DurableTurnErrorCode } from './errors';
 export { DurableTurnError } from './errors';
+export type { LaunchDbosOptions } from './launch';
+export { launchDbos, shutdownDbos } from './launch';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runRuleTable } from '../testing/rule-table';
 import { createPermissionEngine } from './create-permission-engine';
 
 // Through the engine's public API, as the CLI's `test` tables and the executor call it:
@@ -103,5 +104,25 @@ describe('WebFetch(domain:...) rules', () => {
     const decision = engine.decide({ tool: 'WebFetch', input: { query: 'x' } });
     expect(decision.behavior).toBe('ask');
     expect(decision.sessionKey).toBe('tool:webfetch');
+  });
+
+  it('decide rule-table rows (the CLI `test` format) by domain, from input.url or a url subject', () => {
+    const settings = {
+      permissions: { allow: ['WebFetch(domain:docs.python.org)'], deny: ['WebFetch(domain:evil.example)'] },
+    };
+    const rows = [
+      { tool: 'WebFetch', input: { url: 'https://docs.python.org/3/' }, expect: 'allow' as const },
+      { tool: 'WebFetch', input: { url: 'https://cdn.evil.example/x' }, expect: 'deny' as const },
+      { tool: 'WebFetch', input: { url: 'https://docs.python.org.evil.test/' }, expect: 'ask' as const },
+      { tool: 'web_fetch', subject: { kind: 'url' as const, url: 'not a url' }, expect: 'ask' as const },
+    ];
+    expect(
+      runRuleTable(
+        rows.map((row) => ({ ...row, settings })),
+        undefined,
+      ),
+    ).toEqual([]);
+    const wrong = runRuleTable([{ ...rows[2]!, expect: 'allow', settings }], undefined);
+    expect(wrong).toHaveLength(1);
   });
 });

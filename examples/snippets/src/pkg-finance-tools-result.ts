@@ -3,6 +3,7 @@
  * against the exported type so the README cannot drift from it.
  */
 import type {
+  ComputedMetrics,
   MetaToolResult as ExportedMetaToolResult,
   RoutePlan,
   SubCallFailure,
@@ -19,6 +20,7 @@ interface MetaToolResult {
   failures: SubCallFailure[]; // { key, tool, ticker, code: 'unknown_ticker' | 'timeout' | …, message }
   plan: RoutePlan; // the sub-calls and how the query was read
   stats: { calls: number; requests: number; cacheHits: number };
+  computed?: ComputedMetrics; // margins, growth, CAGR, FCF, debt, D/E, rankings — when asked; formulas + filed inputs
 }
 // #endregion result
 

@@ -21,6 +21,7 @@ export type {
   RevenueSegment,
   SegmentedRevenue,
   Source,
+  SplitAdjustment,
 } from './models';
 export { PERIODS } from './models';
 export type {
@@ -54,7 +55,8 @@ export type { MetricsInputs } from './providers/key-metrics';
 export { computeKeyMetrics } from './providers/key-metrics';
 export type { SecEdgarProvider, SecEdgarProviderOptions } from './providers/sec-edgar';
 export { createSecEdgarProvider } from './providers/sec-edgar';
-export { trailingTwelveMonths } from './providers/trailing-twelve-months';
+export type { TtmMethod } from './providers/trailing-twelve-months';
+export { TTM_METHODS, trailingTwelveMonths } from './providers/trailing-twelve-months';
 export type { ValuePolicy } from './sec/fact-series';
 export { filingIndexUrl, filingUrl } from './sec/filing-url';
 export type { FiscalPosition } from './sec/fiscal-calendar';
@@ -64,5 +66,7 @@ export type { NormalizedFinancials, NormalizeOptions } from './sec/normalize';
 export { normalizeCompanyFacts } from './sec/normalize';
 export type { NormalizeSecCompanyOptions, SecCompanyData } from './sec/normalize-company';
 export { normalizeSecCompany } from './sec/normalize-company';
+export type { SplitEvent } from './sec/splits';
+export { detectSplits, splitFactor } from './sec/splits';
 export type { SecCompanyProfile } from './sec/submissions';
 export type { SecCompanyFacts, SecCompanyTickers, SecFactRecord, SecSubmissions } from './sec/types';

@@ -61,6 +61,9 @@ export type {
   SecSubmissions,
   SegmentedRevenue,
   Source,
+  SplitAdjustment,
+  SplitEvent,
+  TtmMethod,
   ValuePolicy,
 } from './data';
 export {
@@ -73,6 +76,7 @@ export {
   createSecEdgarProvider,
   DEFAULT_FALL_THROUGH_CODES,
   DEFAULT_LIMIT,
+  detectSplits,
   EMBEDDED_DATASET,
   FINANCE_ERROR_CODES,
   FINANCIAL_CAPABILITIES,
@@ -86,14 +90,26 @@ export {
   normalizeCompanyName,
   normalizeSecCompany,
   PERIODS,
+  splitFactor,
   supports,
   systemClock as systemHttpClock,
+  TTM_METHODS,
   trailingTwelveMonths,
 } from './data';
 // Meta-tools.
+export type {
+  ComputedFigure,
+  ComputedInput,
+  ComputedMetrics,
+  MetricId,
+  MetricRequest,
+  Ranking,
+} from './meta-tools/computed-metrics';
+export { computeMetrics, metricRequest, planForMetrics } from './meta-tools/computed-metrics';
 export type { ExecutePlanOptions, MetaToolResult, SubCallFailure } from './meta-tools/execute-plan';
 export { executePlan } from './meta-tools/execute-plan';
 export { createFinanceTools } from './meta-tools/finance-tools';
+export { quotedHeading } from './meta-tools/format-answer';
 export { fieldLabel, formatValue, periodLabel } from './meta-tools/format-values';
 export type { FinancialQueryInput, QueryHooks } from './meta-tools/get-financials';
 export {

@@ -11,6 +11,7 @@ import { FinanceError, isFinanceError } from '../errors';
 import type { FinancialDataProvider } from '../provider';
 import { parseIsoDate } from '../router/clock';
 import type { RoutePlan, SubCall } from '../router/types';
+import type { ComputedMetrics } from './computed-metrics';
 import { type FormattedSection, formatAnswer } from './format-answer';
 import { mapLimited } from './map-limited';
 import type { ResultCache } from './result-cache';
@@ -51,6 +52,8 @@ export interface MetaToolResult {
   plan: RoutePlan;
   /** Provider requests made and answered from the cache. */
   stats: { calls: number; requests: number; cacheHits: number };
+  /** Metrics computed from the rows when the question asked for them (margins, growth, …). */
+  computed?: ComputedMetrics;
 }
 
 /** Options of `executePlan`. */
@@ -67,6 +70,8 @@ export interface ExecutePlanOptions {
   review?: (data: Record<string, SubCallRow[]>) => string[];
   /** Heading of the markdown answer (the query). */
   title?: string;
+  /** Computes metrics from the merged data (shown in the answer with their formulas and inputs). */
+  compute?: (data: Record<string, SubCallRow[]>) => ComputedMetrics;
 }
 
 const DAY_MS = 86_400_000;
@@ -248,12 +253,14 @@ async function runPlan(
   });
 
   if (options.review) warnings.push(...options.review(data));
+  const computed = options.compute?.(data);
   const answer = formatAnswer({
     title: options.title ?? 'Financial data',
     plan,
     sections: [...sectionByKey.values()],
     warnings,
     sources,
+    ...(computed ? { computed } : {}),
   });
-  return { answer, data, sources, warnings, failures, plan, stats };
+  return { answer, data, sources, warnings, failures, plan, stats, ...(computed ? { computed } : {}) };
 }

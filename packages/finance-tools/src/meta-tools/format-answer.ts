@@ -7,6 +7,7 @@
 import type { SplitAdjustment } from '../models';
 import type { RoutePlan, SubToolName } from '../router/types';
 import { BALANCE_CONCEPTS, CASH_FLOW_CONCEPTS, INCOME_CONCEPTS } from '../sec/concepts';
+import type { ComputedFigure, ComputedMetrics } from './computed-metrics';
 import { fieldLabel, formatValue, periodLabel, ROW_META_FIELDS } from './format-values';
 import { type SubCallRow, subToolLabel } from './sub-call-runner';
 
@@ -27,6 +28,65 @@ export interface AnswerParts {
   sections: FormattedSection[];
   warnings: string[];
   sources: string[];
+  computed?: ComputedMetrics;
+}
+
+function computedValue(figure: ComputedFigure): string {
+  if (figure.value === null) return '—';
+  if (figure.kind === 'ratio') return `${(figure.value * 100).toFixed(2)}%`;
+  if (figure.kind === 'multiple') return figure.value.toFixed(2);
+  return formatValue('amount', figure.value);
+}
+
+function computedBlock(computed: ComputedMetrics, index: ReadonlyMap<string, number>): string {
+  const rows = computed.figures.map((figure) => {
+    const inputs = figure.inputs
+      .map(
+        (entry) =>
+          `${fieldLabel(entry.field)} ${formatValue(entry.field, entry.value)} (${entry.ticker} ${entry.period})`,
+      )
+      .join('; ');
+    const numbers = new Set<number>();
+    for (const entry of figure.inputs)
+      for (const url of entry.sources) {
+        const number = index.get(url);
+        if (number !== undefined) numbers.add(number);
+      }
+    const refs = numbers.size > 0 ? `[${[...numbers].sort((a, b) => a - b).join(', ')}]` : '—';
+    return [
+      figure.ticker,
+      figure.period,
+      figure.label,
+      computedValue(figure),
+      `${figure.formula}${figure.note ? ` — ${figure.note}` : ''}`,
+      inputs || '—',
+      refs,
+    ];
+  });
+  const out = [
+    '### Computed from the filed figures',
+    table(['Company', 'Period', 'Metric', 'Value', 'Formula', 'Filed inputs', 'Source'], rows, [
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]),
+  ];
+  if (computed.ranking) {
+    const { ranking } = computed;
+    out.push(
+      `**Ranking (${ranking.order} ${ranking.label.toLowerCase()} first; each company's newest period in this answer):** ${ranking.entries
+        .map(
+          (figure, position) =>
+            `${position + 1}. ${figure.ticker} ${computedValue(figure)} (${figure.period})`,
+        )
+        .join('; ')}.`,
+    );
+  }
+  return out.join('\n\n');
 }
 
 function escapeCell(text: string): string {
@@ -340,6 +400,8 @@ export function formatAnswer(parts: AnswerParts): string {
       `Amounts in ${currency?.currency ?? 'USD'}, exact as filed${anyDerived ? '; * = derived by the data source from filed figures (how: below)' : ''}; — = not available (why: below). Periods follow each company's fiscal calendar.`,
     );
   }
+  if (parts.computed && parts.computed.figures.length > 0)
+    out.push(computedBlock(parts.computed, sourceIndex));
   const notes = [...plan.notes, ...parts.warnings, ...cellLines];
   if (splitLines.length > 0) {
     const listed = splitLines.slice(0, 8);

@@ -8,6 +8,7 @@ import { FINANCE_ERROR_CODES, FinanceError, type FinanceErrorCode } from '../err
 import type { FinancialCapability } from '../provider';
 import { toIsoDate } from '../router/clock';
 import type { RoutePlan } from '../router/types';
+import { computeMetrics, metricRequest, planForMetrics, wantsMetrics } from './computed-metrics';
 import { executePlan, type MetaToolResult } from './execute-plan';
 import {
   type MetaToolOptions,
@@ -112,7 +113,10 @@ export async function answerFinancialQuery(
   }
   context.progress?.({ message: 'Resolving tickers…', percent: 0 });
   const routed = await resolved.router.route(query, context.signal ? { signal: context.signal } : {});
-  const plan = hooks.adjustPlan ? hooks.adjustPlan(routed) : routed;
+  const adjusted = hooks.adjustPlan ? hooks.adjustPlan(routed) : routed;
+  // get_financials computes the metrics the question asks for (its siblings have their own focus).
+  const metrics = hooks.name === undefined ? metricRequest(query, adjusted) : undefined;
+  const plan = metrics && wantsMetrics(metrics) ? planForMetrics(adjusted, metrics) : adjusted;
   assertPlanHasCalls(plan, query);
   const result = await executePlan(plan, {
     provider: resolved.provider,
@@ -123,6 +127,7 @@ export async function answerFinancialQuery(
     ...(resolved.cache ? { cache: resolved.cache } : {}),
     ...(context.progress ? { progress: context.progress } : {}),
     ...(hooks.review ? { review: hooks.review } : {}),
+    ...(metrics && wantsMetrics(metrics) ? { compute: (data) => computeMetrics(metrics, data) } : {}),
   });
   assertSomeData(result);
   // A frozen copy: the rows may belong to the provider, which this must not freeze.

@@ -238,3 +238,102 @@ describe.skipIf(!hasSharedSecData)('derivable items and missing figures', () => 
     }
   });
 });
+
+describe.skipIf(!hasSharedSecData)(
+  'computed metrics in get_financials (recomputed from the SEC files)',
+  () => {
+    type Figure = {
+      ticker: string;
+      metric: string;
+      value: number | null;
+      formula: string;
+      inputs: unknown[];
+    };
+    const figures = (result: { computed?: { figures: Figure[] } }) => result.computed?.figures ?? [];
+    const AAPL_FY25 = ['2024-09-29', '2025-09-27'] as const;
+    const AAPL_REVENUE = 'RevenueFromContractWithCustomerExcludingAssessedTax';
+
+    it('margins: gross, operating and net, each with its formula and filed inputs', async () => {
+      const result = await ask('Apple margins FY2025');
+      const revenue = filed('AAPL', AAPL_REVENUE, ...AAPL_FY25);
+      const expected: Record<string, number> = {
+        grossMargin: filed('AAPL', 'GrossProfit', ...AAPL_FY25) / revenue,
+        operatingMargin: filed('AAPL', 'OperatingIncomeLoss', ...AAPL_FY25) / revenue,
+        netMargin: filed('AAPL', 'NetIncomeLoss', ...AAPL_FY25) / revenue,
+      };
+      for (const [metric, value] of Object.entries(expected)) {
+        const figure = figures(result).find((entry) => entry.metric === metric);
+        expect(figure?.value, metric).toBe(value);
+        expect(figure?.inputs).toHaveLength(2);
+      }
+      expect(result.answer).toContain('46.91%');
+      expect(result.answer).toContain('gross profit ÷ revenue');
+    });
+
+    it('YoY growth fetches the year before; CAGR over the years asked', async () => {
+      const growth = await ask('NVDA revenue growth FY2025');
+      const fy25 = filed('NVDA', 'Revenues', '2024-01-29', '2025-01-26', { latest: true });
+      const fy24 = filed('NVDA', 'Revenues', '2023-01-30', '2024-01-28', { latest: true });
+      expect(figures(growth).find((entry) => entry.metric === 'revenueGrowth')?.value).toBe(fy25 / fy24 - 1);
+      const cagr = await ask('NVDA revenue CAGR 2022 to 2026');
+      const fy26 = filed('NVDA', 'Revenues', '2025-01-27', '2026-01-25');
+      const fy22 = filed('NVDA', 'Revenues', '2021-02-01', '2022-01-30', { latest: true });
+      expect(figures(cagr).find((entry) => entry.metric === 'revenueCagr')?.value).toBe(
+        (fy26 / fy22) ** (1 / 4) - 1,
+      );
+    });
+
+    it('free cash flow, R&D as % of revenue, total debt with commercial paper and debt to equity', async () => {
+      const fcf = await ask('AAPL free cash flow FY2025');
+      const ocf = filed('AAPL', 'NetCashProvidedByUsedInOperatingActivities', ...AAPL_FY25);
+      const capex = filed('AAPL', 'PaymentsToAcquirePropertyPlantAndEquipment', ...AAPL_FY25);
+      expect(figures(fcf).find((entry) => entry.metric === 'freeCashFlow')?.value).toBe(ocf - capex);
+
+      const rd = await ask('Alphabet R&D as % of revenue FY2025');
+      expect(figures(rd).find((entry) => entry.metric === 'researchAndDevelopmentToRevenue')?.value).toBe(
+        filed('GOOGL', 'ResearchAndDevelopmentExpense', '2025-01-01', '2025-12-31') /
+          filed('GOOGL', 'Revenues', '2025-01-01', '2025-12-31'),
+      );
+
+      const debt = await ask('Apple debt to equity FY2025');
+      const at = '2025-09-27';
+      const totalDebt =
+        filed('AAPL', 'LongTermDebtCurrent', undefined, at) +
+        filed('AAPL', 'CommercialPaper', undefined, at) +
+        filed('AAPL', 'LongTermDebtNoncurrent', undefined, at);
+      expect(figures(debt).find((entry) => entry.metric === 'totalDebt')?.value).toBe(totalDebt);
+      expect(figures(debt).find((entry) => entry.metric === 'debtToEquity')?.value).toBe(
+        totalDebt / filed('AAPL', 'StockholdersEquity', undefined, at),
+      );
+      expect(debt.answer).toMatch(/equity is shareholders' equity as filed/);
+    });
+
+    it('ranks companies: "which had the highest net margin"', async () => {
+      const result = await ask('which had the highest net margin in FY2025, AAPL, NVDA or GOOGL');
+      const margins = {
+        AAPL: filed('AAPL', 'NetIncomeLoss', ...AAPL_FY25) / filed('AAPL', AAPL_REVENUE, ...AAPL_FY25),
+        NVDA:
+          filed('NVDA', 'NetIncomeLoss', '2024-01-29', '2025-01-26', { latest: true }) /
+          filed('NVDA', 'Revenues', '2024-01-29', '2025-01-26', { latest: true }),
+        GOOGL:
+          filed('GOOGL', 'NetIncomeLoss', '2025-01-01', '2025-12-31') /
+          filed('GOOGL', 'Revenues', '2025-01-01', '2025-12-31'),
+      };
+      const order = Object.entries(margins)
+        .sort((left, right) => right[1] - left[1])
+        .map(([ticker]) => ticker);
+      const ranking = (result as { computed?: { ranking?: { entries: Figure[] } } }).computed?.ranking;
+      expect(ranking?.entries.map((entry) => entry.ticker)).toEqual(order);
+      expect(ranking?.entries.map((entry) => entry.value)).toEqual(
+        order.map((ticker) => margins[ticker as 'AAPL']),
+      );
+      expect(result.answer).toMatch(/Ranking \(highest net margin first/);
+    });
+
+    it('no metric words, no computed section', async () => {
+      const result = await ask('Apple revenue FY2025');
+      expect(result.computed).toBeUndefined();
+      expect(result.answer).not.toContain('### Computed');
+    });
+  },
+);

@@ -1,5 +1,6 @@
 /**
- * The CLI's view of the outside world, injected so tests can run it in-process.
+ * The CLI's view of the outside world, injected so tests can run it in-process, and the
+ * batched writing of its output.
  */
 import type { Readable } from 'node:stream';
 
@@ -12,4 +13,36 @@ export interface CliIo {
   cwd: string;
   /** Home directory for the user settings layer. */
   homeDir: string;
+}
+
+/**
+ * Output gathered in memory and written in chunks: one `write` per batch of lines rather than
+ * one per line (each write to a pipe or file is a system call and a stream operation).
+ * `flush` writes what is pending; `push` says when the pending text has reached `limit`
+ * characters, so a long batch is not held in memory whole.
+ */
+export class ChunkedOutput {
+  private parts: string[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly out: { write(text: string): unknown },
+    private readonly limit = 1 << 20,
+  ) {}
+
+  /** Adds `text`; true when the pending output has reached the limit and should be flushed. */
+  push(text: string): boolean {
+    this.parts.push(text);
+    this.size += text.length;
+    return this.size >= this.limit;
+  }
+
+  /** Writes the pending output as one chunk (nothing when none is pending). */
+  flush(): void {
+    if (this.parts.length === 0) return;
+    const text = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+    this.parts = [];
+    this.size = 0;
+    this.out.write(text);
+  }
 }

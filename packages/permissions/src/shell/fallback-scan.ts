@@ -221,7 +221,7 @@ function sameCommand(
  * it — is keyed by its words joined by NUL (the scanned text holds no control characters, so
  * no value does); any other starts with \u0001 and spells out the context and every flag.
  */
-function commandKey(
+export function commandKey(
   words: readonly ShellWord[],
   redirects: readonly ShellRedirect[],
   context: ShellContext,

@@ -50,9 +50,9 @@ describe('${ cmd; } and ${| cmd; } (bash 5.3 command substitutions)', () => {
   });
 
   it('leaves them to the parser: the fast path declines', () => {
-    for (const [command] of CASES) expect(plainAnalysis(command), command).toBeUndefined();
+    for (const [command] of CASES) expect(plainAnalysis(command, undefined), command).toBeUndefined();
     // Parameter expansions stay on the fast path.
-    expect(plainAnalysis('echo ${HOME}')).toBeDefined();
+    expect(plainAnalysis('echo ${HOME}', undefined)).toBeDefined();
   });
 
   it('keeps parameter expansions what they are', () => {

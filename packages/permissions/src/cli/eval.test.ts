@@ -1,0 +1,206 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { evaluateWithSettings } from '../engine/decide-with-settings';
+import { compileRuleSet } from '../rules/compile-rule-set';
+import { analyzeShell } from '../shell/analyze-shell';
+import { OPAQUE_REASON_CODES, opaqueReasonCodes } from '../shell/opaque-codes';
+import { findSharedData, loadCorpora } from '../shell/oracle/corpora';
+import { runEval } from './eval';
+import { loadCliSettings } from './load-settings';
+
+const rules = { permissions: { allow: ['Bash(git status:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)'] } };
+
+function settingsFile(): string {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-eval-'));
+  const file = path.join(directory, 'settings.json');
+  writeFileSync(file, JSON.stringify(rules));
+  return file;
+}
+
+/** Runs `eval` on stdin given as chunks; returns every write to stdout and the exit code. */
+async function evalChunks(chunks: ReadonlyArray<string | Buffer>, file = settingsFile()) {
+  const writes: string[] = [];
+  let stderr = '';
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'dexter-eval-cwd-'));
+  const code = await runEval(['--settings', file], {
+    stdin: Readable.from(chunks, { objectMode: true }),
+    stdout: { write: (text: string) => writes.push(text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd,
+    homeDir: cwd,
+  });
+  const lines = writes
+    .join('')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { code, writes, lines, stderr, cwd };
+}
+
+const line = (command: string, cwd?: string) =>
+  `${JSON.stringify(cwd === undefined ? { command } : { command, cwd })}\n`;
+
+describe('eval output fields', () => {
+  it('gives opaque, opaque reason codes, and each command with its context and depth', async () => {
+    const { lines } = await evalChunks([
+      line('git status && echo "$(ls src)" | tee x'),
+      line('ls -la'),
+      line('cat <<EOF\nhi\nEOF'),
+      line('if true; then ls; fi'),
+    ]);
+    expect(lines[0]).toMatchObject({
+      decision: 'ask',
+      opaque: true,
+      opaqueReasons: ['command_substitution'],
+      commands: [
+        { argv: ['git', 'status'], context: 'top', depth: 0 },
+        { argv: ['echo', '$(ls src)'], context: 'pipeline', depth: 0 },
+        { argv: ['ls', 'src'], context: 'command-substitution', depth: 1 },
+        { argv: ['tee', 'x'], context: 'pipeline', depth: 0 },
+      ],
+    });
+    expect(lines[1]).toMatchObject({ decision: 'allow', opaque: false, opaqueReasons: [] });
+    expect(lines[2]).toMatchObject({ opaque: true, opaqueReasons: ['here_document'] });
+    expect(lines[3]!.commands).toEqual([
+      { argv: ['true'], context: 'control-flow', depth: 1 },
+      { argv: ['ls'], context: 'control-flow', depth: 1 },
+    ]);
+    for (const output of lines) {
+      for (const code of output.opaqueReasons as string[]) expect(OPAQUE_REASON_CODES).toContain(code);
+      expect(Object.keys(output)).toEqual([
+        'command',
+        'decision',
+        'reason',
+        'classification',
+        ...('matchedRule' in output ? ['matchedRule'] : []),
+        'opaque',
+        'opaqueReasons',
+        'commands',
+      ]);
+    }
+  });
+
+  it('keeps matchedRule and in-band errors', async () => {
+    const { lines, code } = await evalChunks([line('sudo rm -rf /tmp/x'), '{not json\n', '{"cmd":1}\n']);
+    expect(code).toBe(0);
+    expect(lines[0]).toMatchObject({ decision: 'deny', matchedRule: 'Bash(rm:*)', opaque: false });
+    expect(lines[1]).toEqual({ line: 2, error: expect.stringContaining('line 2: invalid JSON') });
+    expect(lines[2]).toEqual({ line: 3, error: expect.stringContaining('line 3: expected') });
+  });
+});
+
+describe('eval input and output in chunks', () => {
+  it('writes once per input chunk, not once per line', async () => {
+    const chunk = Array.from({ length: 200 }, (_, index) => line(`echo ${index}`)).join('');
+    const { writes, lines } = await evalChunks([chunk, chunk]);
+    expect(lines).toHaveLength(400);
+    expect(writes).toHaveLength(2);
+  });
+
+  it('reads lines split across chunks, CRLF and lone CR endings, and multi-byte characters cut in two', async () => {
+    const text = `${line('echo é')}${line('ls').replace('\n', '\r\n')}${line('pwd').replace('\n', '\r')}${line('git status').trimEnd()}`;
+    const bytes = Buffer.from(text, 'utf8');
+    // One byte at a time: every line, every CRLF and the two bytes of é are cut.
+    const pieces = Array.from(bytes, (byte) => Buffer.from([byte]));
+    const { lines } = await evalChunks(pieces);
+    expect(lines.map((output) => output.command)).toEqual(['echo é', 'ls', 'pwd', 'git status']);
+    const whole = await evalChunks([text]);
+    expect(whole.lines).toEqual(lines);
+  });
+
+  it('numbers lines as a line reader does (CRLF split across chunks counts once)', async () => {
+    const { lines } = await evalChunks(['\r', '\n{bad\r', '\n', '{bad']);
+    expect(lines).toEqual([
+      { line: 2, error: expect.stringContaining('line 2: invalid JSON') },
+      { line: 3, error: expect.stringContaining('line 3: invalid JSON') },
+    ]);
+  });
+
+  it('decides a 1 MB command arriving in 64 KiB chunks', async () => {
+    const command = `${'echo a; '.repeat(131_072)}rm -rf /`;
+    const text = line(command);
+    const chunks: string[] = [];
+    for (let at = 0; at < text.length; at += 65_536) chunks.push(text.slice(at, at + 65_536));
+    const { lines } = await evalChunks(chunks);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      decision: 'deny',
+      opaque: true,
+      opaqueReasons: ['length_cap', 'fallback_scan'],
+    });
+  }, 60_000);
+
+  it('lists over the length cap what the parser lists, with the decision the full list gives', async () => {
+    const pieces = [
+      'ls $(echo a)',
+      'echo "$(cat x | sort)"',
+      'sudo timeout 5 rm -rf /tmp/y',
+      'git status',
+      'x=1',
+    ];
+    const shapes = [
+      pieces.join('; ').repeat(2_000),
+      Array.from({ length: 9_000 }, (_, index) => `echo ${index}`).join(' && '),
+      `${'echo a; '.repeat(9_000)}bash -c 'curl x | sh'`,
+    ];
+    const settings = {
+      rules: compileRuleSet({ allow: ['Bash(git status:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)'] }),
+      layers: [],
+      errors: [],
+    };
+    for (const command of shapes) {
+      expect(command.length).toBeGreaterThan(64 * 1024);
+      const [output] = (await evalChunks([line(command)])).lines;
+      const full = evaluateWithSettings(command, settings, { cwd: '/nowhere' });
+      const analysis = analyzeShell(command);
+      expect(output!.decision).toBe(full.decision.behavior);
+      expect(output!.matchedRule).toBe(full.decision.matchedRule);
+      expect(output!.opaque).toBe(true);
+      expect(output!.opaqueReasons).toEqual(opaqueReasonCodes(analysis.opaqueReasons));
+      expect(output!.commands).toEqual(
+        analysis.commands.map(({ argv, context, depth }) => ({ argv, context, depth })),
+      );
+    }
+  }, 60_000);
+});
+
+const data = findSharedData(__dirname);
+if (!data) console.warn('[eval] ../shared/data not found: the corpus comparison is SKIPPED');
+
+describe.skipIf(!data)('eval on the agent corpus', () => {
+  it('gives the decision, classification and commands evaluateWithSettings gives', async () => {
+    const commands = loadCorpora(data!).find((corpus) => corpus.name === 'agent')!.commands;
+    const file = settingsFile();
+    const { lines, cwd } = await evalChunks([commands.map((command) => line(command)).join('')], file);
+    const settings = loadCliSettings([file], cwd, {
+      stdin: Readable.from([]),
+      stdout: { write: () => undefined },
+      stderr: { write: () => undefined },
+      cwd,
+      homeDir: cwd,
+    });
+    expect(lines).toHaveLength(commands.length);
+    lines.forEach((output, index) => {
+      const { decision, analysis } = evaluateWithSettings(commands[index]!, settings, { cwd });
+      expect(output.command).toBe(commands[index]);
+      expect({
+        decision: output.decision,
+        reason: output.reason,
+        classification: output.classification,
+        matchedRule: output.matchedRule,
+        opaque: output.opaque,
+        commands: output.commands,
+      }).toEqual({
+        decision: decision.behavior,
+        reason: decision.reason,
+        classification: decision.classification,
+        matchedRule: decision.matchedRule,
+        opaque: analysis.opaque,
+        commands: analysis.commands.map(({ argv, context, depth }) => ({ argv, context, depth })),
+      });
+    });
+  }, 120_000);
+});

@@ -53,7 +53,8 @@ describe('findAllowRule: what a prefix rule spells out', () => {
   it.each(["jq -rn 'env.GITHUB_TOKEN'", "jq -n '$ENV[]'"])(
     '%s: a jq program reading the environment is not covered by Bash(jq:*)',
     (command) => {
-      expect(behavior(command, ['Bash(jq:*)'])).toBe('ask');
+      // Not allowed; a secret-looking name is even denied by the floor (as `printenv NAME` is).
+      expect(behavior(command, ['Bash(jq:*)'])).not.toBe('allow');
     },
   );
 

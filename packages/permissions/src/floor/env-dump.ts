@@ -62,10 +62,29 @@ export const DUMP_COMMANDS: ReadonlySet<string> = new Set([
   'ssh',
   'jq',
   'gojq',
+  'jaq',
+  'yq',
   'compgen',
 ]);
 /** Where a command's output goes straight to the model (elsewhere it may feed another command). */
 const SHOWN = new Set(['top', 'background']);
+
+/**
+ * A jq/yq program that prints environment variables: the whole of it (`env`, `$ENV`), yq's
+ * `envsubst` (fills every `${NAME}` of the document from it), or one whose name looks secret
+ * (`env.API_KEY`, `$ENV["TOKEN"]`, yq's `env(AWS_SECRET)` and `strenv(GITHUB_TOKEN)`), as
+ * `printenv NAME` is judged.
+ */
+function jqReadsEnvironment(program: string): boolean {
+  if (!/env|ENV/.test(program)) return false;
+  if (/(^|[^.\w$])env\b(?!\s*[.(])|\$ENV\b(?!\s*[.[])|\benvsubst\b/.test(program)) return true;
+  for (const match of program.matchAll(
+    /(?:\$ENV|\benv)\s*(?:\.\s*|\[\s*")([A-Za-z_]\w*)|\b(?:str)?env\s*\(\s*"?([A-Za-z_]\w*)/g,
+  )) {
+    if (SECRET_NAME.test(match[1] ?? match[2]!)) return true;
+  }
+  return false;
+}
 
 const dump = (command: SimpleCommand): FloorViolation => ({
   check: 'env-dump',
@@ -155,9 +174,9 @@ export function checkEnvDumpNamed(
     }
     case 'jq':
     case 'gojq':
-      return jqArgs(args).some((arg) => /(^|[^.\w$])env\b(?!\s*\.)|\$ENV\b(?!\s*[.[])/.test(arg))
-        ? dump(command)
-        : undefined;
+    case 'jaq':
+    case 'yq':
+      return jqArgs(args).some((arg) => jqReadsEnvironment(arg)) ? dump(command) : undefined;
     case 'compgen': {
       // Variable names alone are harmless; handed on, they select every value in turn.
       const lists = args.some(

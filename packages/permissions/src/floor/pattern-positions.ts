@@ -56,6 +56,21 @@ export const DATA_TOOLS: ReadonlySet<string> = new Set(['echo', 'printf']);
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
 const JQ_ONE_VALUE = new Set(['--indent', '-L', '--library-path']);
 const PROGRAM_TOOLS = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk']);
+/** jq and the tools that read its language (yq's python and Go versions read files with `load`). */
+export const JQ_FAMILY: ReadonlySet<string> = new Set(['jq', 'gojq', 'jaq', 'yq']);
+/**
+ * Files a jq or yq program reads: jq's `import "PATH" as NAME;` and `include "PATH";` (a
+ * module or data file, looked up as PATH, PATH.jq and PATH.json in the `-L` directories), yq's
+ * `load("F")`, `load_str("F")`, `load_xml`, `load_props`, `load_base64`.
+ */
+const JQ_FILE =
+  /\b(?:import|include)\s*"([^"\\]*)"|\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\s*\(\s*"([^"\\]*)"/g;
+
+/** The files a jq/yq program reads (see `JQ_FILE`), as written. */
+export function jqProgramFiles(program: string): string[] {
+  if (!program.includes('"')) return [];
+  return [...program.matchAll(JQ_FILE)].map((match) => match[1] ?? match[2]!);
+}
 
 /** Every command `patternWordIndexes` knows (any other has no pattern words). */
 export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([
@@ -64,6 +79,7 @@ export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([
   ...PROGRAM_TOOLS,
   'jq',
   'gojq',
+  'jaq',
   'yq',
   'git',
   'gh',
@@ -187,7 +203,7 @@ export function patternWordIndexes(
     return shift(grepPatternIndexes(argv.slice(1), valueShort, base === 'sed' ? 'e' : 'e'), 1);
   }
   if (DATA_TOOLS.has(base)) return new Set(argv.map((_, index) => index).slice(1));
-  if (base === 'jq' || base === 'gojq' || base === 'yq') return shift(jqProgramIndexes(argv.slice(1)), 1);
+  if (JQ_FAMILY.has(base)) return shift(jqProgramIndexes(argv.slice(1)), 1);
   if (base === 'gh') {
     const patterns = new Set<number>();
     messageIndexes(argv, 0, true, patterns);
@@ -218,5 +234,7 @@ export function programFileNames(argv: readonly string[], index: number): string
     return [...text.matchAll(/(?:^|[;\n{}\s\d$/])[rRwW]\s*([^\s;}]+)/g)].map((match) => match[1]!);
   }
   if (PROGRAM_TOOLS.has(base)) return [...text.matchAll(/"([^"\\]*)"/g)].map((match) => match[1]!);
+  if (JQ_FAMILY.has(base))
+    return jqProgramFiles(text).flatMap((file) => [file, `${file}.jq`, `${file}.json`]);
   return [];
 }

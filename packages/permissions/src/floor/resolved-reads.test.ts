@@ -203,3 +203,40 @@ describe('recursive reads', () => {
     expect(treeReadOf(['find', '.', '-name', 'x'], 'find')).toBeUndefined();
   });
 });
+
+describe('jq and yq read files and the environment', () => {
+  it.each([
+    ['/repo', `jq -n 'import "credentials" as $c; $c' -L /home/u/.aws`],
+    ['/repo', `jq -n 'include "config"; .' -L ~/.kube`],
+    ['/repo', `jq -n 'include "config"; .' --library-path=/home/u/.kube`],
+    ['/home/u', `jq -n 'import ".aws/credentials" as $c; $c'`],
+    ['/home/u', `gojq -n 'import ".docker/config" as $c; $c'`],
+    ['/repo', `jq -n --rawfile k /home/u/.netrc '$k'`],
+    ['/repo', `jq -n --slurpfile k /home/u/.docker/config.json '$k'`],
+    ['/home/u/.aws', `jq -n --rawfile k credentials '$k'`],
+    ['/repo', `jq -n --rawfile k .env '$k'`],
+    ['/repo', `yq -n 'load("/home/u/.kube/config")'`],
+    ['/home/u/.kube', `yq -n 'load_str("config")'`],
+    ['/repo', `yq -n 'load_props("/home/u/.gradle/gradle.properties")'`],
+    ['/repo', `yq -n 'strenv(GITHUB_TOKEN)'`],
+    ['/repo', `yq -n 'env(AWS_SECRET_ACCESS_KEY)'`],
+    ['/repo', `yq '.a | envsubst' x.yml`],
+    ['/repo', `jq -n 'env.API_KEY'`],
+    ['/repo', `jq -n '$ENV["OPENAI_API_KEY"]'`],
+    ['/repo', `jaq -n '$ENV'`],
+    ['/repo', `yq -n env`],
+  ])('cwd %s: %s is denied', (cwd, command) => {
+    expect(decide(command, cwd, true, none).behavior).toBe('deny');
+  });
+
+  it.each([
+    `jq -n '$ENV.HOME'`,
+    `yq -n 'env(HOME)'`,
+    `jq '.name == ".env"' package.json`,
+    `jq -r '.scripts' package.json`,
+    `jq -n 'import "lib/util" as u; u::f'`,
+    `yq '.services' docker-compose.yml`,
+  ])('%s is not denied', (command) => {
+    expect(decide(command, '/repo', true, none).behavior).not.toBe('deny');
+  });
+});

@@ -20,6 +20,7 @@ import { mentionsSecretFragment } from '../secrets/secret-fragments';
 import type { SecretModel } from '../secrets/secret-model';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
+import { JQ_FAMILY, jqProgramFiles } from './pattern-positions';
 import { TREE_READERS, treeReadOf } from './tree-reads';
 import type { FloorViolation } from './types';
 import { wordRoles } from './word-roles';
@@ -179,6 +180,46 @@ export class ResolvedReads {
     return { dirs, hinted };
   }
 
+  /**
+   * The files a jq/yq program reads (`import "m" as $m;`, `include "m";`, `load("f")`):
+   * looked up as written, `.jq` and `.json`, in the working directory, the `-L` directories
+   * and `~/.jq`.
+   */
+  private jqReads(
+    command: SimpleCommand,
+    dirs: readonly string[],
+    offset: number,
+    programs: { has(index: number): boolean },
+  ): FloorViolation | undefined {
+    const argv = command.argv;
+    const home = this.model.homeDir;
+    const bases = new Set<string>([...dirs, `${home}/.jq`]);
+    const files: string[] = [];
+    for (let i = offset + 1; i < argv.length; i++) {
+      const word = argv[i]!;
+      let library: string | undefined;
+      if (word === '-L' || word === '--library-path') library = argv[i + 1];
+      else if (word.startsWith('--library-path=')) library = word.slice('--library-path='.length);
+      else if (word.startsWith('-L')) library = word.slice(2);
+      if (library !== undefined) {
+        for (const dir of dirs) {
+          const resolved = resolvePath(library, dir, home);
+          if (resolved !== undefined) bases.add(resolved);
+        }
+      }
+      if (programs.has(i - offset)) files.push(...jqProgramFiles(word));
+    }
+    for (const file of files) {
+      for (const base of bases) {
+        for (const candidate of [file, `${file}.jq`, `${file}.json`]) {
+          const resolved = resolvePath(candidate, base, home);
+          if (resolved !== undefined && this.model.isSecret(resolved)) return violation(file, false);
+        }
+      }
+    }
+    return undefined;
+  }
+
   private checkReads(
     command: SimpleCommand,
     name: string,
@@ -232,6 +273,10 @@ export class ResolvedReads {
     for (const redirect of command.redirects) {
       if (!redirect.read || redirect.operator.startsWith('<<')) continue;
       if (readsSecret(redirect.target)) return violation(`< ${redirect.target}`, false);
+    }
+    if (JQ_FAMILY.has(name)) {
+      const found = this.jqReads(command, dirs, offset, programs);
+      if (found) return found;
     }
     if (!TREE_READERS.has(name)) return undefined;
     const read = treeReadOf(command.unwrapped.argv, name);

@@ -18,6 +18,12 @@ describe('filesystemSubjects', () => {
       kind: 'file',
       access: 'read',
       path: '/srv',
+      recursive: true,
+    });
+    expect(filesystemSubjects('list_directory', { path: '/srv' }, context)).toEqual({
+      kind: 'file',
+      access: 'read',
+      path: '/srv',
     });
     expect(filesystemSubjects('edit_file', { path: '/srv/work/x.ts', edits: [] }, context)).toEqual({
       kind: 'file',

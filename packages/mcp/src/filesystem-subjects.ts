@@ -34,12 +34,13 @@ const READS = new Set([
   'read_text_file',
   'read_media_file',
   'get_file_info',
-  // Trees: a listing or search reads the whole directory under the path.
   'list_directory',
   'list_directory_with_sizes',
   'directory_tree',
   'search_files',
 ]);
+/** Tools that walk the whole tree under their path: recursive reads for the floor. */
+const TREES = new Set(['directory_tree', 'search_files']);
 const WRITES = new Set(['write_file', 'edit_file', 'create_directory']);
 
 function resolveAs(file: string, cwd: string): string {
@@ -70,7 +71,8 @@ function manyPaths(paths: readonly string[], access: 'read' | 'write'): Permissi
 /**
  * The subject mapping for `@modelcontextprotocol/server-filesystem`: reads
  * (`read_file`, `read_text_file`, `read_media_file`, `read_multiple_files`, `get_file_info`,
- * `list_directory`, `list_directory_with_sizes`, `directory_tree`, `search_files`) and writes
+ * `list_directory`, `list_directory_with_sizes`; `directory_tree` and `search_files` walk
+ * the tree, so they are recursive reads, denied on a tree that holds a secret) and writes
  * (`write_file`, `edit_file`, `create_directory`, `move_file`). A call whose path argument
  * is missing or not a string maps to a read of the working directory's root marker `?`,
  * which no allow rule matches (it asks); unknown tools map to nothing (name rules only).
@@ -93,9 +95,11 @@ export const filesystemSubjects: McpSubjectMapper = (tool, input, context) => {
   if (READS.has(tool) || WRITES.has(tool)) {
     const access = READS.has(tool) ? 'read' : 'write';
     const file = stringAt('path');
-    return file === undefined
-      ? unreadable(access)
-      : { kind: 'file', access, path: resolveAs(file, context.cwd) };
+    if (file === undefined) return unreadable(access);
+    const resolved = resolveAs(file, context.cwd);
+    return TREES.has(tool)
+      ? { kind: 'file', access, path: resolved, recursive: true }
+      : { kind: 'file', access, path: resolved };
   }
   if (tool === 'read_multiple_files') {
     const list = input.paths;

@@ -17,16 +17,6 @@ const SECRET = 'fake-secret-value-for-tests';
 let root: string;
 let mcp: McpConnection;
 
-/** Does the engine in this tree apply its secret floor to file subjects (issue 14)? */
-function engineFloorCoversFiles(): boolean {
-  const decision = createPermissionEngine({ rules: { allow: ['probe_read'] } }).decide({
-    tool: 'probe_read',
-    input: {},
-    subject: { kind: 'file', access: 'read', path: '/work/project/.env' },
-  });
-  return decision.behavior === 'deny';
-}
-
 beforeAll(async () => {
   if (!present) return;
   root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'dexter-mcp-fs-')));
@@ -47,11 +37,17 @@ afterAll(async () => {
 });
 
 describe.runIf(present)('the official filesystem server through the executor', { timeout: 30_000 }, () => {
+  // Name rules for the listings, subject rules (Read/Write globs) for file access.
   const rules = () =>
     createPermissionEngine({
       rules: {
-        allow: ['mcp__fs__list_directory', 'mcp__fs__read_text_file', 'mcp__fs__read_multiple_files'],
-        deny: [`mcp__fs__write_file(${'ROOT'}/locked/**)`.replace('ROOT', root)],
+        allow: [
+          'mcp__fs__list_directory',
+          'mcp__fs__directory_tree',
+          'mcp__fs__read_multiple_files',
+          `Read(${root}/**)`,
+        ],
+        deny: [`Write(${root}/locked/**)`],
       },
     });
 
@@ -105,14 +101,8 @@ describe.runIf(present)('the official filesystem server through the executor', {
       expect(result.status).not.toBe('ok');
       expect(result.content).not.toContain(SECRET);
     }
-    if (engineFloorCoversFiles()) {
-      for (const result of results) expect(result.status).toBe('denied');
-    } else {
-      console.warn(
-        '[mcp tests] the permission engine in this tree does not yet apply its secret floor to file subjects (issue 14): the .env reads were stopped by @dexter/mcp itself (secret_refused), not denied by the engine',
-      );
-      for (const result of results) expect(result.content).toContain('secret location');
-    }
+    // The engine's floor denies them (no rule can allow a secret read), before any prompt.
+    for (const result of results) expect(result.status).toBe('denied');
   });
 
   it('maps the server tools to file subjects for the engine', () => {
@@ -122,6 +112,7 @@ describe.runIf(present)('the official filesystem server through the executor', {
       kind: 'file',
       access: 'read',
       path: root,
+      recursive: true,
     });
     expect(
       subjectOf('mcp__fs__move_file', {

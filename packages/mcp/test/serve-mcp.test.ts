@@ -212,10 +212,19 @@ describe('dexter-mcp', { timeout: 60_000 }, () => {
   const variants: Array<[string, string[]]> = [
     ['source', ['--conditions=@dexter/source', '--import', 'tsx', 'src/cli.ts']],
   ];
-  if (existsSync(built)) variants.push(['dist', ['dist/cli.js']]);
+  // The built bin loads the built workspace packages; another engineer's rebuild can remove
+  // one for a moment, so the dist variant runs only when every dist entry it needs exists.
+  const needed = [
+    built,
+    ...['registry', 'permissions', 'executor', 'finance-tools'].map((name) =>
+      fileURLToPath(new URL(`../../${name}/dist/index.js`, import.meta.url)),
+    ),
+  ];
+  const missing = needed.filter((file) => !existsSync(file));
+  if (missing.length === 0) variants.push(['dist', ['dist/cli.js']]);
   else
     console.warn(
-      '[mcp tests] packages/mcp/dist/cli.js is not built (cd packages/mcp && npx tsup); testing the bin from source only',
+      `[mcp tests] not built: ${missing.join(', ')} (npx tsup in those packages); testing the bin from source only`,
     );
 
   it.each(variants)(
@@ -244,7 +253,7 @@ describe('dexter-mcp', { timeout: 60_000 }, () => {
   );
 
   it('serve --finance --http 0 serves Streamable HTTP on 127.0.0.1', async () => {
-    const child = spawn(process.execPath, [...variants.at(-1)![1], 'serve', '--finance', '--http', '0'], {
+    const child = spawn(process.execPath, [...variants[0]![1], 'serve', '--finance', '--http', '0'], {
       cwd: packageDir,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

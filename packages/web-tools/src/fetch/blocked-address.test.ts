@@ -187,4 +187,47 @@ describe('checkFetchUrl', () => {
     expect(checked.literal).toBeUndefined();
     expect(checkFetchUrl('http://example.com:8080/').port).toBe(8080);
   });
+
+  it('blocks a blocked IPv4 address however the URL spells it (generated)', () => {
+    const blockedV4 = fc
+      .tuple(fc.constantFrom(0, 10, 127, 169, 172, 192, 100, 224, 255), fc.nat(255), fc.nat(255), fc.nat(255))
+      .map(([a, b, c, d]) => {
+        if (a === 169) b = 254;
+        if (a === 172) b = 16 + (b % 16);
+        if (a === 192) b = 168;
+        if (a === 100) b = 64 + (b % 64);
+        return [a, b, c, d] as const;
+      });
+    const hex = (n: number) => `0x${n.toString(16)}`;
+    const octal = (n: number) => `0${n.toString(8)}`;
+    fc.assert(
+      fc.property(blockedV4, fc.nat(3), ([a, b, c, d], style) => {
+        const n = ((a << 24) >>> 0) + (b << 16) + (c << 8) + d;
+        const dotted = `${a}.${b}.${c}.${d}`;
+        const high = ((a << 8) | b).toString(16);
+        const low = ((c << 8) | d).toString(16);
+        const part = [String, hex, octal, String][style]!;
+        const spellings = [
+          String(n),
+          hex(n),
+          `${part(a)}.${part(b)}.${part(c)}.${part(d)}`,
+          `${part(a)}.${part(b)}.${(c << 8) | d}`,
+          `${part(a)}.${(b << 16) | (c << 8) | d}`,
+          `${dotted}.`,
+          `[::ffff:${dotted}]`,
+          `[::ffff:${high}:${low}]`,
+          `[0:0:0:0:0:ffff:${high}:${low}]`,
+          `[64:ff9b::${dotted}]`,
+          `[2002:${high}:${low}::1]`,
+        ];
+        expect(blockedAddressReason(dotted), dotted).toEqual(expect.any(String));
+        for (const spelling of spellings) {
+          const checked = checkFetchUrl(`http://${spelling}/`);
+          expect(checked.literal, spelling).toBeDefined();
+          expect(blockedAddressReason(checked.literal!.address), spelling).toEqual(expect.any(String));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });

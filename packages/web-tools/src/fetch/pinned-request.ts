@@ -18,6 +18,9 @@ import { WebToolsError } from '../errors';
 import type { CheckedUrl } from './check-url';
 import type { ResolvedAddress } from './resolve-host';
 
+/** Trusted CA certificates (PEM) for https; like `tls.connect`'s `ca`, they replace node's default list. */
+export type TrustedCertificates = string | Buffer | readonly (string | Buffer)[];
+
 /** A response whose headers arrived; the body is still unread. */
 export interface PinnedResponse {
   status: number;
@@ -68,7 +71,7 @@ function decoded(response: http.IncomingMessage): Readable {
 export function openPinned(
   target: CheckedUrl,
   address: ResolvedAddress,
-  options: { signal: AbortSignal; headers: Record<string, string> },
+  options: { signal: AbortSignal; headers: Record<string, string>; ca?: TrustedCertificates },
 ): Promise<PinnedResponse> {
   const { signal } = options;
   return new Promise<PinnedResponse>((resolve, reject) => {
@@ -82,6 +85,7 @@ export function openPinned(
       headers: options.headers,
       lookup: pinnedLookup(address),
       agent: false,
+      ...(options.ca === undefined ? {} : { ca: options.ca as string | Buffer | (string | Buffer)[] }),
       // No environment proxy or connection reuse: the socket goes to the checked address.
       maxHeaderSize: 64 * 1024,
     });

@@ -18,7 +18,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { WebToolsError } from '../errors';
 import { blockedAddressReason } from './blocked-address';
 import { type CheckedUrl, checkFetchUrl } from './check-url';
-import { openPinned } from './pinned-request';
+import { openPinned, type TrustedCertificates } from './pinned-request';
 import { type ReadableContent, readableContent } from './readable-content';
 import { type HostResolver, type ResolvedAddress, systemResolver } from './resolve-host';
 
@@ -34,6 +34,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** User-Agent header. */
   userAgent?: string;
+  /**
+   * Trusted CA certificates (PEM) for https, replacing node's default list (a private PKI, or
+   * a test server's certificate). Certificates are always verified against the URL's host.
+   */
+  ca?: TrustedCertificates;
   /**
    * TEST ONLY — addresses or CIDR ranges (`'127.0.0.1'`, `'127.0.0.0/8'`, `'::1'`) exempted
    * from the address guard, so a test can reach its own server on 127.0.0.1. Never set this
@@ -205,7 +210,11 @@ export async function safeFetch(
     for (let hop = 0; ; hop++) {
       if (signal.aborted) throw abortError(target, signal);
       const address = await checkedAddress(target, resolve, allowed, signal);
-      const response = await openPinned(target, address, { signal, headers });
+      const response = await openPinned(target, address, {
+        signal,
+        headers,
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
+      });
       const contentType = response.headers['content-type'];
       if (REDIRECTS.has(response.status)) {
         response.discard();

@@ -2,7 +2,7 @@
 // and the dexter-mcp bin over stdio (from source, and from dist when it is built).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createPermissionEngine } from '@dexter/permissions';
 import { createToolRegistry, defineTool } from '@dexter/registry';
@@ -141,6 +141,48 @@ describe('serveMcp', { timeout: 30_000 }, () => {
     for (let i = 0; i < 200 && stopped.aborted === before; i++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     expect(stopped.aborted).toBe(before + 1);
+  });
+
+  it('applies the executor timeout to served calls', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const serving = await serveMcp(registry, { transport: serverSide, timeoutMs: 60 });
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(clientSide);
+    cleanups.push(
+      () => client.close(),
+      () => serving.close(),
+    );
+    const result = await client.callTool({ name: 'steps', arguments: { n: 50 } });
+    expect(result.isError).toBe(true);
+    expect(result._meta?.['dexter/status']).toBe('timeout');
+  });
+
+  it('sends configured headers and the bearer token to an HTTP server', async () => {
+    const seen: Array<Record<string, string | string[] | undefined>> = [];
+    const listener = createHttpServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end('no');
+    });
+    const port = await new Promise<number>((resolve) =>
+      listener.listen(0, '127.0.0.1', () => resolve((listener.address() as { port: number }).port)),
+    );
+    cleanups.push(() => new Promise((resolve) => listener.close(resolve)));
+    await expect(
+      connectMcpServers({
+        mcpServers: {
+          remote: {
+            url: `http://127.0.0.1:${port}/mcp`,
+            headers: { 'X-Team': 'research' },
+            bearerToken: 'token-123',
+            transport: 'streamable-http',
+          },
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'connect_failed', server: 'remote' });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[0]!.authorization).toBe('Bearer token-123');
+    expect(seen[0]!['x-team']).toBe('research');
   });
 
   it('serves Streamable HTTP on 127.0.0.1 to the SDK client and to our own connectMcpServers', async () => {

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { createExecutor } from '@dexter/executor';
 import { createPermissionEngine } from '@dexter/permissions';
 import { createToolRegistry, defineTool } from '@dexter/registry';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -141,6 +142,26 @@ describe('serveMcp', { timeout: 30_000 }, () => {
     for (let i = 0; i < 200 && stopped.aborted === before; i++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     expect(stopped.aborted).toBe(before + 1);
+  });
+
+  it('serves a host executor with its own rules', async () => {
+    const executor = createExecutor({
+      tools: [add, remove],
+      permissions: createPermissionEngine({ rules: { allow: ['remove_item'], deny: ['add'] } }),
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const serving = await serveMcp(executor, { transport: serverSide });
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(clientSide);
+    cleanups.push(
+      () => client.close(),
+      () => serving.close(),
+    );
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'remove_item']);
+    expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } }))._meta?.['dexter/status']).toBe(
+      'denied',
+    );
+    expect(textOf(await client.callTool({ name: 'remove_item', arguments: { id: 'z' } }))).toBe('removed z');
   });
 
   it('applies the executor timeout to served calls', async () => {

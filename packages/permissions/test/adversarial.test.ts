@@ -4,9 +4,18 @@
  * Targets: zero attacks auto-allowed, zero deny-rule bypasses, zero false denials.
  */
 import { describe, expect, it } from 'vitest';
+import { createPermissionEngine } from '../src/engine/create-permission-engine';
 import { evaluateBash } from '../src/engine/evaluate-bash';
 import { compileRuleSet } from '../src/rules/compile-rule-set';
-import { type AttackCase, attackCases, benignCases } from './adversarial-cases';
+import { createSecretModel } from '../src/secrets/secret-model';
+import {
+  type AttackCase,
+  attackCases,
+  benignCases,
+  contextAttacks,
+  contextBenign,
+  fileToolAttacks,
+} from './adversarial-cases';
 
 const ruleSets = {
   none: compileRuleSet({}),
@@ -180,4 +189,63 @@ describe('adversarial suite', () => {
       () => expectNoneWeakened(name, 'wrapper prefixes', prefixed, singleCommand),
     );
   }
+
+  // Issue 14: the working directory, `cd` and the home directory decide which file is read.
+  const secrets = createSecretModel({ homeDir: '/home/u' });
+  for (const name of Object.keys(ruleSets) as RuleSetName[]) {
+    it(`resolves paths against the working directory under the ${name} rule set`, () => {
+      const rules = ruleSets[name];
+      const missed: string[] = [];
+      const falseDeny: string[] = [];
+      for (const attack of contextAttacks) {
+        for (const readOnlyAutoAllow of [false, true]) {
+          const decision = evaluateBash(attack.command, rules, {
+            cwd: attack.cwd,
+            secrets,
+            readOnlyAutoAllow,
+          });
+          if (decision.behavior !== 'deny')
+            missed.push(`[${attack.category}] ${attack.cwd}: ${show(attack.command)} → ${decision.behavior}`);
+        }
+      }
+      for (const benign of contextBenign) {
+        const decision = evaluateBash(benign.command, rules, {
+          cwd: benign.cwd,
+          secrets,
+          readOnlyAutoAllow: true,
+        });
+        if (decision.behavior === 'deny')
+          falseDeny.push(`${benign.cwd}: ${show(benign.command)} → ${decision.reason.slice(0, 160)}`);
+      }
+      console.log(
+        `[adversarial] ${name}: ${contextAttacks.length} cwd/cd attacks → ${missed.length} not denied; ` +
+          `${contextBenign.length} benign → ${falseDeny.length} false denials`,
+      );
+      expect(missed).toEqual([]);
+      expect(falseDeny).toEqual([]);
+    });
+  }
+
+  it('denies secret reads through file tools whatever the rules allow', () => {
+    const engine = createPermissionEngine({
+      homeDir: '/home/u',
+      rules: {
+        allow: ['Read(**)', 'Read(/**)', 'Read(~/**)', 'Write(**)', 'mcp__filesystem', 'ReadFile', 'View'],
+      },
+    });
+    const missed: string[] = [];
+    for (const [tool, path, cwd, recursive] of fileToolAttacks) {
+      const access = tool === 'edit_file' ? 'write' : 'read';
+      const decision = engine.decide({
+        tool,
+        input: { path },
+        cwd,
+        subject: { kind: 'file', access, path, ...(recursive ? { recursive } : {}) },
+      });
+      if (decision.behavior !== 'deny' || decision.matchedRule !== 'builtin:secret-read')
+        missed.push(`${tool} ${path} (cwd ${cwd}) → ${decision.behavior}`);
+    }
+    console.log(`[adversarial] file tools: ${fileToolAttacks.length} attacks → ${missed.length} not denied`);
+    expect(missed).toEqual([]);
+  });
 });

@@ -210,7 +210,9 @@ function notReadIndexes(inner: readonly string[], base: string): Set<number> {
     inner.forEach((word, index) => {
       if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
       // `--kubeconfig=FILE`: a long option with its value attached.
-      else if (word.startsWith('--') && outputs.has(word.slice(0, word.indexOf('=')))) skip.add(index);
+      // (terraform spells its long options with one dash: `-var-file=prod.tfvars`.)
+      else if (word.startsWith('-') && word.includes('=') && outputs.has(word.slice(0, word.indexOf('='))))
+        skip.add(index);
       // ssh's `-o IdentityFile=KEY` (also `-oIdentityFile=KEY`) is `-i KEY` spelled as a setting.
       else if (base !== 'openssl' && IDENTITY_SETTING.test(word)) skip.add(index);
       else if (base !== 'openssl' && word === '-o' && IDENTITY_SETTING.test(inner[index + 1] ?? ''))

@@ -113,25 +113,57 @@ function checkCalls(calls: unknown, method: string): asserts calls is readonly T
   }
 }
 
-function checkRunOptions(options: RunOptions | undefined, method: string): void {
-  if (options === undefined) return;
+function isAbortSignal(value: unknown): boolean {
+  try {
+    return value instanceof AbortSignal;
+  } catch {
+    return false;
+  }
+}
+
+function isSession(value: unknown): boolean {
+  try {
+    return isExecutorSession(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A run's options, each read once (a getter that throws is an `invalid_option` error). */
+interface ReadRunOptions {
+  signal: AbortSignal | undefined;
+  session: ExecutorSession | undefined;
+  onEvent: unknown;
+}
+
+function readRunOptions(options: ExecuteOptions | undefined, method: string): ReadRunOptions {
+  if (options === undefined) return { signal: undefined, session: undefined, onEvent: undefined };
   if (typeof options !== 'object' || options === null) {
     throw new ExecutorError(
       'invalid_option',
       `executor.${method}: options must be an object like { signal }`,
     );
   }
-  const { signal, session } = options;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+  let read: ReadRunOptions;
+  try {
+    read = { signal: options.signal, session: options.session, onEvent: options.onEvent };
+  } catch (error) {
+    throw new ExecutorError('invalid_option', `executor.${method}: its options could not be read`, {
+      cause: error,
+    });
+  }
+  const { signal, session } = read;
+  if (signal !== undefined && !isAbortSignal(signal)) {
     throw new ExecutorError('invalid_option', `executor.${method}: signal must be an AbortSignal`, {
       option: 'signal',
     });
   }
-  if (session !== undefined && !isExecutorSession(session)) {
+  if (session !== undefined && !isSession(session)) {
     throw new ExecutorError('invalid_option', `executor.${method}: session must come from createSession()`, {
       option: 'session',
     });
   }
+  return read;
 }
 
 /**
@@ -160,17 +192,13 @@ function checkRunOptions(options: RunOptions | undefined, method: string): void 
 export function createExecutor(options: ExecutorOptions): Executor {
   const config = resolveExecutorOptions(options);
 
-  const startRun = (
-    calls: readonly unknown[],
-    runOptions: RunOptions | undefined,
-    sink: EventSink | undefined,
-  ) => {
+  const startRun = (calls: readonly unknown[], runOptions: ReadRunOptions, sink: EventSink | undefined) => {
     runCounter += 1;
     const run = new Run({
       config,
       calls,
-      session: runOptions?.session ?? config.session,
-      signal: runOptions?.signal,
+      session: runOptions.session ?? config.session,
+      signal: runOptions.signal,
       sink,
       runId: `run_${runCounter}`,
     });
@@ -182,9 +210,9 @@ export function createExecutor(options: ExecutorOptions): Executor {
     tools: config.tools,
     execute(calls: readonly ToolCall[], executeOptions?: ExecuteOptions): Promise<ToolResult[]> {
       checkCalls(calls, 'execute');
-      checkRunOptions(executeOptions, 'execute');
+      const runOptions = readRunOptions(executeOptions, 'execute');
       const copied = copyCalls(calls, 'execute');
-      const onEvent = executeOptions?.onEvent;
+      const onEvent = runOptions.onEvent;
       if (onEvent !== undefined && typeof onEvent !== 'function') {
         throw new ExecutorError('invalid_option', 'executor.execute: onEvent must be a function', {
           option: 'onEvent',
@@ -195,18 +223,18 @@ export function createExecutor(options: ExecutorOptions): Executor {
         let sequence = 0;
         const deliver = (event: ExecutorEvent) => {
           event.sequence = sequence++;
-          observe(onEvent, event);
+          observe(onEvent as (event: ExecutorEvent) => unknown, event);
         };
         sink = { emit: deliver, progress: (_index, event) => deliver(event) };
       }
-      return startRun(copied, executeOptions, sink).results;
+      return startRun(copied, runOptions, sink).results;
     },
     stream(calls: readonly ToolCall[], runOptions?: RunOptions): ExecutorStream {
       checkCalls(calls, 'stream');
-      checkRunOptions(runOptions, 'stream');
+      const read = readRunOptions(runOptions, 'stream');
       const queue = new EventQueue<ExecutorEvent>();
       const copied = copyCalls(calls, 'stream');
-      const { run, results } = startRun(copied, runOptions, createQueueSink(queue));
+      const { run, results } = startRun(copied, read, createQueueSink(queue));
       const closed = results.then((value) => {
         queue.close();
         return value;

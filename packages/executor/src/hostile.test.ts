@@ -448,3 +448,23 @@ describe('canonicalJson and safeStringify never throw', () => {
     expect(() => safeStringify(make())).not.toThrow();
   });
 });
+
+describe('run options that throw when read', () => {
+  it('are an invalid_option error at the call, never a raw throw', () => {
+    const executor = createExecutor({ tools: [readTool('read')] });
+    const options = {
+      get signal(): AbortSignal {
+        throw poison();
+      },
+    };
+    for (const run of [() => executor.execute([], options), () => executor.stream([], options)]) {
+      let caught: unknown;
+      try {
+        run();
+      } catch (error) {
+        caught = error;
+      }
+      expect((caught as { code?: string }).code).toBe('invalid_option');
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { DBOS } from '@dbos-inc/dbos-sdk';
 import { defineTool } from '@dexter/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createPostgresSessionStore, type PostgresSessionStore } from '../../postgres/src/index';
 import { createDatabase, databaseUrl } from '../../postgres/test/database';
 import { answerApproval, type DurableTurns, readTurn, registerDurableTurns } from './durable-turns';
 import { DurableTurnError } from './errors';
@@ -50,15 +51,20 @@ describe.skipIf(server === '')('registerDurableTurns', () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
   let turns: DurableTurns;
   let quick: DurableTurns;
+  let withSessions: DurableTurns;
+  let store: PostgresSessionStore;
   beforeAll(async () => {
     database = await createDatabase(server, 'dbos_turns');
+    store = createPostgresSessionStore({ connectionString: database.url });
     DBOS.setConfig({ name: 'dexter-dbos-tests', systemDatabaseUrl: database.url, logLevel: 'error' });
     turns = registerDurableTurns({ tools });
     quick = registerDurableTurns({ tools, name: 'dexter.turn.quick', approvalTimeoutSeconds: 1 });
+    withSessions = registerDurableTurns({ tools, name: 'dexter.turn.sessions', sessions: store });
     await DBOS.launch();
   });
   afterAll(async () => {
     if (DBOS.isInitialized()) await DBOS.shutdown();
+    await store?.close();
     await database?.drop();
   });
 
@@ -139,5 +145,48 @@ describe.skipIf(server === '')('registerDurableTurns', () => {
     expect(done.status).toBe('completed');
     expect(done.results[0]).toMatchObject({ toolCallId: 'w1', status: 'denied' });
     expect(done.results[0]!.content).toMatch(/timed out/);
+  });
+
+  it('with a SessionStore: an allow-session answer is a shared grant, later turns skip the prompt, all audited', async () => {
+    const write = (id: string) => [{ id, name: 'write', input: { path: `${id}.md` } }];
+    const first = await withSessions.start(write('w1'), { sessionId: 's1' });
+    const asked = await withSessions.settle(first);
+    expect(asked.status).toBe('suspended');
+    await answerApproval(asked.pending[0]!.approvalId, 'allow-session', { actor: 'ana' });
+    expect((await withSessions.settle(first, { after: asked.pending[0]!.approvalId })).status).toBe(
+      'completed',
+    );
+    const grants = await store.grants('s1');
+    expect(grants).toHaveLength(1);
+    expect(grants[0]).toMatchObject({ grantedBy: 'ana' });
+    expect(grants[0]!.expiresAt).toBeGreaterThan(Date.now());
+
+    // The grant answers the next turn's prompt: it completes without suspending.
+    const second = await withSessions.start(write('w2'), { sessionId: 's1' });
+    const done = await withSessions.settle(second);
+    expect(done.status).toBe('completed');
+    expect(done.results[0]).toMatchObject({ toolCallId: 'w2', status: 'ok' });
+
+    // Another session is asked; after a revocation, so is this one.
+    const other = await withSessions.start(write('w3'), { sessionId: 's2' });
+    const otherState = await withSessions.settle(other);
+    expect(otherState.status).toBe('suspended');
+    await answerApproval(otherState.pending[0]!.approvalId, 'deny', { actor: 'bo' });
+    await withSessions.settle(other, { after: otherState.pending[0]!.approvalId });
+    await store.revoke({ sessionId: 's1', sessionKey: grants[0]!.sessionKey, cwd: grants[0]!.cwd });
+    const third = await withSessions.start(write('w4'), { sessionId: 's1' });
+    const thirdState = await withSessions.settle(third);
+    expect(thirdState.status).toBe('suspended');
+    await answerApproval(thirdState.pending[0]!.approvalId, 'deny');
+    await withSessions.settle(third, { after: thirdState.pending[0]!.approvalId });
+
+    expect((await store.audit('s1')).map((r) => [r.toolCallId, r.decision, r.actor ?? null])).toEqual([
+      ['w1', 'allow-session', 'ana'],
+      ['w2', 'allow-session', 'session-grant'],
+      ['w4', 'deny', null],
+    ]);
+    expect(
+      (await store.audit('s2')).map((r) => [r.toolCallId, r.decision, r.actor ?? null, r.input]),
+    ).toEqual([['w3', 'deny', 'bo', { path: 'w3.md' }]]);
   });
 });

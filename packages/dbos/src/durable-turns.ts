@@ -12,11 +12,13 @@
  */
 import { DBOS, type DBOSClient } from '@dbos-inc/dbos-sdk';
 import {
+  type ApprovalAnswer,
   type ApprovalPrompter,
   type ApprovalResponse,
   createExecutor,
   type ExecutorOptions,
   normalizeApprovalResponse,
+  type SessionStore,
   safeStringify,
   type ToolResult,
 } from '@dexter/executor';
@@ -66,6 +68,15 @@ export interface DurableTurnsOptions {
   approvalTimeoutSeconds?: number;
   /** The workflow's registered name; every process of the app must use the same. Default `dexter.turn`. */
   name?: string;
+  /**
+   * Shared session state (e.g. `createPostgresSessionStore`). For turns started with a
+   * `sessionId`: an unexpired `allow-session` grant answers a prompt without asking, an
+   * `allow-session`/`allow-always` answer records a grant (for `grantTtlMs`), and every answer
+   * goes to the audit trail. Each store call is a checkpointed step.
+   */
+  sessions?: SessionStore;
+  /** How long an `allow-session` grant made in a durable turn holds. Default 8 hours. */
+  grantTtlMs?: number;
 }
 
 /** Reads turns and answers approvals, from a launched DBOS (default) or a `DBOSClient`. */
@@ -74,11 +85,20 @@ export interface TurnAccess {
   client?: DBOSClient;
 }
 
+/** What `answerApproval` sends: the answer and who gave it (for the audit trail). */
+interface AnswerMessage {
+  answer: unknown;
+  actor?: string;
+}
+
 /** Durable turns, registered with DBOS. */
 export interface DurableTurns {
   readonly name: string;
-  /** Starts a turn (DBOS must be launched); resolves with its id once it is recorded. */
-  start(calls: readonly ToolCall[], options?: { turnId?: string }): Promise<string>;
+  /**
+   * Starts a turn (DBOS must be launched); resolves with its id once it is recorded. With a
+   * `sessionId`, the turn reads and writes that session's grants and audit in `sessions`.
+   */
+  start(calls: readonly ToolCall[], options?: { turnId?: string; sessionId?: string }): Promise<string>;
   /** Waits until the turn is suspended on an approval (other than `after`) or done. */
   settle(turnId: string, options?: SettleOptions): Promise<TurnState>;
   /**
@@ -203,7 +223,19 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
   // Fail at registration, not inside a workflow, on bad executor options.
   createExecutor({ ...options.executor, tools: options.tools });
 
-  const runTurn = async (calls: ToolCall[]): Promise<DurableToolResult[]> => {
+  const store = options.sessions;
+  if (store !== undefined && typeof store?.isGranted !== 'function') {
+    throw new DurableTurnError(
+      'invalid_option',
+      '`sessions` must be a SessionStore (e.g. createPostgresSessionStore)',
+    );
+  }
+  const grantTtlMs = options.grantTtlMs ?? 8 * 3_600_000;
+  const cwd = options.executor?.cwd ?? '';
+
+  const runTurn = async (calls: ToolCall[], sessionId?: string): Promise<DurableToolResult[]> => {
+    const shared =
+      store !== undefined && typeof sessionId === 'string' && sessionId !== '' ? store : undefined;
     const turnId = DBOS.workflowID!;
     const order = new StepOrder();
     const indexOf = new Map(calls.map((call, index) => [call.id, index] as const));
@@ -223,6 +255,35 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
       async prompt(request): Promise<ApprovalResponse> {
         const index = indexOf.get(request.toolCallId)!;
         await order.turn(index);
+        const { decision } = request;
+        const audit = (answer: ApprovalAnswer, actor: string | undefined) =>
+          DBOS.runStep(
+            () =>
+              shared!.recordAudit({
+                sessionId: sessionId!,
+                toolCallId: request.toolCallId,
+                tool: request.tool,
+                decision: answer.decision,
+                input: JSON.parse(safeStringify(request.input) ?? 'null'),
+                ...(actor === undefined ? {} : { actor }),
+                ...(answer.message === undefined ? {} : { message: answer.message }),
+              }),
+            { name: 'dexter.session.audit' },
+          );
+        if (shared !== undefined && decision.cacheable) {
+          const key = { sessionId: sessionId!, sessionKey: decision.sessionKey, cwd };
+          const granted = await DBOS.runStep(() => shared.isGranted(key), {
+            name: 'dexter.session.isGranted',
+          });
+          if (granted) {
+            const answer: ApprovalAnswer = {
+              decision: 'allow-session',
+              message: 'Allowed by an earlier session grant.',
+            };
+            await audit(answer, 'session-grant');
+            return { decision: 'allow-session' };
+          }
+        }
         const pending: PendingApproval = {
           approvalId: `${turnId}${APPROVAL_SEPARATOR}${index}`,
           turnId,
@@ -238,15 +299,33 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
           approval: JSON.parse(safeStringify(pending) ?? '{}'),
           results: finished,
         });
-        const answer = await DBOS.recv<unknown>(approvalTopic(index), { timeoutSeconds });
+        const received = await DBOS.recv<AnswerMessage>(approvalTopic(index), { timeoutSeconds });
         await DBOS.setEvent(PENDING_EVENT, null);
-        if (answer === null) {
-          return {
-            decision: 'deny',
-            message: `No answer within ${timeoutSeconds} s; the approval timed out.`,
-          };
+        const { valid: _valid, ...answer } =
+          received === null
+            ? {
+                valid: true,
+                decision: 'deny' as const,
+                message: `No answer within ${timeoutSeconds} s; the approval timed out.`,
+              }
+            : normalizeApprovalResponse(received?.answer);
+        const actor = typeof received?.actor === 'string' ? received.actor : undefined;
+        if (shared !== undefined) {
+          if (
+            (answer.decision === 'allow-session' || answer.decision === 'allow-always') &&
+            decision.cacheable
+          ) {
+            const grant = { sessionId: sessionId!, sessionKey: decision.sessionKey, cwd, ttlMs: grantTtlMs };
+            await DBOS.runStep(
+              () => shared.grant(actor === undefined ? grant : { ...grant, grantedBy: actor }),
+              {
+                name: 'dexter.session.grant',
+              },
+            );
+          }
+          await audit(answer, actor);
         }
-        return normalizeApprovalResponse(answer) as ApprovalResponse;
+        return answer;
       },
     };
     const executor = createExecutor({ ...options.executor, tools: options.tools.map(durable), approvals });
@@ -266,9 +345,13 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
     async start(calls, startOptions = {}) {
       checkCalls(calls);
       const plainCalls = JSON.parse(safeStringify(calls) ?? '[]') as ToolCall[];
+      const { sessionId } = startOptions;
+      if (sessionId !== undefined && (typeof sessionId !== 'string' || sessionId === '')) {
+        throw new DurableTurnError('invalid_option', 'start: sessionId must be a non-empty string');
+      }
       const handle = await DBOS.startWorkflow(workflow, {
         ...(startOptions.turnId === undefined ? {} : { workflowID: startOptions.turnId }),
-      })(plainCalls);
+      })(plainCalls, sessionId);
       const turnId = handle.workflowID;
       // Kept only while it runs: the live handle answers `result` without polling.
       const done = handle.getResult();
@@ -336,7 +419,7 @@ export async function settleTurn(turnId: string, options: SettleOptions = {}): P
 export async function answerApproval(
   approvalId: string,
   response: ApprovalResponse,
-  access: TurnAccess = {},
+  access: TurnAccess & { actor?: string } = {},
 ): Promise<{ turnId: string }> {
   const { turnId, index } = parseApprovalId(approvalId);
   const state = await readTurn(turnId, access).catch((error: unknown) => {
@@ -350,7 +433,8 @@ export async function answerApproval(
   if (state.status !== 'suspended' || state.pending[0]?.approvalId !== approvalId) {
     throw new DurableTurnError('approval_not_pending', `approval ${approvalId} is not waiting for an answer`);
   }
-  const message = JSON.parse(safeStringify(response) ?? 'null') as unknown;
+  const message: AnswerMessage = { answer: JSON.parse(safeStringify(response) ?? 'null') as unknown };
+  if (typeof access.actor === 'string' && access.actor !== '') message.actor = access.actor;
   if (access.client) await access.client.send(turnId, message, approvalTopic(index), approvalId);
   else await DBOS.send(turnId, message, approvalTopic(index), approvalId);
   return { turnId };

@@ -60,6 +60,10 @@ export type { CommandRule, PathRule, Rule, RuleKind, RuleSet, ToolRule } from '.
 export { emptyRuleSet } from './rules/rule';
 export { escapeSpecifier, serializeRule } from './rules/serialize-rule';
 export { isFileWriteToolName, isShellToolName, normalizeToolName } from './rules/tool-name';
+// Secret model (one for the shell floor and file tools)
+export { resolvePath } from './secrets/resolve-path';
+export type { SecretModel, SecretModelOptions } from './secrets/secret-model';
+export { createSecretModel } from './secrets/secret-model';
 // Shell parser
 export type {
   RejectionScan,

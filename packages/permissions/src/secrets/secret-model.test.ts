@@ -39,6 +39,7 @@ const GROUPS: Record<string, readonly string[]> = {
     `${H}/.rediscli_history`,
     `${H}/.irb_history`,
     '/root/.bash_history',
+    '/proc/self/root/home/x/.bash_history',
   ],
   'cloud and infra CLIs': [
     `${H}/.docker/config.json`,
@@ -167,6 +168,8 @@ describe('trees', () => {
     '/proc',
     '/proc/1',
     '/var/run',
+    '/proc/1/root',
+    '/proc/self/root/root',
     `${H}/.config`,
     `${H}/.local`,
     `${H}/.local/share`,

@@ -58,6 +58,9 @@ function holdsSystemSecrets(components: readonly string[]): boolean {
   return (first === 'var' || first === 'private') && components[1] === 'run' && components.length === 2;
 }
 
+/** A process's view of the root directory: `/proc/self/root/etc/shadow` is `/etc/shadow`. */
+const PROC_ROOT = /^\/proc\/[^/]+\/root(?=\/|$)/;
+
 /** Every sequence whose secret may sit inside a tree (a file sequence or a directory one). */
 const ALL_SEQUENCES: readonly (readonly string[])[] = [...SEQUENCES, ...SEQUENCE_DIRS];
 
@@ -118,8 +121,12 @@ export function createSecretModel(options: SecretModelOptions = {}): SecretModel
   const lowerHome = homeDir.toLowerCase();
   const homePrefix = lowerHome === '/' ? '/' : `${lowerHome}/`;
 
-  /** `resolved` with the home directory spelled `~` (so the catalogue's home rows apply), case ignored. */
-  const homeSpelled = (resolved: string): string => {
+  /**
+   * `resolved` with the home directory spelled `~` (so the catalogue's home rows apply), case
+   * ignored; `/proc/PID/root/…` is the same file as `/…`.
+   */
+  const homeSpelled = (path: string): string => {
+    const resolved = path.startsWith('/proc/') ? path.replace(PROC_ROOT, '') || '/' : path;
     if (resolved.length < homeDir.length || lowerHome === '/') return resolved;
     const lower = resolved.toLowerCase();
     if (lower === lowerHome) return '~';

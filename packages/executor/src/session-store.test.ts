@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { describeSessionStoreContract } from '../test/session-store-contract';
 import { createMemorySessionStore } from './session-store';
-import { describeSessionStoreContract } from './session-store-contract';
 
 describeSessionStoreContract('in memory', async () => createMemorySessionStore());
 

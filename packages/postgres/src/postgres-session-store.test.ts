@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeSessionStoreContract } from '../../executor/src/session-store-contract';
+import { describeSessionStoreContract } from '../../executor/test/session-store-contract';
 import { databaseUrl, uniqueName } from '../test/database';
 import { createPostgresSessionStore } from './postgres-session-store';
 

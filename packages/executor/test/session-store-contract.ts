@@ -4,7 +4,7 @@
  * exported from the package.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionStore } from './session-store';
+import type { SessionStore } from '../src/session-store';
 
 /** Runs the contract against stores made by `make`; each test gets a fresh session id. */
 export function describeSessionStoreContract(

@@ -44,8 +44,11 @@ class ScriptedModel implements Model {
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     if (Array.isArray(request.input)) {
       for (const item of request.input) {
-        if (item.type === 'function_call_result' && item.output.type === 'text') {
-          this.seenOutputs.push(`${item.callId}: ${item.output.text}`);
+        if (item.type !== 'function_call_result') continue;
+        const { output } = item;
+        if (typeof output === 'string') this.seenOutputs.push(`${item.callId}: ${output}`);
+        else if (!Array.isArray(output) && output.type === 'text') {
+          this.seenOutputs.push(`${item.callId}: ${output.text}`);
         }
       }
     }

@@ -11,7 +11,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
@@ -79,6 +82,21 @@ const STDERR_KEEP = 4096;
 const SDK_TIMEOUT = 2_147_483_647;
 const MAX_PAGES = 1000;
 
+/** A Streamable HTTP session that is gone: 404 for our session id, or the server unreachable. */
+function httpSessionLost(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code === 404;
+  const text = `${messageOf(error)} ${messageOf((error as { cause?: unknown })?.cause ?? '')}`;
+  return /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(text);
+}
+
+/** A request that died on a socket the server had already closed (undici's keep-alive pool). */
+function staleSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  return (
+    cause?.code === 'UND_ERR_SOCKET' || /other side closed|ECONNRESET/.test(String(cause?.message ?? ''))
+  );
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -135,7 +153,7 @@ export class McpServerConnection {
       try {
         result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: 60_000 });
       } catch (error) {
-        throw this.#callError(error, 'tools/list');
+        throw this.#callError(error, 'tools/list', client);
       }
       tools.push(...result.tools);
       cursor = result.nextCursor;
@@ -182,7 +200,7 @@ export class McpServerConnection {
       return result as CallToolResult;
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
-      throw this.#callError(error, tool);
+      throw this.#callError(error, tool, client);
     }
   }
 
@@ -196,8 +214,19 @@ export class McpServerConnection {
     if (pending) await pending.then((late) => late.close()).catch(() => undefined);
   }
 
-  #callError(error: unknown, what: string): McpError {
+  #callError(error: unknown, what: string, client: Client): McpError {
     if (McpError.isInstance(error)) return error;
+    if (isHttpServerConfig(this.#options.config) && httpSessionLost(error)) {
+      // The server restarted (our session id is unknown: 404) or is unreachable: this client
+      // is done. Forget it so the next call connects afresh.
+      if (this.#client === client) this.#client = undefined;
+      void client.close().catch(() => undefined);
+      return new McpError(
+        'disconnected',
+        `MCP server "${this.name}" lost the session during ${what} (${messageOf(error)}); the next call reconnects`,
+        { server: this.name, cause: error },
+      );
+    }
     if (error instanceof SdkMcpError && error.code === ErrorCode.ConnectionClosed) {
       const tail = this.#stderr.trim().split('\n').slice(-3).join(' | ');
       return new McpError(
@@ -307,19 +336,26 @@ export class McpServerConnection {
       return client;
     };
     if (config.transport === 'sse') return await attempt(new SSEClientTransport(url, { requestInit }));
-    try {
-      return await attempt(new StreamableHTTPClientTransport(url, { requestInit }));
-    } catch (error) {
-      if (config.transport === 'streamable-http') throw error;
-      // A server that only speaks the older HTTP+SSE transport rejects the POST (404/405):
-      // the spec's backwards-compatibility procedure is to try the SSE endpoint next.
+    let error: unknown;
+    // A pooled keep-alive socket to a server that restarted fails once ("other side
+    // closed"); one more attempt gets a fresh socket.
+    for (let attemptNumber = 0; attemptNumber < 3; attemptNumber++) {
       try {
-        return await attempt(new SSEClientTransport(url, { requestInit }));
-      } catch (sseError) {
-        throw new Error(
-          `Streamable HTTP failed (${messageOf(error)}) and so did the SSE fallback (${messageOf(sseError)})`,
-        );
+        return await attempt(new StreamableHTTPClientTransport(url, { requestInit }));
+      } catch (failure) {
+        error = failure;
+        if (!staleSocket(failure)) break;
       }
+    }
+    if (config.transport === 'streamable-http') throw error;
+    // A server that only speaks the older HTTP+SSE transport rejects the POST (404/405):
+    // the spec's backwards-compatibility procedure is to try the SSE endpoint next.
+    try {
+      return await attempt(new SSEClientTransport(url, { requestInit }));
+    } catch (sseError) {
+      throw new Error(
+        `Streamable HTTP failed (${messageOf(error)}) and so did the SSE fallback (${messageOf(sseError)})`,
+      );
     }
   }
 }

@@ -226,6 +226,22 @@ describe('serveMcp', { timeout: 30_000 }, () => {
     expect(textOf(result)).toBe('10');
   });
 
+  it('reconnects over HTTP after the server restarts: one error, then a new session', async () => {
+    const first = await serveMcp(registry, { transport: { type: 'http', port: 0 } });
+    const port = first.port!;
+    const mcp = await connectMcpServers({ mcpServers: { dexter: { url: first.url! } } });
+    cleanups.push(() => mcp.close());
+    const connection = mcp.servers.get('dexter')!;
+    expect(textOf(await connection.callTool('add', { a: 1, b: 1 }))).toBe('2');
+    await first.close();
+    const second = await serveMcp(registry, { transport: { type: 'http', port } });
+    cleanups.push(() => second.close());
+    // The old session id means nothing to the new server: that call fails once...
+    await expect(connection.callTool('add', { a: 2, b: 2 })).rejects.toMatchObject({ code: 'disconnected' });
+    // ...and the next one opens a new session.
+    expect(textOf(await connection.callTool('add', { a: 3, b: 3 }))).toBe('6');
+  });
+
   it('rejects a request whose Host header is not the local one (DNS rebinding)', async () => {
     const serving = await serveMcp(registry, { transport: { type: 'http', port: 0 } });
     cleanups.push(() => serving.close());

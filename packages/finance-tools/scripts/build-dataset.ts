@@ -11,6 +11,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildEmbeddedDataset, serializeDataset } from '../src/dataset/build-dataset';
+import { compactTickerList } from '../src/providers/sec-ticker-list';
+import { readSecDirectory } from '../src/sec/read-sec-directory';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const directory = path.resolve(process.argv[2] ?? path.join(here, '../../../../shared/data/sec'));
@@ -27,4 +29,13 @@ const summary = dataset.companies
   .join(' ');
 console.log(
   `wrote ${path.relative(process.cwd(), output)} (${(text.length / 1024).toFixed(0)} kB): ${summary}`,
+);
+
+// The full SEC ticker list, compact (see src/providers/sec-ticker-list.ts).
+const tickerOutput = path.join(here, '../src/dataset/sec-tickers.generated.json');
+const tickerList = compactTickerList(readSecDirectory(directory).tickers as never);
+const tickerText = `${JSON.stringify(tickerList, null, 1)}\n`;
+writeFileSync(tickerOutput, tickerText);
+console.log(
+  `wrote ${path.relative(process.cwd(), tickerOutput)} (${(tickerText.length / 1024).toFixed(0)} kB): ${tickerList.count} tickers`,
 );

@@ -117,15 +117,23 @@ describe('dexter-finance (in-process, embedded data)', () => {
   });
 
   it('reports unknown tickers clearly, as text and as JSON', async () => {
-    const text = await run(['TSLA revenue FY2025']);
+    const text = await run(['ZZZQX revenue FY2025']);
     expect(text.code).toBe(1);
     expect(text.stdout).toBe('');
     expect(text.stderr).toMatch(
-      /dexter-finance: No data found: TSLA income statements: .*TSLA.*\[unknown_ticker\]\n$/,
+      /dexter-finance: No data found: ZZZQX income statements: .*ZZZQX.*not in the SEC ticker list.*\[unknown_ticker\]\n$/,
     );
-    const json = await run(['--json', 'TSLA revenue FY2025']);
+    const json = await run(['--json', 'ZZZQX revenue FY2025']);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout).error.code).toBe('unknown_ticker');
+  });
+
+  it('says when a listed company is not in the offline data, and how to get it', async () => {
+    const text = await run(['TSLA revenue FY2025']);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(
+      /TSLA \(Tesla, Inc\., CIK 0001318605\) is in the SEC ticker list but not in the embedded offline data.*--provider sec.*\[not_found\]\n$/,
+    );
   });
 
   it('says when the query names no company', async () => {

@@ -113,10 +113,11 @@ export function selectStatements<Kind extends StatementKind>(
   validatePeriodRequest(request, provider);
   const all = book[kind] as PeriodRow[] | undefined;
   if (!all) {
-    throw new FinanceError('not_found', `${provider} has no ${LABELS[kind]} for ${book.profile.ticker}`, {
-      provider,
-      details: { ticker: book.profile.ticker },
-    });
+    throw new FinanceError(
+      'not_found',
+      `${provider} has no ${LABELS[kind]} for ${book.profile.ticker} (${book.profile.name}): it holds only its filing list. Get the statements live with the SEC EDGAR provider (dexter-finance --provider sec, with SEC_USER_AGENT).`,
+      { provider, details: { ticker: book.profile.ticker } },
+    );
   }
   let rows: PeriodRow[];
   const quarterly = all.filter((row) => row.period === 'quarterly');

@@ -163,7 +163,7 @@ describe('embedded provider: statements', () => {
 
 describe('embedded provider: errors', () => {
   it('rejects unknown tickers, empty periods, bad requests and aborted calls with typed errors', async () => {
-    const unknown = await failure(provider.getIncomeStatements!({ ticker: 'TSLA', period: 'annual' }));
+    const unknown = await failure(provider.getIncomeStatements!({ ticker: 'ZZZQX', period: 'annual' }));
     expect(unknown.code).toBe('unknown_ticker');
     expect(unknown.provider).toBe('embedded');
     const missing = await failure(
@@ -219,7 +219,8 @@ describe('embedded provider: names, filings, metrics, earnings', () => {
       ['Microsoft', 'MSFT'],
       ['Amazon', 'AMZN'],
       ['$aapl', 'AAPL'],
-      ['Tesla', undefined],
+      ['Tesla', 'TSLA'], // from the SEC ticker list (no statements offline)
+      ['Zzzqx Widgets', undefined],
       ['', undefined],
     ];
     for (const [query, ticker] of cases) {

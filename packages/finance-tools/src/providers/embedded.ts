@@ -14,6 +14,7 @@ import type { FinancialDataProvider } from '../provider';
 import { createBookProvider } from './book-provider';
 import type { CompanyBook } from './company-book';
 import { createCompanyIndex } from './company-index';
+import { shippedSecTickerList } from './sec-ticker-list';
 
 /** Options of `createEmbeddedProvider`. */
 export interface EmbeddedProviderOptions {
@@ -47,6 +48,14 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions = {}): F
     );
   }
   const index = createCompanyIndex(dataset.companies);
+  const withStatements = dataset.companies
+    .filter((company) => company.statements)
+    .map((company) => company.ticker);
+  const listsOnly = dataset.companies
+    .filter((company) => !company.statements)
+    .map((company) => company.ticker);
+  // What the offline data really holds: filing lists alone are not financials.
+  const coverage = `financial statements for ${withStatements.join(', ') || 'no company'}${listsOnly.length > 0 ? `; filing lists only for ${listsOnly.join(', ')}` : ''}`;
   const books = new Map<string, CompanyBook>();
 
   return createBookProvider({
@@ -55,11 +64,19 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions = {}): F
       const found = index.find(ticker);
       const company = found && dataset.companies.find((candidate) => candidate.ticker === found.ticker);
       if (!company) {
-        const known = dataset.companies.map((candidate) => candidate.ticker).join(', ');
-        throw new FinanceError('unknown_ticker', `${name} has no data for ${ticker} (it covers ${known})`, {
-          provider: name,
-          details: { ticker },
-        });
+        const listed = (await shippedSecTickerList()).find(ticker);
+        if (listed) {
+          throw new FinanceError(
+            'not_found',
+            `${listed.ticker} (${listed.name}, CIK ${listed.cik}) is in the SEC ticker list but not in the ${name} offline data (${coverage}). Get it live with the SEC EDGAR provider: dexter-finance --provider sec (needs SEC_USER_AGENT), or createSecEdgarProvider({ userAgent }).`,
+            { provider: name, details: { ticker, listed } },
+          );
+        }
+        throw new FinanceError(
+          'unknown_ticker',
+          `${name} has no data for ${ticker}, and it is not in the SEC ticker list (${coverage})`,
+          { provider: name, details: { ticker } },
+        );
       }
       let book = books.get(company.ticker);
       if (!book) {
@@ -69,7 +86,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions = {}): F
       return book;
     },
     async resolveTicker(query) {
-      return index.find(query);
+      // The offline companies first, then the full SEC ticker list.
+      return index.find(query) ?? (await shippedSecTickerList()).find(query);
     },
   });
 }

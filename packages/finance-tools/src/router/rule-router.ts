@@ -7,6 +7,7 @@
 import { COMPANY_ALIASES } from '../providers/company-names';
 import { type Clock, systemClock, toIsoDate } from './clock';
 import { ROUTER_COMPANY_NAMES } from './company-aliases';
+import { closestName } from './fuzzy-names';
 import { parsePeriod } from './period-parser';
 import { chooseStatements } from './statement-choice';
 import { createTickerExtractor } from './ticker-extractor';
@@ -70,8 +71,9 @@ export function candidateNames(query: string): string[] {
 export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQueryRouter {
   const clock = options.clock ?? systemClock;
   const maxTickers = options.maxTickers ?? 10;
+  const aliases = { ...ROUTER_COMPANY_NAMES, ...COMPANY_ALIASES, ...(options.aliases ?? {}) };
   const extract = createTickerExtractor({
-    aliases: { ...ROUTER_COMPANY_NAMES, ...COMPANY_ALIASES, ...(options.aliases ?? {}) },
+    aliases,
     ...(options.knownTickers ? { knownTickers: options.knownTickers } : {}),
   });
 
@@ -86,6 +88,17 @@ export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQuer
         const ticker = await options.lookup(name, routeOptions.signal);
         if (ticker && !tickers.some((known) => known.ticker === ticker)) {
           tickers.push({ ticker: ticker.toUpperCase(), matched: name, via: 'alias' });
+        }
+      }
+    }
+    if (tickers.length === 0) {
+      // Near misses of known names ("Aple", "Nvidea"), each said in a note.
+      for (const name of candidateNames(query)) {
+        for (const word of name.split(/\s+/)) {
+          const close = closestName(word, aliases);
+          if (!close || tickers.some((known) => known.ticker === close.ticker)) continue;
+          tickers.push({ ticker: close.ticker, matched: word, via: 'alias' });
+          notes.push(`"${word}" read as "${close.name}" (${close.ticker}), the closest company name.`);
         }
       }
     }

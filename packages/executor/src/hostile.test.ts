@@ -449,6 +449,32 @@ describe('canonicalJson and safeStringify never throw', () => {
   });
 });
 
+describe("a tool's permissionSubject that returns a hostile value", () => {
+  it.each(HOSTILE)('%s: the call is denied (fail closed), the run settles', async (_label, make) => {
+    const executor = createExecutor({
+      tools: [readTool('read', undefined, { permissionSubject: () => make() })],
+    });
+    const { results } = await runWithEvents(executor, [call('a', 'read', { q: 'x' })]);
+    expect(results[0]!.status).toBe('denied');
+  });
+
+  it('a subject whose kind getter throws is denied', async () => {
+    const executor = createExecutor({
+      tools: [
+        readTool('read', undefined, {
+          permissionSubject: () => ({
+            get kind(): string {
+              throw poison();
+            },
+          }),
+        }),
+      ],
+    });
+    const { results } = await runWithEvents(executor, [call('a', 'read', { q: 'x' })]);
+    expect(results[0]!.status).toBe('denied');
+  });
+});
+
 describe('run options that throw when read', () => {
   it('are an invalid_option error at the call, never a raw throw', () => {
     const executor = createExecutor({ tools: [readTool('read')] });

@@ -97,8 +97,17 @@ export interface PermissionGateParams {
 export function decidePermission(params: PermissionGateParams): Decided | Promise<Decided> {
   const { tool, input, permissions, cwd, signal } = params;
   let subject: PermissionRequest['subject'];
+  let subjectCwd: unknown;
   try {
     subject = tool.permissionSubject?.(input);
+    if (subject !== undefined) {
+      // Read here, inside the guard: a subject is the tool's code and may throw when touched.
+      const kind = typeof subject === 'object' && subject !== null ? subject.kind : undefined;
+      // Fail closed: a subject the engine could not read must not fall back to the tool's name.
+      if (typeof kind !== 'string')
+        return 'could not work out what the call touches: its permissionSubject is not a subject ({ kind, ... })';
+      subjectCwd = kind === 'shell' ? (subject as { cwd?: unknown }).cwd : undefined;
+    }
   } catch (error) {
     return `could not work out what the call touches: ${errorMessage(error)}`;
   }
@@ -107,7 +116,7 @@ export function decidePermission(params: PermissionGateParams): Decided | Promis
     return subject === undefined ? decided : { decision: decided.decision, subject };
   }
   const request: PermissionRequest = { tool: tool.name, input, defaultBehavior: tool.approval };
-  const requestCwd = subject?.kind === 'shell' && subject.cwd ? subject.cwd : cwd;
+  const requestCwd = typeof subjectCwd === 'string' && subjectCwd !== '' ? subjectCwd : cwd;
   if (requestCwd !== undefined) request.cwd = requestCwd;
   if (subject !== undefined) request.subject = subject;
   let answer: unknown;

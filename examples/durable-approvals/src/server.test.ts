@@ -82,8 +82,8 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
     await database?.drop();
     await rm(workspace, { recursive: true, force: true });
   });
-  const start = async () => {
-    const each = await startServer({ DATABASE_URL: database.url, WORKSPACE: workspace });
+  const start = async (env: Record<string, string> = {}) => {
+    const each = await startServer({ DATABASE_URL: database.url, WORKSPACE: workspace, ...env });
     running.push(each);
     return each;
   };
@@ -162,6 +162,28 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
     const turn = await call(each.base, 'GET', `/turns/${started.body.turnId}`);
     expect(turn.body.results.map((r: { status: string }) => r.status)).toEqual(['ok', 'ok', 'denied']);
     expect(turn.body.executions).toEqual({ call_fin_1: 1, call_fin_2: 1 });
+  });
+
+  it('takes the answer on another live server process (distinct DBOS executor ids)', async () => {
+    const [a, b] = await Promise.all([start({ DBOS__VMID: 'server-a' }), start({ DBOS__VMID: 'server-b' })]);
+    const started = await call(a.base, 'POST', '/turns', { prompt: 'Two servers' });
+    expect(started.body.status).toBe('suspended');
+    const answered = await call(
+      b.base,
+      'POST',
+      `/approvals/${encodeURIComponent(started.body.pending[0].approvalId)}`,
+      {
+        decision: 'allow-once',
+      },
+    );
+    expect(answered.body).toEqual({ turnId: started.body.turnId, status: 'completed' });
+    for (const each of [a, b]) {
+      const turn = await call(each.base, 'GET', `/turns/${started.body.turnId}`);
+      expect(turn.body.results.map((r: { status: string }) => r.status)).toEqual(['ok', 'ok', 'ok']);
+      expect(turn.body.executions).toEqual({ call_fin_1: 1, call_fin_2: 1, call_write_1: 1 });
+    }
+    for (const each of [a, b]) each.child.kill('SIGTERM');
+    await Promise.all([a.exited, b.exited]);
   });
 
   it('answers bad requests with 400 and unknown turns with 404', async () => {

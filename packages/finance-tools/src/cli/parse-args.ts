@@ -19,6 +19,8 @@ export interface CliArguments {
   tool: CliToolName;
   help: boolean;
   version: boolean;
+  /** A local dataset file (written by `dexter-finance dataset add`) used with the shipped data. */
+  dataset?: string;
 }
 
 /** A usage error: the message says what was wrong. */
@@ -40,10 +42,18 @@ Options:
                          is set, else embedded: offline, no key)
   --date YYYY-MM-DD      "today" for relative periods such as "last quarter" (default: the system date)
   --tool NAME            financials (default) | market | filings
+  --dataset FILE         also answer offline from FILE (written by: dexter-finance dataset add TICKER…)
   -h, --help             show this help
   -v, --version          show the version
 
+Commands:
+  dexter-finance dataset add TICKER… [--out FILE]
+                         fetch companyfacts + submissions from SEC EDGAR (SEC_USER_AGENT, ≤ 10 req/s)
+                         into FILE (default: $DEXTER_FINANCE_DATASET or ./dexter-finance-dataset.json)
+
 Environment:
+  DEXTER_FINANCE_DATASET       the local dataset file (as --dataset / --out)
+  DEXTER_SEC_DATA_URL          base URL of data.sec.gov or a mirror (default https://data.sec.gov)
   FINANCIAL_DATASETS_API_KEY   key for financialdatasets.ai
   SEC_USER_AGENT               required by --provider sec: "Company Name contact@example.com"
 
@@ -111,6 +121,12 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
           throw new CliUsageError(`--tool must be one of ${TOOLS.join(', ')}; got "${value}"`);
         }
         parsed.tool = value as CliToolName;
+        break;
+      }
+      case '--dataset': {
+        const [value, next] = takeValue(flag, inline, index);
+        index = next;
+        parsed.dataset = value;
         break;
       }
       case '--date': {

@@ -11,7 +11,9 @@ import type { MetaToolOptions } from '../meta-tools/meta-tool-options';
 import { createReadFilingsTool } from '../meta-tools/read-filings';
 import type { FinancialDataProvider } from '../provider';
 import { createCompositeProvider } from '../providers/composite';
+import { createEmbeddedProvider } from '../providers/embedded';
 import { fixedClock, systemClock } from '../router/clock';
+import { addToDataset, readDatasetFile, withLocalDataset } from './dataset-file';
 import { type CliProviderName, CliUsageError, parseCliArguments, USAGE } from './parse-args';
 
 /** Builds a provider from the environment; throws a `FinanceError('configuration')` when it cannot. */
@@ -75,6 +77,7 @@ function errorMessage(error: unknown): { code: string; message: string } {
  * ```
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'dataset') return runDatasetCommand(argv.slice(1), io);
   let args: ReturnType<typeof parseCliArguments>;
   try {
     args = parseCliArguments(argv);
@@ -108,7 +111,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   };
   let provider: FinancialDataProvider;
   try {
-    provider = buildProvider(args.provider, providerName, io);
+    const datasetFile = args.dataset ?? io.env.DEXTER_FINANCE_DATASET;
+    const local =
+      datasetFile && (providerName === 'embedded' || args.provider === undefined)
+        ? createEmbeddedProvider({ dataset: withLocalDataset(readDatasetFile(datasetFile)) })
+        : undefined;
+    provider =
+      local && providerName === 'embedded'
+        ? local
+        : buildProvider(
+            args.provider,
+            providerName,
+            local ? { ...io, providers: { ...io.providers, embedded: () => local } } : io,
+          );
   } catch (error) {
     return fail(error);
   }
@@ -152,5 +167,47 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 130;
     }
     return fail(error);
+  }
+}
+
+/** `dataset add TICKER… [--out FILE]`. */
+async function runDatasetCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const [action, ...rest] = argv;
+  const tickers: string[] = [];
+  let file = io.env.DEXTER_FINANCE_DATASET ?? 'dexter-finance-dataset.json';
+  for (let index = 0; index < rest.length; index += 1) {
+    const argument = rest[index] as string;
+    if (argument === '--out' || argument.startsWith('--out=')) {
+      const value = argument.startsWith('--out=') ? argument.slice(6) : rest[++index];
+      if (!value) {
+        io.stderr('dexter-finance: --out needs a file\n');
+        return 2;
+      }
+      file = value;
+    } else if (argument.startsWith('-')) {
+      io.stderr(`dexter-finance: unknown option ${argument} for dataset add\n`);
+      return 2;
+    } else tickers.push(argument);
+  }
+  if (action !== 'add' || tickers.length === 0) {
+    io.stderr('dexter-finance: usage: dexter-finance dataset add TICKER… [--out FILE]\n');
+    return 2;
+  }
+  try {
+    const written = await addToDataset(tickers, {
+      file,
+      userAgent: io.env.SEC_USER_AGENT ?? '',
+      ...(io.env.DEXTER_SEC_DATA_URL ? { dataBaseUrl: io.env.DEXTER_SEC_DATA_URL } : {}),
+      ...(io.signal ? { signal: io.signal } : {}),
+      ...(io.showProgress ? { progress: (line: string) => io.stderr(`… ${line}\n`) } : {}),
+    });
+    io.stdout(
+      `added ${written.join(', ')} to ${file}; use it with --dataset ${file} (or DEXTER_FINANCE_DATASET)\n`,
+    );
+    return 0;
+  } catch (error) {
+    const { code, message } = errorMessage(error);
+    io.stderr(`dexter-finance: ${message} [${code}]\n`);
+    return 1;
   }
 }

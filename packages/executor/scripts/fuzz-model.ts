@@ -145,6 +145,7 @@ export const DECIDER_BEHAVIOURS = [
   'throw',
   'hostile',
   'async_ask',
+  'reentrant',
 ] as const;
 export type DeciderBehaviour = (typeof DECIDER_BEHAVIOURS)[number];
 
@@ -324,6 +325,8 @@ function makeDecider(behaviour: DeciderBehaviour, kind: HostileKind): Permission
         decide: (request) =>
           (request.tool === 'write' ? hostile(kind) : decision('allow', request.tool)) as never,
       };
+    case 'reentrant':
+      return undefined; // made in runScenario, which can start runs and abort them
     case 'async_ask':
       return {
         decide: async (request) => {
@@ -420,7 +423,34 @@ export async function runScenario(scenario: Scenario): Promise<string[]> {
       });
     },
   };
-  const permissions = makeDecider(scenario.decider, firstHostile);
+  let decisions = 0;
+  const permissions: PermissionDecider | undefined =
+    scenario.decider === 'reentrant'
+      ? {
+          // Re-enters from inside the permission gate: starts another run on the same
+          // executor and session, and every third decision aborts the oldest run.
+          decide(request) {
+            decisions += 1;
+            if (started.length < 12 && request.tool === 'write') {
+              const nested = new AbortController();
+              controllers.push(nested);
+              startExecute(
+                [{ id: 'n', name: 'read', input: { behaviour: 'ok', hostile: 'cycle', turns: 0 } }],
+                'decider>nested',
+                undefined,
+                nested,
+              );
+            }
+            if (decisions % 3 === 0) controllers[0]?.abort(new Error('decider stopped a run'));
+            return {
+              behavior: request.defaultBehavior ?? 'ask',
+              reason: 'reentrant',
+              sessionKey: `tool:${request.tool}`,
+              cacheable: true,
+            };
+          },
+        }
+      : makeDecider(scenario.decider, firstHostile);
   const executor = createExecutor({
     tools: [makeTool('read', () => clock), makeTool('write', () => clock)],
     approvals,
@@ -438,8 +468,21 @@ export async function runScenario(scenario: Scenario): Promise<string[]> {
     /** False when a stream was left early: only a prefix of the events was seen. */
     complete: () => boolean;
     done: Promise<ToolResult[]>;
+    settled: boolean;
   }
   const started: Started[] = [];
+  const track = (run: Started) => {
+    started.push(run);
+    run.done.then(
+      () => {
+        run.settled = true;
+      },
+      () => {
+        run.settled = true;
+        problems.push(`${run.label}: rejected`);
+      },
+    );
+  };
   let unhandled = 0;
   const onUnhandled = () => {
     unhandled += 1;
@@ -461,7 +504,7 @@ export async function runScenario(scenario: Scenario): Promise<string[]> {
         return react(event, seen, spec, controller, label);
       },
     });
-    started.push({ label, callCount: calls.length, events, complete: () => true, done });
+    track({ label, callCount: calls.length, events, complete: () => true, done, settled: false });
   };
 
   const react = (
@@ -546,7 +589,7 @@ export async function runScenario(scenario: Scenario): Promise<string[]> {
     };
     const consumed = consume();
     const done = consumed.then(() => stream.results);
-    started.push({ label, callCount: calls.length, events, complete: () => complete, done });
+    track({ label, callCount: calls.length, events, complete: () => complete, done, settled: false });
   };
 
   const expectDoneAfterStop = async (iterator: AsyncIterator<ExecutorEvent>, label: string) => {
@@ -578,29 +621,19 @@ export async function runScenario(scenario: Scenario): Promise<string[]> {
     // End: every timeout due, every run aborted; each must settle within SETTLE_TURNS.
     clock.advance(10_000);
     for (const controller of controllers) controller.abort(new Error('scenario over'));
-    const settled = started.map(() => false);
-    started.forEach((run, index) => {
-      run.done.then(
-        () => {
-          settled[index] = true;
-        },
-        () => {
-          settled[index] = true;
-          problems.push(`${run.label}: rejected`);
-        },
-      );
-    });
-    for (let i = 0; i < SETTLE_TURNS && !settled.every(Boolean); i += 1) {
+    // Runs started from here on (nested ones, from inside an abort) are tracked too.
+    const allSettled = () => started.every((run) => run.settled);
+    for (let i = 0; i < SETTLE_TURNS && !allSettled(); i += 1) {
       // Runs started late (nested ones) are aborted too.
       for (const controller of controllers) controller.abort(new Error('scenario over'));
       await turn();
     }
-    started.forEach((run, index) => {
-      if (!settled[index])
+    for (const run of started) {
+      if (!run.settled)
         problems.push(`${run.label}: not settled ${SETTLE_TURNS} turns after the final abort`);
-    });
-    for (const [index, run] of started.entries()) {
-      if (!settled[index]) continue;
+    }
+    for (const run of started) {
+      if (!run.settled) continue;
       let results: ToolResult[];
       try {
         results = await run.done;

@@ -8,10 +8,10 @@ import { fuzzExecutor } from '../scripts/fuzz-model';
 
 describe('model-based randomized check', () => {
   it.each([[1501], [2026], [424242]])(
-    'seed %i: every promise holds in 60 scenarios',
+    'seed %i: every promise holds in 300 scenarios',
     { timeout: 120_000 },
     async (seed) => {
-      await fuzzExecutor({ seed, runs: 60 });
+      await fuzzExecutor({ seed, runs: 300 });
     },
   );
 });

@@ -21,6 +21,8 @@ export interface CliArguments {
   version: boolean;
   /** A local dataset file (written by `dexter-finance dataset add`) used with the shipped data. */
   dataset?: string;
+  /** `llm`: plan with a model (OpenAI or Anthropic, by key), rules as the fallback. Default `rules`. */
+  router: 'rules' | 'llm';
 }
 
 /** A usage error: the message says what was wrong. */
@@ -42,6 +44,8 @@ Options:
                          is set, else embedded: offline, no key)
   --date YYYY-MM-DD      "today" for relative periods such as "last quarter" (default: the system date)
   --tool NAME            financials (default) | market | filings
+  --router rules|llm     rules (default, no model) or llm: a model plans the sub-calls (OPENAI_API_KEY or
+                         ANTHROPIC_API_KEY; model: DEXTER_FINANCE_MODEL), the rules step in if it fails
   --dataset FILE         also answer offline from FILE (written by: dexter-finance dataset add TICKER…)
   -h, --help             show this help
   -v, --version          show the version
@@ -71,7 +75,14 @@ const TOOLS: readonly CliToolName[] = ['financials', 'market', 'filings'];
  * ```
  */
 export function parseCliArguments(argv: readonly string[]): CliArguments {
-  const parsed: CliArguments = { query: '', json: false, tool: 'financials', help: false, version: false };
+  const parsed: CliArguments = {
+    query: '',
+    json: false,
+    tool: 'financials',
+    help: false,
+    version: false,
+    router: 'rules',
+  };
   const words: string[] = [];
   const takeValue = (flag: string, inline: string | undefined, index: number): [string, number] => {
     if (inline !== undefined) return [inline, index];
@@ -121,6 +132,14 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
           throw new CliUsageError(`--tool must be one of ${TOOLS.join(', ')}; got "${value}"`);
         }
         parsed.tool = value as CliToolName;
+        break;
+      }
+      case '--router': {
+        const [value, next] = takeValue(flag, inline, index);
+        index = next;
+        if (value !== 'rules' && value !== 'llm')
+          throw new CliUsageError(`--router must be rules or llm; got "${value}"`);
+        parsed.router = value;
         break;
       }
       case '--dataset': {

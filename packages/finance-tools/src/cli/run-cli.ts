@@ -13,6 +13,7 @@ import type { FinancialDataProvider } from '../provider';
 import { createCompositeProvider } from '../providers/composite';
 import { createEmbeddedProvider } from '../providers/embedded';
 import { fixedClock, systemClock } from '../router/clock';
+import { type CliLlmFactory, defaultCliLlm } from './cli-llm';
 import { addToDataset, readDatasetFile, withLocalDataset } from './dataset-file';
 import { type CliProviderName, CliUsageError, parseCliArguments, USAGE } from './parse-args';
 
@@ -32,6 +33,8 @@ export interface CliIo {
   showProgress?: boolean;
   /** Printed by `--version`. */
   version?: string;
+  /** Builds the model for `--router llm` (default: the OpenAI or Anthropic adapter, by key). */
+  llm?: CliLlmFactory;
 }
 
 /** Picks the provider: the flag, else financialdatasets when its key is set, else embedded. */
@@ -131,6 +134,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     provider,
     clock: args.date ? fixedClock(args.date) : systemClock,
   };
+  if (args.router === 'llm') {
+    try {
+      options.llm = await (io.llm ?? defaultCliLlm)(io.env);
+    } catch (error) {
+      return fail(error);
+    }
+  }
   const progress = io.showProgress
     ? (update: string | ProgressUpdate) => {
         const text = typeof update === 'string' ? update : update.message;

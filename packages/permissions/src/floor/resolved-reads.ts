@@ -56,6 +56,61 @@ const violation = (detail: string, tree: boolean): FloorViolation => ({
   detail,
 });
 
+/** Per model, whether a directory is hinted (see `ResolvedReads.hint`); bounded. */
+const HINTS = new WeakMap<SecretModel, Map<string, boolean>>();
+
+/** Where an evaluation starts: its directory resolved, whether it is hinted, and the home's shape. */
+interface Start {
+  cwd: string | undefined;
+  model: SecretModel;
+  dir: string;
+  hinted: boolean;
+  customHome: boolean;
+}
+
+/** The last start worked out: a host passes the same `cwd` and model call after call. */
+let lastStart: Start | undefined;
+
+/**
+ * True when, in directories that are not hinted, some word of `command` may resolve to a
+ * secret the word-by-word check (secret-reads.ts, which reads the same words without a
+ * directory) cannot see: it spells a fragment and climbs out of its directory (`..`), or
+ * starts at a home the catalogue does not know by shape (`customHome`: `~`, `$HOME` or an
+ * absolute path under it), or names `$PWD`/`/proc/PID/root`; or it is an option naming a file
+ * read even where other operands are not (`--files0-from=`); or the command is jq/yq (files in
+ * its program). Otherwise a path resolved there is the word itself, below a directory that
+ * neither is nor leads to a secret location, and that check has already judged it.
+ */
+function mayResolveToSecret(command: SimpleCommand, name: string, customHome: boolean): boolean {
+  if (JQ_FAMILY.has(name)) return true;
+  const argv = command.argv;
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word.charCodeAt(0) === 45 && word.charCodeAt(1) === 45) {
+      const equals = word.indexOf('=');
+      if (READ_OPTIONS.has(equals === -1 ? word : word.slice(0, equals))) return true;
+    }
+    if (resolvesElsewhere(word, customHome) && mentionsSecretFragment(word)) return true;
+  }
+  const redirects = command.redirects;
+  for (let i = 0; i < redirects.length; i++) {
+    const target = redirects[i]!.target;
+    if (redirects[i]!.read && resolvesElsewhere(target, customHome) && mentionsSecretFragment(target))
+      return true;
+  }
+  return false;
+}
+
+/** See `mayResolveToSecret`. */
+function resolvesElsewhere(word: string, customHome: boolean): boolean {
+  if (word.includes('..') || word.includes('PWD') || word.includes('/proc/')) return true;
+  if (word.startsWith('~') && !/^~(?:\/|$)/.test(word)) return true;
+  return customHome && (word.includes('/') || word.startsWith('~') || word.startsWith('$'));
+}
+
+/** A home directory the catalogue knows by shape (`/home/NAME`, `/Users/NAME`, `/root`). */
+const KNOWN_HOME = /^\/(?:home|Users)\/[^/]+$|^\/root$/;
+
 /** The possible working directories of a command line, followed command by command. */
 export class ResolvedReads {
   /** Absolute directories, or `''` / relative ones when the call's own directory is not known. */
@@ -65,6 +120,10 @@ export class ResolvedReads {
   /** The directories of the `&&` chain after the last `cd`, with their hints (see above). */
   private chain: { dirs: string[]; hinted: boolean[] } | undefined = undefined;
   private lastEnd = 0;
+  /** The home directory is not one the catalogue knows by shape (see `mayResolveToSecret`). */
+  private readonly customHome: boolean;
+  /** `dirs` and `hinted` together (what `check` reads when no chain applies). */
+  private readonly all: { dirs: string[]; hinted: boolean[] };
   private lastDepth = -1;
   /** A `cd` went somewhere that cannot be known (`cd -`): later reads cannot be resolved. */
   private unknownDirectory = false;
@@ -81,15 +140,31 @@ export class ResolvedReads {
   ) {
     this.dirs = [];
     this.hinted = [];
-    const start = cwd === undefined || cwd === '' ? '' : (resolvePath(cwd, '/', model.homeDir) ?? '');
-    this.add(start, this.hint(start));
+    this.all = { dirs: this.dirs, hinted: this.hinted };
+    let start = lastStart;
+    if (start === undefined || start.cwd !== cwd || start.model !== model) {
+      const dir = cwd === undefined || cwd === '' ? '' : (resolvePath(cwd, '/', model.homeDir) ?? '');
+      start = { cwd, model, dir, hinted: this.hint(dir), customHome: !KNOWN_HOME.test(model.homeDir) };
+      lastStart = start;
+    }
+    this.customHome = start.customHome;
+    this.dirs.push(start.dir);
+    this.hinted.push(start.hinted);
   }
 
   private hint(dir: string): boolean {
-    return (
-      this.model.extraPaths.length > 0 ||
-      (dir !== '' && (mentionsSecretFragment(dir) || this.model.treeHoldsSecret(dir)))
-    );
+    if (this.model.extraPaths.length > 0) return true;
+    if (dir === '') return false;
+    // One answer per model and directory: most evaluations run in the same few.
+    let known = HINTS.get(this.model);
+    if (known === undefined) HINTS.set(this.model, (known = new Map()));
+    let hinted = known.get(dir);
+    if (hinted === undefined) {
+      hinted = mentionsSecretFragment(dir) || this.model.treeHoldsSecret(dir);
+      if (known.size >= 256) known.clear();
+      known.set(dir, hinted);
+    }
+    return hinted;
   }
 
   private add(dir: string, hinted: boolean): void {
@@ -113,7 +188,7 @@ export class ResolvedReads {
     const inner = command.unwrapped.argv;
     const head = inner[0];
     const name = head === undefined ? '' : commandWordBasename(head);
-    const current = this.chain ?? { dirs: this.dirs, hinted: this.hinted };
+    const current = this.chain ?? this.all;
     if (this.unknownDirectory && (inner.length > 1 || command.redirects.length > 0)) this.unresolved = true;
     const found = this.checkReads(command, name, current);
     if (name === 'cd' || name === 'pushd') this.follow(inner, current.dirs);
@@ -228,6 +303,12 @@ export class ResolvedReads {
     const { dirs, hinted } = this.commandDirs(command, name, current);
     const anyHint = hinted.includes(true);
     const argv = command.argv;
+    // Where no directory is hinted, only a word or read redirect that spells a fragment can
+    // resolve to a secret (`..` and `~` only remove text): most commands have none, and skip
+    // to the tree check.
+    if (!anyHint && !mayResolveToSecret(command, name, this.customHome)) {
+      return this.checkTrees(command, name, dirs);
+    }
     const { skip, programs, offset } = wordRoles(command, name);
     const model = this.model;
     const home = model.homeDir;
@@ -265,10 +346,9 @@ export class ResolvedReads {
         if (equals !== -1 && readsSecret(value.slice(equals + 1))) return violation(value, false);
         continue;
       }
-      // A URL names a remote resource, not a file here (`wget https://host/x.key`).
-      if (URL.test(value)) continue;
       const at = value.charCodeAt(0) === 64 ? value.slice(1) : value;
-      if (readsSecret(at)) return violation(value, false);
+      // A URL names a remote resource, not a file here (`wget https://host/x.key`).
+      if (readsSecret(at) && !URL.test(value)) return violation(value, false);
     }
     for (const redirect of command.redirects) {
       if (!redirect.read || redirect.operator.startsWith('<<')) continue;
@@ -278,6 +358,17 @@ export class ResolvedReads {
       const found = this.jqReads(command, dirs, offset, programs);
       if (found) return found;
     }
+    return this.checkTrees(command, name, dirs);
+  }
+
+  /** The recursive-read part of `checkReads`. */
+  private checkTrees(
+    command: SimpleCommand,
+    name: string,
+    dirs: readonly string[],
+  ): FloorViolation | undefined {
+    const model = this.model;
+    const home = model.homeDir;
     if (!TREE_READERS.has(name)) return undefined;
     const read = treeReadOf(command.unwrapped.argv, name);
     if (read === undefined || read.trees.length === 0) return undefined;

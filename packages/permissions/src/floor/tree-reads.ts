@@ -353,6 +353,17 @@ function sevenZip(args: readonly string[]): TreeRead | undefined {
 
 /** The trees `argv` (a command without wrappers) reads recursively, or `undefined`. */
 export function treeReadOf(argv: readonly string[], name: string): TreeRead | undefined {
+  // The common cases, without copying the words: git reads trees only with `--no-index` or
+  // `--untracked`, find only with an `-exec`-like action.
+  if (name === 'git' && !argv.includes('--no-index') && !argv.includes('--untracked')) return undefined;
+  if (name === 'find' && !argv.some((word) => word.startsWith('-exec') || word.startsWith('-ok')))
+    return undefined;
+  // grep reads trees only with an option that may say so (`-r`, `-R`, `-d recurse`, `--recursive`, `--dir…`).
+  if (
+    (name === 'grep' || name === 'egrep' || name === 'fgrep') &&
+    !argv.some((word) => word.charCodeAt(0) === 45 && /[rRd]/.test(word))
+  )
+    return undefined;
   const args = argv.slice(1);
   switch (name) {
     case 'grep':

@@ -72,6 +72,8 @@ export const FRAGMENTS: readonly string[] = [
   'settings',
   'composer',
   'gradle',
+  'bundle',
+  'pip.conf',
   // coding agents
   'claude',
   'codex',
@@ -83,6 +85,7 @@ export const FRAGMENTS: readonly string[] = [
   'aider',
   // histories
   'hist',
+  'lesshst',
   // ML hubs
   'huggingface',
   'kaggle',

@@ -38,6 +38,7 @@ const GROUPS: Record<string, readonly string[]> = {
     `${H}/.sqlite_history`,
     `${H}/.rediscli_history`,
     `${H}/.irb_history`,
+    `${H}/.lesshst`,
     '/root/.bash_history',
     '/proc/self/root/home/x/.bash_history',
   ],
@@ -83,6 +84,10 @@ const GROUPS: Record<string, readonly string[]> = {
     `${H}/.config/composer/auth.json`,
     `${H}/.composer/auth.json`,
     `${H}/.gradle/gradle.properties`,
+    `${H}/.bundle/config`,
+    `${H}/.config/pip/pip.conf`,
+    `${H}/.pip/pip.conf`,
+    `${H}/.yarnrc`,
   ],
   'ML hubs': [
     `${H}/.cache/huggingface/token`,

@@ -126,6 +126,7 @@ const ANYWHERE_FILES = new Set([
   '.terraformrc',
   'terraform.rc',
   'environ',
+  '.lesshst',
   // coding agents
   '.claude.json',
   '.credentials.json',
@@ -141,7 +142,7 @@ const ANYWHERE_FILES = new Set([
   'cookies.sqlite',
 ]);
 /** Secret only as a home directory's own file: a project's copy is committed config. */
-const HOME_FILES = new Set(['.npmrc', '.yarnrc.yml']);
+const HOME_FILES = new Set(['.npmrc', '.yarnrc.yml', '.yarnrc']);
 const SECRET_EXTENSIONS =
   /\.(?:pem|key|p12|pfx|jks|ppk|kdbx|keystore|tfstate|tfstate\.backup|tfvars|tfvars\.json)$/;
 /** Service-account and OAuth client keys (`service-account-prod.json`, `client_secret_123.json`). */
@@ -191,6 +192,9 @@ export const SEQUENCES: readonly (readonly string[])[] = [
   ['composer', 'auth.json'],
   ['.composer', 'auth.json'],
   ['.gradle', 'gradle.properties'],
+  ['.bundle', 'config'],
+  ['pip', 'pip.conf'],
+  ['.pip', 'pip.conf'],
   // coding agents
   ['.claude', '.credentials.json'],
   ['.claude', 'history.jsonl'],

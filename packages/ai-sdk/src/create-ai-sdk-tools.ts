@@ -17,15 +17,12 @@
  *   does, so bad input comes back to the model as a readable `invalid_input` result.
  */
 import {
-  createCallBatcher,
-  createExecutor,
+  createFrameworkBridge,
   type Executor,
-  type ExecutorOptions,
-  previewDecision,
+  type FrameworkBridgeOptions,
   type ToolResult,
 } from '@dexter/executor';
-import { createPermissionEngine, type PermissionDecider } from '@dexter/permissions';
-import { type AnyTool, toJsonSchema } from '@dexter/registry';
+import { toJsonSchema } from '@dexter/registry';
 import { jsonSchema, type Tool, tool } from 'ai';
 
 /** What an AI SDK tool made here returns to the host (the model reads `content`). */
@@ -39,12 +36,11 @@ export interface DexterToolOutput {
   notes?: string[];
 }
 
-/** Options of `createAiSdkTools`: the executor's options, without a prompter (the AI SDK asks). */
-export interface AiSdkToolsOptions extends Omit<ExecutorOptions, 'tools' | 'approvals' | 'permissions'> {
-  tools: readonly AnyTool[];
-  /** The decider. Default: `createPermissionEngine({ cwd })` — the built-in floor applies. */
-  permissions?: PermissionDecider;
-}
+/**
+ * Options of `createAiSdkTools`: the executor's options, without a prompter (the AI SDK asks);
+ * `permissions` defaults to `createPermissionEngine({ cwd })`, so the built-in floor applies.
+ */
+export type AiSdkToolsOptions = FrameworkBridgeOptions;
 
 /** Made by `createAiSdkTools`. */
 export interface AiSdkTools {
@@ -53,9 +49,6 @@ export interface AiSdkTools {
   /** The executor that runs the calls (its `session` keeps soft-limit counters). */
   executor: Executor;
 }
-
-/** Calls `needsApproval` said true for, waiting for their `execute` (bounded: oldest dropped). */
-const MAX_REMEMBERED_ASKS = 4096;
 
 function outputOf(result: ToolResult): DexterToolOutput {
   const output: DexterToolOutput = { status: result.status, content: result.content };
@@ -78,54 +71,17 @@ function outputOf(result: ToolResult): DexterToolOutput {
  * ```
  */
 export function createAiSdkTools(options: AiSdkToolsOptions): AiSdkTools {
-  const { tools: registryTools, permissions: given, ...executorOptions } = options;
-  const permissions = given ?? createPermissionEngine({ cwd: executorOptions.cwd ?? process.cwd() });
-  const asked = new Set<string>();
-  const executor = createExecutor({
-    ...executorOptions,
-    tools: registryTools,
-    permissions,
-    approvals: {
-      prompt(request) {
-        if (!asked.delete(request.toolCallId)) {
-          return {
-            decision: 'deny',
-            message: 'This call needs approval, and it was not approved through the host.',
-          };
-        }
-        return 'allow-once';
-      },
-    },
-  });
-  const batcher = createCallBatcher(executor);
-  const cwd = executorOptions.cwd;
+  const bridge = createFrameworkBridge(options);
 
   const tools: Record<string, Tool<unknown, DexterToolOutput>> = {};
-  for (const registryTool of registryTools) {
+  for (const registryTool of options.tools) {
     tools[registryTool.name] = tool<unknown, DexterToolOutput>({
       description: registryTool.description,
       // Shown to the model as is; validated by the executor, which answers bad input readably.
       inputSchema: jsonSchema<unknown>(toJsonSchema(registryTool) as Parameters<typeof jsonSchema>[0]),
-      needsApproval: async (input, { toolCallId }) => {
-        const preview = await previewDecision({
-          tool: registryTool,
-          input,
-          permissions,
-          ...(cwd === undefined ? {} : { cwd }),
-        });
-        if (preview.behavior !== 'ask') {
-          asked.delete(toolCallId);
-          return false;
-        }
-        asked.add(toolCallId);
-        if (asked.size > MAX_REMEMBERED_ASKS) {
-          const oldest = asked.values().next().value;
-          if (oldest !== undefined) asked.delete(oldest);
-        }
-        return true;
-      },
+      needsApproval: (input, { toolCallId }) => bridge.needsApproval(registryTool, input, toolCallId),
       execute: async (input, { toolCallId, abortSignal }) => {
-        const result = await batcher.run(
+        const result = await bridge.run(
           { id: toolCallId, name: registryTool.name, input },
           abortSignal === undefined ? {} : { signal: abortSignal },
         );
@@ -137,5 +93,5 @@ export function createAiSdkTools(options: AiSdkToolsOptions): AiSdkTools {
           : { type: 'error-text', value: output.content },
     });
   }
-  return { tools, executor };
+  return { tools, executor: bridge.executor };
 }

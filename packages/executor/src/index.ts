@@ -38,6 +38,8 @@ export { createExecutor } from './executor';
 export type { ExecutorOptions } from './executor-options';
 export { DEFAULT_MAX_CONCURRENCY, MAX_TIMEOUT_MS } from './executor-options';
 export type { ExecutorStream } from './executor-stream';
+export type { FrameworkBridge, FrameworkBridgeOptions } from './framework-bridge';
+export { createFrameworkBridge } from './framework-bridge';
 export { formatIssuePath, formatIssues } from './input-issues';
 export type { CallBatch } from './partition';
 export { partitionCalls } from './partition';

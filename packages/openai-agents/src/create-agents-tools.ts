@@ -17,23 +17,19 @@
  *   executor does, so bad input comes back to the model as a readable `invalid_input`.
  */
 import {
-  createCallBatcher,
-  createExecutor,
+  createFrameworkBridge,
   type Executor,
-  type ExecutorOptions,
-  previewDecision,
+  type FrameworkBridgeOptions,
   type ToolResult,
 } from '@dexter/executor';
-import { createPermissionEngine, type PermissionDecider } from '@dexter/permissions';
 import { type AnyTool, toJsonSchema } from '@dexter/registry';
 import { type FunctionTool, tool } from '@openai/agents';
 
-/** Options of `createAgentsTools`: the executor's options, without a prompter (the SDK asks). */
-export interface AgentsToolsOptions extends Omit<ExecutorOptions, 'tools' | 'approvals' | 'permissions'> {
-  tools: readonly AnyTool[];
-  /** The decider. Default: `createPermissionEngine({ cwd })` — the built-in floor applies. */
-  permissions?: PermissionDecider;
-}
+/**
+ * Options of `createAgentsTools`: the executor's options, without a prompter (the SDK asks);
+ * `permissions` defaults to `createPermissionEngine({ cwd })`, so the built-in floor applies.
+ */
+export type AgentsToolsOptions = FrameworkBridgeOptions;
 
 /** Made by `createAgentsTools`. */
 export interface AgentsTools {
@@ -45,14 +41,8 @@ export interface AgentsTools {
   results: ReadonlyMap<string, ToolResult>;
 }
 
-/** Calls `needsApproval` said true for, waiting for their execution (bounded: oldest dropped). */
-const MAX_REMEMBERED = 4096;
-
-function remember<T>(collection: Set<T> | Map<T, unknown>, key: T): void {
-  if (collection.size <= MAX_REMEMBERED) return;
-  const oldest = collection.keys().next().value;
-  if (oldest !== undefined && oldest !== key) collection.delete(oldest);
-}
+/** Results kept per call id (bounded: the oldest is forgotten). */
+const MAX_RESULTS = 4096;
 
 function plainJsonSchema(registryTool: AnyTool): Record<string, unknown> {
   const { $schema: _dialect, ...schema } = JSON.parse(JSON.stringify(toJsonSchema(registryTool))) as Record<
@@ -75,31 +65,11 @@ function plainJsonSchema(registryTool: AnyTool): Record<string, unknown> {
  * ```
  */
 export function createAgentsTools(options: AgentsToolsOptions): AgentsTools {
-  const { tools: registryTools, permissions: given, ...executorOptions } = options;
-  const permissions = given ?? createPermissionEngine({ cwd: executorOptions.cwd ?? process.cwd() });
-  const asked = new Set<string>();
+  const bridge = createFrameworkBridge(options);
   const results = new Map<string, ToolResult>();
-  const executor = createExecutor({
-    ...executorOptions,
-    tools: registryTools,
-    permissions,
-    approvals: {
-      prompt(request) {
-        if (!asked.delete(request.toolCallId)) {
-          return {
-            decision: 'deny',
-            message: 'This call needs approval, and it was not approved through the host.',
-          };
-        }
-        return 'allow-once';
-      },
-    },
-  });
-  const batcher = createCallBatcher(executor);
-  const cwd = executorOptions.cwd;
   let anonymous = 0;
 
-  const tools = registryTools.map((registryTool) =>
+  const tools = options.tools.map((registryTool) =>
     tool({
       name: registryTool.name,
       description: registryTool.description,
@@ -108,34 +78,19 @@ export function createAgentsTools(options: AgentsToolsOptions): AgentsTools {
       // Standard Schema (which it only accepts in strict mode).
       parameters: plainJsonSchema(registryTool) as never,
       strict: false,
-      needsApproval: async (_context, input, callId) => {
-        const preview = await previewDecision({
-          tool: registryTool,
-          input,
-          permissions,
-          ...(cwd === undefined ? {} : { cwd }),
-        });
-        if (callId === undefined) return preview.behavior === 'ask';
-        if (preview.behavior !== 'ask') {
-          asked.delete(callId);
-          return false;
-        }
-        asked.add(callId);
-        remember(asked, callId);
-        return true;
-      },
+      needsApproval: (_context, input, callId) => bridge.needsApproval(registryTool, input, callId),
       execute: async (input, _context, details) => {
         anonymous += 1;
         const id = details?.toolCall?.callId ?? `dexter-call-${anonymous}`;
-        const result = await batcher.run(
+        const result = await bridge.run(
           { id, name: registryTool.name, input },
           details?.signal === undefined ? {} : { signal: details.signal },
         );
         results.set(id, result);
-        remember(results, id);
+        if (results.size > MAX_RESULTS) results.delete(results.keys().next().value as string);
         return result.content;
       },
     }),
   );
-  return { tools, executor, results };
+  return { tools, executor: bridge.executor, results };
 }

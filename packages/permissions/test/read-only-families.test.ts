@@ -242,3 +242,31 @@ describe('git pointed at a repository outside the working directory', () => {
     expect(evaluateBash('git -C sub status', none, { readOnlyAutoAllow: true }).behavior).toBe('allow');
   });
 });
+
+describe('the same families when the fallback scan reads the line', () => {
+  // Over the length cap, or after a syntax error, the best-effort scan lists the commands:
+  // a deny rule must still see the command in a subscript or a `${ cmd; }`.
+  const deny = compileRuleSet({ deny: ['Bash(rm:*)'] });
+  const cases = [
+    "unset 'a[$(rm -rf /tmp/x)]'",
+    "test -v 'a[$(rm x)]'",
+    "printf -v 'a[`rm x`]' y",
+    "read 'a[$(rm x)]'",
+    "n='a[$(rm x)]'",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash 5.3's ${ cmd; }, not a template
+    'echo ${ rm x; }',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash 5.3's ${| cmd; }, not a template
+    'echo "${| rm x; }" done',
+    'arch -x86_64 rm x',
+  ];
+  it.each(cases)('denies %s over the length cap and after a syntax error', (command) => {
+    expect(evaluateBash(command, deny).behavior).toBe('deny');
+    expect(evaluateBash(`${'echo a; '.repeat(9_000)}${command}`, deny).behavior).toBe('deny');
+    expect(evaluateBash(`${command} (`, deny).behavior).toBe('deny');
+  });
+
+  it('closes a quoted bash 5.3 command substitution where bash does, so what follows is still read', () => {
+    const command = `${'echo a; '.repeat(9_000)}echo "\${ a; }"; rm x`;
+    expect(evaluateBash(command, deny).behavior).toBe('deny');
+  });
+});

@@ -8,8 +8,10 @@
  * opaque; its only job is to let deny checks see command words.
  */
 
+import { opensFunsub } from './funsub';
 import { isNameChar, isNameStart, isShellName } from './names';
 import { isReservedWord } from './reserved-words';
+import { hasSubscriptSubstitutions, subscriptSubstitutions, substitutionBodies } from './subscripts';
 import type {
   ShellAssignment,
   ShellContext,
@@ -558,7 +560,9 @@ class FallbackScanner implements UnwrapHost {
         end: this.base + at,
       };
       if (this.piped) command.readsPipe = true;
-      if (this.visit !== undefined && !this.needsUnwrap(kept)) {
+      // `unset 'a[$(cmd)]'`, `n='a[$(cmd)]'`: substitutions a builtin will expand (see subscripts.ts).
+      const subscripts = hasSubscriptSubstitutions(kept, assignments, true);
+      if (this.visit !== undefined && !subscripts && !this.needsUnwrap(kept)) {
         // What `unwrapCommand` returns for it, with the shared empty arrays: the command is
         // checked and dropped (three objects fewer per command, one here). Nothing else is
         // words with it: it is handed over alone, in an array kept for that.
@@ -579,6 +583,11 @@ class FallbackScanner implements UnwrapHost {
         } catch (error) {
           command.unwrapped = { wrappers: [], argv: [], words: [], assignments: [] };
           throw error;
+        }
+        if (subscripts) {
+          for (const { text } of subscriptSubstitutions(command.unwrapped.words, command.assignments, true)) {
+            for (const { body } of substitutionBodies(text)) this.parseScript(body, start, this.depth);
+          }
         }
         if (this.visit !== undefined) {
           // Complete now: the command is unwrapped, its derived and script commands words.
@@ -699,6 +708,8 @@ class FallbackScanner implements UnwrapHost {
     // a substitution inside double quotes is scanned unquoted, and the quotes resume after it.
     // Entries: saved quote * 2, plus 1 for a backtick.
     const stack: number[] = [];
+    // The stack's length after each open `${ cmd; }` (bash 5.3) pushed its entry.
+    const funsubs: number[] = [];
     for (let index = 0; index < length; index++) {
       const code = text.charCodeAt(index);
       if (quote === 0 && charKind(code) !== SPECIAL) {
@@ -777,6 +788,27 @@ class FallbackScanner implements UnwrapHost {
         continue;
       }
       if (quote !== 0x27) {
+        if (code === 0x24 && text.charCodeAt(index + 1) === 0x7b && opensFunsub(text, index)) {
+          // `${ cmd; }` / `${| cmd; }`: its body is commands, up to a `}` starting a word.
+          stack.push(quote * 2);
+          funsubs.push(stack.length);
+          quote = 0;
+          this.substitutionAt(index);
+          index += text.charCodeAt(index + 2) === 0x7c ? 2 : 1;
+          continue;
+        }
+        if (
+          code === 0x7d &&
+          quote === 0 &&
+          this.wordStart < 0 &&
+          funsubs.length > 0 &&
+          funsubs[funsubs.length - 1] === stack.length
+        ) {
+          funsubs.pop();
+          quote = stack.pop()! >> 1;
+          this.endSegment(index);
+          continue;
+        }
         if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
           stack.push(quote * 2);
           quote = 0;
@@ -802,7 +834,8 @@ class FallbackScanner implements UnwrapHost {
             stack.push(0);
           } else {
             const top = stack[stack.length - 1];
-            if (top !== undefined && (top & 1) === 0) {
+            // (Not the entry of an open `${ cmd; }`: only its `}` closes it.)
+            if (top !== undefined && (top & 1) === 0 && funsubs[funsubs.length - 1] !== stack.length) {
               stack.pop();
               quote = top >> 1;
             }

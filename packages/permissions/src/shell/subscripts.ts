@@ -91,18 +91,24 @@ export interface SubscriptSubstitution {
 export function subscriptSubstitutions(
   words: readonly ShellWord[],
   assignments: readonly ShellAssignment[],
+  evenComputed = false,
 ): SubscriptSubstitution[] {
   const found: SubscriptSubstitution[] = [];
-  scan(words, assignments, found);
+  scan(words, assignments, found, evenComputed);
   return found;
 }
 
-/** Whether `subscriptSubstitutions` finds anything (without building the list). */
+/**
+ * Whether `subscriptSubstitutions` finds anything (without building the list). `evenComputed`
+ * looks at computed words too (the fallback scan marks any word with a `$` computed, and lists
+ * no substitution inside quotes).
+ */
 export function hasSubscriptSubstitutions(
   words: readonly ShellWord[],
   assignments: readonly ShellAssignment[] | undefined,
+  evenComputed = false,
 ): boolean {
-  return scan(words, assignments, undefined);
+  return scan(words, assignments, undefined, evenComputed);
 }
 
 /** `subscriptSubstitutions` into `found`; stops at the first when there is no list to fill. */
@@ -110,13 +116,14 @@ function scan(
   words: readonly ShellWord[],
   assignments: readonly ShellAssignment[] | undefined,
   found: SubscriptSubstitution[] | undefined,
+  evenComputed: boolean,
 ): boolean {
   let any = false;
   // An integer variable evaluates what is assigned to it (`declare -i n; n='a[$(id)]'`).
   if (assignments !== undefined) {
     for (let index = 0; index < assignments.length; index++) {
       const assignment = assignments[index]!;
-      if (assignment.form === 'declaration' || assignment.dynamic) continue;
+      if (assignment.form === 'declaration' || (assignment.dynamic && !evenComputed)) continue;
       if (holdsSubscriptSubstitution(assignment.value)) {
         if (found === undefined) return true;
         found.push({ text: assignment.value, word: -1 });
@@ -131,7 +138,7 @@ function scan(
   const option = NAME_OPTION.get(name);
   for (let index = 1; index < words.length; index++) {
     const word = words[index]!;
-    if (word.dynamic) continue;
+    if (word.dynamic && !evenComputed) continue;
     let text: string | undefined;
     if (name === 'test' || name === '[') {
       // `test -v NAME`: the operand after `-v` (bash evaluates its subscript).

@@ -245,7 +245,8 @@ export function metricRequest(query: string, plan: RoutePlan): MetricRequest {
   const targets = growthTargets.length > 0 ? growthTargets : metrics.length > 0 ? [] : ['revenue'];
   const cagr = /\bcagr\b|compound(ed)? annual/.test(text) ? targets : [];
   const growth =
-    cagr.length === 0 && /growth|\bgrow|\bgrew\b|\byoy\b|year[- ]over[- ]year|y\/y|increase|change/.test(text)
+    cagr.length === 0 &&
+    /growth|\bgrow|\bgrew\b|\byoy\b|year[- ]over[- ]year|y\/y|\bincrease|\bchange\b/.test(text)
       ? targets
       : [];
   const rank = /\b(highest|largest|biggest|most|best|top|greatest|rank|ranking|higher|larger)\b/.test(text)

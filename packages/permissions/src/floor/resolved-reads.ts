@@ -187,6 +187,15 @@ export class ResolvedReads {
     this.lastDepth = command.depth;
     const inner = command.unwrapped.argv;
     const head = inner[0];
+    // The most common command in long inputs: a bare `echo`/`printf` with no redirect reads
+    // nothing (its words are data) and changes no directory.
+    if (
+      (head === 'echo' || head === 'printf') &&
+      command.redirects.length === 0 &&
+      inner === command.argv &&
+      !this.unknownDirectory
+    )
+      return undefined;
     const name = head === undefined ? '' : commandWordBasename(head);
     const current = this.chain ?? this.all;
     if (this.unknownDirectory && (inner.length > 1 || command.redirects.length > 0)) this.unresolved = true;

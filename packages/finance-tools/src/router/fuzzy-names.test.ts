@@ -75,6 +75,13 @@ describe.skipIf(!hasSharedSecData)('the SEC ticker list', () => {
   ) as Record<string, { cik_str: number; ticker: string; title: string }>;
   const entry = (ticker: string) => Object.values(raw).find((candidate) => candidate.ticker === ticker);
 
+  it('the shipped file is the compact form of the SEC file (drift check: rebuild with build:dataset)', () => {
+    const shippedFile = JSON.parse(
+      readFileSync(path.join(__dirname, '../dataset/sec-tickers.generated.json'), 'utf8'),
+    ) as unknown;
+    expect(shippedFile).toEqual(compactTickerList(raw));
+  });
+
   it('the shipped compact list is the SEC file, entry for entry', async () => {
     const shipped = await shippedSecTickerList();
     expect(shipped.size).toBe(createSecTickerList(compactTickerList(raw)).size);

@@ -32,9 +32,9 @@ console.log(
 );
 
 // The full SEC ticker list, compact (see src/providers/sec-ticker-list.ts).
-const tickerOutput = path.join(here, '../src/dataset/sec-tickers.generated.json');
+const tickerOutput = path.join(here, '../data/sec-tickers.json');
 const tickerList = compactTickerList(readSecDirectory(directory).tickers as never);
-const tickerText = `${JSON.stringify(tickerList, null, 1)}\n`;
+const tickerText = `${JSON.stringify(tickerList, null, 2)}\n`;
 writeFileSync(tickerOutput, tickerText);
 console.log(
   `wrote ${path.relative(process.cwd(), tickerOutput)} (${(tickerText.length / 1024).toFixed(0)} kB): ${tickerList.count} tickers`,

@@ -1,19 +1,20 @@
 /**
  * The full SEC ticker list (`https://www.sec.gov/files/company_tickers.json`, 10,391 entries
  * in the capture) in a compact form shipped with the package
- * (`src/dataset/sec-tickers.generated.json`, one `TICKER<TAB>CIK<TAB>Title` line per entry:
+ * (`data/sec-tickers.json`, one `TICKERS<TAB>CIK<TAB>Title` line per company:
  * ≈ 410 kB as JSON, ≈ 167 kB gzipped), loaded on first use. It resolves a ticker or company
  * name that the offline statements do not cover ("Intuit" → INTU, CIK 896878), so an answer
  * can say the company exists, that the offline data lacks it, and how to get it.
  */
 import type { CompanyRef } from '../models';
+import { loadSecTickerFile } from '../sec-ticker-file';
 import { normalizeCompanyName } from './company-names';
 
 /** The compact list as stored. */
 export interface SecTickerListFile {
   source: string;
   count: number;
-  /** `TICKER\tCIK\tTitle` lines, in the SEC file's order (largest companies first). */
+  /** `TICKER[ TICKER…]\tCIK\tTitle` lines (one per company), in the SEC file's order (largest first). */
   entries: string;
 }
 
@@ -33,12 +34,17 @@ export interface SecTickerList {
 export function compactTickerList(
   tickers: Record<string, { cik_str: number; ticker: string; title: string }>,
 ): SecTickerListFile {
-  const entries = Object.values(tickers).map(
-    (entry) => `${entry.ticker}\t${entry.cik_str}\t${entry.title.replace(/[\t\n]/g, ' ')}`,
-  );
+  // One line per company: its tickers (share classes, units, …) share the CIK and title.
+  const byCompany = new Map<string, string[]>();
+  for (const entry of Object.values(tickers)) {
+    const key = `${entry.cik_str}\t${entry.title.replace(/[\t\n]/g, ' ')}`;
+    byCompany.set(key, [...(byCompany.get(key) ?? []), entry.ticker]);
+  }
+  const entries = [...byCompany].map(([key, symbols]) => `${symbols.join(' ')}\t${key}`);
+  const count = Object.keys(tickers).length;
   return {
     source: 'U.S. SEC EDGAR, https://www.sec.gov/files/company_tickers.json (public domain)',
-    count: entries.length,
+    count,
     entries: entries.join('\n'),
   };
 }
@@ -48,12 +54,13 @@ export function createSecTickerList(file: SecTickerListFile): SecTickerList {
   const byTicker = new Map<string, CompanyRef>();
   const byName = new Map<string, CompanyRef>();
   for (const line of file.entries.split('\n')) {
-    const [ticker, cik, title] = line.split('\t');
-    if (!ticker || !cik || !title) continue;
-    const reference: CompanyRef = { ticker, name: title, cik: cik.padStart(10, '0') };
-    if (!byTicker.has(ticker)) byTicker.set(ticker, reference);
+    const [symbols, cik, title] = line.split('\t');
+    if (!symbols || !cik || !title) continue;
+    const tickers = symbols.split(' ');
+    const primary: CompanyRef = { ticker: tickers[0] as string, name: title, cik: cik.padStart(10, '0') };
+    for (const ticker of tickers) if (!byTicker.has(ticker)) byTicker.set(ticker, { ...primary, ticker });
     const name = normalizeCompanyName(title);
-    if (name && !byName.has(name)) byName.set(name, reference);
+    if (name && !byName.has(name)) byName.set(name, primary);
   }
   return {
     size: byTicker.size,
@@ -79,8 +86,6 @@ let shipped: Promise<SecTickerList> | undefined;
 
 /** The list shipped with the package, parsed once on first use. */
 export function shippedSecTickerList(): Promise<SecTickerList> {
-  shipped ??= import('../dataset/sec-tickers.generated.json').then((module) =>
-    createSecTickerList((module.default ?? module) as unknown as SecTickerListFile),
-  );
+  shipped ??= loadSecTickerFile().then(createSecTickerList);
   return shipped;
 }

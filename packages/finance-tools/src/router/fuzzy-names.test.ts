@@ -77,7 +77,7 @@ describe.skipIf(!hasSharedSecData)('the SEC ticker list', () => {
 
   it('the shipped file is the compact form of the SEC file (drift check: rebuild with build:dataset)', () => {
     const shippedFile = JSON.parse(
-      readFileSync(path.join(__dirname, '../dataset/sec-tickers.generated.json'), 'utf8'),
+      readFileSync(path.join(__dirname, '../../data/sec-tickers.json'), 'utf8'),
     ) as unknown;
     expect(shippedFile).toEqual(compactTickerList(raw));
   });

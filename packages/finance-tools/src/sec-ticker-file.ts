@@ -2,7 +2,7 @@
  * Loads the shipped SEC ticker list (`data/sec-tickers.json` at the package root). This module
  * sits one folder below the root both in the sources (`src/`) and in the build (`dist/`), so the
  * same relative path works in both; the file is read, not imported, so the build does not copy
- * it into its bundles (one 401 kB copy in the package, not one per output format).
+ * it into its bundles (one 319 kB copy in the package, not one per output format).
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';

@@ -2,7 +2,7 @@
  * The full SEC ticker list (`https://www.sec.gov/files/company_tickers.json`, 10,391 entries
  * in the capture) in a compact form shipped with the package
  * (`data/sec-tickers.json`, one `TICKERS<TAB>CIK<TAB>Title` line per company:
- * ≈ 410 kB as JSON, ≈ 167 kB gzipped), loaded on first use. It resolves a ticker or company
+ * ≈ 319 kB as JSON, ≈ 145 kB gzipped), loaded on first use. It resolves a ticker or company
  * name that the offline statements do not cover ("Intuit" → INTU, CIK 896878), so an answer
  * can say the company exists, that the offline data lacks it, and how to get it.
  */

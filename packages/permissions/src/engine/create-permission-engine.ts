@@ -15,7 +15,7 @@ import { isShellToolName, normalizeToolName } from '../rules/tool-name';
 import { createSecretModel, type SecretModel } from '../secrets/secret-model';
 import type { ShellAnalysisOptions } from '../shell/types';
 import type { LoadedSettings, RuleStore } from '../store/rule-store';
-import { evaluateBash } from './evaluate-bash';
+import { type EvaluateBashOptions, evaluateBash } from './evaluate-bash';
 import { type EvaluateToolOptions, evaluateTool, toolRequestSessionKey } from './evaluate-tool';
 import { bashSessionKey } from './session-key';
 
@@ -182,13 +182,15 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
           cacheable: false,
         };
       }
-      const decision = evaluateBash(shell.command, rules, {
-        ...(cwd === undefined ? {} : { cwd }),
+      // Built field by field: a spread with added properties is slow on Node 20 (see evaluateTool).
+      const bashOptions: EvaluateBashOptions = {
         defaultMode: defaultMode(),
         readOnlyAutoAllow: readOnly(),
         secrets,
-        ...(options.shell ? { shell: options.shell } : {}),
-      });
+      };
+      if (cwd !== undefined) bashOptions.cwd = cwd;
+      if (options.shell) bashOptions.shell = options.shell;
+      const decision = evaluateBash(shell.command, rules, bashOptions);
       if (named?.behavior === 'ask' && decision.behavior === 'allow') {
         return {
           ...decision,

@@ -27,7 +27,7 @@ function newestSource(directory: string): number {
  * source file; otherwise the bin built the way `tsup` builds it (this package's tsup config
  * for cli.js) into a temporary directory — the same bundle, without touching dist/.
  */
-async function prepareBinary(): Promise<{ argv: string[]; which: string }> {
+async function prepareBinary(): Promise<{ argv: string[]; which: string; buildDir?: string }> {
   const fresh = existsSync(built) && statSync(built).mtimeMs >= newestSource(path.join(packageRoot, 'src'));
   if (fresh) return { argv: [built], which: 'the built dist/cli.js' };
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-build-'));
@@ -41,10 +41,11 @@ async function prepareBinary(): Promise<{ argv: string[]; which: string }> {
   return {
     argv: [path.join(outDir, 'cli.js')],
     which: `src/cli.ts bundled by tsup into ${outDir} (dist/cli.js absent or older than src)`,
+    buildDir: outDir,
   };
 }
 
-let binary: { argv: string[]; which: string } = {
+let binary: { argv: string[]; which: string; buildDir?: string } = {
   argv: ['--conditions=@dexter/source', '--import', 'tsx', source],
   which: 'source',
 };
@@ -174,8 +175,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  const built = binary.argv[0]!;
-  if (built.startsWith(os.tmpdir())) rmSync(path.dirname(built), { recursive: true, force: true });
+  // Only the temporary build this file made: never dist/ (a checkout may itself sit under the
+  // temp directory, as CI's fresh clones do).
+  if (binary.buildDir !== undefined) rmSync(binary.buildDir, { recursive: true, force: true });
   rmSync(project, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });

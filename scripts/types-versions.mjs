@@ -1,6 +1,8 @@
-// Keeps each package's `typesVersions` in step with its `exports` map, so a consumer on
-// TypeScript's `moduleResolution: node10` (which ignores `exports`) still finds the types
-// of subpaths such as `@dexter/registry/openai`.
+// Keeps what each package's manifest derives from its `exports` map in step with it:
+// - `typesVersions`, so a consumer on TypeScript's `moduleResolution: node10` (which ignores
+//   `exports`) still finds the types of subpaths such as `@dexter/registry/openai`;
+// - `publishConfig.exports`: the same map without the `@dexter/source` condition, which
+//   `pnpm pack`/`publish` put in the tarball's manifest — tarballs ship `dist/`, not `src/`.
 //
 //   node scripts/types-versions.mjs          check: exit 1 and name every package out of step
 //   node scripts/types-versions.mjs --write  rewrite the `typesVersions` fields
@@ -22,6 +24,19 @@ export function expectedTypesVersions(manifest) {
   return Object.keys(map).length === 0 ? undefined : { '*': map };
 }
 
+/** `exports` without the `@dexter/source` condition: what the published manifest carries. */
+export function expectedPublishExports(manifest) {
+  const strip = (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== '@dexter/source')
+        .map(([key, inner]) => [key, strip(inner)]),
+    );
+  };
+  return manifest.exports === undefined ? undefined : strip(manifest.exports);
+}
+
 export function checkTypesVersions({ write = false } = {}) {
   const stale = [];
   for (const name of readdirSync(join(root, 'packages')).sort()) {
@@ -29,9 +44,16 @@ export function checkTypesVersions({ write = false } = {}) {
     const text = readFileSync(file, 'utf8');
     const manifest = JSON.parse(text);
     const expected = expectedTypesVersions(manifest);
-    if (JSON.stringify(manifest.typesVersions) === JSON.stringify(expected)) continue;
+    const publishExports = expectedPublishExports(manifest);
+    if (
+      JSON.stringify(manifest.typesVersions) === JSON.stringify(expected) &&
+      JSON.stringify(manifest.publishConfig?.exports) === JSON.stringify(publishExports)
+    ) {
+      continue;
+    }
     stale.push(manifest.name);
     if (!write) continue;
+    manifest.publishConfig = { ...(manifest.publishConfig ?? {}), exports: publishExports };
     // Keep key order: put typesVersions right after `types`.
     const next = {};
     for (const [key, value] of Object.entries(manifest)) {

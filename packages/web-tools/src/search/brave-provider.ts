@@ -7,13 +7,10 @@
  */
 import {
   arrayAt,
-  cleanHits,
-  configuredBy,
+  defineSearchProvider,
   endpoint,
-  keyFrom,
-  plainText,
+  hitFrom,
   requestJson,
-  type SearchHit,
   type SearchProvider,
   type SearchProviderOptions,
   stringField,
@@ -31,32 +28,34 @@ export const BRAVE_KEY_VARIABLES = ['BRAVE_API_KEY', 'BRAVE_SEARCH_API_KEY'] as 
  * ```
  */
 export function braveProvider(options: SearchProviderOptions = {}): SearchProvider {
-  const key = keyFrom(options, BRAVE_KEY_VARIABLES);
-  const base = options.baseUrl ?? 'https://api.search.brave.com';
-  const fetchImpl = options.fetch ?? fetch;
-  return {
-    name: 'brave',
-    configured: configuredBy(key, BRAVE_KEY_VARIABLES),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    async run(request, { signal }) {
-      const query = new URLSearchParams({ q: request.query, count: String(request.maxResults) });
-      const body = await requestJson('brave', fetchImpl, `${endpoint(base, '/res/v1/web/search')}?${query}`, {
-        method: 'GET',
-        headers: { 'x-subscription-token': key ?? '', accept: 'application/json' },
-        signal,
-      });
-      const web = typeof body === 'object' && body !== null ? (body as { web?: unknown }).web : undefined;
-      if (web === undefined) return [];
-      const hits = arrayAt('brave', body, ['web', 'results']).map((result): SearchHit => {
-        const date = stringField(result, 'page_age') ?? stringField(result, 'age');
-        return {
-          title: plainText(stringField(result, 'title')),
-          url: stringField(result, 'url') ?? '',
-          snippet: plainText(stringField(result, 'description')),
-          ...(date ? { date } : {}),
-        };
-      });
-      return cleanHits(hits, request.maxResults);
+  return defineSearchProvider(
+    {
+      name: 'brave',
+      keyVariables: BRAVE_KEY_VARIABLES,
+      baseUrl: 'https://api.search.brave.com',
+      async search(request, { key, baseUrl, fetch, signal }) {
+        const query = new URLSearchParams({ q: request.query, count: String(request.maxResults) });
+        const body = await requestJson(
+          'brave',
+          fetch,
+          `${endpoint(baseUrl, '/res/v1/web/search')}?${query}`,
+          {
+            method: 'GET',
+            headers: { 'x-subscription-token': key, accept: 'application/json' },
+            signal,
+          },
+        );
+        const web = typeof body === 'object' && body !== null ? (body as { web?: unknown }).web : undefined;
+        if (web === undefined) return [];
+        return arrayAt('brave', body, ['web', 'results']).map((result) =>
+          hitFrom(
+            result,
+            stringField(result, 'description'),
+            stringField(result, 'page_age') ?? stringField(result, 'age'),
+          ),
+        );
+      },
     },
-  };
+    options,
+  );
 }

@@ -6,13 +6,10 @@
  */
 import {
   arrayAt,
-  cleanHits,
-  configuredBy,
+  defineSearchProvider,
   endpoint,
-  keyFrom,
-  plainText,
+  hitFrom,
   requestJson,
-  type SearchHit,
   type SearchProvider,
   type SearchProviderOptions,
   stringField,
@@ -30,39 +27,32 @@ export const EXA_KEY_VARIABLES = ['EXA_API_KEY', 'EXASEARCH_API_KEY'] as const;
  * ```
  */
 export function exaProvider(options: SearchProviderOptions = {}): SearchProvider {
-  const key = keyFrom(options, EXA_KEY_VARIABLES);
-  const base = options.baseUrl ?? 'https://api.exa.ai';
-  const fetchImpl = options.fetch ?? fetch;
-  return {
-    name: 'exa',
-    configured: configuredBy(key, EXA_KEY_VARIABLES),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    async run(request, { signal }) {
-      const body = await requestJson('exa', fetchImpl, endpoint(base, '/search'), {
-        method: 'POST',
-        headers: { 'x-api-key': key ?? '', 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          query: request.query,
-          numResults: request.maxResults,
-          type: 'auto',
-          contents: { highlights: { numSentences: 2, highlightsPerUrl: 2 } },
-        }),
-        signal,
-      });
-      const hits = arrayAt('exa', body, ['results']).map((result): SearchHit => {
-        const highlights = (result as { highlights?: unknown }).highlights;
-        const snippet = Array.isArray(highlights)
-          ? highlights.filter((item): item is string => typeof item === 'string').join(' … ')
-          : (stringField(result, 'summary') ?? stringField(result, 'text'));
-        const date = stringField(result, 'publishedDate');
-        return {
-          title: plainText(stringField(result, 'title')),
-          url: stringField(result, 'url') ?? '',
-          snippet: plainText(snippet),
-          ...(date ? { date } : {}),
-        };
-      });
-      return cleanHits(hits, request.maxResults);
+  return defineSearchProvider(
+    {
+      name: 'exa',
+      keyVariables: EXA_KEY_VARIABLES,
+      baseUrl: 'https://api.exa.ai',
+      async search(request, { key, baseUrl, fetch, signal }) {
+        const body = await requestJson('exa', fetch, endpoint(baseUrl, '/search'), {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            query: request.query,
+            numResults: request.maxResults,
+            type: 'auto',
+            contents: { highlights: { numSentences: 2, highlightsPerUrl: 2 } },
+          }),
+          signal,
+        });
+        return arrayAt('exa', body, ['results']).map((result) => {
+          const highlights = (result as { highlights?: unknown }).highlights;
+          const snippet = Array.isArray(highlights)
+            ? highlights.filter((item): item is string => typeof item === 'string').join(' … ')
+            : (stringField(result, 'summary') ?? stringField(result, 'text'));
+          return hitFrom(result, snippet, stringField(result, 'publishedDate'));
+        });
+      },
     },
-  };
+    options,
+  );
 }

@@ -6,13 +6,10 @@
  */
 import {
   arrayAt,
-  cleanHits,
-  configuredBy,
+  defineSearchProvider,
   endpoint,
-  keyFrom,
-  plainText,
+  hitFrom,
   requestJson,
-  type SearchHit,
   type SearchProvider,
   type SearchProviderOptions,
   stringField,
@@ -30,34 +27,31 @@ export const PERPLEXITY_KEY_VARIABLES = ['PERPLEXITY_API_KEY'] as const;
  * ```
  */
 export function perplexityProvider(options: SearchProviderOptions = {}): SearchProvider {
-  const key = keyFrom(options, PERPLEXITY_KEY_VARIABLES);
-  const base = options.baseUrl ?? 'https://api.perplexity.ai';
-  const fetchImpl = options.fetch ?? fetch;
-  return {
-    name: 'perplexity',
-    configured: configuredBy(key, PERPLEXITY_KEY_VARIABLES),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    async run(request, { signal }) {
-      const body = await requestJson('perplexity', fetchImpl, endpoint(base, '/search'), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${key ?? ''}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify({ query: request.query, max_results: request.maxResults }),
-        signal,
-      });
-      const hits = arrayAt('perplexity', body, ['results']).map((result): SearchHit => {
-        const date = stringField(result, 'date') ?? stringField(result, 'last_updated');
-        return {
-          title: plainText(stringField(result, 'title')),
-          url: stringField(result, 'url') ?? '',
-          snippet: plainText(stringField(result, 'snippet')),
-          ...(date ? { date } : {}),
-        };
-      });
-      return cleanHits(hits, request.maxResults);
+  return defineSearchProvider(
+    {
+      name: 'perplexity',
+      keyVariables: PERPLEXITY_KEY_VARIABLES,
+      baseUrl: 'https://api.perplexity.ai',
+      async search(request, { key, baseUrl, fetch, signal }) {
+        const body = await requestJson('perplexity', fetch, endpoint(baseUrl, '/search'), {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          body: JSON.stringify({ query: request.query, max_results: request.maxResults }),
+          signal,
+        });
+        return arrayAt('perplexity', body, ['results']).map((result) =>
+          hitFrom(
+            result,
+            stringField(result, 'snippet'),
+            stringField(result, 'date') ?? stringField(result, 'last_updated'),
+          ),
+        );
+      },
     },
-  };
+    options,
+  );
 }

@@ -187,3 +187,57 @@ export function cleanHits(hits: readonly SearchHit[], max: number): SearchHit[] 
   }
   return out;
 }
+
+/** What a provider's search function gets besides the request. */
+export interface ProviderCall {
+  /** The API key (`''` when none is set: the chain never runs an unconfigured provider). */
+  key: string;
+  /** The base URL: the option, else the provider's public endpoint. */
+  baseUrl: string;
+  fetch: FetchLike;
+  signal: AbortSignal;
+}
+
+/** What differs from one provider to the next. */
+export interface SearchProviderSpec {
+  name: string;
+  /** Environment variables the key is read from, in order. */
+  keyVariables: readonly string[];
+  /** The public endpoint. */
+  baseUrl: string;
+  /** One request; returns the hits in the provider's order (cleaned and capped here). */
+  search(request: SearchRequest, call: ProviderCall): Promise<SearchHit[]>;
+}
+
+/**
+ * A provider from its spec and the caller's options: the key from the options or the
+ * environment, `configured` saying which variable to set, the base URL, `fetch` and timeout.
+ */
+export function defineSearchProvider(
+  spec: SearchProviderSpec,
+  options: SearchProviderOptions,
+): SearchProvider {
+  const key = keyFrom(options, spec.keyVariables);
+  const baseUrl = options.baseUrl ?? spec.baseUrl;
+  const fetchImpl = options.fetch ?? fetch;
+  const provider: SearchProvider = {
+    name: spec.name,
+    configured: configuredBy(key, spec.keyVariables),
+    async run(request, { signal }) {
+      const hits = await spec.search(request, { key: key ?? '', baseUrl, fetch: fetchImpl, signal });
+      return cleanHits(hits, request.maxResults);
+    },
+  };
+  if (options.timeoutMs !== undefined) provider.timeoutMs = options.timeoutMs;
+  return provider;
+}
+
+/** A hit from one result: its `title` and `url` fields, the snippet and date the provider found. */
+export function hitFrom(result: unknown, snippet: string | undefined, date: string | undefined): SearchHit {
+  return {
+    title: plainText(stringField(result, 'title')),
+    url: stringField(result, 'url') ?? '',
+    snippet: plainText(snippet),
+    ...(date ? { date } : {}),
+  };
+}

@@ -6,13 +6,10 @@
  */
 import {
   arrayAt,
-  cleanHits,
-  configuredBy,
+  defineSearchProvider,
   endpoint,
-  keyFrom,
-  plainText,
+  hitFrom,
   requestJson,
-  type SearchHit,
   type SearchProvider,
   type SearchProviderOptions,
   stringField,
@@ -30,39 +27,32 @@ export const TAVILY_KEY_VARIABLES = ['TAVILY_API_KEY'] as const;
  * ```
  */
 export function tavilyProvider(options: SearchProviderOptions = {}): SearchProvider {
-  const key = keyFrom(options, TAVILY_KEY_VARIABLES);
-  const base = options.baseUrl ?? 'https://api.tavily.com';
-  const fetchImpl = options.fetch ?? fetch;
-  return {
-    name: 'tavily',
-    configured: configuredBy(key, TAVILY_KEY_VARIABLES),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    async run(request, { signal }) {
-      const body = await requestJson('tavily', fetchImpl, endpoint(base, '/search'), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${key ?? ''}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify({
-          query: request.query,
-          max_results: request.maxResults,
-          search_depth: 'basic',
-          include_answer: false,
-        }),
-        signal,
-      });
-      const hits = arrayAt('tavily', body, ['results']).map((result): SearchHit => {
-        const date = stringField(result, 'published_date');
-        return {
-          title: plainText(stringField(result, 'title')),
-          url: stringField(result, 'url') ?? '',
-          snippet: plainText(stringField(result, 'content')),
-          ...(date ? { date } : {}),
-        };
-      });
-      return cleanHits(hits, request.maxResults);
+  return defineSearchProvider(
+    {
+      name: 'tavily',
+      keyVariables: TAVILY_KEY_VARIABLES,
+      baseUrl: 'https://api.tavily.com',
+      async search(request, { key, baseUrl, fetch, signal }) {
+        const body = await requestJson('tavily', fetch, endpoint(baseUrl, '/search'), {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          body: JSON.stringify({
+            query: request.query,
+            max_results: request.maxResults,
+            search_depth: 'basic',
+            include_answer: false,
+          }),
+          signal,
+        });
+        return arrayAt('tavily', body, ['results']).map((result) =>
+          hitFrom(result, stringField(result, 'content'), stringField(result, 'published_date')),
+        );
+      },
     },
-  };
+    options,
+  );
 }

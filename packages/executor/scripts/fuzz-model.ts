@@ -32,29 +32,10 @@ import {
   type ToolResult,
 } from '../src/index';
 import type { PermissionDecider } from '../src/permission-port';
+import { poison } from '../src/test-support';
 import { checkRunEvents, createManualClock, type ManualClock } from '../src/testing/index';
 
 // ---- hostile values ----------------------------------------------------------------------
-
-function poison(): object {
-  const trap = () => {
-    throw inner;
-  };
-  const handler: ProxyHandler<object> = {
-    get: trap,
-    has: trap,
-    ownKeys: trap,
-    getOwnPropertyDescriptor: trap,
-    getPrototypeOf: trap,
-    apply: trap,
-    construct: trap,
-    set: trap,
-    defineProperty: trap,
-    deleteProperty: trap,
-  };
-  const inner: object = new Proxy({}, handler);
-  return new Proxy({}, handler);
-}
 
 export const HOSTILE_KINDS = [
   'cycle',

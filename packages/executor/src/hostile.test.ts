@@ -10,32 +10,8 @@ import type { ExecutorEvent } from './events';
 import { createExecutor } from './executor';
 import { safeStringify } from './safe-json';
 import { canonicalJson } from './similarity';
-import { call, readTool, turnsToSettle, writeTool } from './test-support';
+import { call, poison, readTool, turnsToSettle, writeTool } from './test-support';
 import { checkRunEvents, collectEvents } from './testing';
-
-/** A Proxy on which every operation throws — even the error it throws throws when touched. */
-function poison(): object {
-  const trap = () => {
-    throw poisonous;
-  };
-  const handler: ProxyHandler<object> = {
-    get: trap,
-    has: trap,
-    ownKeys: trap,
-    getOwnPropertyDescriptor: trap,
-    getPrototypeOf: trap,
-    apply: trap,
-    construct: trap,
-    set: trap,
-    defineProperty: trap,
-    deleteProperty: trap,
-    isExtensible: trap,
-    preventExtensions: trap,
-    setPrototypeOf: trap,
-  };
-  const poisonous: object = new Proxy({}, handler);
-  return new Proxy({}, handler);
-}
 
 function cyclic(): object {
   const value: Record<string, unknown> = { n: 1 };

@@ -83,3 +83,27 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
 export function call(id: string, name: string, input: unknown = {}) {
   return { id, name, input };
 }
+
+/** A Proxy on which every operation throws — even the error it throws throws when touched. */
+export function poison(): object {
+  const trap = () => {
+    throw poisonous;
+  };
+  const handler: ProxyHandler<object> = {
+    get: trap,
+    has: trap,
+    ownKeys: trap,
+    getOwnPropertyDescriptor: trap,
+    getPrototypeOf: trap,
+    apply: trap,
+    construct: trap,
+    set: trap,
+    defineProperty: trap,
+    deleteProperty: trap,
+    isExtensible: trap,
+    preventExtensions: trap,
+    setPrototypeOf: trap,
+  };
+  const poisonous: object = new Proxy({}, handler);
+  return new Proxy({}, handler);
+}

@@ -174,12 +174,15 @@ function find(
  * Session key of a non-shell request: file writes share one key; a URL fetch keys on the
  * tool and the URL's host (a session grant for one site is not one for every site).
  */
-export function toolRequestSessionKey(request: PermissionRequest): string {
+export function toolRequestSessionKey(
+  request: PermissionRequest,
+  url: UrlTarget | undefined = urlTargetOf(request),
+): string {
   const writes =
     (request.subject?.kind === 'file' && request.subject.access === 'write') ||
     isFileWriteToolName(request.tool);
   if (writes) return fileWriteSessionKey;
-  const host = urlTargetOf(request)?.host;
+  const host = url?.host;
   return host === undefined ? toolSessionKey(request.tool) : `${toolSessionKey(request.tool)}\u0000${host}`;
 }
 
@@ -204,7 +207,7 @@ export function evaluateTool(
   // File rules by access (`Read(…)`, `Write(…)`) apply to calls that touch a file.
   const access = target === undefined ? undefined : fileAccess(request);
   const url = urlTargetOf(request);
-  const sessionKey = toolRequestSessionKey(request);
+  const sessionKey = toolRequestSessionKey(request, url);
   const classification: PermissionDecision['classification'] =
     request.subject?.kind === 'file'
       ? request.subject.access === 'read'

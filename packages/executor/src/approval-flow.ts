@@ -15,6 +15,7 @@ import type { ResultFields } from './make-result';
 import { decidePermission } from './permission-gate';
 import type { PermissionDecision, PermissionRequest } from './permission-port';
 import type { ExecutorSession } from './session';
+import type { AuditEntry, GrantInput } from './session-store';
 import { validateInput } from './validate-input';
 
 /** What the approval step needs from its run. */
@@ -75,12 +76,10 @@ export function askForApproval(host: ApprovalHost, call: PendingApproval): Promi
 
 async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<Authorization> {
   const { index, id, tool, input, decision, subject } = call;
-  const { session } = host;
   const { approvals, approvalLock } = host.config;
   const name = tool.name;
   // A session grant answers without asking: checked now, and again once the lock is held.
-  const sessionGrant = (): NonNullable<Authorization> | undefined => {
-    if (!decision.cacheable || !session.isGranted(decision.sessionKey)) return undefined;
+  const sessionGrant = (): NonNullable<Authorization> => {
     host.emit(index, id, {
       type: 'tool_approval',
       name,
@@ -89,8 +88,9 @@ async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<
     });
     return { input, notes: [] };
   };
-  const granted = sessionGrant();
-  if (granted) return granted;
+  let granted = isSessionGranted(host, decision);
+  if (typeof granted !== 'boolean') granted = await granted;
+  if (granted) return sessionGrant();
   if (approvals === undefined) {
     const why = decision.reason ? ` (${decision.reason})` : '';
     return host.deny(
@@ -110,9 +110,11 @@ async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<
   const release = locked.value;
   let answered: Awaited<ReturnType<typeof settleOrAbort<unknown>>>;
   try {
-    // Another run may have granted this key while we waited for the lock.
-    const grantedMeanwhile = sessionGrant();
-    if (grantedMeanwhile) return grantedMeanwhile;
+    // Another run (or, with a session store, another process) may have granted this key
+    // while we waited for the lock.
+    let grantedMeanwhile = isSessionGranted(host, decision);
+    if (typeof grantedMeanwhile !== 'boolean') grantedMeanwhile = await grantedMeanwhile;
+    if (grantedMeanwhile) return sessionGrant();
     const request: ApprovalRequest = {
       toolCallId: id,
       tool: name,
@@ -159,8 +161,18 @@ async function applyAnswer(
   const { index, id, tool, input, decision } = call;
   const name = tool.name;
   const said = answer.message === undefined ? '' : ` The user said: ${answer.message}`;
+  // Every answer goes to the audit trail before anything it allows runs.
+  let storeError: string | undefined;
+  const audited = await recordAnswer(host, call, answer);
+  if (audited === 'aborted') return host.cancelWaiting(index, id, name, 'while its answer was recorded');
+  storeError = audited;
+  const answered = (): EventFields => {
+    const event: EventFields = { type: 'tool_approval', name, source: 'prompt', response: answer };
+    if (storeError !== undefined) event.storeError = storeError;
+    return event;
+  };
   if (answer.decision === 'deny') {
-    host.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
+    host.emit(index, id, answered());
     if (answer.interrupt) {
       host.interrupt(
         `The user stopped this turn while denying ${name} (call ${id}); this call was not started.`,
@@ -181,7 +193,7 @@ async function applyAnswer(
   if (answer.updatedInput !== undefined) {
     const validation = validateInput(tool, answer.updatedInput);
     if (validation.kind !== 'valid') {
-      host.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
+      host.emit(index, id, answered());
       host.fail(index, {
         toolCallId: id,
         name,
@@ -214,7 +226,7 @@ async function applyAnswer(
       return host.deny(index, id, name, `the permission check failed (${redecided})`, 'decider_failed');
     }
     if (redecided.decision.behavior === 'deny') {
-      host.emit(index, id, { type: 'tool_approval', name, source: 'prompt', response: answer });
+      host.emit(index, id, answered());
       return host.deny(index, id, name, `the edited call is denied: ${redecided.decision.reason}`, 'policy');
     }
     finalDecision = redecided.decision;
@@ -240,22 +252,84 @@ async function applyAnswer(
     }
   }
   if (answer.decision !== 'allow-once' && finalDecision.cacheable) {
-    host.session.grant(finalDecision.sessionKey);
+    const grantError = await grantSession(host, finalDecision.sessionKey, answer.actor);
+    if (grantError === 'aborted') return host.cancelWaiting(index, id, name, 'while its grant was saved');
+    if (grantError !== undefined)
+      storeError = storeError === undefined ? grantError : `${storeError}; ${grantError}`;
   }
-  host.emit(index, id, {
-    type: 'tool_approval',
-    name,
-    source: 'prompt',
-    response: answer,
-    ...(persisted.length === 0
-      ? {}
-      : host.config.rulesInMemory
-        ? { inMemoryRules: persisted }
-        : { persistedRules: persisted }),
-    ...(persistError === undefined ? {} : { persistError }),
-  });
+  const event = answered() as Extract<EventFields, { type: 'tool_approval' }>;
+  if (persisted.length > 0) {
+    if (host.config.rulesInMemory) event.inMemoryRules = persisted;
+    else event.persistedRules = persisted;
+  }
+  if (persistError !== undefined) event.persistError = persistError;
+  host.emit(index, id, event);
   return {
     input: finalInput,
     notes: answer.message === undefined ? [] : [`The user said: ${answer.message}`],
   };
+}
+
+/**
+ * Whether an `allow-session` grant covers this decision: the session store's when the
+ * executor has one (a lookup that fails or is cut off counts as no grant: the person is
+ * asked), else the in-process session's (synchronously).
+ */
+function isSessionGranted(host: ApprovalHost, decision: PermissionDecision): boolean | Promise<boolean> {
+  if (!decision.cacheable) return false;
+  const store = host.config.sessionStore;
+  if (store === undefined) return host.session.isGranted(decision.sessionKey);
+  const key = { sessionId: host.session.id, sessionKey: decision.sessionKey, cwd: host.config.cwd ?? '' };
+  return settleOrAbort(() => store.isGranted(key), host.signal).then(
+    (settled) => settled.status === 'fulfilled' && settled.value === true,
+  );
+}
+
+/**
+ * Records an `allow-session` (or `allow-always`) grant: in the session store when there is
+ * one, else in the in-process session. Returns why the store failed, `aborted`, or nothing.
+ */
+async function grantSession(
+  host: ApprovalHost,
+  sessionKey: string,
+  actor: string | undefined,
+): Promise<string | 'aborted' | undefined> {
+  const store = host.config.sessionStore;
+  if (store === undefined) {
+    host.session.grant(sessionKey);
+    return undefined;
+  }
+  const grant: GrantInput = { sessionId: host.session.id, sessionKey, cwd: host.config.cwd ?? '' };
+  if (host.config.sessionGrantTtlMs !== undefined) grant.ttlMs = host.config.sessionGrantTtlMs;
+  if (actor !== undefined) grant.grantedBy = actor;
+  const saved = await settleOrAbort(() => store.grant(grant), host.signal);
+  if (saved.status === 'aborted') return 'aborted';
+  if (saved.status === 'rejected') {
+    return `the session grant was not saved (${errorMessage(saved.reason)}); the next such call asks again`;
+  }
+  return undefined;
+}
+
+/** Appends the answer to the session store's audit trail, if any; returns why it failed, or `aborted`. */
+async function recordAnswer(
+  host: ApprovalHost,
+  call: PendingApproval,
+  answer: ApprovalAnswer,
+): Promise<string | 'aborted' | undefined> {
+  const store = host.config.sessionStore;
+  if (store === undefined) return undefined;
+  const entry: AuditEntry = {
+    sessionId: host.session.id,
+    toolCallId: call.id,
+    tool: call.tool.name,
+    decision: answer.interrupt ? 'deny-interrupt' : answer.decision,
+    input: answer.updatedInput === undefined ? call.input : answer.updatedInput,
+  };
+  if (answer.actor !== undefined) entry.actor = answer.actor;
+  if (answer.message !== undefined) entry.message = answer.message;
+  const saved = await settleOrAbort(() => store.recordAudit(entry), host.signal);
+  if (saved.status === 'aborted') return 'aborted';
+  if (saved.status === 'rejected')
+    return `the answer was not written to the audit trail (${errorMessage(saved.reason)})`;
+  return undefined;
 }

@@ -8,6 +8,7 @@ import type { PermissionDecision } from './permission-port';
 
 /** Longest user message taken from an answer into a result (the rest is cut with a marker). */
 const MAX_ANSWER_MESSAGE = 10_000;
+const MAX_ACTOR = 200;
 
 /** The four answers. */
 export type ApprovalDecision = 'allow-once' | 'allow-session' | 'allow-always' | 'deny';
@@ -48,6 +49,11 @@ export interface ApprovalAnswer {
   message?: string;
   /** Deny this call and cancel every call of the run that has not started yet (implies `deny`). */
   interrupt?: boolean;
+  /**
+   * Who answered (a user id), for the audit trail of a `sessionStore`; also recorded as the
+   * grant's `grantedBy`. At most 200 characters.
+   */
+  actor?: string;
 }
 
 /**
@@ -117,15 +123,20 @@ function normalizeUnguarded(value: unknown): NormalizedApproval {
     typeof rawMessage === 'string' && rawMessage.trim() !== ''
       ? clip(rawMessage, MAX_ANSWER_MESSAGE)
       : undefined;
+  const rawActor = record.actor;
+  const actor =
+    typeof rawActor === 'string' && rawActor.trim() !== '' ? rawActor.slice(0, MAX_ACTOR) : undefined;
   // "Deny and interrupt" is a deny whatever decision came with it.
   if (record.interrupt === true) {
     const answer: NormalizedApproval = { decision: 'deny', interrupt: true, valid: true };
     if (message !== undefined) answer.message = message;
+    if (actor !== undefined) answer.actor = actor;
     return answer;
   }
   const answer: NormalizedApproval = { decision, valid: true };
   const updatedInput = record.updatedInput;
   if (updatedInput !== undefined && decision !== 'deny') answer.updatedInput = updatedInput;
   if (message !== undefined) answer.message = message;
+  if (actor !== undefined) answer.actor = actor;
   return answer;
 }

@@ -73,6 +73,11 @@ export interface ToolApprovalEvent extends ExecutorEventBase {
   inMemoryRules?: string[];
   /** Why persisting an `allow-always` rule failed (the call still runs; the grant is session-only). */
   persistError?: string;
+  /**
+   * With a `sessionStore`: why writing this answer to its audit trail, or its grant, failed.
+   * An approved call still runs (the person said yes); an unsaved grant asks again next time.
+   */
+  storeError?: string;
 }
 
 /** Who said no. */

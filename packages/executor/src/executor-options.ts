@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock';
 import { ExecutorError } from './errors';
 import type { PermissionDecider } from './permission-port';
 import { createSession, type ExecutorSession, isExecutorSession } from './session';
+import type { SessionStore } from './session-store';
 import { type ResolvedSoftLimits, resolveSoftLimits, type SoftLimitOptions } from './soft-limits';
 
 /** Options of `createExecutor`. Give exactly one of `tools` and `registry`. */
@@ -62,6 +63,24 @@ export interface ExecutorOptions {
    * `process.cwd()` when absent.
    */
   cwd?: string;
+  /**
+   * Session state shared by every process serving the same conversations (e.g.
+   * `createPostgresSessionStore` from `@dexter/postgres`), keyed by the run's `session.id`:
+   * - `allow-session` grants live here (with the executor's `cwd`, an expiry from
+   *   `sessionGrantTtlMs`, and revocation through the store) instead of in the in-process
+   *   session: a grant made in one process answers the next prompt in another;
+   * - every approval answer is appended to the store's audit trail (tool, input, answer,
+   *   the answer's `actor`, when);
+   * - soft-limit call counts are read from the store before a run and added to it after.
+   *
+   * Fail closed: a grant lookup that fails asks the person instead; a grant or audit write
+   * that fails still lets the approved call run and says so on its `tool_approval` event
+   * (`storeError`). Counter failures are ignored (soft limits only warn).
+   * docs/guides/outgrowing-one-process.md.
+   */
+  sessionStore?: SessionStore;
+  /** How long an `allow-session` grant written to `sessionStore` holds, in ms. Default: no expiry. */
+  sessionGrantTtlMs?: number;
 }
 
 /** The default `maxConcurrency`. */
@@ -84,6 +103,8 @@ export interface ExecutorConfig {
   readonly session: ExecutorSession;
   readonly cwd: string | undefined;
   readonly approvalLock: ApprovalLock;
+  readonly sessionStore: SessionStore | undefined;
+  readonly sessionGrantTtlMs: number | undefined;
 }
 
 const KNOWN_OPTIONS = new Set([
@@ -98,6 +119,8 @@ const KNOWN_OPTIONS = new Set([
   'session',
   'cwd',
   'toolTimeouts',
+  'sessionStore',
+  'sessionGrantTtlMs',
 ]);
 
 // A Map, not an object literal: `toString` or `constructor` must not find Object.prototype's.
@@ -112,7 +135,11 @@ const LIKELY_MEANT = new Map<string, string>([
   ['timeout', 'timeoutMs'],
   ['limits', 'softLimits'],
   ['timeouts', 'toolTimeouts'],
+  ['store', 'sessionStore'],
 ]);
+
+/** What the executor calls on a `sessionStore`. */
+const STORE_METHODS = ['isGranted', 'grant', 'recordAudit', 'counter', 'incrementCounter'] as const;
 
 /** The longest delay `setTimeout` honours; longer ones fire after about 1 ms. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -278,6 +305,18 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === ''))
     fail('cwd', '`cwd` must be a non-empty string');
   checkSoftLimits(options.softLimits);
+  const sessionStore = options.sessionStore;
+  if (
+    sessionStore !== undefined &&
+    (typeof sessionStore !== 'object' ||
+      sessionStore === null ||
+      STORE_METHODS.some((method) => typeof sessionStore[method] !== 'function'))
+  ) {
+    fail(
+      'sessionStore',
+      `\`sessionStore\` must be a SessionStore (${STORE_METHODS.join(', ')}), e.g. createMemorySessionStore()`,
+    );
+  }
   const byName = new Map(tools.map((tool) => [tool.name, tool] as const));
   const timeoutMs = timeout('timeoutMs', options.timeoutMs);
   const toolTimeouts = resolveToolTimeouts(options.toolTimeouts);
@@ -304,5 +343,7 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
     session: session ?? createSession(),
     cwd,
     approvalLock: new ApprovalLock(),
+    sessionStore,
+    sessionGrantTtlMs: positive('sessionGrantTtlMs', options.sessionGrantTtlMs, false),
   };
 }

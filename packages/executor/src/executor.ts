@@ -12,6 +12,7 @@ import { type ExecutorOptions, resolveExecutorOptions } from './executor-options
 import { createExecutorStream, createQueueSink, type ExecutorStream } from './executor-stream';
 import { type EventSink, Run } from './run';
 import { type ExecutorSession, isExecutorSession } from './session';
+import { calledNames, countingSession, pullCounters, pushCounters } from './store-counters';
 import type { ToolResult } from './tool-result';
 
 /** Options of one `execute` / `stream` run. */
@@ -194,15 +195,27 @@ export function createExecutor(options: ExecutorOptions): Executor {
 
   const startRun = (calls: readonly unknown[], runOptions: ReadRunOptions, sink: EventSink | undefined) => {
     runCounter += 1;
+    const session = runOptions.session ?? config.session;
+    const store = config.softLimits === undefined ? undefined : config.sessionStore;
+    // With a session store, soft-limit counts come from it and go back to it (store-counters.ts).
+    const counted = store === undefined ? undefined : new Map<string, number>();
     const run = new Run({
       config,
       calls,
-      session: runOptions.session ?? config.session,
+      session: counted === undefined ? session : countingSession(session, counted),
       signal: runOptions.signal,
       sink,
       runId: `run_${runCounter}`,
     });
-    return { run, results: run.start() };
+    if (store === undefined || counted === undefined) return { run, results: run.start() };
+    const names = calledNames(calls, (name) => config.lookup(name) !== undefined);
+    const results = pullCounters(store, session, names)
+      .then(() => run.start())
+      .then(async (done) => {
+        await pushCounters(store, session.id, counted);
+        return done;
+      });
+    return { run, results };
   };
 
   return Object.freeze({

@@ -37,7 +37,10 @@ import type { ToolResult } from './tool-result';
 export interface ResumableExecutorOptions extends Omit<ExecutorOptions, 'approvals'> {
   /** Signs and checks snapshots (HMAC-SHA256); at least 32 bytes, the same in every process. */
   signingKey: SigningKey;
-  /** Holds the resume ledger. Default: in memory (this process only). */
+  /**
+   * Holds the resume ledger. Default: `sessionStore` when given (grants, audit and counters
+   * live there too), else in memory (this process only).
+   */
   store?: SessionStore;
 }
 
@@ -100,7 +103,7 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
   }
   const { signingKey, store: givenStore, ...executorOptions } = options;
   const keyId = signingKeyId(signingKey);
-  const store = givenStore ?? createMemorySessionStore();
+  const store = givenStore ?? executorOptions.sessionStore ?? createMemorySessionStore();
   const session = executorOptions.session ?? createSession();
   // Fails early on bad executor options (unknown names, bad tools), as createExecutor does.
   createExecutor({ ...executorOptions, session });
@@ -267,11 +270,8 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
       }
       const runSession = runOptions?.session ?? session;
       for (const [tool, count] of Object.entries(snapshot.callCounts)) {
-        let missing = count - runSession.callCount(tool);
-        while (missing > 0) {
-          runSession.recordCall(tool, undefined);
-          missing -= 1;
-        }
+        const missing = count - runSession.callCount(tool);
+        if (missing > 0) runSession.addCalls(tool, missing);
       }
       const done = new Map<number, ToolResult>();
       for (const [index, kept] of Object.entries(snapshot.results))

@@ -34,6 +34,11 @@ export interface ExecutorSession {
   findSimilar(tool: string, key: string, threshold: number): SimilarCall | undefined;
   /** Counts a call of `tool` and remembers its similarity key (if given); returns the new count. */
   recordCall(tool: string, call: RecordedCall | undefined): number;
+  /**
+   * Counts `count` calls of `tool` made elsewhere (another process, a run that resumed),
+   * without similarity keys; returns the new count.
+   */
+  addCalls(tool: string, count: number): number;
   /** Forgets grants and counters. */
   reset(): void;
 }
@@ -170,6 +175,11 @@ export function createSession(options: SessionOptions = {}): ExecutorSession {
         }
       }
       return best;
+    },
+    addCalls(tool, count) {
+      const entry = usageOf(tool);
+      if (Number.isSafeInteger(count) && count > 0) entry.count += count;
+      return entry.count;
     },
     recordCall(tool, call) {
       const entry = usageOf(tool);

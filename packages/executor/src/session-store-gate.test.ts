@@ -1,0 +1,238 @@
+/**
+ * The live gate on a `SessionStore` (`createExecutor({ sessionStore })`): grants, revocation,
+ * expiry, the audit trail and soft-limit counters shared by executors that share nothing
+ * but the store and a session id — two processes of a web app, as far as the executor can
+ * tell. The same checks run against PostgreSQL in `@dexter/postgres`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ExecutorEvent } from './events';
+import { createExecutor } from './executor';
+import { createResumableExecutor } from './resumable-executor';
+import { createSession } from './session';
+import { createMemorySessionStore, type SessionStore } from './session-store';
+import { call, readTool, writeTool } from './test-support';
+import { createRecordingPrompter } from './testing';
+
+const askWrite = () =>
+  writeTool('write', undefined, {
+    approval: 'ask',
+    permissionSubject: (input: { path: string }) => ({ kind: 'file', access: 'write', path: input.path }),
+  });
+
+/** One "process": its own executor, in-process session and prompter; only the store is shared. */
+function processWith(store: SessionStore, answers: Parameters<typeof createRecordingPrompter>[0] = []) {
+  const prompter = createRecordingPrompter(answers);
+  const events: ExecutorEvent[] = [];
+  const executor = createExecutor({
+    tools: [askWrite(), readTool('read')],
+    approvals: prompter,
+    sessionStore: store,
+    cwd: '/repo',
+    session: createSession({ id: 'conversation-1' }),
+  });
+  const run = (id: string, name = 'write', input: unknown = { path: 'notes.md' }) =>
+    executor.execute([call(id, name, input)], { onEvent: (event) => void events.push(event) });
+  return { executor, prompter, events, run };
+}
+
+const approvals = (events: readonly ExecutorEvent[]) =>
+  events.filter((event) => event.type === 'tool_approval');
+
+describe('createExecutor({ sessionStore })', () => {
+  it('an allow-session grant made in one process answers the prompt in another', async () => {
+    const store = createMemorySessionStore();
+    const first = processWith(store, [{ decision: 'allow-session', actor: 'ada' }]);
+    const second = processWith(store);
+    expect((await first.run('a'))[0]!.status).toBe('ok');
+    expect(first.prompter.requests).toHaveLength(1);
+    const [result] = await second.run('b');
+    expect(result!.status).toBe('ok');
+    expect(second.prompter.requests).toHaveLength(0);
+    expect(approvals(second.events)).toEqual([
+      expect.objectContaining({ source: 'session', response: { decision: 'allow-session' } }),
+    ]);
+    expect(await store.grants('conversation-1')).toEqual([
+      expect.objectContaining({
+        sessionKey: 'file-write',
+        cwd: '/repo',
+        grantedBy: 'ada',
+        expiresAt: undefined,
+      }),
+    ]);
+    // The grant lives in the store, not in either process's session.
+    expect(first.executor.session.grants()).toEqual([]);
+  });
+
+  it('a grant revoked through the store asks again, in every process', async () => {
+    const store = createMemorySessionStore();
+    const first = processWith(store, ['allow-session']);
+    const second = processWith(store, ['deny']);
+    await first.run('a');
+    expect(await store.revoke({ sessionId: 'conversation-1', sessionKey: 'file-write', cwd: '/repo' })).toBe(
+      true,
+    );
+    const [result] = await second.run('b');
+    expect(result!.status).toBe('denied');
+    expect(second.prompter.requests).toHaveLength(1);
+  });
+
+  it('grants expire after sessionGrantTtlMs, and only cover their session and cwd', async () => {
+    let now = 1_000;
+    const store = createMemorySessionStore({ now: () => now });
+    const executor = createExecutor({
+      tools: [askWrite()],
+      approvals: createRecordingPrompter(['allow-session', 'deny', 'deny', 'deny']),
+      sessionStore: store,
+      sessionGrantTtlMs: 60_000,
+      cwd: '/repo',
+    });
+    await executor.execute([call('a', 'write', { path: 'x' })]);
+    expect((await store.grants(executor.session.id))[0]).toMatchObject({
+      grantedAt: 1_000,
+      expiresAt: 61_000,
+    });
+    expect((await executor.execute([call('b', 'write', { path: 'x' })]))[0]!.status).toBe('ok');
+    // Another conversation is not covered.
+    const other = createSession({ id: 'conversation-2' });
+    expect((await executor.execute([call('c', 'write', { path: 'x' })], { session: other }))[0]!.status).toBe(
+      'denied',
+    );
+    now = 61_000;
+    expect((await executor.execute([call('d', 'write', { path: 'x' })]))[0]!.status).toBe('denied');
+  });
+
+  it('writes every answer to the audit trail: who, what, which answer, with which input', async () => {
+    const store = createMemorySessionStore();
+    const { run } = processWith(store, [
+      { decision: 'allow-once', actor: 'ada', message: 'fine' },
+      { decision: 'deny', actor: 'bob' },
+      { decision: 'allow-once', updatedInput: { path: 'safer.md' }, actor: 'ada' },
+      { decision: 'deny', interrupt: true },
+    ]);
+    for (const id of ['a', 'b', 'c', 'd']) await run(id);
+    const trail = await store.audit('conversation-1');
+    expect(
+      trail.map(({ toolCallId, tool, decision, actor, input, message }) => ({
+        toolCallId,
+        tool,
+        decision,
+        actor,
+        input,
+        message,
+      })),
+    ).toEqual([
+      {
+        toolCallId: 'a',
+        tool: 'write',
+        decision: 'allow-once',
+        actor: 'ada',
+        input: { path: 'notes.md' },
+        message: 'fine',
+      },
+      {
+        toolCallId: 'b',
+        tool: 'write',
+        decision: 'deny',
+        actor: 'bob',
+        input: { path: 'notes.md' },
+        message: undefined,
+      },
+      {
+        toolCallId: 'c',
+        tool: 'write',
+        decision: 'allow-once',
+        actor: 'ada',
+        input: { path: 'safer.md' },
+        message: undefined,
+      },
+      {
+        toolCallId: 'd',
+        tool: 'write',
+        decision: 'deny-interrupt',
+        actor: undefined,
+        input: { path: 'notes.md' },
+        message: undefined,
+      },
+    ]);
+    expect(trail.every((record) => typeof record.at === 'number')).toBe(true);
+  });
+
+  it('fails closed on a broken store: a failed lookup asks the person; failed writes are reported and the approved call runs', async () => {
+    const working = createMemorySessionStore();
+    const broken: SessionStore = {
+      ...working,
+      isGranted: async () => {
+        throw new Error('connection refused');
+      },
+      grant: async () => {
+        throw new Error('connection refused');
+      },
+      recordAudit: async () => {
+        throw new Error('disk full');
+      },
+    };
+    const { run, prompter, events } = processWith(broken, ['allow-session', 'allow-session']);
+    const first = await run('a');
+    expect(first[0]!.status).toBe('ok');
+    const second = await run('b');
+    expect(second[0]!.status).toBe('ok');
+    // The lookup failed, so the person was asked again rather than the call let through.
+    expect(prompter.requests).toHaveLength(2);
+    const [event] = approvals(events);
+    expect(event).toMatchObject({ source: 'prompt' });
+    expect((event as { storeError?: string }).storeError).toMatch(
+      /not written to the audit trail \(disk full\); the session grant was not saved \(connection refused\)/,
+    );
+  });
+
+  it('counts soft-limit calls across processes: the second sees the first one’s calls', async () => {
+    const store = createMemorySessionStore();
+    const make = () =>
+      createExecutor({
+        tools: [readTool('read')],
+        sessionStore: store,
+        softLimits: { maxCallsPerTool: 3, similarityThreshold: false },
+        session: createSession({ id: 'conversation-1' }),
+      });
+    const first = make();
+    await first.execute([
+      call('a', 'read', { q: '1' }),
+      call('b', 'read', { q: '2' }),
+      call('c', 'read', { q: '3' }),
+    ]);
+    expect(await store.counter('conversation-1', 'read')).toBe(3);
+    const second = make();
+    const [result] = await second.execute([call('d', 'read', { q: '4' })]);
+    expect(result!.content).toMatch(/This is call 4 of read in this session \(suggested maximum 3\)/);
+    expect(await store.counter('conversation-1', 'read')).toBe(4);
+    // Unknown tools and hostile calls are not counted, and do not break the run.
+    const hostile = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error('no');
+        },
+      },
+    );
+    const results = await second.execute([call('e', 'nope'), hostile as never]);
+    expect(results.map((entry) => entry.status)).toEqual(['unknown_tool', 'invalid_input']);
+    expect(await store.counter('conversation-1', 'nope')).toBe(0);
+  });
+
+  it('rejects something that is not a store, naming the methods it needs', () => {
+    expect(() => createExecutor({ tools: [readTool('read')], sessionStore: {} as never })).toThrow(
+      /`sessionStore` must be a SessionStore \(isGranted, grant, recordAudit, counter, incrementCounter\)/,
+    );
+  });
+
+  it('a resumable executor keeps its resume ledger in the sessionStore when no store is given', async () => {
+    const store = createMemorySessionStore();
+    const options = { tools: [askWrite()], signingKey: 'k'.repeat(32), sessionStore: store };
+    const outcome = await createResumableExecutor(options).execute([call('a', 'write', { path: 'x' })]);
+    if (outcome.status !== 'suspended') throw new Error('expected a suspension');
+    expect(await store.claimResume(outcome.snapshot.id)).toBe(true);
+    await expect(
+      createResumableExecutor(options).resume(outcome.snapshot, { a: 'allow-once' }),
+    ).rejects.toThrow(/already resumed/);
+  });
+});

@@ -4,7 +4,7 @@
  *   (b) suspended at the approval, the snapshot through JSON text (as a host stores it),
  *       verified and resumed on a second instance with the in-memory ledger.
  * Reports the ratio (b)/(a): what suspending and resuming costs over waiting in memory.
- * With Postgres as the ledger, see packages/postgres/bench.
+ * With Postgres as the ledger: packages/postgres/bench/resumable.bench.ts.
  */
 import { defineTool } from '@dexter/registry';
 import { z } from 'zod';

@@ -62,26 +62,53 @@ describe('createResumableExecutor', () => {
     expect(ran).toEqual(['r1', 'w2', 'r3']);
   });
 
-  it('asks one approval at a time, as a live prompter does, and runs each call once', async () => {
+  it('lists every approval the turn needs in one suspension, and runs each call once', async () => {
     const { ran, list } = tools();
     const runs = createResumableExecutor({ tools: list, signingKey: KEY });
     const outcome = await runs.execute([call('f1', 'fetch'), call('r2', 'read'), call('f3', 'fetch')]);
     if (outcome.status !== 'suspended') throw new Error('expected a suspension');
-    // The executor never opens two prompts at once: f3 waits behind f1.
-    expect(outcome.pending.map((entry) => entry.approvalId)).toEqual(['f1']);
+    // The executor opens one prompt at a time (f3 waited behind f1 and was never asked), but
+    // the suspension lists what f3 will need too: one round of answers finishes the turn.
+    expect(outcome.pending.map((entry) => [entry.approvalId, entry.index, entry.tool])).toEqual([
+      ['f1', 0, 'fetch'],
+      ['f3', 2, 'fetch'],
+    ]);
+    expect(outcome.pending[1]).toMatchObject({ toolCallId: 'f3', input: { id: 'f3' } });
+    expect(outcome.pending[1]!.reason).toBe(outcome.pending[0]!.reason);
     // r2 may or may not have run before the suspension (the batch's calls wait behind its
     // open prompt); either way it runs exactly once in all.
     expect(ran.filter((id) => id !== 'r2')).toEqual([]);
-    const next = await runs.resume(outcome.snapshot, { f1: 'allow-once' });
-    if (next.status !== 'suspended') throw new Error('f3 still needs an answer');
-    expect(next.pending.map((entry) => entry.approvalId)).toEqual(['f3']);
-    const done = await runs.resume(next.snapshot, { f3: { decision: 'deny', message: 'no' } });
+    const done = await runs.resume(outcome.snapshot, {
+      f1: 'allow-once',
+      f3: { decision: 'deny', message: 'no' },
+    });
     expect(done.status === 'completed' && done.results.map((result) => result.status)).toEqual([
       'ok',
       'ok',
       'denied',
     ]);
     expect(ran.sort()).toEqual(['f1', 'r2']);
+  });
+
+  it('an answer given ahead is used only if the call still asks; a missing one asks again', async () => {
+    const { ran, list } = tools();
+    const runs = createResumableExecutor({ tools: list, signingKey: KEY });
+    const first = await runs.execute([call('w1', 'write'), call('w2', 'write'), call('w3', 'write')]);
+    if (first.status !== 'suspended') throw new Error('expected a suspension');
+    expect(first.pending.map((entry) => entry.approvalId)).toEqual(['w1', 'w2', 'w3']);
+    // allow-session on w1 grants every later write of the session: w2's answer ahead ("deny")
+    // is never used, because w2 no longer asks; w3 had no answer, and asks nothing either.
+    const done = await runs.resume(first.snapshot, { w1: 'allow-session', w2: 'deny' });
+    expect(done.status === 'completed' && done.results.map((result) => result.status)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(ran).toEqual(['w1', 'w2', 'w3']);
+    // A suspension while a grant holds lists nothing the grant covers.
+    const granted = await runs.execute([call('w4', 'write'), call('f5', 'fetch')]);
+    if (granted.status !== 'suspended') throw new Error('fetch still asks');
+    expect(granted.pending.map((entry) => entry.approvalId)).toEqual(['f5']);
   });
 
   it('never cuts a running call short: a suspension waits for it, and it never runs again', async () => {

@@ -1,9 +1,10 @@
 /**
  * `createResumableExecutor`: runs that suspend instead of waiting for a person. When every
  * call that can go on has finished and the rest wait for an approval, the run stops and
- * returns `suspended` with the results so far, the pending approval requests and a signed
- * snapshot; `resume(snapshot, answers)` — in this process or any other holding the key —
- * runs the rest. docs/decisions/0018-resumable-runs.md.
+ * returns `suspended` with the results so far, the pending approval requests (the one that
+ * asked and those of the calls queued behind it, decided ahead so one round of answers can
+ * finish the turn) and a signed snapshot; `resume(snapshot, answers)` — in this process or
+ * any other holding the key — runs the rest. docs/decisions/0018-resumable-runs.md.
  *
  * Guarantees, the same as one uninterrupted run: a run suspends only while no call is
  * executing, so nothing is cut off half-way; calls that finished are never run again (their
@@ -13,9 +14,11 @@
  * process the same store (e.g. `@dexter/postgres`) — with the default in-memory store the
  * ledger covers one process only.
  */
+import { createPermissionEngine } from '@dexter/permissions';
 import type { ApprovalResponse } from './approval';
 import { createExecutor, type ExecuteOptions, type ExecutorCall } from './executor';
 import type { ExecutorOptions } from './executor-options';
+import { decidePermission } from './permission-gate';
 import {
   fromSnapshotResult,
   type PendingApproval,
@@ -32,6 +35,7 @@ import {
 import { createSession, type ExecutorSession } from './session';
 import { createMemorySessionStore, type SessionStore } from './session-store';
 import type { ToolResult } from './tool-result';
+import { validateInput } from './validate-input';
 
 /** Options of `createResumableExecutor`: the executor's, without a prompter (runs suspend instead). */
 export interface ResumableExecutorOptions extends Omit<ExecutorOptions, 'approvals'> {
@@ -76,6 +80,9 @@ export interface ResumableExecutor {
   readonly session: ExecutorSession;
 }
 
+/** For decisions made outside a run (nothing to cancel them). */
+const NEVER_ABORTED = new AbortController().signal;
+
 const ownKey = (record: object, key: string) => Object.hasOwn(record, key);
 
 /**
@@ -107,6 +114,66 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
   const session = executorOptions.session ?? createSession();
   // Fails early on bad executor options (unknown names, bad tools), as createExecutor does.
   createExecutor({ ...executorOptions, session });
+
+  const byName = new Map(
+    (executorOptions.tools ?? executorOptions.registry?.list() ?? []).map((tool) => [tool.name, tool]),
+  );
+  // What a run decides with when no `permissions` are given (see executor-options.ts).
+  const permissions =
+    executorOptions.permissions ?? createPermissionEngine({ cwd: executorOptions.cwd ?? process.cwd() });
+
+  /** The approvals calls that never started will ask for (a session grant answers some). */
+  async function approvalsAhead(
+    calls: readonly SnapshotCall[],
+    indexes: readonly number[],
+    runSession: ExecutorSession,
+  ): Promise<PendingApproval[]> {
+    const ahead: PendingApproval[] = [];
+    for (const index of indexes) {
+      const call = calls[index]!;
+      const tool = byName.get(call.name);
+      if (tool === undefined) continue;
+      const validation = validateInput(tool, call.input);
+      if (validation.kind !== 'valid') continue;
+      const decided = await decidePermission({
+        tool,
+        input: validation.data,
+        permissions,
+        cwd: executorOptions.cwd,
+        signal: NEVER_ABORTED,
+      });
+      if (typeof decided === 'string' || decided.decision.behavior !== 'ask') continue;
+      const { decision, subject } = decided;
+      if (decision.cacheable && (await grantedFor(runSession, decision.sessionKey))) continue;
+      const entry: PendingApproval = {
+        approvalId: call.id,
+        toolCallId: call.id,
+        index,
+        tool: tool.name,
+        input: validation.data,
+        reason: decision.reason,
+      };
+      if (decision.classification !== undefined) entry.classification = decision.classification;
+      if (decision.proposedRules) {
+        entry.proposedRules = [...decision.proposedRules];
+        if (decision.proposedRules[0] !== undefined) entry.proposedRule = decision.proposedRules[0];
+      }
+      if (subject !== undefined) entry.subject = subject;
+      ahead.push(entry);
+    }
+    return ahead;
+  }
+
+  /** Whether an `allow-session` grant covers the key, where the executor's gate looks. */
+  async function grantedFor(runSession: ExecutorSession, sessionKey: string): Promise<boolean> {
+    const shared = executorOptions.sessionStore;
+    if (shared === undefined) return runSession.isGranted(sessionKey);
+    try {
+      return await shared.isGranted({ sessionId: runSession.id, sessionKey, cwd: executorOptions.cwd ?? '' });
+    } catch {
+      return false; // listed: the gate will look again when the call is reached
+    }
+  }
 
   async function phase(
     calls: readonly SnapshotCall[],
@@ -208,6 +275,12 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
     if (stillPending.length === 0 && notStarted.length === 0) {
       return { status: 'completed', results: calls.map((_, index) => done.get(index) as ToolResult) };
     }
+    // The executor asks one question at a time, so calls queued behind an open prompt were
+    // never asked. List the approvals they will need as well, so that one round of answers
+    // can finish the turn: each such call is still decided again when resume reaches it, and
+    // its answer is used only if it still asks (otherwise it asks again, in a new snapshot).
+    for (const entry of await approvalsAhead(calls, notStarted, runSession)) stillPending.push(entry);
+    stillPending.sort((left, right) => left.index - right.index);
     const callCounts: Record<string, number> = {};
     for (const call of calls) callCounts[call.name] = runSession.callCount(call.name);
     const snapshot = signRunSnapshot(

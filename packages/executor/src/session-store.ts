@@ -7,12 +7,10 @@
  * in-memory store here is the default for one process and the reference a database store
  * is tested against.
  *
- * Not wired into the executor's live gate yet (the run loop is being rewritten). The
- * intended call sites, each one awaited call:
- * - before prompting: `isGranted({ sessionId, sessionKey, cwd })` (a hit answers the prompt);
- * - after an `allow-session` answer: `grant(...)`, and `recordAudit(...)` for every answer;
- * - in the soft-limit gate: `incrementCounter(sessionId, tool)` instead of the in-memory count;
- * - at the top of `resume(snapshot)`: `claimResume(snapshot.id)`, refusing when it says false.
+ * Wired into the executor by `createExecutor({ sessionStore })`: `isGranted` before a prompt
+ * (a hit answers it), `grant` after an `allow-session` answer, `recordAudit` for every answer
+ * (approval-flow.ts), `counter` / `incrementCounter` around a run (store-counters.ts), and
+ * `claimResume` at the top of `resume(snapshot)` (resumable-executor.ts).
  */
 
 /** One `allow-session` grant. */

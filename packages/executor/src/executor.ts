@@ -209,7 +209,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     });
     if (store === undefined || counted === undefined) return { run, results: run.start() };
     const names = calledNames(calls, (name) => config.lookup(name) !== undefined);
-    const results = pullCounters(store, session, names)
+    const results = pullCounters(store, session, names, runOptions.signal)
       .then(() => run.start())
       .then(async (done) => {
         await pushCounters(store, session.id, counted);

@@ -4,12 +4,13 @@
  * but the store and a session id — two processes of a web app, as far as the executor can
  * tell. The same checks run against PostgreSQL in `@dexter/postgres`.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ExecutorEvent } from './events';
 import { createExecutor } from './executor';
 import { createResumableExecutor } from './resumable-executor';
 import { createSession } from './session';
 import { createMemorySessionStore, type SessionStore } from './session-store';
+import { COUNTER_WAIT_MS } from './store-counters';
 import { call, readTool, writeTool } from './test-support';
 import { createRecordingPrompter } from './testing';
 
@@ -217,6 +218,31 @@ describe('createExecutor({ sessionStore })', () => {
     const results = await second.execute([call('e', 'nope'), hostile as never]);
     expect(results.map((entry) => entry.status)).toEqual(['unknown_tool', 'invalid_input']);
     expect(await store.counter('conversation-1', 'nope')).toBe(0);
+  });
+
+  it('a counter store that never answers holds nothing back: an abort ends the wait, else a bounded one', async () => {
+    const never = () => new Promise<number>(() => undefined);
+    const hanging: SessionStore = { ...createMemorySessionStore(), counter: never, incrementCounter: never };
+    const executor = createExecutor({ tools: [readTool('read')], sessionStore: hanging });
+    const controller = new AbortController();
+    const aborted = executor.execute([call('a', 'read', { q: '1' })], { signal: controller.signal });
+    controller.abort();
+    expect((await aborted).map((result) => result.status)).toEqual(['cancelled']);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled = false;
+      const run = executor.execute([call('b', 'read', { q: '2' })]).then((results) => {
+        settled = true;
+        return results;
+      });
+      await vi.advanceTimersByTimeAsync(COUNTER_WAIT_MS - 1);
+      expect(settled).toBe(false); // still waiting for the counters before the run
+      await vi.advanceTimersByTimeAsync(1); // gives up: the call runs; then waits on the push
+      await vi.advanceTimersByTimeAsync(COUNTER_WAIT_MS);
+      expect((await run).map((result) => result.status)).toEqual(['ok']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects something that is not a store, naming the methods it needs', () => {

@@ -7,7 +7,9 @@
  * other's calls from their next run on: soft limits warn, they never block, so a count a
  * run behind is an accepted cost of one round trip per tool instead of one per call.
  *
- * Store failures are ignored here: the in-process counts still apply.
+ * Store failures are ignored here: the in-process counts still apply. So is a store that
+ * does not answer within `COUNTER_WAIT_MS` (or before the run's signal aborts): a hanging
+ * counter must not hold a run's calls back, nor its finished results.
  */
 import type { ExecutorSession } from './session';
 import type { SessionStore } from './session-store';
@@ -27,23 +29,42 @@ export function calledNames(calls: readonly unknown[], known: (name: string) => 
   return [...names];
 }
 
+/** The longest a run waits for the store's counters, before and after it. */
+export const COUNTER_WAIT_MS = 5_000;
+
+/** Settles when `work` does, when `signal` aborts, or after `COUNTER_WAIT_MS`; never rejects. */
+function bounded(work: Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, COUNTER_WAIT_MS);
+    if (signal?.aborted) return done();
+    signal?.addEventListener('abort', done, { once: true });
+    work.then(done, done);
+  });
+}
+
 /** Raises the session's counts of `names` to the store's. */
-export async function pullCounters(
+export function pullCounters(
   store: SessionStore,
   session: ExecutorSession,
   names: readonly string[],
+  signal: AbortSignal | undefined,
 ): Promise<void> {
-  await Promise.all(
-    names.map(async (name) => {
-      try {
-        const stored = await store.counter(session.id, name);
-        const missing = stored - session.callCount(name);
-        if (missing > 0) session.addCalls(name, missing);
-      } catch {
-        // Soft limits only warn: the in-process count stands.
-      }
-    }),
+  const pulls = names.map(
+    (name) =>
+      Promise.resolve()
+        .then(() => store.counter(session.id, name))
+        .then((stored) => {
+          const missing = stored - session.callCount(name);
+          if (missing > 0) session.addCalls(name, missing);
+        })
+        .catch(() => undefined), // soft limits only warn: the in-process count stands
   );
+  return bounded(Promise.all(pulls), signal);
 }
 
 /** A session that forwards everything to `session` and notes the calls this run counts. */
@@ -66,16 +87,15 @@ export function countingSession(session: ExecutorSession, counted: Map<string, n
 }
 
 /** Adds this run's counts to the store. */
-export async function pushCounters(
+export function pushCounters(
   store: SessionStore,
   sessionId: string,
   counted: ReadonlyMap<string, number>,
 ): Promise<void> {
-  await Promise.all(
-    [...counted].map(([name, count]) =>
-      Promise.resolve()
-        .then(() => store.incrementCounter(sessionId, name, count))
-        .catch(() => undefined),
-    ),
+  const pushes = [...counted].map(([name, count]) =>
+    Promise.resolve()
+      .then(() => store.incrementCounter(sessionId, name, count))
+      .catch(() => undefined),
   );
+  return bounded(Promise.all(pushes), undefined);
 }

@@ -90,12 +90,13 @@ export interface PermissionGateParams {
   input: unknown;
   permissions: PermissionDecider | undefined;
   cwd: string | undefined;
-  signal: AbortSignal;
+  /** Read only when the decider answers with a promise (a getter may make it on demand). */
+  readonly signal: AbortSignal;
 }
 
 /** Decides one call. */
 export function decidePermission(params: PermissionGateParams): Decided | Promise<Decided> {
-  const { tool, input, permissions, cwd, signal } = params;
+  const { tool, input, permissions, cwd } = params;
   let subject: PermissionRequest['subject'];
   let subjectCwd: unknown;
   try {
@@ -127,14 +128,16 @@ export function decidePermission(params: PermissionGateParams): Decided | Promis
   } catch (error) {
     return errorMessage(error);
   }
-  const read = (value: unknown): Decided => {
-    const decision = readDecision(value);
-    return typeof decision === 'string' ? decision : { decision, subject };
-  };
-  if (typeof then !== 'function') return read(answer);
-  return settleOrAbort(() => answer as PromiseLike<unknown>, signal).then((settled) => {
+  if (typeof then !== 'function') return decided(answer, subject);
+  return settleOrAbort(() => answer as PromiseLike<unknown>, params.signal).then((settled) => {
     if (settled.status === 'aborted') return 'aborted';
     if (settled.status === 'rejected') return errorMessage(settled.reason);
-    return read(settled.value);
+    return decided(settled.value, subject);
   });
+}
+
+/** A decider's answer for the call with this subject, or why it is unusable. */
+function decided(answer: unknown, subject: PermissionRequest['subject']): Decided {
+  const decision = readDecision(answer);
+  return typeof decision === 'string' ? decision : { decision, subject };
 }

@@ -66,62 +66,67 @@ export class Run {
   private nextToEmit = 0;
   /** True while `finalize` is emitting `tool_result` events (a callback may finalize more). */
   private emittingResults = false;
-  private readonly controller = new AbortController();
+  /**
+   * Whether the run was aborted, and why: the source of truth. The `AbortSignal` exists only
+   * once something reads `signal` (a decider or prompter that waits, an approval); most runs
+   * never need one, and making one per run was a large share of a small call's cost.
+   */
+  private aborted = false;
+  private abortReason: unknown;
+  private controller: AbortController | undefined;
   private interruption: string | undefined;
   /** `oncePerRun` key → id of the call that ran. */
   private readonly ranOnce = new Map<string, string>();
 
-  /** The run as the approval step sees it. */
-  private readonly host: ApprovalHost;
-  /** Executions in flight; the run's abort cancels them all from one listener. */
+  /** The run as the approval step sees it; made on the first approval. */
+  private host: ApprovalHost | undefined;
+  /** Executions in flight; the run's abort cancels them all. */
   private readonly running = new Set<ToolExecution>();
 
   constructor(private readonly params: RunParams) {
     this.results = new Array(params.calls.length).fill(undefined);
     this.fields = params.calls.map(readCallFields);
-    const run = this;
-    this.host = {
-      session: params.session,
-      config: params.config,
-      get signal() {
-        return run.signal;
-      },
-      emit: (index, id, fields) => this.emit(index, id, fields),
-      deny: (index, id, name, reason, deniedBy, interrupt) =>
-        this.deny(index, id, name, reason, deniedBy, interrupt),
-      fail: (index, fields) => this.fail(index, fields),
-      cancelWaiting: (index, id, name, what) => this.cancelWaiting(index, id, name, what),
-      interrupt: (message) => {
-        this.interruption ??= message;
-      },
-      hasResult: (index) => this.results[index] !== undefined,
-    };
-    const signal = this.controller.signal;
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const execution of [...this.running]) execution.cancel(signal.reason);
-      },
-      { once: true },
-    );
   }
 
-  /** The run's own signal: aborted by the host's signal or by `abort`. */
+  /** The run's own signal: aborted by the host's signal or by `abort`. Made on first read. */
   get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      const controller = new AbortController();
+      this.controller = controller;
+      if (this.aborted) controller.abort(this.abortReason);
+      // The first listener, so running calls are cancelled before anyone else hears the abort.
+      else controller.signal.addEventListener('abort', () => this.cancelRunning(), { once: true });
+    }
     return this.controller.signal;
   }
 
   /** Cancels pending calls and aborts running ones. */
   abort(reason?: unknown): void {
-    this.controller.abort(reason);
+    if (this.aborted) return;
+    this.aborted = true;
+    // What `AbortController.abort()` gives a signal aborted without a reason.
+    this.abortReason =
+      reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
+    if (this.controller === undefined) this.cancelRunning();
+    else this.controller.abort(this.abortReason);
+  }
+
+  private cancelRunning(): void {
+    if (this.running.size === 0) return;
+    for (const execution of [...this.running]) execution.cancel(this.abortReason);
   }
 
   /** Runs every call; resolves with one result per call, in call order. Never rejects. */
   async start(): Promise<ToolResult[]> {
     const external = this.params.signal;
-    const onExternalAbort = () => this.controller.abort(external?.reason);
-    if (external?.aborted) this.controller.abort(external.reason);
-    else external?.addEventListener('abort', onExternalAbort, { once: true });
+    let onExternalAbort: (() => void) | undefined;
+    if (external !== undefined) {
+      if (external.aborted) this.abort(external.reason);
+      else {
+        onExternalAbort = () => this.abort(external.reason);
+        external.addEventListener('abort', onExternalAbort, { once: true });
+      }
+    }
     try {
       const { config } = this.params;
       const batches = partitionCalls(this.fields, (fields) => {
@@ -136,9 +141,12 @@ export class Run {
     } catch (error) {
       this.failRemaining(error);
     } finally {
-      external?.removeEventListener('abort', onExternalAbort);
+      if (onExternalAbort !== undefined) external?.removeEventListener('abort', onExternalAbort);
     }
-    this.failRemaining(new Error('the run ended without a result for this call'));
+    // Made only when needed: an Error captures a stack, which cost more than the rest of a small run.
+    if (this.results.includes(undefined)) {
+      this.failRemaining(new Error('the run ended without a result for this call'));
+    }
     return this.results as ToolResult[];
   }
 
@@ -326,7 +334,7 @@ export class Run {
       return this.deny(index, id, tool.name, decision.reason || 'denied by policy', 'policy');
     }
     const pending = { index, id, tool, input, decision, subject: decided.subject };
-    return askForApproval(this.host, pending).then((authorization) =>
+    return askForApproval(this.approvalHost(), pending).then((authorization) =>
       authorization === undefined
         ? undefined
         : this.admit(index, id, tool, authorization.input, authorization.notes),
@@ -367,6 +375,29 @@ export class Run {
     return { index, id, tool, input, notes };
   }
 
+  private approvalHost(): ApprovalHost {
+    if (this.host === undefined) {
+      const run = this;
+      this.host = {
+        session: this.params.session,
+        config: this.params.config,
+        get signal() {
+          return run.signal;
+        },
+        emit: (index, id, fields) => this.emit(index, id, fields),
+        deny: (index, id, name, reason, deniedBy, interrupt) =>
+          this.deny(index, id, name, reason, deniedBy, interrupt),
+        fail: (index, fields) => this.fail(index, fields),
+        cancelWaiting: (index, id, name, what) => this.cancelWaiting(index, id, name, what),
+        interrupt: (message) => {
+          this.interruption ??= message;
+        },
+        hasResult: (index) => this.results[index] !== undefined,
+      };
+    }
+    return this.host;
+  }
+
   private onceKey(tool: AnyTool, input: unknown): string {
     return `${tool.name}\u0000${canonicalJson(input)}`;
   }
@@ -374,7 +405,17 @@ export class Run {
   /** The permission decision: synchronous unless the decider answers with a promise. */
   private decide(tool: AnyTool, input: unknown): Decided | Promise<Decided> {
     const { permissions, cwd } = this.params.config;
-    return decidePermission({ tool, input, permissions, cwd, signal: this.signal });
+    const run = this;
+    // `signal` is read only when a decider answers with a promise (the wait gives up on abort).
+    return decidePermission({
+      tool,
+      input,
+      permissions,
+      cwd,
+      get signal() {
+        return run.signal;
+      },
+    });
   }
 
   // ---- execution -----------------------------------------------------------------------
@@ -470,7 +511,7 @@ export class Run {
   // ---- outcomes ------------------------------------------------------------------------
 
   private stopReason(): string | undefined {
-    if (this.controller.signal.aborted) return 'The run was cancelled before this call started.';
+    if (this.aborted) return 'The run was cancelled before this call started.';
     return this.interruption;
   }
 

@@ -9,12 +9,12 @@
  * default (a pure read); otherwise every MCP tool runs alone and asks.
  */
 import { isSecretPath } from '@dexter/permissions';
-import { type AnyTool, defineTool } from '@dexter/registry';
+import { type AnyTool, defineTool, type ProgressUpdate, type ToolContext } from '@dexter/registry';
 import { type McpToolOutput, renderMcpContent } from './content';
 import { McpError } from './errors';
 import type { McpSubjectMapper } from './filesystem-subjects';
 import { jsonSchemaInput } from './json-schema-input';
-import type { McpServerConnection, McpToolDefinition } from './server-connection';
+import type { McpCallOptions, McpServerConnection, McpToolDefinition } from './server-connection';
 
 /** How the host treats one server. */
 export interface McpServerOptions {
@@ -40,6 +40,18 @@ export function compactDescriptionOf(definition: McpToolDefinition): string {
   const base =
     sentence || oneLine(definition.title ?? definition.annotations?.title ?? '') || definition.name;
   return base.length > COMPACT_MAX ? `${base.slice(0, COMPACT_MAX - 1)}…` : base;
+}
+
+/** Reports a call's `notifications/progress` as the tool's progress (a percent when the server sent a total). */
+function progressReporter(progress: ToolContext['progress']): NonNullable<McpCallOptions['onProgress']> {
+  return ({ progress: done, total, message }) => {
+    const update: ProgressUpdate = {
+      message: message ?? (total === undefined ? `${done}` : `${done}/${total}`),
+    };
+    if (typeof total === 'number' && total > 0)
+      update.percent = Math.min(100, Math.max(0, (done / total) * 100));
+    progress(update);
+  };
 }
 
 /**
@@ -88,16 +100,7 @@ export function createMcpTool(
       }
       const result = await connection.callTool(definition.name, input, {
         signal: context.signal,
-        onProgress: ({ progress, total, message }) => {
-          const percent =
-            typeof total === 'number' && total > 0
-              ? Math.min(100, Math.max(0, (progress / total) * 100))
-              : undefined;
-          context.progress({
-            message: message ?? (total === undefined ? `${progress}` : `${progress}/${total}`),
-            ...(percent === undefined ? {} : { percent }),
-          });
-        },
+        onProgress: progressReporter(context.progress),
       });
       const content = Array.isArray(result.content) ? (result.content as McpToolOutput['content']) : [];
       const structured = result.structuredContent as Record<string, unknown> | undefined;
@@ -106,12 +109,10 @@ export function createMcpTool(
           server,
         });
       }
-      return {
-        content,
-        ...(structured === undefined ? {} : { structuredContent: structured }),
-        server,
-        tool: definition.name,
-      };
+      // Built field by field: an object spread here costs microseconds per call on Node 20.
+      const output: McpToolOutput = { content, server, tool: definition.name };
+      if (structured !== undefined) output.structuredContent = structured;
+      return output;
     },
   });
 }

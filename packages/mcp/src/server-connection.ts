@@ -15,6 +15,7 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
@@ -184,22 +185,30 @@ export class McpServerConnection {
    * `server_error` for a JSON-RPC error, or with the signal's reason when aborted.
    */
   async callTool(tool: string, input: unknown, options: McpCallOptions = {}): Promise<CallToolResult> {
-    options.signal?.throwIfAborted();
-    const client = await this.connect();
-    options.signal?.throwIfAborted();
+    const { signal, onProgress } = options;
+    signal?.throwIfAborted();
+    // Connected (the usual case): no extra await, so a call costs what the SDK's costs.
+    let client = this.#client;
+    if (client === undefined) {
+      client = await this.connect();
+      signal?.throwIfAborted();
+    }
+    // Built field by field: an object spread here costs microseconds per call on Node 20.
+    const request: RequestOptions = { timeout: SDK_TIMEOUT };
+    if (signal !== undefined) request.signal = signal;
+    if (onProgress !== undefined) {
+      request.onprogress = onProgress;
+      request.resetTimeoutOnProgress = true;
+    }
     try {
       const result = await client.callTool(
         { name: tool, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
-        {
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(options.onProgress ? { onprogress: options.onProgress, resetTimeoutOnProgress: true } : {}),
-          timeout: SDK_TIMEOUT,
-        },
+        request,
       );
       return result as CallToolResult;
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      if (signal?.aborted) throw signal.reason ?? error;
       throw this.#callError(error, tool, client);
     }
   }

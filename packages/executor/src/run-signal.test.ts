@@ -21,7 +21,9 @@ describe("the run's signal, made on demand", () => {
         }),
       ],
       // A synchronous decider never asks for the run's signal.
-      permissions: { decide: () => ({ behavior: 'allow', reason: 'test' }) },
+      permissions: {
+        decide: () => ({ behavior: 'allow', reason: 'test', sessionKey: '', cacheable: false }),
+      },
     });
     const controller = new AbortController();
     const done = executor.execute([call('a', 'hang', { q: '1' })], { signal: controller.signal });

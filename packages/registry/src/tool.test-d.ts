@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, type ToolInput, type ToolOutput } from './tool';
+import { type AnyTool, defineTool, type ToolInput, type ToolOutput } from './tool';
 
 describe('defineTool inference', () => {
   it('infers execute input from the schema and output from execute', () => {
@@ -79,5 +79,22 @@ describe('defineTool input schemas', () => {
     const either = z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]);
     // @ts-expect-error a union of objects is not an object at the top level
     defineTool({ ...base, name: 'g', inputSchema: either });
+  });
+});
+
+describe('lists of tools', () => {
+  it('take a tool whose execute only throws (output never) as an AnyTool', () => {
+    const failing = defineTool({
+      name: 'fails',
+      inputSchema: z.object({}),
+      description: 'Always fails.',
+      compactDescription: 'Fails',
+      execute: () => {
+        throw new Error('no');
+      },
+    });
+    expectTypeOf(failing).toExtend<AnyTool>();
+    const tools: AnyTool[] = [failing];
+    expectTypeOf(tools).toEqualTypeOf<AnyTool[]>();
   });
 });

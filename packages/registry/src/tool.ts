@@ -97,7 +97,7 @@ export interface ToolDefinition<Schema extends z.ZodType, Output> {
    * is a string, else JSON. Meta-tools return rich objects for the host (exact numbers,
    * sources) and give the model a compact markdown rendering here.
    */
-  formatOutput?: (output: Output) => string;
+  formatOutput?(output: Output): string;
   /** Runs the tool. May be an async generator that yields progress and returns the result. */
   execute(input: z.output<Schema>, context: ToolContext): ToolExecuteResult<Output>;
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { evaluateWithSettings } from '../engine/decide-with-settings';
+import { evaluateBash } from '../engine/evaluate-bash';
 import { compileRuleSet } from '../rules/compile-rule-set';
+import { createSecretModel } from '../secrets/secret-model';
 import { analyzeShell } from '../shell/analyze-shell';
 import { OPAQUE_REASON_CODES, opaqueReasonCodes } from '../shell/opaque-codes';
 import { findSharedData, loadCorpora } from '../shell/oracle/corpora';
@@ -13,11 +15,49 @@ import { loadCliSettings } from './load-settings';
 
 const rules = { permissions: { allow: ['Bash(git status:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)'] } };
 
-function settingsFile(): string {
+function settingsFile(settings: object = rules): string {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-eval-'));
   const file = path.join(directory, 'settings.json');
-  writeFileSync(file, JSON.stringify(rules));
+  writeFileSync(file, JSON.stringify(settings));
   return file;
+}
+
+/** Loads a settings file as the CLI does. */
+function loaded(file: string, cwd: string) {
+  const quiet = { write: () => undefined };
+  return loadCliSettings([file], cwd, {
+    stdin: Readable.from([]),
+    stdout: quiet,
+    stderr: quiet,
+    cwd,
+    homeDir: cwd,
+  });
+}
+
+/**
+ * `eval`'s output line as first defined, independently of its code: the decision
+ * `evaluateBash` gives under the settings' modes and secret paths, and the commands and reasons
+ * of a separate `analyzeShell` parse, written by `JSON.stringify` (which leaves out the
+ * undefined fields). Eval now takes both from one evaluation.
+ */
+function referenceLine(command: string, settings: ReturnType<typeof loaded>, cwd: string): string {
+  const decision = evaluateBash(command, settings.rules, {
+    cwd,
+    defaultMode: settings.defaultMode === 'deny' ? 'deny' : 'ask',
+    readOnlyAutoAllow: settings.readOnlyAutoAllow ?? false,
+    ...(settings.secretPaths ? { secrets: createSecretModel({ extraPaths: settings.secretPaths }) } : {}),
+  });
+  const analysis = analyzeShell(command);
+  return `${JSON.stringify({
+    command,
+    decision: decision.behavior,
+    reason: decision.reason,
+    classification: decision.classification,
+    matchedRule: decision.matchedRule || undefined,
+    opaque: analysis.opaque,
+    opaqueReasons: opaqueReasonCodes(analysis.opaqueReasons),
+    commands: analysis.commands.map(({ argv, context, depth }) => ({ argv, context, depth })),
+  })}\n`;
 }
 
 /** Runs `eval` on stdin given as chunks; returns every write to stdout and the exit code. */
@@ -145,6 +185,9 @@ describe('eval input and output in chunks', () => {
       pieces.join('; ').repeat(2_000),
       Array.from({ length: 9_000 }, (_, index) => `echo ${index}`).join(' && '),
       `${'echo a; '.repeat(9_000)}bash -c 'curl x | sh'`,
+      // Segments equal once their assignments are set aside are still two commands to the
+      // scan (`X=1 echo a` is not `echo a`): both listed, then each once.
+      `X=1 echo a; echo a; ${Array.from({ length: 9_000 }, (_, index) => `echo ${index % 3}; X=1 echo a`).join('; ')}`,
     ];
     const settings = {
       rules: compileRuleSet({ allow: ['Bash(git status:*)', 'Bash(ls:*)'], deny: ['Bash(rm:*)'] }),
@@ -165,6 +208,33 @@ describe('eval input and output in chunks', () => {
       );
     }
   }, 60_000);
+});
+
+describe('eval over the length cap, as the parser reads it', () => {
+  it('lists every command of a line the length cap applies to only before invisible characters are removed', async () => {
+    // 64 KiB and more with the zero-width spaces, under the cap without them: the parser reads
+    // the line whole (it is rejected, not scanned), and eval lists what it reads.
+    const command = `${'echo a; '.repeat(1_000)}git status; ${'\u200b'.repeat(60_000)}`;
+    expect(command.length).toBeGreaterThan(64 * 1024);
+    const analysis = analyzeShell(command);
+    expect(analysis.commands.length).toBeGreaterThan(1);
+    const [output] = (await evalChunks([line(command)])).lines;
+    expect(output!.commands).toEqual(
+      analysis.commands.map(({ argv, context, depth }) => ({ argv, context, depth })),
+    );
+    expect(output!.opaqueReasons).toEqual(opaqueReasonCodes(analysis.opaqueReasons));
+  });
+});
+
+describe('eval settings', () => {
+  it("adds the settings' secret paths to the floor, as every other way of deciding does", async () => {
+    const file = settingsFile({
+      permissions: { allow: ['Bash(cat:*)'], secretPaths: ['config/prod.yml'] },
+    });
+    const { lines } = await evalChunks([line('cat config/prod.yml'), line('cat config/dev.yml')], file);
+    expect(lines[0]).toMatchObject({ decision: 'deny', matchedRule: 'builtin:secret-read' });
+    expect(lines[1]).toMatchObject({ decision: 'allow', matchedRule: 'Bash(cat:*)' });
+  });
 });
 
 const data = findSharedData(__dirname);
@@ -202,5 +272,23 @@ describe.skipIf(!data)('eval on the agent corpus', () => {
         commands: analysis.commands.map(({ argv, context, depth }) => ({ argv, context, depth })),
       });
     });
+  }, 120_000);
+
+  it('writes, byte for byte, the line its first definition gives (evaluateBash, then analyzeShell)', async () => {
+    const commands = loadCorpora(data!).find((corpus) => corpus.name === 'agent')!.commands;
+    const variants = [
+      rules,
+      { permissions: { ...rules.permissions, defaultMode: 'deny' } },
+      { permissions: { ...rules.permissions, readOnlyAutoAllow: true, secretPaths: ['notes/*.txt'] } },
+    ];
+    for (const variant of variants) {
+      const file = settingsFile(variant);
+      const { writes, cwd } = await evalChunks([commands.map((command) => line(command)).join('')], file);
+      const settings = loaded(file, cwd);
+      const expected = commands.map((command) => referenceLine(command, settings, cwd));
+      const actual = writes.join('').split(/(?<=\n)/);
+      expect(actual).toHaveLength(commands.length);
+      for (let index = 0; index < actual.length; index++) expect(actual[index]).toBe(expected[index]);
+    }
   }, 120_000);
 });

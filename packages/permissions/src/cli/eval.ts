@@ -20,24 +20,16 @@
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { PermissionDecision } from '../decision';
-import { type EvaluateBashOptions, evaluateBash } from '../engine/evaluate-bash';
-import {
-  analyzeShell,
-  analyzeShellStreaming,
-  DEFAULT_SHELL_LIMITS,
-  LENGTH_CAP_REASON,
-  shellLengthCap,
-} from '../shell/analyze-shell';
-import { commandKey } from '../shell/fallback-scan';
+import { type EvaluateBashOptions, evaluateBashListing } from '../engine/evaluate-bash';
+import { createSecretModel, type SecretModel } from '../secrets/secret-model';
+import { DEFAULT_SHELL_LIMITS, LENGTH_CAP_REASON } from '../shell/analyze-shell';
+import type { SegmentVisitor } from '../shell/fallback-scan';
 import { opaqueReasonCodes } from '../shell/opaque-codes';
 import type { SimpleCommand } from '../shell/types';
 import type { LoadedSettings } from '../store/rule-store';
 import { parseCliArgs } from './args';
 import { ChunkedOutput, type CliIo } from './io';
 import { loadCliSettings, settingsFailed } from './load-settings';
-
-/** The parser's length cap with its default options (`evaluateWithSettings` uses them). */
-const LENGTH_CAP = shellLengthCap(undefined);
 
 /** One listed command as JSON: its contexts are fixed identifiers, written without escaping. */
 function commandJson(command: SimpleCommand): string {
@@ -59,84 +51,126 @@ function headJson(
   );
 }
 
-/** The options `evaluateWithSettings` decides with (its default mode and read-only mode). */
-function decideOptions(settings: LoadedSettings, cwd: string): EvaluateBashOptions {
-  return {
-    cwd,
-    defaultMode: settings.defaultMode === 'deny' ? 'deny' : 'ask',
-    readOnlyAutoAllow: settings.readOnlyAutoAllow ?? false,
-  };
-}
+const COMMAND_CAP_REASON = 'more commands than the command cap';
 
 /**
- * A command over the parser's length cap: the decision from `evaluateBash`, which checks each
- * command as the scan finds it and keeps none, and the commands written as a second scan
- * hands them over, so a megabyte of commands is never held as objects. The list is the one
- * `analyzeShell` gives: each batch (a segment's command, then those derived from it) in
- * source order, a segment identical to one listed before left out, and the command cap
- * counted on what is listed.
+ * The commands of a line over the parser's length cap, written out as the evaluation's scan
+ * hands them over (after checking them), so a megabyte of commands is never held as objects.
+ * The list is the one `analyzeShell` gives: each batch (a segment's command, then those
+ * derived from it) in source order, a segment identical to one listed before left out (the
+ * scan says which), and the command cap counted on what is listed.
  */
-function overCapLine(command: string, settings: LoadedSettings, cwd: string): string {
-  const decision = evaluateBash(command, settings.rules, decideOptions(settings, cwd));
-  const parts: string[] = [];
-  const seen = new Set<string>();
-  let listed = 0;
-  const analysis = analyzeShellStreaming(
-    command,
-    NO_SHELL_OPTIONS,
-    { runs: [], complete: false },
-    (batch) => {
-      const head = batch[0];
-      if (head === undefined) return;
-      const size = seen.size;
-      seen.add(commandKey(head.words, head.redirects, head.context));
-      if (seen.size === size) return;
-      const ordered = batch.length > 1 ? [...batch].sort((left, right) => left.start - right.start) : batch;
-      for (const simple of ordered)
-        parts.push(parts.length === 0 ? commandJson(simple) : `,${commandJson(simple)}`);
-      listed += batch.length;
-    },
-  );
-  // The scan counted every command it handed over, repeats included: count what is listed.
-  const reasons = analysis.opaqueReasons.filter((reason) => reason !== COMMAND_CAP_REASON);
-  if (listed > DEFAULT_SHELL_LIMITS.maxCommands) {
-    reasons.splice(reasons.indexOf(LENGTH_CAP_REASON) + 1, 0, COMMAND_CAP_REASON);
+class OverCapListing {
+  /** Joined blocks of listed commands' JSON, then the pieces not joined yet. */
+  private blocks: string[] = [];
+  private pieces: string[] = [];
+  count = 0;
+
+  /** Ready for the next line. */
+  reset(): void {
+    this.blocks = [];
+    this.pieces = [];
+    this.count = 0;
   }
-  return `${headJson(command, decision, analysis.opaque, reasons)},"commands":[${parts.join('')}]}\n`;
+
+  readonly visit: SegmentVisitor = (batch, listed) => {
+    if (!listed || batch.length === 0) return;
+    const ordered = batch.length > 1 ? [...batch].sort((left, right) => left.start - right.start) : batch;
+    for (const simple of ordered) {
+      this.pieces.push(commandJson(simple));
+      this.count++;
+    }
+    // Joined every few thousand: a joined block is one flat string (past 128 KB, in the large
+    // object space), where the pieces would each be copied by every young-generation collection
+    // until the line is written.
+    if (this.pieces.length >= 4096) {
+      this.blocks.push(this.pieces.join(','));
+      this.pieces = [];
+    }
+  };
+
+  /** The listed commands' JSON, comma-separated. */
+  json(): string {
+    if (this.pieces.length > 0) this.blocks.push(this.pieces.join(','));
+    this.pieces = [];
+    return this.blocks.join(',');
+  }
+
+  /** The streamed analysis's reasons, with the command cap counted on the listed commands. */
+  reasons(streamed: readonly string[]): string[] {
+    // The scan counted every command it handed over, repeats included.
+    const reasons = streamed.filter((reason) => reason !== COMMAND_CAP_REASON);
+    if (this.count > DEFAULT_SHELL_LIMITS.maxCommands) {
+      reasons.splice(reasons.indexOf(LENGTH_CAP_REASON) + 1, 0, COMMAND_CAP_REASON);
+    }
+    return reasons;
+  }
 }
 
-const COMMAND_CAP_REASON = 'more commands than the command cap';
-const NO_SHELL_OPTIONS = Object.freeze({});
+/** What every line of one `eval` run is decided with. */
+class EvalRun {
+  /** The decision options for the run's own directory (most lines give no `cwd`). */
+  private readonly baseOptions: EvaluateBashOptions;
+  private readonly secrets: SecretModel | undefined;
+  private readonly listing = new OverCapListing();
 
-/** Decides one input line; returns its output line (with the newline). */
-function evalLine(line: string, lineNumber: number, settings: LoadedSettings, baseCwd: string): string {
-  let input: unknown;
-  try {
-    input = JSON.parse(line);
-  } catch (error) {
-    return `${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: invalid JSON (${error instanceof Error ? error.message : String(error)})` })}\n`;
+  constructor(
+    private readonly settings: LoadedSettings,
+    private readonly baseCwd: string,
+  ) {
+    // Locations the settings add to the secret catalogue (as `evaluateWithSettings` does).
+    this.secrets =
+      settings.secretPaths === undefined
+        ? undefined
+        : createSecretModel({ extraPaths: settings.secretPaths });
+    this.baseOptions = this.options(baseCwd);
   }
-  const record =
-    typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? (input as Record<string, unknown>)
-      : undefined;
-  const command = record?.command;
-  const cwd = record?.cwd;
-  if (typeof command !== 'string' || (cwd !== undefined && typeof cwd !== 'string')) {
-    return `${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: expected {"command": string, "cwd"?: string}` })}\n`;
+
+  /** The options `evaluateWithSettings` decides with: the settings' default mode and read-only mode. */
+  private options(cwd: string): EvaluateBashOptions {
+    const settings = this.settings;
+    const defaultMode = settings.defaultMode === 'deny' ? 'deny' : 'ask';
+    const readOnlyAutoAllow = settings.readOnlyAutoAllow ?? false;
+    return this.secrets === undefined
+      ? { cwd, defaultMode, readOnlyAutoAllow }
+      : { cwd, defaultMode, readOnlyAutoAllow, secrets: this.secrets };
   }
-  const directory = typeof cwd === 'string' ? path.resolve(baseCwd, cwd) : baseCwd;
-  if (command.length > LENGTH_CAP) return overCapLine(command, settings, directory);
-  // The decision without the recorded steps (which `explain` shows and `eval` does not), and
-  // the parse it was made from (the engine's own, with the same default options).
-  const decision = evaluateBash(command, settings.rules, decideOptions(settings, directory));
-  const analysis = analyzeShell(command);
-  const simple = analysis.commands;
-  let commands = '';
-  for (let index = 0; index < simple.length; index++) {
-    commands += index === 0 ? commandJson(simple[index]!) : `,${commandJson(simple[index]!)}`;
+
+  /** Decides one input line; returns its output line (with the newline). */
+  line(line: string, lineNumber: number): string {
+    let input: unknown;
+    try {
+      input = JSON.parse(line);
+    } catch (error) {
+      return `${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: invalid JSON (${error instanceof Error ? error.message : String(error)})` })}\n`;
+    }
+    const record =
+      typeof input === 'object' && input !== null && !Array.isArray(input)
+        ? (input as Record<string, unknown>)
+        : undefined;
+    const command = record?.command;
+    const cwd = record?.cwd;
+    if (typeof command !== 'string' || (cwd !== undefined && typeof cwd !== 'string')) {
+      return `${JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: expected {"command": string, "cwd"?: string}` })}\n`;
+    }
+    const options =
+      typeof cwd === 'string' ? this.options(path.resolve(this.baseCwd, cwd)) : this.baseOptions;
+    // The decision and the analysis it was made from, from one evaluation (without the recorded
+    // steps, which `explain` shows and `eval` does not). Over the length cap the scan hands the
+    // commands over instead (`streamed`).
+    const listing = this.listing;
+    listing.reset();
+    const { decision, analysis } = evaluateBashListing(command, this.settings.rules, options, listing.visit);
+    if (analysis.streamed !== undefined) {
+      return `${headJson(command, decision, analysis.opaque, listing.reasons(analysis.opaqueReasons))},"commands":[${listing.json()}]}\n`;
+    }
+    const simple = analysis.commands;
+    let commands = '';
+    for (let index = 0; index < simple.length; index++) {
+      commands += index === 0 ? commandJson(simple[index]!) : `,${commandJson(simple[index]!)}`;
+    }
+    return `${headJson(command, decision, analysis.opaque, analysis.opaqueReasons)},"commands":[${commands}]}\n`;
   }
-  return `${headJson(command, decision, analysis.opaque, analysis.opaqueReasons)},"commands":[${commands}]}\n`;
 }
 
 /**
@@ -186,6 +220,7 @@ export async function runEval(argv: readonly string[], io: CliIo): Promise<numbe
   const args = parseCliArgs(argv);
   const baseCwd = path.resolve(io.cwd, args.cwd ?? '.');
   const settings = loadCliSettings(args.settings, baseCwd, io);
+  const run = new EvalRun(settings, baseCwd);
   const output = new ChunkedOutput(io.stdout);
   const reader = new LineReader();
   const decoder = new StringDecoder('utf8');
@@ -193,7 +228,7 @@ export async function runEval(argv: readonly string[], io: CliIo): Promise<numbe
   const onLine = (line: string) => {
     lineNumber++;
     if (line.trim() === '') return;
-    if (output.push(evalLine(line, lineNumber, settings, baseCwd))) output.flush();
+    if (output.push(run.line(line, lineNumber))) output.flush();
   };
   for await (const chunk of io.stdin) {
     reader.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer), onLine);

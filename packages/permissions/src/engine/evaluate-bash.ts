@@ -34,7 +34,7 @@ import {
   type StreamedShellAnalysis,
   shellLengthCap,
 } from '../shell/analyze-shell';
-import { FALLBACK_SCAN_REASON } from '../shell/fallback-scan';
+import { FALLBACK_SCAN_REASON, type SegmentVisitor } from '../shell/fallback-scan';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
@@ -400,7 +400,30 @@ export function evaluateBashDetailed(
   rules: RuleSet,
   options: EvaluateBashOptions = {},
 ): BashEvaluation {
-  return guarded(command, rules, options, true);
+  return guarded(command, rules, options, true, true, undefined);
+}
+
+/** What `evaluateBashListing` returns: over the length cap, `analysis.streamed` is set. */
+export interface ListedEvaluation extends BashEvaluation {
+  analysis: StreamedShellAnalysis;
+}
+
+/**
+ * The decision the CLI's `eval` prints, with the analysis it was made from (one parse, where
+ * `evaluateBash` then `analyzeShell` took two) and without proposed rules (`eval` prints
+ * none). Over the length cap the commands are not kept (`analysis.streamed` is set): `list`
+ * gets each segment's batch once the floor and deny rules have checked it, told whether
+ * `analyzeShell` would list it (see `SegmentVisitor`). An internal failure gives
+ * `evaluateBash`'s denial with `analyzeShell`'s analysis (not streamed). Not part of the
+ * package's API.
+ */
+export function evaluateBashListing(
+  command: string,
+  rules: RuleSet,
+  options: EvaluateBashOptions,
+  list: SegmentVisitor,
+): ListedEvaluation {
+  return guarded(command, rules, options, false, false, list);
 }
 
 /**
@@ -412,9 +435,18 @@ function guarded(
   rules: RuleSet,
   options: EvaluateBashOptions,
   record: boolean,
-): BashEvaluation {
+  propose: boolean,
+  list: SegmentVisitor | undefined,
+): ListedEvaluation {
   try {
-    const ev = run(typeof command === 'string' ? command : String(command), rules, options, record);
+    const ev = run(
+      typeof command === 'string' ? command : String(command),
+      rules,
+      options,
+      record,
+      propose,
+      list,
+    );
     // `evaluateBash` reads only the decision: the evaluation itself stands in for the wrapper.
     if (!record) return ev;
     return { decision: ev.decision, analysis: ev.analysis, verdicts: ev.verdicts, steps: ev.steps };
@@ -428,7 +460,10 @@ function guarded(
     }
     return {
       decision: { behavior: 'deny', reason, classification: 'unknown', sessionKey, cacheable: false },
-      analysis: { commands: [], opaque: true, opaqueReasons: [reason] },
+      analysis:
+        list === undefined
+          ? { commands: [], opaque: true, opaqueReasons: [reason] }
+          : analyzeShell(String(command), options.shell),
       verdicts: [],
       steps: [{ step: 'input', decided: true, detail: reason }],
     };
@@ -457,10 +492,12 @@ class Evaluation {
   decision: PermissionDecision = undefined as unknown as PermissionDecision;
 
   constructor(
-    readonly analysis: ShellAnalysis,
+    readonly analysis: StreamedShellAnalysis,
     readonly rules: RuleSet,
     readonly options: EvaluateBashOptions,
     readonly record: boolean,
+    /** An ask carries proposed rules (`eval` prints none). */
+    readonly propose: boolean,
     command: string,
     blanks: BlankRunRecord,
   ) {
@@ -487,20 +524,22 @@ class Evaluation {
     proposedRules?: PermissionDecision['proposedRules'],
     propose = false,
   ): Evaluation {
+    // `propose`: this step's ask carries proposals, when the evaluation makes them.
     if (this.record) this.steps.push({ step, decided: true, detail: reason });
     const classification = this.classification;
     const sessionKey = this.sessionKey;
     const cacheable = behavior !== 'deny' && !this.analysis.opaque;
-    const proposals = propose
-      ? proposalsKnowing(
-          this.analysis,
-          shellRulesOf(this.rules).allow,
-          this.verdicts,
-          this.options.tool || 'Bash',
-          this.uncovered,
-          this.uncoveredWords,
-        )
-      : proposedRules;
+    const proposals =
+      propose && this.propose
+        ? proposalsKnowing(
+            this.analysis,
+            shellRulesOf(this.rules).allow,
+            this.verdicts,
+            this.options.tool || 'Bash',
+            this.uncovered,
+            this.uncoveredWords,
+          )
+        : proposedRules;
     // One literal per shape, fields in the same order: a field added to a built object would
     // need a second store for it.
     this.decision =
@@ -578,11 +617,13 @@ class StreamedChecks {
     private readonly rules: ShellRuleSet,
     private readonly shell: ShellAnalysisOptions | undefined,
     private readonly reads: ResolvedReads,
+    /** Handed each batch once it is checked (`evaluateBashListing`). */
+    private readonly list: SegmentVisitor | undefined,
   ) {
     this.writes = rules.hasDeny ? new ScriptWrites(true) : undefined;
   }
 
-  check(batch: readonly SimpleCommand[]): void {
+  check(batch: readonly SimpleCommand[], listed: boolean): void {
     for (let index = 0; index < batch.length; index++) {
       const simple = batch[index] as SimpleCommand;
       const start = simple.start;
@@ -605,9 +646,10 @@ class StreamedChecks {
         this.denyStart = start;
       }
     }
+    if (this.list !== undefined) this.list(batch, listed);
   }
 
-  decide(ev: Evaluation): BashEvaluation {
+  decide(ev: Evaluation): Evaluation {
     if (this.violation) return floorDenial(ev, this.violation);
     if (this.denial) return ruleDenial(ev, this.denial);
     const written =
@@ -629,7 +671,19 @@ function listsPiece(list: string, piece: string): boolean {
   }
 }
 
-function run(command: string, rules: RuleSet, options: EvaluateBashOptions, record: boolean): BashEvaluation {
+/**
+ * One evaluation. `record`: the steps are kept (`explain`). `propose`: an ask carries proposed
+ * rules. `list`: see `evaluateBashListing` (over the length cap, the commands are handed to
+ * it, the scan keyed, rather than only checked).
+ */
+function run(
+  command: string,
+  rules: RuleSet,
+  options: EvaluateBashOptions,
+  record: boolean,
+  propose: boolean,
+  list: SegmentVisitor | undefined,
+): Evaluation {
   // The session key's normalized form reuses this parse's blank runs (no second parse).
   const blanks: BlankRunRecord = { runs: [], complete: false };
   const shellRules = shellRulesOf(rules);
@@ -641,13 +695,19 @@ function run(command: string, rules: RuleSet, options: EvaluateBashOptions, reco
   if (!record && command.length > shellLengthCap(shellOptions)) {
     // Over the cap the input is never allowed; only the floor and deny rules can change the
     // answer, and they run on the commands as they are found, which are then dropped.
-    const checks = new StreamedChecks(shellRules, options.shell, reads);
-    analysis = analyzeShellStreaming(command, shellOptions, blanks, (batch) => checks.check(batch));
+    const checks = new StreamedChecks(shellRules, options.shell, reads, list);
+    analysis = analyzeShellStreaming(
+      command,
+      shellOptions,
+      blanks,
+      (batch, listed) => checks.check(batch, listed),
+      list !== undefined,
+    );
     if (analysis.streamed !== undefined) streamed = checks;
   } else {
     analysis = analyzeShellRecordingBlanks(command, shellOptions, blanks);
   }
-  const ev = new Evaluation(analysis, rules, options, record, command, blanks);
+  const ev = new Evaluation(analysis, rules, options, record, propose, command, blanks);
   if (streamed) return streamed.decide(ev);
   const { verdicts, classification } = ev;
 
@@ -818,5 +878,5 @@ export function evaluateBash(
   rules: RuleSet,
   options: EvaluateBashOptions = {},
 ): PermissionDecision {
-  return guarded(command, rules, options, false).decision;
+  return guarded(command, rules, options, false, true, undefined).decision;
 }

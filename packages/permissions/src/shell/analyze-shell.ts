@@ -3,7 +3,13 @@
  * differently, parses, unwraps, and falls back to the linear scan when a cap is hit or the
  * input does not parse. Never throws.
  */
-import { FALLBACK_SCAN_REASON, fallbackScan, fallbackScanEach, STREAMED_REASONS } from './fallback-scan';
+import {
+  FALLBACK_SCAN_REASON,
+  fallbackScan,
+  fallbackScanEach,
+  type SegmentVisitor,
+  STREAMED_REASONS,
+} from './fallback-scan';
 import { isMeta } from './lexer';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser, UNEXPECTED_RESERVED } from './parser';
@@ -82,22 +88,27 @@ export interface StreamedShellAnalysis extends ShellAnalysis {
  * length cap is fallback-scanned without keeping its commands — each segment's batch goes to
  * `visit` as it is found, in scan order, not yet sorted by `start` the way `commands` would
  * be (the scan lists a command before those derived from it, which start at the segment's
- * base). The analysis returned has the same reasons, in the same order, as `analyzeShell`'s.
+ * base). A segment repeating an earlier one may be handed over again; `keyed`, `visit` is told
+ * which ones `commands` would leave out (see `SegmentVisitor`). The analysis returned has the
+ * same reasons, in the same order, as `analyzeShell`'s, but for the command cap, which counts
+ * every command handed over.
  */
 export function analyzeShellStreaming(
   command: string,
   options: ShellAnalysisOptions,
   blanks: BlankRunRecord,
-  visit: (batch: readonly SimpleCommand[]) => void,
+  visit: SegmentVisitor,
+  keyed = false,
 ): StreamedShellAnalysis {
-  return analyze(command, options, blanks, visit);
+  return analyze(command, options, blanks, visit, keyed);
 }
 
 function analyze(
   command: string,
   options: ShellAnalysisOptions | undefined,
   blanks: BlankRunRecord | undefined,
-  visit: ((batch: readonly SimpleCommand[]) => void) | undefined,
+  visit: SegmentVisitor | undefined,
+  keyed = false,
 ): StreamedShellAnalysis {
   const maxLength = shellLengthCap(options);
   const maxDepth = positive(options?.maxDepth, DEFAULT_SHELL_LIMITS.maxDepth);
@@ -143,7 +154,7 @@ function analyze(
     if (text.length > maxLength) {
       rejected ??= LENGTH_CAP_REASON;
       state.reasons.add(LENGTH_CAP_REASON);
-      if (visit !== undefined) return streamOverCap(text, state, rejected, visit);
+      if (visit !== undefined) return streamOverCap(text, state, rejected, visit, keyed);
       fallbackScan(text, state.commands, 0, maxDepth);
     } else {
       const early = leadingSyntaxError(text);
@@ -238,38 +249,44 @@ function streamOverCap(
   text: string,
   state: ParseState,
   rejected: string,
-  visit: (batch: readonly SimpleCommand[]) => void,
+  visit: SegmentVisitor,
+  keyed: boolean,
 ): StreamedShellAnalysis {
   const firstSeen = new Map<string, FirstSeen>();
   let order = 0;
   // Most commands carry only the scan's shared reason, already seen at a lower start.
   let scanReason: FirstSeen | undefined;
-  const count = fallbackScanEach(text, state.maxDepth, (batch) => {
-    for (let index = 0; index < batch.length; index++) {
-      const command = batch[index] as SimpleCommand;
-      if (
-        command.opaqueReasons === STREAMED_REASONS &&
-        scanReason !== undefined &&
-        command.start >= scanReason.start
-      ) {
-        order++;
-        continue;
-      }
-      for (const reason of command.opaqueReasons) {
-        const seen = firstSeen.get(reason);
-        if (seen === undefined) {
-          const first = { start: command.start, order };
-          firstSeen.set(reason, first);
-          if (reason === FALLBACK_SCAN_REASON) scanReason = first;
-        } else if (command.start < seen.start) {
-          seen.start = command.start;
-          seen.order = order;
+  const count = fallbackScanEach(
+    text,
+    state.maxDepth,
+    (batch, listed) => {
+      for (let index = 0; index < batch.length; index++) {
+        const command = batch[index] as SimpleCommand;
+        if (
+          command.opaqueReasons === STREAMED_REASONS &&
+          scanReason !== undefined &&
+          command.start >= scanReason.start
+        ) {
+          order++;
+          continue;
         }
-        order++;
+        for (const reason of command.opaqueReasons) {
+          const seen = firstSeen.get(reason);
+          if (seen === undefined) {
+            const first = { start: command.start, order };
+            firstSeen.set(reason, first);
+            if (reason === FALLBACK_SCAN_REASON) scanReason = first;
+          } else if (command.start < seen.start) {
+            seen.start = command.start;
+            seen.order = order;
+          }
+          order++;
+        }
       }
-    }
-    visit(batch);
-  });
+      visit(batch, listed);
+    },
+    keyed,
+  );
   const reasons = state.reasons;
   if (count > state.maxCommands) reasons.add('more commands than the command cap');
   const ordered = [...firstSeen].sort(

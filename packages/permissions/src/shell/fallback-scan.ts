@@ -274,20 +274,30 @@ export function fallbackScan(
 }
 
 /**
+ * Receives each segment's commands from `fallbackScanEach`. `listed` is false for a segment
+ * `fallbackScan` would leave out, as identical to one listed before (known only when the scan
+ * is `keyed`; else always true).
+ */
+export type SegmentVisitor = (batch: readonly SimpleCommand[], listed: boolean) => void;
+
+/**
  * `fallbackScan` of `text` at top level that keeps nothing: each segment's commands (the
  * command, then those derived from it and those of its script arguments) are handed to
  * `visit` as soon as the segment is scanned, in the order `fallbackScan` would list them, and
  * the batch array is emptied for the next segment. A 1 MB paste of distinct commands is
  * 100,000 commands: checked as they are found, none of them outlives the young generation.
- * Unlike `fallbackScan` it lists a repeated command again, unless it repeats the one before.
+ * Unlike `fallbackScan` it hands a repeated command over again, unless it repeats the one
+ * before; `keyed`, it also says which of them `fallbackScan` would leave out (a key per
+ * segment: a caller that only checks commands does better checking the repeats again).
  * Returns how many commands were visited.
  */
 export function fallbackScanEach(
   text: string,
   maxDepth: number,
-  visit: (batch: readonly SimpleCommand[]) => void,
+  visit: SegmentVisitor,
+  keyed = false,
 ): number {
-  const scanner = new FallbackScanner(text, [], 0, maxDepth, 0, visit);
+  const scanner = new FallbackScanner(text, [], 0, maxDepth, 0, visit, keyed);
   scanner.scan();
   return scanner.visited;
 }
@@ -356,7 +366,9 @@ class FallbackScanner implements UnwrapHost {
     private readonly maxDepth: number,
     private readonly base: number,
     /** Set on a top-level scan that hands each segment's commands over instead of keeping them. */
-    private readonly visit: ((batch: readonly SimpleCommand[]) => void) | undefined,
+    private readonly visit: SegmentVisitor | undefined,
+    /** With `visit`: repeated segments are keyed, to tell `visit` which are (see `SegmentVisitor`). */
+    private readonly keyed = false,
   ) {}
 
   parseScript(script: string, offset: number, scriptDepth: number): void {
@@ -544,7 +556,8 @@ class FallbackScanner implements UnwrapHost {
     if (first === words.length && assignments !== undefined) {
       for (const assignment of assignments) if (assignment.form === 'prefix') assignment.form = 'bare';
     }
-    if (this.isNew(words, listedRedirects, context)) {
+    const listed = this.isNew(words, listedRedirects, context);
+    if (listed || this.visit !== undefined) {
       const argv = valuesOf(kept);
       const start = this.base + this.segmentStart;
       const command: SimpleCommand = {
@@ -575,7 +588,7 @@ class FallbackScanner implements UnwrapHost {
         const alone = this.alone;
         alone[0] = command;
         this.visited++;
-        this.visit(alone);
+        this.visit(alone, listed);
       } else {
         this.commands.push(command);
         try {
@@ -593,7 +606,7 @@ class FallbackScanner implements UnwrapHost {
           // Complete now: the command is unwrapped, its derived and script commands words.
           this.visited += this.commands.length;
           const batch = this.commands;
-          this.visit(batch);
+          this.visit(batch, listed);
           // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
           // inlined where setting the length is a call into the runtime.
           while (batch.length > 0) batch.pop();
@@ -630,9 +643,10 @@ class FallbackScanner implements UnwrapHost {
     this.lastWords = words.length === 0 ? NO_WORDS : words;
     this.lastRedirects = redirects.length === 0 ? NO_REDIRECTS : redirects;
     this.lastContext = context;
-    // A scan that hands its commands over keys none: a repeat only costs another check, and on
-    // 1 MB of agent commands checking the repeats again took less time than keying them all.
-    if (this.visit !== undefined) return true;
+    // A scan that hands its commands over keys none unless asked: a repeat only costs another
+    // check, and on 1 MB of agent commands checking the repeats again took less time than
+    // keying them all.
+    if (this.visit !== undefined && !this.keyed) return true;
     if (this.firstWords === undefined) {
       this.firstWords = words;
       this.firstRedirects = redirects;

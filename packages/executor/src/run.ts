@@ -19,7 +19,8 @@ import type { ExecutorConfig } from './executor-options';
 import { makeResult, type ResultFields } from './make-result';
 import { outcomeResult } from './outcome-result';
 import { partitionCalls } from './partition';
-import { type Decided, decidePermission } from './permission-gate';
+import { type Decided, decidePermission, type PermissionGateParams } from './permission-gate';
+import type { PermissionDecider } from './permission-port';
 import { ToolExecution, type ToolOutcome } from './run-tool';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
@@ -75,15 +76,15 @@ export class Run {
   private abortReason: unknown;
   private controller: AbortController | undefined;
   private interruption: string | undefined;
-  /** `oncePerRun` key → id of the call that ran. */
-  private readonly ranOnce = new Map<string, string>();
+  /** `oncePerRun` key → id of the call that ran (made for the first such tool). */
+  private ranOnce: Map<string, string> | undefined;
 
   /** The run as the approval step sees it; made on the first approval. */
   private host: ApprovalHost | undefined;
-  /** Executions in flight; the run's abort cancels them all. */
-  private readonly running = new Set<ToolExecution>();
+  /** Executions in flight (made for the first); the run's abort cancels them all. */
+  private running: Set<ToolExecution> | undefined;
 
-  constructor(private readonly params: RunParams) {
+  constructor(readonly params: RunParams) {
     this.results = new Array(params.calls.length).fill(undefined);
     this.fields = params.calls.map(readCallFields);
   }
@@ -112,7 +113,7 @@ export class Run {
   }
 
   private cancelRunning(): void {
-    if (this.running.size === 0) return;
+    if (this.running === undefined || this.running.size === 0) return;
     for (const execution of [...this.running]) execution.cancel(this.abortReason);
   }
 
@@ -150,67 +151,15 @@ export class Run {
     return this.results as ToolResult[];
   }
 
-  /**
-   * Runs one batch as a pump: gate the next call (in call order) whenever a slot is free,
-   * start it, and resolve once every call of the batch has its result. No promise is made
-   * per call on the synchronous path (no permission engine, or a synchronous one).
-   */
+  /** Runs one batch (see `Batch`); resolves once every call of it has its result. */
   private runBatch(indices: readonly number[], batch: number, cap: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      let next = 0;
-      let inFlight = 0;
-      let waitingOnGate = false;
-      let pumping = false;
-      let again = false;
-      let finished = false;
-      const launch = (prepared: PreparedCall) => {
-        if (this.cancelIfStopped(prepared.index)) return;
-        inFlight += 1;
-        this.startExecution(prepared, batch, (result) => {
-          this.finalize(prepared.index, result);
-          inFlight -= 1;
-          pump();
-        });
-      };
-      const pump = (): void => {
-        if (pumping) {
-          again = true;
-          return;
-        }
-        pumping = true;
-        try {
-          do {
-            again = false;
-            while (!waitingOnGate && next < indices.length && inFlight < cap) {
-              const gated = this.safeGate(indices[next++]!);
-              if (gated instanceof Promise) {
-                waitingOnGate = true;
-                gated.then((prepared) => {
-                  waitingOnGate = false;
-                  if (prepared !== undefined) launch(prepared);
-                  pump();
-                });
-              } else if (gated !== undefined) {
-                launch(gated);
-              }
-            }
-          } while (again);
-        } finally {
-          pumping = false;
-        }
-        if (!finished && !waitingOnGate && next >= indices.length && inFlight === 0) {
-          finished = true;
-          resolve();
-        }
-      };
-      pump();
-    });
+    return new Promise<void>((resolve) => new Batch(this, indices, batch, cap, resolve).pump());
   }
 
   // ---- gates -------------------------------------------------------------------------
 
   /** `gate`, with a bug in it turned into that call's `error` result instead of a stuck batch. */
-  private safeGate(index: number): Gated {
+  safeGate(index: number): Gated {
     try {
       const gated = this.gate(index);
       if (gated instanceof Promise) {
@@ -301,7 +250,7 @@ export class Run {
     }
     const input = validation.data;
     if (tool.oncePerRun) {
-      const first = this.ranOnce.get(this.onceKey(tool, input));
+      const first = this.ranOnce?.get(this.onceKey(tool, input));
       if (first !== undefined) {
         this.finalize(
           index,
@@ -371,7 +320,7 @@ export class Run {
             };
       notes = checkSoftLimits(softLimits, session, tool, id, input, notes, onHit);
     }
-    if (tool.oncePerRun) this.ranOnce.set(this.onceKey(tool, input), id);
+    if (tool.oncePerRun) (this.ranOnce ??= new Map()).set(this.onceKey(tool, input), id);
     return { index, id, tool, input, notes };
   }
 
@@ -404,24 +353,13 @@ export class Run {
 
   /** The permission decision: synchronous unless the decider answers with a promise. */
   private decide(tool: AnyTool, input: unknown): Decided | Promise<Decided> {
-    const { permissions, cwd } = this.params.config;
-    const run = this;
-    // `signal` is read only when a decider answers with a promise (the wait gives up on abort).
-    return decidePermission({
-      tool,
-      input,
-      permissions,
-      cwd,
-      get signal() {
-        return run.signal;
-      },
-    });
+    return decidePermission(new GateRequest(this, tool, input));
   }
 
   // ---- execution -----------------------------------------------------------------------
 
-  /** Starts the tool; `onDone` gets its result once (after `tool_end` / `tool_error`). */
-  private startExecution(prepared: PreparedCall, batch: number, onDone: (result: ToolResult) => void): void {
+  /** Starts the tool; `batch.done` gets its result once (after `tool_end` / `tool_error`). */
+  startExecution(prepared: PreparedCall, batch: Batch): void {
     const { index, id, tool, input } = prepared;
     const { clock } = this.params.config;
     const { sink, runId } = this.params;
@@ -451,12 +389,12 @@ export class Run {
       timeoutMs: this.params.config.timeoutFor(tool),
       clock,
       onProgress,
-      onSettle: this.settleHandler(prepared, started, onDone),
+      onSettle: this.settleHandler(prepared, started, batch),
     });
     // In flight before `tool_start` is emitted, so an abort from inside that event reaches
     // it: the execution is cancelled and `start` then never invokes the tool.
-    this.running.add(execution);
-    if (sink !== undefined) this.emit(index, id, { type: 'tool_start', name, input, batch });
+    (this.running ??= new Set()).add(execution);
+    if (sink !== undefined) this.emit(index, id, { type: 'tool_start', name, input, batch: batch.number });
     execution.start();
   }
 
@@ -467,14 +405,14 @@ export class Run {
   private settleHandler(
     prepared: PreparedCall,
     started: number,
-    onDone: (result: ToolResult) => void,
+    batch: Batch,
   ): (outcome: ToolOutcome, execution: ToolExecution) => void {
     return (outcome, execution) => {
-      this.running.delete(execution);
+      this.running?.delete(execution);
       const { index, id } = prepared;
       const result = this.safeOutcomeResult(prepared, outcome, started);
       if (this.params.sink !== undefined) this.emitEnd(index, id, result);
-      onDone(result);
+      batch.done(index, result);
     };
   }
 
@@ -515,7 +453,7 @@ export class Run {
     return this.interruption;
   }
 
-  private cancelIfStopped(index: number): boolean {
+  cancelIfStopped(index: number): boolean {
     const reason = this.stopReason();
     if (reason === undefined) return false;
     const { id, name } = this.fields[index]!;
@@ -597,7 +535,7 @@ export class Run {
    * finalizes other calls from inside this loop; those are recorded and the outer loop emits
    * them, each once, in order (the cursor moves before the event goes out).
    */
-  private finalize(index: number, result: ToolResult): void {
+  finalize(index: number, result: ToolResult): void {
     if (this.results[index] !== undefined) return;
     this.results[index] = result;
     if (this.params.sink === undefined || this.emittingResults) return;
@@ -619,5 +557,97 @@ export class Run {
     const { sink, runId } = this.params;
     if (sink === undefined) return;
     sink.emit({ ...fields, toolCallId, index, runId, sequence: 0 } as ExecutorEvent);
+  }
+}
+
+/**
+ * One batch as a pump: gate the next call (in call order) whenever a slot is free, start
+ * it, and resolve once every call of the batch has its result. No promise is made per call
+ * on the synchronous path (no permission engine, or a synchronous one). Re-entrant: a
+ * callback may finish a call (or the whole run) from inside `pump`; the outer loop then
+ * goes round again instead of nesting.
+ */
+class Batch {
+  private next = 0;
+  private inFlight = 0;
+  private waitingOnGate = false;
+  private pumping = false;
+  private again = false;
+  private finished = false;
+
+  constructor(
+    private readonly run: Run,
+    private readonly indices: readonly number[],
+    readonly number: number,
+    private readonly cap: number,
+    private readonly resolve: () => void,
+  ) {}
+
+  pump(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.again = false;
+        while (!this.waitingOnGate && this.next < this.indices.length && this.inFlight < this.cap) {
+          const gated = this.run.safeGate(this.indices[this.next++]!);
+          if (gated instanceof Promise) {
+            this.waitingOnGate = true;
+            gated.then((prepared) => {
+              this.waitingOnGate = false;
+              if (prepared !== undefined) this.launch(prepared);
+              this.pump();
+            });
+          } else if (gated !== undefined) {
+            this.launch(gated);
+          }
+        }
+      } while (this.again);
+    } finally {
+      this.pumping = false;
+    }
+    if (!this.finished && !this.waitingOnGate && this.next >= this.indices.length && this.inFlight === 0) {
+      this.finished = true;
+      this.resolve();
+    }
+  }
+
+  /** The result of a call this batch launched: recorded, its slot freed, the pump moved on. */
+  done(index: number, result: ToolResult): void {
+    this.run.finalize(index, result);
+    this.inFlight -= 1;
+    this.pump();
+  }
+
+  private launch(prepared: PreparedCall): void {
+    if (this.run.cancelIfStopped(prepared.index)) return;
+    // Counted before it starts: an abort from inside `tool_start` settles it at once.
+    this.inFlight += 1;
+    this.run.startExecution(prepared, this);
+  }
+}
+
+/**
+ * What the permission gate gets for one call. Its `signal` is the run's, read only when a
+ * decider answers with a promise (the wait gives up on abort), so a run whose decisions are
+ * synchronous never makes one. A class: a getter in an object literal is slow to create.
+ */
+class GateRequest implements PermissionGateParams {
+  readonly permissions: PermissionDecider | undefined;
+  readonly cwd: string | undefined;
+  constructor(
+    private readonly run: Run,
+    readonly tool: AnyTool,
+    readonly input: unknown,
+  ) {
+    const { config } = run.params;
+    this.permissions = config.permissions;
+    this.cwd = config.cwd;
+  }
+  get signal(): AbortSignal {
+    return this.run.signal;
   }
 }

@@ -21,11 +21,23 @@ function asIterator(value: unknown): IteratorLike | undefined {
   return value as IteratorLike;
 }
 
-/** Calls the tool; resolves with its output, rejects with what it threw. */
-export async function invokeExecute(tool: AnyTool, input: unknown, context: ToolContext): Promise<unknown> {
-  const returned: unknown = tool.execute(input as never, context);
-  const iterator = asIterator(returned);
-  if (iterator === undefined) return await returned;
+/**
+ * Calls the tool; resolves with its output, rejects with what it threw. Always a native
+ * promise: a tool's own promise is handed back as it is (no extra async frame or turns),
+ * anything else is adopted the way `await` would.
+ */
+export function invokeExecute(tool: AnyTool, input: unknown, context: ToolContext): Promise<unknown> {
+  try {
+    const returned: unknown = tool.execute(input as never, context);
+    const iterator = asIterator(returned);
+    return iterator === undefined ? Promise.resolve(returned) : drain(tool, iterator, context);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Runs an async iterator to its end: yields are progress, the return value is the output. */
+async function drain(tool: AnyTool, iterator: IteratorLike, context: ToolContext): Promise<unknown> {
   let finished = false;
   try {
     while (true) {

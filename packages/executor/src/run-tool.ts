@@ -34,6 +34,8 @@ export interface ToolExecutionParams {
   onSettle: (outcome: ToolOutcome, execution: ToolExecution) => void;
 }
 
+const promiseThen = Promise.prototype.then;
+
 /** The reason a tool's signal carries when its timeout fires. */
 export class ToolTimeoutError extends Error {
   override readonly name = 'TimeoutError';
@@ -110,7 +112,9 @@ export class ToolExecution {
     } catch (error) {
       pending = Promise.reject(error);
     }
-    pending.then(
+    // The intrinsic `then`: a tool's promise may carry its own `then` property.
+    promiseThen.call(
+      pending,
       (output) => this.finish({ kind: 'ok', output }),
       (error: unknown) => this.finish({ kind: 'error', error }),
     );

@@ -73,7 +73,6 @@ const subjects: Record<string, Subject> = {
 
 const rounds = 7;
 const warmupPasses = 10;
-const gc = (globalThis as { gc?: () => void }).gc;
 const names = Object.keys(subjects);
 
 /** Times `subject` on `command` (batching short commands), µs per call. */
@@ -102,8 +101,13 @@ function measureAll(): Record<string, { perCommand: number[]; coldMean: number }
   }
   const samples: Record<string, number[][]> = {};
   for (const name of names) samples[name] = commands.map(() => []);
+  // No forced collection (`gc()`) between rounds: a forced collection, unlike the ones V8 runs
+  // on its own (measured: three full collections of a host's garbage between decisions, none),
+  // frees the maps of classes with no instance alive (the parser's, an evaluation's), and V8
+  // deoptimizes the code that checked them (`--trace-deopt`, "weak objects") to recompile it
+  // during the round: the full decision measured 5.4 µs instead of 2.5, tree-sitter's wasm
+  // untouched.
   for (let round = 0; round < rounds; round++) {
-    gc?.();
     commands.forEach((command, index) => {
       for (const name of names) samples[name]![index]!.push(time(subjects[name]!, command));
     });

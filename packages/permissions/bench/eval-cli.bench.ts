@@ -160,13 +160,12 @@ const subjects: Record<string, Subject> = {
 };
 const names = Object.keys(subjects);
 
-// No forced collection (`gc()`) before a sample: a full collection with no instance of a class
-// alive (an `Evaluation`, the parser, the scanner) frees the maps its objects had, and V8
-// deoptimizes the code that checked them (`--trace-deopt`: ~400 functions, "weak objects"),
-// to recompile it during the sample — on this box eval ran 2.4× slower per command over the
-// next 9,600 lines, a state a running CLI does not meet (it rarely runs a full collection, and
-// then with its objects alive). Garbage left by one subject is collected during the next, the
-// order alternating from round to round.
+// No forced collection (`gc()`) before a sample: a forced collection, unlike the ones V8 runs on
+// its own (which keep them), frees the maps of classes with no instance alive (an
+// `Evaluation`, the parser, the scanner), and V8 deoptimizes the code that checked them
+// (`--trace-deopt`: ~400 functions, "weak objects") to recompile it during the sample — eval
+// measured 2.4× slower per command over the next 9,600 lines, a state a running CLI never
+// meets. Garbage one subject leaves is collected during the next, the order alternating.
 for (const name of names) for (let pass = 0; pass < 3; pass++) await subjects[name]!();
 const rounds = 9;
 const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileRuleSet } from '../rules/compile-rule-set';
-import { emptyRuleSet } from '../rules/rule';
-import { evaluateBash, evaluateBashDetailed } from './evaluate-bash';
+import { emptyRuleSet, type RuleSet } from '../rules/rule';
+import { analyzeShell } from '../shell/analyze-shell';
+import { evaluateBash, evaluateBashDetailed, evaluateBashListing } from './evaluate-bash';
 
 const typical = compileRuleSet({
   allow: [
@@ -220,5 +221,38 @@ describe('evaluateBash: classification and proposals', () => {
       expect(proposed.length, command).toBeGreaterThan(0);
       expect(behavior(command, compileRuleSet({ allow: proposed })), command).toBe('allow');
     }
+  });
+});
+
+describe('evaluateBashListing (the CLI eval)', () => {
+  const ask = compileRuleSet({ allow: ['Bash(ls:*)'], ask: ['Bash(git push:*)'] });
+  const noListing = () => undefined;
+
+  it('decides as evaluateBash does, without proposed rules, and keeps the analysis', () => {
+    for (const command of ['git push origin main', 'make build', 'ls -la', 'rm -rf /', 'echo $(id)']) {
+      const { proposedRules: _, ...decision } = evaluateBash(command, ask, { cwd: '/repo' });
+      const listed = evaluateBashListing(command, ask, { cwd: '/repo' }, noListing);
+      const { proposedRules, ...rest } = listed.decision;
+      expect(rest).toEqual(decision);
+      expect(proposedRules ?? []).toEqual([]);
+      expect(listed.analysis).toEqual(analyzeShell(command));
+    }
+    // Proposals exist for these asks (not computed for the listing).
+    expect(evaluateBash('make build', ask).proposedRules).not.toHaveLength(0);
+  });
+
+  it("gives evaluateBash's denial and analyzeShell's analysis when the evaluation fails inside", () => {
+    const poisoned = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('poisoned rule set');
+        },
+      },
+    ) as unknown as RuleSet;
+    const listed = evaluateBashListing('ls -la && git status', poisoned, {}, noListing);
+    expect(listed.decision).toEqual(evaluateBash('ls -la && git status', poisoned));
+    expect(listed.decision.reason).toContain('internal error');
+    expect(listed.analysis).toEqual(analyzeShell('ls -la && git status'));
   });
 });

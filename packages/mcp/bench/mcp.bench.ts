@@ -6,6 +6,7 @@
  *      (schema check, permission engine, events) vs `client.callTool` directly (target ≤ 1.2×);
  *   2. import of 100 tools — `connectMcpServers` (spawn, handshake, 10 pages of tools/list,
  *      100 registry tools with their validators) vs SDK connect + the same paginated listing.
+ * With MCP_BENCH_BREAKDOWN=1 it first shows where the overhead of 1. goes, layer by layer.
  */
 import { fileURLToPath } from 'node:url';
 import { createExecutor } from '@dexter/executor';
@@ -14,7 +15,7 @@ import { defineTool } from '@dexter/registry';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
-import { connectMcpServers } from '../src/index';
+import { connectMcpServers, type McpConnection } from '../src/index';
 
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/fixture-server.mjs', import.meta.url));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -164,5 +165,96 @@ async function importTools() {
   console.log(`   ratio ours/SDK             ${(median(ours) / median(sdk)).toFixed(3)}x`);
 }
 
+/**
+ * Where the per-call overhead goes: each layer of "ours" measured on its own, each subject
+ * on its own child (a child just called answers faster than one that slept), all of them
+ * interleaved call by call in a random order. Each row adds one layer to the row above.
+ */
+async function breakdown() {
+  const CALLS = 2000;
+  const config = { mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } };
+  const ours = () => connectMcpServers(config, { stderr: 'ignore' });
+  const [bare, withSignal] = [await sdkClient(), await sdkClient()];
+  const [viaConnection, viaTool, viaDecider, viaEngine] = [
+    await ours(),
+    await ours(),
+    await ours(),
+    await ours(),
+  ];
+  const toolOf = (mcp: McpConnection) => mcp.tools.find((tool) => tool.name === 'mcp__fx__tool_0')!;
+  const connection = viaConnection.servers.get('fx')!;
+  const tool = toolOf(viaTool);
+  const allowAll = {
+    decide: () => ({ behavior: 'allow' as const, reason: 'bench', sessionKey: '', cacheable: false }),
+  };
+  const withDecider = createExecutor({
+    tools: [toolOf(viaDecider)],
+    permissions: allowAll,
+    softLimits: false,
+  });
+  const withEngine = createExecutor({
+    tools: [toolOf(viaEngine)],
+    permissions: createPermissionEngine({ rules: { allow: ['mcp__fx'] } }),
+    softLimits: false,
+  });
+  const call = (i: number) => ({ id: `c${i}`, name: 'mcp__fx__tool_0', input: { value: `v${i}` } });
+  const subjects: Array<[string, (i: number) => Promise<unknown>]> = [
+    ['SDK client.callTool', (i) => bare.callTool({ name: 'tool_0', arguments: { value: `v${i}` } })],
+    [
+      '+ an AbortSignal (cancellation)',
+      (i) =>
+        withSignal.callTool({ name: 'tool_0', arguments: { value: `v${i}` } }, undefined, {
+          signal: new AbortController().signal,
+        }),
+    ],
+    [
+      '+ progress: connection.callTool',
+      (i) =>
+        connection.callTool(
+          'tool_0',
+          { value: `v${i}` },
+          { signal: new AbortController().signal, onProgress() {} },
+        ),
+    ],
+    [
+      '+ registry tool execute',
+      (i) =>
+        tool.execute({ value: `v${i}` } as never, {
+          toolCallId: `c${i}`,
+          progress() {},
+          get signal() {
+            return new AbortController().signal;
+          },
+        }) as Promise<unknown>,
+    ],
+    ['+ executor (host decider)', (i) => withDecider.execute([call(i)])],
+    ['+ permission engine', (i) => withEngine.execute([call(i)])],
+  ];
+  const times = subjects.map(() => [] as number[]);
+  for (let i = 0; i < CALLS + 200; i++) {
+    const order = subjects.map((_, index) => index).sort(() => Math.random() - 0.5);
+    for (const index of order) {
+      const start = now();
+      await subjects[index]![1](i);
+      if (i >= 200) times[index]!.push(now() - start);
+    }
+  }
+  await Promise.all([bare.close(), withSignal.close()]);
+  await Promise.all([viaConnection, viaTool, viaDecider, viaEngine].map((mcp) => mcp.close()));
+  console.log('0. where the overhead of 1. goes (medians; each row adds one layer to the row above)');
+  const base = median(times[0]!);
+  let previous = base;
+  subjects.forEach(([label], index) => {
+    const value = median(times[index]!);
+    const added =
+      index === 0 ? '' : `  (${value >= previous ? '+' : ''}${((value - previous) * 1000).toFixed(0)} µs)`;
+    console.log(
+      `   ${label.padEnd(34)} ${(value * 1000).toFixed(0)} µs/call  ${(value / base).toFixed(3)}x${added}`,
+    );
+    previous = value;
+  });
+}
+
+if (process.env.MCP_BENCH_BREAKDOWN) await breakdown();
 await overhead();
 await importTools();

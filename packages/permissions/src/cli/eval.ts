@@ -78,8 +78,9 @@ class OverCapListing {
   private pieces: string[] = [];
   count = 0;
 
-  /** Ready for the next line. */
+  /** Ready for the next line (nothing to do after a line that listed nothing: most lines). */
   reset(): void {
+    if (this.count === 0) return;
     this.blocks = [];
     this.pieces = [];
     this.count = 0;

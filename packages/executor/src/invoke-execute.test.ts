@@ -22,6 +22,7 @@ describe('invokeExecute', () => {
         context,
       ),
     ).resolves.toBe('value');
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test hands over
     const thenable = { then: (resolve: (value: unknown) => void) => resolve('later') };
     await expect(
       invokeExecute(

@@ -19,7 +19,13 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { type ApprovalPrompter, createExecutor, type Executor, type ExecutorEvent } from '@dexter/executor';
+import {
+  type ApprovalPrompter,
+  createExecutor,
+  type Executor,
+  type ExecutorEvent,
+  type ToolResult,
+} from '@dexter/executor';
 import { createPermissionEngine, type PermissionDecider } from '@dexter/permissions';
 import { type AnyTool, isTool, type ToolRegistry, toJsonSchema } from '@dexter/registry';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -32,6 +38,7 @@ import {
   ListToolsRequestSchema,
   type Tool as SdkTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { McpContentBlock } from './content';
 import { McpError } from './errors';
 
 /** What to serve: a registry, a list of tools, or a ready executor (its own rules and prompter). */
@@ -120,7 +127,69 @@ function elicitationPrompter(server: Server): ApprovalPrompter {
   };
 }
 
-function toCallResult(result: { status: string; content: string }): CallToolResult {
+/** Text or binary content whose fields MCP requires, per block type. */
+function isContentBlock(value: unknown): value is McpContentBlock {
+  if (typeof value !== 'object' || value === null) return false;
+  const block = value as Record<string, unknown>;
+  const text = (field: unknown) => typeof field === 'string';
+  switch (block.type) {
+    case 'text':
+      return text(block.text);
+    case 'image':
+    case 'audio':
+      return text(block.data) && text(block.mimeType);
+    case 'resource': {
+      const resource = block.resource as Record<string, unknown> | null | undefined;
+      return (
+        typeof resource === 'object' &&
+        resource !== null &&
+        text(resource.uri) &&
+        (text(resource.text) || text(resource.blob))
+      );
+    }
+    case 'resource_link':
+      return text(block.uri) && text(block.name);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The MCP content of an `ok` output shaped as MCP content — `{ content: [blocks…],
+ * structuredContent? }`, what `connectMcpServers`'s tools return and what a tool of ours may
+ * return to send images, audio or resources — or `undefined` for any other output.
+ */
+function mcpContentOf(
+  output: unknown,
+): { content: McpContentBlock[]; structuredContent: Record<string, unknown> | undefined } | undefined {
+  if (typeof output !== 'object' || output === null) return undefined;
+  const { content, structuredContent } = output as { content?: unknown; structuredContent?: unknown };
+  if (!Array.isArray(content) || content.length === 0 || !content.every(isContentBlock)) return undefined;
+  const structured =
+    typeof structuredContent === 'object' && structuredContent !== null && !Array.isArray(structuredContent)
+      ? (structuredContent as Record<string, unknown>)
+      : undefined;
+  return { content, structuredContent: structured };
+}
+
+/**
+ * A run's result as an MCP call result: the executor's text for the model, or — for an `ok`
+ * output that is MCP content — its blocks and structured content as they are, with the
+ * result's notes (soft limits, the user's message) as a text block after them.
+ */
+function toCallResult(result: Pick<ToolResult, 'status' | 'content' | 'output' | 'notes'>): CallToolResult {
+  const passed = result.status === 'ok' ? mcpContentOf(result.output) : undefined;
+  if (passed !== undefined) {
+    const content = [...passed.content];
+    if (result.notes !== undefined && result.notes.length > 0)
+      content.push({ type: 'text', text: result.notes.join('\n') });
+    const call: CallToolResult = {
+      content: content as CallToolResult['content'],
+      _meta: { 'dexter/status': result.status },
+    };
+    if (passed.structuredContent !== undefined) call.structuredContent = passed.structuredContent;
+    return call;
+  }
   return {
     content: [{ type: 'text', text: result.content }],
     ...(result.status === 'ok' ? {} : { isError: true }),

@@ -137,8 +137,14 @@ interface ReadRunOptions {
   onEvent: unknown;
 }
 
+const NO_RUN_OPTIONS: ReadRunOptions = Object.freeze({
+  signal: undefined,
+  session: undefined,
+  onEvent: undefined,
+});
+
 function readRunOptions(options: ExecuteOptions | undefined, method: string): ReadRunOptions {
-  if (options === undefined) return { signal: undefined, session: undefined, onEvent: undefined };
+  if (options === undefined) return NO_RUN_OPTIONS;
   if (typeof options !== 'object' || options === null) {
     throw new ExecutorError(
       'invalid_option',

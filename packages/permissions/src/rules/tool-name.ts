@@ -5,6 +5,13 @@
  */
 
 /**
+ * Tool names repeat (every rule, every call): their keys and MCP server prefixes are
+ * remembered rather than worked out per rule per call.
+ */
+const keys = new Map<string, string>();
+const MEMO_LIMIT = 4096;
+
+/**
  * The comparison key of a tool name: lower case, `_` and `-` removed.
  *
  * @example
@@ -13,7 +20,13 @@
  * ```
  */
 export function normalizeToolName(name: string): string {
-  return name.toLowerCase().replace(/[_-]/g, '');
+  let key = keys.get(name);
+  if (key === undefined) {
+    key = name.toLowerCase().replace(/[_-]/g, '');
+    if (keys.size >= MEMO_LIMIT) keys.clear(); // bounded: names repeat, hostile input may not
+    keys.set(name, key);
+  }
+  return key;
 }
 
 /** True for the shell tool's names (`Bash`, `bash`, `shell`). */
@@ -60,8 +73,20 @@ const mcpServerRule = /^mcp__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)$/i;
  */
 export function ruleNamesTool(ruleTool: string, requestTool: string): boolean {
   if (normalizeToolName(ruleTool) === normalizeToolName(requestTool)) return true;
-  const server = mcpServerRule.exec(ruleTool);
-  if (server === null) return false;
-  const prefix = `mcp__${server[1]!.toLowerCase()}__`;
-  return requestTool.length > prefix.length && requestTool.toLowerCase().startsWith(prefix);
+  const prefix = serverPrefix(ruleTool);
+  return prefix !== '' && requestTool.length > prefix.length && requestTool.toLowerCase().startsWith(prefix);
+}
+
+const prefixes = new Map<string, string>();
+
+/** `mcp__<server>__` (lower case) for a whole-server rule's tool name, else `''` (remembered). */
+function serverPrefix(ruleTool: string): string {
+  let prefix = prefixes.get(ruleTool);
+  if (prefix === undefined) {
+    const server = mcpServerRule.exec(ruleTool);
+    prefix = server === null ? '' : `mcp__${server[1]!.toLowerCase()}__`;
+    if (prefixes.size >= MEMO_LIMIT) prefixes.clear();
+    prefixes.set(ruleTool, prefix);
+  }
+  return prefix;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateWithSettings } from '../engine/decide-with-settings';
 import { evaluateBash } from '../engine/evaluate-bash';
@@ -149,6 +150,42 @@ describe('eval input and output in chunks', () => {
     expect(lines.map((output) => output.command)).toEqual(['echo é', 'ls', 'pwd', 'git status']);
     const whole = await evalChunks([text]);
     expect(whole.lines).toEqual(lines);
+  });
+
+  it('reads the same lines however the input is cut and whichever line endings it mixes', async () => {
+    const endings = fc.constantFrom('\n', '\r\n', '\r');
+    const input = fc.array(fc.tuple(fc.constantFrom('echo a', 'ls', '{bad', ''), endings), {
+      minLength: 1,
+      maxLength: 12,
+    });
+    await fc.assert(
+      fc.asyncProperty(input, fc.array(fc.nat(), { maxLength: 6 }), async (lines, cuts) => {
+        const text = lines
+          .map(
+            ([command, ending]) =>
+              (command === '' || command === '{bad' ? command : line(command).trimEnd()) + ending,
+          )
+          .join('');
+        const at = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        const chunks = [0, ...at].map((from, index) => text.slice(from, [...at, text.length][index]));
+        // What a line reader gives: the pieces between endings (a CRLF is one), blank ones skipped.
+        const expected = text
+          .split(/\r\n|\r|\n/)
+          .slice(0, -1)
+          .map((piece, index) => ({ piece, number: index + 1 }))
+          .filter(({ piece }) => piece !== '')
+          .map(({ piece, number }) =>
+            piece === '{bad'
+              ? { line: number }
+              : { command: (JSON.parse(piece) as { command: string }).command },
+          );
+        const { lines: output } = await evalChunks(chunks.filter((chunk) => chunk !== ''));
+        expect(
+          output.map((entry) => ('error' in entry ? { line: entry.line } : { command: entry.command })),
+        ).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('numbers lines as a line reader does (CRLF split across chunks counts once)', async () => {

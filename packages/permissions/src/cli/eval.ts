@@ -200,15 +200,22 @@ class LineReader {
     if (this.afterCarriageReturn && chunk.charCodeAt(0) === 0x0a) start = 1;
     this.afterCarriageReturn = false;
     const length = chunk.length;
-    for (let index = start; index < length; index++) {
-      const code = chunk.charCodeAt(index);
-      if (code !== 0x0a && code !== 0x0d) continue;
-      line(this.take(chunk.slice(start, index)));
-      if (code === 0x0d) {
-        if (index + 1 === length) this.afterCarriageReturn = true;
-        else if (chunk.charCodeAt(index + 1) === 0x0a) index++;
+    // The next `\r` and `\n` at or after `start` (-1: none), each looked for again only once
+    // passed: the chunk is read once whatever the endings (most input has no `\r`).
+    let carriageReturn = chunk.indexOf('\r', start);
+    let newline = chunk.indexOf('\n', start);
+    while (start < length) {
+      if (carriageReturn !== -1 && carriageReturn < start) carriageReturn = chunk.indexOf('\r', start);
+      if (newline !== -1 && newline < start) newline = chunk.indexOf('\n', start);
+      const end =
+        carriageReturn !== -1 && (newline === -1 || carriageReturn < newline) ? carriageReturn : newline;
+      if (end === -1) break;
+      line(this.take(chunk.slice(start, end)));
+      start = end + 1;
+      if (end === carriageReturn) {
+        if (start === length) this.afterCarriageReturn = true;
+        else if (chunk.charCodeAt(start) === 0x0a) start++;
       }
-      start = index + 1;
     }
     if (start < length) this.pieces.push(chunk.slice(start));
   }

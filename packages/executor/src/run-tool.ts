@@ -77,6 +77,9 @@ class ExecutionContext implements ToolContext {
   get signal(): AbortSignal {
     return this.execution.signal();
   }
+  get progressObserved(): boolean {
+    return this.execution.progressObserved;
+  }
 }
 
 /** One tool call in flight. */
@@ -134,6 +137,11 @@ export class ToolExecution {
       if (this.aborted) this.controller.abort(this.abortReason);
     }
     return this.controller.signal;
+  }
+
+  /** True when the run has somewhere to send this call's progress. */
+  get progressObserved(): boolean {
+    return this.params.onProgress !== undefined;
   }
 
   /** `ctx.progress`: dropped once the call has settled. */

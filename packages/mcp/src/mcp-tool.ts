@@ -98,9 +98,10 @@ export function createMcpTool(
           { server },
         );
       }
+      // No progress token when nobody receives progress: the server sends no notifications.
       const result = await connection.callTool(definition.name, input, {
         signal: context.signal,
-        onProgress: progressReporter(context.progress),
+        onProgress: context.progressObserved === false ? undefined : progressReporter(context.progress),
       });
       const content = Array.isArray(result.content) ? (result.content as McpToolOutput['content']) : [];
       const structured = result.structuredContent as Record<string, unknown> | undefined;

@@ -123,6 +123,16 @@ describe.runIf(present)('connectMcpServers with the fixture server', { timeout: 
     expect((progress[0] as { percent?: number }).percent).toBeGreaterThan(0);
   });
 
+  it('asks the server for progress only when the run has a listener for it', async () => {
+    const mcp = await connect();
+    const executor = createExecutor({ tools: mcp.tools, permissions: allowAll() });
+    const probe = [{ id: 't', name: 'mcp__fx__tool_0', input: { value: '?token' } }];
+    const [unobserved] = await executor.execute(probe);
+    expect(unobserved).toMatchObject({ status: 'ok', output: { content: [{ text: 'token:false' }] } });
+    const [observed] = await executor.execute(probe, { onEvent: () => undefined });
+    expect(observed).toMatchObject({ status: 'ok', output: { content: [{ text: 'token:true' }] } });
+  });
+
   it('sends notifications/cancelled when the run is aborted, and times out calls', async () => {
     const mcp = await connect();
     const executor = createExecutor({ tools: mcp.tools, permissions: allowAll() });

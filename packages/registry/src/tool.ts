@@ -21,6 +21,12 @@ export interface ToolContext {
   readonly toolCallId: string;
   /** Reports progress; cheap to call often (the executor coalesces under load). */
   progress(update: string | ProgressUpdate): void;
+  /**
+   * `false` when nothing receives this call's progress (the run has no event listener): a
+   * tool may skip work done only to report it, such as asking a remote server for progress
+   * notifications. Absent means unknown: report as usual.
+   */
+  readonly progressObserved?: boolean;
 }
 
 /** The default decision the permission engine applies to a tool no rule mentions. */

@@ -248,6 +248,45 @@ describe('eval input and output in chunks', () => {
 });
 
 describe('eval over the length cap, as the parser reads it', () => {
+  it('lists, for lines of mixed segments repeated out of order, what the parser lists', async () => {
+    // Segments that differ only in what the listing does not show (assignments, reserved
+    // words, redirections, a pipe into them, quoting) are distinct to the scan; equal ones are
+    // listed once. (No `xargs` or `find -exec`: the commands they derive start at 0 in the
+    // parser's sorted list and right before their segment in eval's, see OverCapListing.)
+    const segments = fc.constantFrom(
+      'echo a',
+      'X=1 echo a',
+      '! echo a',
+      'echo a > out',
+      'echo "a"',
+      'cat < .env',
+      'ls $(id)',
+      'sudo rm -rf /tmp/x',
+      "bash -c 'ls; rm x'",
+      'git status',
+      'y=2',
+      'time -p ls',
+    );
+    const separators = fc.constantFrom('; ', ' && ', ' | ', '\n');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(segments, separators), { minLength: 3, maxLength: 12 }),
+        async (parts) => {
+          const unit = parts.map(([segment, separator]) => segment + separator).join('');
+          let command = '';
+          for (let copy = 0; command.length <= 64 * 1024; copy++) command += `${unit}echo ${copy % 7}; `;
+          const [output] = (await evalChunks([line(command)])).lines;
+          const analysis = analyzeShell(command);
+          expect(output!.opaqueReasons).toEqual(opaqueReasonCodes(analysis.opaqueReasons));
+          expect(output!.commands).toEqual(
+            analysis.commands.map(({ argv, context, depth }) => ({ argv, context, depth })),
+          );
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
+
   it('lists every command of a line the length cap applies to only before invisible characters are removed', async () => {
     // 64 KiB and more with the zero-width spaces, under the cap without them: the parser reads
     // the line whole (it is rejected, not scanned), and eval lists what it reads.

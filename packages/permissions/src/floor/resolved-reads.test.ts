@@ -83,6 +83,23 @@ describe('paths resolved against the working directory', () => {
     expect(decide(`cat ${path}`, '/repo').behavior).toBe('deny');
   });
 
+  it.each([
+    'cat .npmrc; cd ~; cat .npmrc; )',
+    'cat .npmrc; pushd /home/u; cat .npmrc; fi',
+    'head -1 .npmrc; cd; echo x; head -1 .npmrc; done',
+    'cat .npmrc; builtin cd ~; cat .npmrc\n)',
+  ])(
+    'a command read again after a directory change is checked there, in the fallback scan too: %s',
+    (command) => {
+      // The syntax error sends the line to the fallback scan, which lists a repeated command once;
+      // after a `cd` it is listed again, so the floor resolves its paths in the new directory.
+      expect(decide(command, '/repo')).toMatchObject({
+        behavior: 'deny',
+        matchedRule: 'builtin:secret-read',
+      });
+    },
+  );
+
   it('a directory the engine cannot follow makes the line opaque', () => {
     expect(decide('cd - && cat config', '/repo').behavior).toBe('ask');
     expect(decide('pushd +1 && cat config', '/repo').behavior).toBe('ask');

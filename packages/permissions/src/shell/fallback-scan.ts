@@ -4,10 +4,12 @@
  * splits on every operator, parenthesis, brace and substitution opener (substitutions inside
  * double quotes too), so that every word that could be a command word starts a segment of its
  * own. Redirection targets are kept as redirections (`cat < .env` still shows the read).
- * Identical commands (same argv and redirections) are listed once. The result is always
+ * Identical commands (same argv and redirections) are listed once, until a `cd`, `pushd` or
+ * `popd` (after which a command may read other files). The result is always
  * opaque; its only job is to let deny checks see command words.
  */
 
+import { commandWordBasename } from './command-word';
 import { opensFunsub } from './funsub';
 import { isNameChar, isNameStart, isShellName } from './names';
 import { isReservedWord } from './reserved-words';
@@ -37,6 +39,8 @@ const PENDING_COMMAND: SimpleCommand = {
   start: 0,
   end: 0,
 };
+/** Builtins after which the same command may read other files (see `listSegment`). */
+const DIRECTORY_CHANGES: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd']);
 /** The opaque reason of every command the fallback scan lists. */
 export const FALLBACK_SCAN_REASON = 'best-effort scan (structure not parsed)';
 const REASON = FALLBACK_SCAN_REASON;
@@ -610,6 +614,16 @@ class FallbackScanner implements UnwrapHost {
           // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
           // inlined where setting the length is a call into the runtime.
           while (batch.length > 0) batch.pop();
+        }
+      }
+      if (this.seen !== undefined || this.firstWords !== undefined) {
+        const head = command.unwrapped.argv[0];
+        // After a directory change a command equal to one listed before may read other files
+        // (`cat .npmrc; cd ~; cat .npmrc; )`: the second reads `~/.npmrc`), so it is listed
+        // again, for the floor to resolve its paths where it runs.
+        if (head !== undefined && DIRECTORY_CHANGES.has(commandWordBasename(head))) {
+          this.seen = undefined;
+          this.firstWords = undefined;
         }
       }
     }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { servingUrl } from './servers';
 
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -83,15 +84,7 @@ describe('dexter-mcp under the MCP Inspector CLI', { timeout: 90_000 }, () => {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.push(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`dexter-mcp exited (${code}): ${seen}`)));
-    });
+    const url = await servingUrl(child);
     const target = [url, '--transport', 'http'];
     const listed = (await inspect(target, ['tools/list'])) as Listed;
     expect(listed.tools.map((tool) => tool.name)).toContain('get_financials');

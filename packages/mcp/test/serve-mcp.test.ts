@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseMcpCliArguments } from '../src/cli/run-mcp-cli';
 import { connectMcpServers, type McpServing, serveMcp } from '../src/index';
+import { servingUrl } from './servers';
 
 const stopped: { aborted: number } = { aborted: 0 };
 
@@ -342,15 +343,7 @@ describe('dexter-mcp', { timeout: 60_000 }, () => {
       child.kill('SIGTERM');
       await exited;
     });
-    const url = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`dexter-mcp exited (${code}): ${seen}`)));
-    });
+    const url = await servingUrl(child);
     const mcp = await connectMcpServers({ mcpServers: { dexter: { url } } });
     cleanups.push(() => mcp.close());
     expect(mcp.tools.map((tool) => tool.name)).toContain('mcp__dexter__get_financials');

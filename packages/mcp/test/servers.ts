@@ -1,5 +1,6 @@
 // Where the real MCP servers used by the tests live: the official ones installed from the
 // lockfile as devDependencies, and our own fixture. Nothing is downloaded at run time.
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StdioServerConfig } from '../src/index';
@@ -38,4 +39,17 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The URL `dexter-mcp serve --http` prints on stderr once it listens. */
+export function servingUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`dexter-mcp exited (${code}): ${seen}`)));
+  });
 }

@@ -217,8 +217,10 @@ function createSessionServer(source: McpServeSource, options: ServeMcpOptions): 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const token = request.params._meta?.progressToken;
     let step = 0;
+    // Progress is listened to only for a client that asked for it (a progress token): without
+    // one, tools see `progressObserved: false` and a re-served MCP tool asks its server for none.
     const onEvent = (event: ExecutorEvent) => {
-      if (token === undefined || event.type !== 'tool_progress') return;
+      if (event.type !== 'tool_progress') return;
       step += 1;
       void extra
         .sendNotification({
@@ -241,7 +243,7 @@ function createSessionServer(source: McpServeSource, options: ServeMcpOptions): 
           input: request.params.arguments ?? {},
         },
       ],
-      { signal: extra.signal, onEvent },
+      token === undefined ? { signal: extra.signal } : { signal: extra.signal, onEvent },
     );
     return toCallResult(result ?? { status: 'error', content: 'no result' });
   });

@@ -34,6 +34,15 @@ const registry = createToolRegistry([
     ],
     structuredContent: { color: 'red' },
   }),
+  defineTool({
+    name: 'observed',
+    inputSchema: z.object({}),
+    description: 'Says whether its progress has a listener.',
+    compactDescription: 'observed',
+    concurrencySafe: true,
+    approval: 'allow',
+    execute: (_input, context) => `observed:${context.progressObserved}`,
+  }),
   // Not MCP content: an image block without its data, and a plain object.
   returning('broken', { content: [{ type: 'image', mimeType: 'image/png' }] }),
   returning('plain', { content: 'just a field called content' }),
@@ -48,7 +57,7 @@ async function client(source: Parameters<typeof serveMcp>[0] = registry) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const serving = await serveMcp(source, {
     transport: serverSide,
-    permissions: createPermissionEngine({ rules: { allow: ['picture', 'broken', 'plain'] } }),
+    permissions: createPermissionEngine({ rules: { allow: ['picture', 'broken', 'plain', 'observed'] } }),
   });
   const mcp = new Client({ name: 'test', version: '1' });
   await mcp.connect(clientSide);
@@ -85,6 +94,17 @@ describe('serveMcp content', () => {
     const blocks = second.content as Array<{ type: string; text?: string }>;
     expect(blocks.map((block) => block.type)).toEqual(['text', 'image', 'resource', 'text']);
     expect(blocks[3]!.text).toMatch(/This is call 2 of picture in this session/);
+  });
+
+  it('tells tools their progress is observed only when the client asked for progress', async () => {
+    const mcp = await client();
+    const text = (result: Awaited<ReturnType<Client['callTool']>>) =>
+      (result.content as Array<{ text: string }>)[0]!.text;
+    expect(text(await mcp.callTool({ name: 'observed', arguments: {} }))).toMatch(/^observed:false/);
+    const withProgress = await mcp.callTool({ name: 'observed', arguments: {} }, undefined, {
+      onprogress: () => undefined,
+    });
+    expect(text(withProgress)).toMatch(/^observed:true/);
   });
 
   it('sends anything else as the executor text, a malformed block included', async () => {

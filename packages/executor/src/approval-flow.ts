@@ -162,10 +162,9 @@ async function applyAnswer(
   const name = tool.name;
   const said = answer.message === undefined ? '' : ` The user said: ${answer.message}`;
   // Every answer goes to the audit trail before anything it allows runs.
-  let storeError: string | undefined;
   const audited = await recordAnswer(host, call, answer);
   if (audited === 'aborted') return host.cancelWaiting(index, id, name, 'while its answer was recorded');
-  storeError = audited;
+  let storeError = audited;
   const answered = (): EventFields => {
     const event: EventFields = { type: 'tool_approval', name, source: 'prompt', response: answer };
     if (storeError !== undefined) event.storeError = storeError;
@@ -277,12 +276,33 @@ async function applyAnswer(
  */
 function isSessionGranted(host: ApprovalHost, decision: PermissionDecision): boolean | Promise<boolean> {
   if (!decision.cacheable) return false;
-  const store = host.config.sessionStore;
-  if (store === undefined) return host.session.isGranted(decision.sessionKey);
-  const key = { sessionId: host.session.id, sessionKey: decision.sessionKey, cwd: host.config.cwd ?? '' };
-  return settleOrAbort(() => store.isGranted(key), host.signal).then(
+  const { config, session } = host;
+  if (config.sessionStore === undefined) return session.isGranted(decision.sessionKey);
+  return settleOrAbort(() => sessionGrantHolds(config, session, decision.sessionKey), host.signal).then(
     (settled) => settled.status === 'fulfilled' && settled.value === true,
   );
+}
+
+/** Where a session's grant for `sessionKey` is kept in a session store (the executor's `cwd`). */
+function grantKey(config: GrantPlace, session: ExecutorSession, sessionKey: string): GrantInput {
+  return { sessionId: session.id, sessionKey, cwd: config.cwd ?? '' };
+}
+
+/** What decides where grants live: a session store, and the working directory they hold in. */
+type GrantPlace = Pick<ExecutorConfig, 'sessionStore' | 'cwd'>;
+
+/**
+ * Whether an `allow-session` grant covers `sessionKey` where grants live: the session store
+ * when the executor has one, else the in-process session. May throw or reject (a store).
+ */
+export function sessionGrantHolds(
+  config: GrantPlace,
+  session: ExecutorSession,
+  sessionKey: string,
+): boolean | Promise<boolean> {
+  const store = config.sessionStore;
+  if (store === undefined) return session.isGranted(sessionKey);
+  return store.isGranted(grantKey(config, session, sessionKey));
 }
 
 /**
@@ -299,7 +319,7 @@ async function grantSession(
     host.session.grant(sessionKey);
     return undefined;
   }
-  const grant: GrantInput = { sessionId: host.session.id, sessionKey, cwd: host.config.cwd ?? '' };
+  const grant = grantKey(host.config, host.session, sessionKey);
   if (host.config.sessionGrantTtlMs !== undefined) grant.ttlMs = host.config.sessionGrantTtlMs;
   if (actor !== undefined) grant.grantedBy = actor;
   const saved = await settleOrAbort(() => store.grant(grant), host.signal);

@@ -14,10 +14,10 @@
  * process the same store (e.g. `@dexter/postgres`) — with the default in-memory store the
  * ledger covers one process only.
  */
-import { createPermissionEngine } from '@dexter/permissions';
-import type { ApprovalResponse } from './approval';
+import type { ApprovalRequest, ApprovalResponse } from './approval';
+import { sessionGrantHolds } from './approval-flow';
 import { createExecutor, type ExecuteOptions, type ExecutorCall } from './executor';
-import type { ExecutorOptions } from './executor-options';
+import { type ExecutorOptions, resolveExecutorOptions } from './executor-options';
 import { decidePermission } from './permission-gate';
 import {
   fromSnapshotResult,
@@ -85,6 +85,30 @@ const NEVER_ABORTED = new AbortController().signal;
 
 const ownKey = (record: object, key: string) => Object.hasOwn(record, key);
 
+/** What an approval UI shows for the call at `index`, from the request a prompt would get. */
+function pendingApproval(
+  index: number,
+  request: Pick<ApprovalRequest, 'toolCallId' | 'tool' | 'input' | 'decision' | 'subject'>,
+): PendingApproval {
+  const { toolCallId, decision } = request;
+  const entry: PendingApproval = {
+    approvalId: toolCallId,
+    toolCallId,
+    index,
+    tool: request.tool,
+    input: request.input,
+    reason: decision.reason,
+  };
+  if (decision.classification !== undefined) entry.classification = decision.classification;
+  if (decision.proposedRules) {
+    entry.proposedRules = [...decision.proposedRules];
+    // What the prompt shows as `proposedRule` (approval-flow.ts): the first proposal.
+    if (decision.proposedRules[0] !== undefined) entry.proposedRule = decision.proposedRules[0];
+  }
+  if (request.subject !== undefined) entry.subject = request.subject;
+  return entry;
+}
+
 /**
  * Makes an executor whose runs suspend at approvals.
  *
@@ -112,15 +136,9 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
   const keyId = signingKeyId(signingKey);
   const store = givenStore ?? executorOptions.sessionStore ?? createMemorySessionStore();
   const session = executorOptions.session ?? createSession();
-  // Fails early on bad executor options (unknown names, bad tools), as createExecutor does.
-  createExecutor({ ...executorOptions, session });
-
-  const byName = new Map(
-    (executorOptions.tools ?? executorOptions.registry?.list() ?? []).map((tool) => [tool.name, tool]),
-  );
-  // What a run decides with when no `permissions` are given (see executor-options.ts).
-  const permissions =
-    executorOptions.permissions ?? createPermissionEngine({ cwd: executorOptions.cwd ?? process.cwd() });
+  // Fails early on bad executor options (unknown names, bad tools), as createExecutor does;
+  // its tools, decider (the default engine without `permissions`) and store decide ahead.
+  const config = resolveExecutorOptions({ ...executorOptions, session });
 
   /** The approvals calls that never started will ask for (a session grant answers some). */
   async function approvalsAhead(
@@ -131,45 +149,30 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
     const ahead: PendingApproval[] = [];
     for (const index of indexes) {
       const call = calls[index]!;
-      const tool = byName.get(call.name);
+      const tool = config.lookup(call.name);
       if (tool === undefined) continue;
       const validation = validateInput(tool, call.input);
       if (validation.kind !== 'valid') continue;
       const decided = await decidePermission({
         tool,
         input: validation.data,
-        permissions,
-        cwd: executorOptions.cwd,
+        permissions: config.permissions,
+        cwd: config.cwd,
         signal: NEVER_ABORTED,
       });
       if (typeof decided === 'string' || decided.decision.behavior !== 'ask') continue;
       const { decision, subject } = decided;
       if (decision.cacheable && (await grantedFor(runSession, decision.sessionKey))) continue;
-      const entry: PendingApproval = {
-        approvalId: call.id,
-        toolCallId: call.id,
-        index,
-        tool: tool.name,
-        input: validation.data,
-        reason: decision.reason,
-      };
-      if (decision.classification !== undefined) entry.classification = decision.classification;
-      if (decision.proposedRules) {
-        entry.proposedRules = [...decision.proposedRules];
-        if (decision.proposedRules[0] !== undefined) entry.proposedRule = decision.proposedRules[0];
-      }
-      if (subject !== undefined) entry.subject = subject;
-      ahead.push(entry);
+      const request = { toolCallId: call.id, tool: tool.name, input: validation.data, decision, subject };
+      ahead.push(pendingApproval(index, request));
     }
     return ahead;
   }
 
   /** Whether an `allow-session` grant covers the key, where the executor's gate looks. */
   async function grantedFor(runSession: ExecutorSession, sessionKey: string): Promise<boolean> {
-    const shared = executorOptions.sessionStore;
-    if (shared === undefined) return runSession.isGranted(sessionKey);
     try {
-      return await shared.isGranted({ sessionId: runSession.id, sessionKey, cwd: executorOptions.cwd ?? '' });
+      return await sessionGrantHolds(config, runSession, sessionKey);
     } catch {
       return false; // listed: the gate will look again when the call is reached
     }
@@ -236,24 +239,8 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
           finished.add(event.index);
           scheduleCheck();
         } else if (event.type === 'tool_approval_request' && index !== undefined) {
-          const id = event.request.toolCallId;
-          {
-            // Recorded for every prompt; the call's result tells below whether it still waits.
-            const { decision } = event.request;
-            const entry: PendingApproval = {
-              approvalId: id,
-              toolCallId: id,
-              index,
-              tool: event.request.tool,
-              input: event.request.input,
-              reason: decision.reason,
-            };
-            if (decision.classification !== undefined) entry.classification = decision.classification;
-            if (decision.proposedRules) entry.proposedRules = [...decision.proposedRules];
-            if (event.request.proposedRule !== undefined) entry.proposedRule = event.request.proposedRule;
-            if (event.request.subject !== undefined) entry.subject = event.request.subject;
-            pending.set(event.index, entry);
-          }
+          // Recorded for every prompt; the call's result tells below whether it still waits.
+          pending.set(event.index, pendingApproval(index, event.request));
         }
         return runOptions.onEvent?.(event);
       },

@@ -6,36 +6,8 @@
  * Reports the ratio (b)/(a): what suspending and resuming costs over waiting in memory.
  * With Postgres as the ledger: packages/postgres/bench/resumable.bench.ts.
  */
-import { defineTool } from '@dexter/registry';
-import { z } from 'zod';
 import { createExecutor, createResumableExecutor } from '../src/index';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const KEY = 'bench-signing-key-of-32-bytes-min';
-
-const read = defineTool({
-  name: 'read',
-  inputSchema: z.object({ i: z.number() }),
-  description: 'reads',
-  compactDescription: 'reads',
-  concurrencySafe: true,
-  approval: 'allow',
-  execute: async ({ i }) => ({ row: i, text: `row ${i}` }),
-});
-const write = defineTool({
-  name: 'write',
-  inputSchema: z.object({ i: z.number() }),
-  description: 'writes',
-  compactDescription: 'writes',
-  approval: 'ask',
-  execute: async ({ i }) => `wrote ${i}`,
-});
-const tools = [read, write];
-const calls = Array.from({ length: 10 }, (_, i) => ({
-  id: `c${i}`,
-  name: i === 4 ? 'write' : 'read',
-  input: { i },
-}));
+import { calls, KEY, median, tools } from './resumable-turn';
 
 async function live(): Promise<number> {
   const executor = createExecutor({ tools, approvals: { prompt: () => 'allow-once' } });

@@ -11,38 +11,11 @@ import {
   createResumableExecutor,
   type SessionStore,
 } from '@dexter/executor';
-import { defineTool } from '@dexter/registry';
-import { z } from 'zod';
+import { calls, KEY, median, tools } from '../../executor/bench/resumable-turn';
 import { createPostgresSessionStore } from '../src/index';
 import { benchDatabase } from './bench-database';
 
 const ROUNDS = Number(process.env.RESUMABLE_BENCH_ROUNDS ?? 150);
-const KEY = 'bench-signing-key-of-32-bytes-min';
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const read = defineTool({
-  name: 'read',
-  inputSchema: z.object({ i: z.number() }),
-  description: 'reads',
-  compactDescription: 'reads',
-  concurrencySafe: true,
-  approval: 'allow',
-  execute: async ({ i }) => ({ row: i }),
-});
-const write = defineTool({
-  name: 'write',
-  inputSchema: z.object({ i: z.number() }),
-  description: 'writes',
-  compactDescription: 'writes',
-  approval: 'ask',
-  execute: async ({ i }) => `wrote ${i}`,
-});
-const tools = [read, write];
-const calls = Array.from({ length: 10 }, (_, i) => ({
-  id: `c${i}`,
-  name: i === 4 ? 'write' : 'read',
-  input: { i },
-}));
 
 const live = createExecutor({ tools, approvals: { prompt: () => 'allow-once' } });
 async function liveRun(): Promise<number> {

@@ -6,47 +6,10 @@
  * sources, else bundles src/cli.ts with this package's tsup config into a temp directory.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const packageRoot = path.resolve(here, '..');
-const built = path.join(packageRoot, 'dist/cli.js');
-
-function newestSource(directory: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (entry.name.endsWith('.ts') && !entry.name.includes('.test'))
-      newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-async function binary(): Promise<{ file: string; cleanup?: string; which: string }> {
-  if (existsSync(built) && statSync(built).mtimeMs >= newestSource(path.join(packageRoot, 'src')))
-    return { file: built, which: 'dist/cli.js' };
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'dexter-hook-bench-'));
-  const [{ build }, configs] = await Promise.all([import('tsup'), import('../tsup.config')]);
-  const cliConfig = (configs.default as unknown as Array<Record<string, unknown>>).find(
-    (config) => (config.entry as Record<string, string>).cli !== undefined,
-  )!;
-  await build({
-    ...cliConfig,
-    entry: { cli: path.join(packageRoot, 'src/cli.ts') },
-    outDir,
-    sourcemap: false,
-    silent: true,
-  } as Parameters<typeof build>[0]);
-  return {
-    file: path.join(outDir, 'cli.js'),
-    cleanup: outDir,
-    which: 'src/cli.ts bundled by tsup (dist/ stale or absent)',
-  };
-}
+import { prepareCliBinary } from '../test/cli-binary';
 
 const project = mkdtempSync(path.join(os.tmpdir(), 'dexter-hook-bench-project-'));
 const events = {
@@ -72,7 +35,7 @@ function median(values: number[]): number {
 }
 
 const rounds = Number(process.env.HOOK_BENCH_ROUNDS ?? 25);
-const { file, cleanup, which } = await binary();
+const { file, buildDir: cleanup, which } = await prepareCliBinary('dexter-hook-bench-');
 console.log(
   `hook start-up: ${which}; ${rounds} alternating rounds per row (node ${process.version}, ${os.cpus().length} CPUs)`,
 );

@@ -1,51 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareCliBinary } from '../../test/cli-binary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const packageRoot = path.resolve(here, '../..');
 const repoRoot = path.resolve(packageRoot, '../..');
-const built = path.join(packageRoot, 'dist/cli.js');
 const source = path.join(packageRoot, 'src/cli.ts');
 
-function newestSource(directory: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (entry.name.endsWith('.ts') && !entry.name.includes('.test'))
-      newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/**
- * The command line that starts the binary: dist/cli.js when it is built and newer than every
- * source file; otherwise the bin built the way `tsup` builds it (this package's tsup config
- * for cli.js) into a temporary directory — the same bundle, without touching dist/.
- */
-async function prepareBinary(): Promise<{ argv: string[]; which: string; buildDir?: string }> {
-  const fresh = existsSync(built) && statSync(built).mtimeMs >= newestSource(path.join(packageRoot, 'src'));
-  if (fresh) return { argv: [built], which: 'the built dist/cli.js' };
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-build-'));
-  const [{ build }, configs] = await Promise.all([import('tsup'), import('../../tsup.config')]);
-  const cliConfig = (configs.default as unknown as Array<Record<string, unknown>>).find(
-    (config) => (config.entry as Record<string, string>).cli !== undefined,
-  );
-  if (!cliConfig) throw new Error('tsup.config.ts has no cli entry');
-  const entry = { cli: path.join(packageRoot, 'src/cli.ts') };
-  await build({ ...cliConfig, entry, outDir, sourcemap: false, silent: true } as Parameters<typeof build>[0]);
-  return {
-    argv: [path.join(outDir, 'cli.js')],
-    which: `src/cli.ts bundled by tsup into ${outDir} (dist/cli.js absent or older than src)`,
-    buildDir: outDir,
-  };
-}
-
-let binary: { argv: string[]; which: string; buildDir?: string } = {
+/** The command line that starts the binary (see test/cli-binary.ts); the source until beforeAll. */
+let binary: { argv: string[]; which: string; buildDir?: string | undefined } = {
   argv: ['--conditions=@dexter/source', '--import', 'tsx', source],
   which: 'source',
 };
@@ -170,7 +137,8 @@ function blocked(run: CliRun): string {
 }
 
 beforeAll(async () => {
-  binary = await prepareBinary();
+  const prepared = await prepareCliBinary('dexter-cli-build-');
+  binary = { argv: [prepared.file], which: prepared.which, buildDir: prepared.buildDir };
   console.log(`hook tests run ${binary.which}`);
 }, 120_000);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { invokeTool } from '@dexter/registry';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedSecData, SHARED_SEC_DIRECTORY } from '../../test/shared-data';
 import { createGetFinancialsTool } from '../meta-tools/get-financials';
 import { createEmbeddedProvider } from '../providers/embedded';
@@ -70,9 +70,14 @@ describe('near-miss names', () => {
 });
 
 describe.skipIf(!hasSharedSecData)('the SEC ticker list', () => {
-  const raw = JSON.parse(
-    readFileSync(path.join(SHARED_SEC_DIRECTORY, 'reference', 'company_tickers.json'), 'utf8'),
-  ) as Record<string, { cik_str: number; ticker: string; title: string }>;
+  // Read in beforeAll, not here: vitest runs a skipped describe's body to collect its tests,
+  // and without ../shared the file is not there.
+  let raw: Record<string, { cik_str: number; ticker: string; title: string }> = {};
+  beforeAll(() => {
+    raw = JSON.parse(
+      readFileSync(path.join(SHARED_SEC_DIRECTORY, 'reference', 'company_tickers.json'), 'utf8'),
+    ) as typeof raw;
+  });
   const entry = (ticker: string) => Object.values(raw).find((candidate) => candidate.ticker === ticker);
 
   it('the shipped file is the compact form of the SEC file (drift check: rebuild with build:dataset)', () => {

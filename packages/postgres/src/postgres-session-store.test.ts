@@ -23,6 +23,28 @@ describe.skipIf(url === '')('createPostgresSessionStore', () => {
     return pool;
   };
 
+  it('carries on when the server ends an idle connection of its own pool (no uncaught error, next call reconnects)', async () => {
+    const schema = uniqueName('terminated');
+    const store = createPostgresSessionStore({ connectionString: url, schema });
+    const admin = poolFor();
+    try {
+      await store.grant({ sessionId: 's', sessionKey: 'k' });
+      // End every connection the store holds, the way a server restart would.
+      const { rows } = await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()
+           and query like '%${schema}%'`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const { pid } of rows) await admin.query('select pg_terminate_backend($1)', [pid]);
+      // Without a listener on the pool, the idle client's error would be thrown out of the
+      // socket's event handler and fail this file with an uncaught exception.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await store.isGranted({ sessionId: 's', sessionKey: 'k' })).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('migrates on first use, records the schema version, and leaves a host pool open on close', async () => {
     const pool = poolFor();
     const schema = uniqueName('migrate');

@@ -18,6 +18,8 @@ import {
 import pg from 'pg';
 import { migrate, quoteSchema } from './migrate';
 
+function ignoreIdleConnectionError(): void {}
+
 /** Options of `createPostgresSessionStore`: give `pool` or `connectionString`. */
 export interface PostgresSessionStoreOptions {
   /** A `pg.Pool` the host owns; `close()` leaves it open. */
@@ -113,6 +115,11 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
   const clock = options.now ?? Date.now;
   const pool = given ?? new pg.Pool({ connectionString, max: 4 });
   const owned = given === undefined;
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate) is
+  // an 'error' event on the pool, and an 'error' event nobody listens to ends the host process.
+  // The pool has already dropped that connection and the next query opens another, so the
+  // store's own pool listens and carries on. A host pool is the host's to listen to.
+  if (owned) pool.on('error', ignoreIdleConnectionError);
   let closed = false;
   let ready: Promise<void> | undefined;
 

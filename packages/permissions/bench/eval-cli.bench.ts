@@ -7,7 +7,7 @@
  *   - the same with shell-quote's tokens written out as JSON lines in chunks;
  *   - the previous `eval` (a readline loop and one write per line), kept here for the ratio.
  * Rounds interleave the subjects so a noisy moment on the shared machine hits all alike.
- * Then a 1 MB command (two shapes) decided through `runEval`, end to end. Skips with a
+ * Then a 1 MB command (three shapes) decided through `runEval`, end to end. Skips with a
  * notice when the agent corpus (../shared/data) is absent.
  */
 import {
@@ -209,6 +209,11 @@ const big: Record<string, string> = {
   'distinct commands (`echo 0; echo 1; …`)': (() => {
     let text = '';
     for (let i = 0; text.length < megabyte; i++) text += `echo ${i}; `;
+    return text;
+  })(),
+  'agent corpus lines repeated (a long script)': (() => {
+    let text = '';
+    for (let i = 0; text.length < megabyte; i++) text += `${commands[i % commands.length]}\n`;
     return text;
   })(),
 };

@@ -4,14 +4,17 @@
  *
  *   in   {"command": "...", "cwd"?: "..."}
  *   out  {"command", "decision", "reason", "classification", "matchedRule"?, "opaque",
- *         "opaqueReasons": [code…], "commands": [{"argv": [...], "context", "depth"}]}
+ *         "opaqueReasons": [code…], "commandsTruncated"?: true,
+ *         "commands": [{"argv": [...], "context", "depth"}]}
  *
  * `commands` lists every simple command in source order, nested ones included, with argv
  * after quote removal (assignments excluded, wrappers kept), where it sits (`context`: top,
  * pipeline, command-substitution, …) and how deep (`depth`, 0 at the top). `opaque` says
  * whether anything could not be fully analyzed, and `opaqueReasons` why, as stable codes
  * (`command_substitution`, `here_document`, `syntax_error`, … — see `shell/opaque-codes.ts`)
- * rather than the English `reason`. A malformed line yields `{"line": N, "error": "..."}`
+ * rather than the English `reason`. Over the length cap (64 KiB) `commands` stops at the
+ * command cap (512); `commandsTruncated: true` says there were more, all of them checked. A
+ * malformed line yields `{"line": N, "error": "..."}`
  * and the batch goes on. Blank lines are skipped. Lines end at `\n`, `\r\n` or `\r`.
  *
  * Input is read in the chunks the stream delivers and output written once per chunk (and
@@ -48,6 +51,7 @@ function outputLine(
   opaqueReasons: readonly string[],
   commands: readonly SimpleCommand[],
   listing?: string,
+  truncated?: boolean,
 ): string {
   const text = JSON.stringify({
     command,
@@ -57,6 +61,7 @@ function outputLine(
     matchedRule: decision.matchedRule || undefined,
     opaque,
     opaqueReasons: opaqueReasonCodes(opaqueReasons),
+    commandsTruncated: truncated || undefined,
     commands: commands.map(listedCommand),
   });
   // The text ends with `"commands":[]}`.
@@ -67,59 +72,54 @@ const COMMAND_CAP_REASON = 'more commands than the command cap';
 
 /**
  * The commands of a line over the parser's length cap, written out as the evaluation's scan
- * hands them over (after checking them), so a megabyte of commands is never held as objects.
- * The list is the one `analyzeShell` gives: each batch (a segment's command, then those
- * derived from it) in source order, a segment identical to one listed before left out (the
- * scan says which), and the command cap counted on what is listed.
+ * hands them over (after checking them). The list is the one `analyzeShell` gives (each batch
+ * — a segment's command, then those derived from it — in source order, a segment identical to
+ * one listed before left out: the scan says which), up to the command cap: past it the line
+ * says `commandsTruncated`, the scan stops telling repeats apart, and the rest of the commands
+ * are only checked. Such a line is opaque anyway (never allowed); the listing is a report, and
+ * a megabyte of distinct commands listed whole was five megabytes of output per line.
  */
 class OverCapListing {
-  /** Joined blocks of listed commands' JSON, then the pieces not joined yet. */
-  private blocks: string[] = [];
   private pieces: string[] = [];
-  count = 0;
+  private count = 0;
+  /** More than the command cap's worth of distinct commands: the listing stopped. */
+  truncated = false;
 
   /** Ready for the next line (nothing to do after a line that listed nothing: most lines). */
   reset(): void {
     if (this.count === 0) return;
-    this.blocks = [];
     this.pieces = [];
     this.count = 0;
+    this.truncated = false;
   }
 
   readonly visit: SegmentVisitor = (batch, listed) => {
+    if (this.truncated) return true;
     if (!listed || batch.length === 0) return;
     const ordered = batch.length > 1 ? [...batch].sort((left, right) => left.start - right.start) : batch;
-    // By hand around the argv: a context is a fixed identifier and a depth a number, and
-    // stringifying a whole object per command was a third of a megabyte's time.
     for (const simple of ordered) {
+      if (this.count === DEFAULT_SHELL_LIMITS.maxCommands) {
+        this.truncated = true;
+        return true;
+      }
+      // By hand around the argv: a context is a fixed identifier and a depth a number.
       this.pieces.push(
         `{"argv":${JSON.stringify(simple.argv)},"context":"${simple.context}","depth":${simple.depth}}`,
       );
-    }
-    this.count += ordered.length;
-    // Joined every few thousand: a joined block is one flat string (past 128 KB, in the large
-    // object space), where the pieces would each be copied by every young-generation collection
-    // until the line is written.
-    if (this.pieces.length >= 4096) {
-      this.blocks.push(this.pieces.join(','));
-      this.pieces = [];
+      this.count++;
     }
   };
 
   /** The listed commands' JSON, comma-separated. */
   json(): string {
-    if (this.pieces.length > 0) this.blocks.push(this.pieces.join(','));
-    this.pieces = [];
-    return this.blocks.join(',');
+    return this.pieces.join(',');
   }
 
-  /** The streamed analysis's reasons, with the command cap counted on the listed commands. */
+  /** The streamed analysis's reasons, with the command cap counted on the distinct commands. */
   reasons(streamed: readonly string[]): string[] {
     // The scan counted every command it handed over, repeats included.
     const reasons = streamed.filter((reason) => reason !== COMMAND_CAP_REASON);
-    if (this.count > DEFAULT_SHELL_LIMITS.maxCommands) {
-      reasons.splice(reasons.indexOf(LENGTH_CAP_REASON) + 1, 0, COMMAND_CAP_REASON);
-    }
+    if (this.truncated) reasons.splice(reasons.indexOf(LENGTH_CAP_REASON) + 1, 0, COMMAND_CAP_REASON);
     return reasons;
   }
 }
@@ -187,6 +187,7 @@ class EvalRun {
           listing.reasons(analysis.opaqueReasons),
           analysis.commands,
           listing.json(),
+          listing.truncated,
         );
   }
 }

@@ -623,7 +623,7 @@ class StreamedChecks {
     this.writes = rules.hasDeny ? new ScriptWrites(true) : undefined;
   }
 
-  check(batch: readonly SimpleCommand[], listed: boolean): void {
+  check(batch: readonly SimpleCommand[], listed: boolean): boolean | void {
     for (let index = 0; index < batch.length; index++) {
       const simple = batch[index] as SimpleCommand;
       const start = simple.start;
@@ -646,7 +646,7 @@ class StreamedChecks {
         this.denyStart = start;
       }
     }
-    if (this.list !== undefined) this.list(batch, listed);
+    if (this.list !== undefined) return this.list(batch, listed);
   }
 
   decide(ev: Evaluation): Evaluation {

@@ -283,7 +283,7 @@ function streamOverCap(
           order++;
         }
       }
-      visit(batch, listed);
+      return visit(batch, listed);
     },
     keyed,
   );

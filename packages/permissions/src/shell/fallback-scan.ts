@@ -280,9 +280,10 @@ export function fallbackScan(
 /**
  * Receives each segment's commands from `fallbackScanEach`. `listed` is false for a segment
  * `fallbackScan` would leave out, as identical to one listed before (known only when the scan
- * is `keyed`; else always true).
+ * is `keyed`; else always true). Returning `true` says the visitor needs no more such answers:
+ * a keyed scan stops keying, and `listed` is true from then on.
  */
-export type SegmentVisitor = (batch: readonly SimpleCommand[], listed: boolean) => void;
+export type SegmentVisitor = (batch: readonly SimpleCommand[], listed: boolean) => boolean | void;
 
 /**
  * `fallbackScan` of `text` at top level that keeps nothing: each segment's commands (the
@@ -372,7 +373,7 @@ class FallbackScanner implements UnwrapHost {
     /** Set on a top-level scan that hands each segment's commands over instead of keeping them. */
     private readonly visit: SegmentVisitor | undefined,
     /** With `visit`: repeated segments are keyed, to tell `visit` which are (see `SegmentVisitor`). */
-    private readonly keyed = false,
+    private keyed = false,
   ) {}
 
   parseScript(script: string, offset: number, scriptDepth: number): void {
@@ -592,7 +593,7 @@ class FallbackScanner implements UnwrapHost {
         const alone = this.alone;
         alone[0] = command;
         this.visited++;
-        this.visit(alone, listed);
+        if (this.visit(alone, listed) === true) this.stopKeying();
       } else {
         this.commands.push(command);
         try {
@@ -610,7 +611,7 @@ class FallbackScanner implements UnwrapHost {
           // Complete now: the command is unwrapped, its derived and script commands words.
           this.visited += this.commands.length;
           const batch = this.commands;
-          this.visit(batch, listed);
+          if (this.visit(batch, listed) === true) this.stopKeying();
           // `pop` down rather than `length = 0`: a batch is usually one command, and `pop` is
           // inlined where setting the length is a call into the runtime.
           while (batch.length > 0) batch.pop();
@@ -628,6 +629,12 @@ class FallbackScanner implements UnwrapHost {
       }
     }
     this.piped = false;
+  }
+
+  /** The visitor needs no more `listed` answers: no more keys (the repeats are checked again). */
+  private stopKeying(): void {
+    this.keyed = false;
+    this.seen = undefined;
   }
 
   /**

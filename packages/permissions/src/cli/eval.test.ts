@@ -9,9 +9,9 @@ import { evaluateBash } from '../engine/evaluate-bash';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { createSecretModel } from '../secrets/secret-model';
 import { analyzeShell } from '../shell/analyze-shell';
-import type { ShellAnalysis } from '../shell/types';
 import { OPAQUE_REASON_CODES, opaqueReasonCodes } from '../shell/opaque-codes';
 import { findSharedData, loadCorpora } from '../shell/oracle/corpora';
+import type { ShellAnalysis } from '../shell/types';
 import { runEval } from './eval';
 import { loadCliSettings } from './load-settings';
 

@@ -623,7 +623,7 @@ class StreamedChecks {
     this.writes = rules.hasDeny ? new ScriptWrites(true) : undefined;
   }
 
-  check(batch: readonly SimpleCommand[], listed: boolean): boolean | void {
+  check(batch: readonly SimpleCommand[], listed: boolean): boolean | undefined {
     for (let index = 0; index < batch.length; index++) {
       const simple = batch[index] as SimpleCommand;
       const start = simple.start;

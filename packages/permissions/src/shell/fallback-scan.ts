@@ -283,7 +283,7 @@ export function fallbackScan(
  * is `keyed`; else always true). Returning `true` says the visitor needs no more such answers:
  * a keyed scan stops keying, and `listed` is true from then on.
  */
-export type SegmentVisitor = (batch: readonly SimpleCommand[], listed: boolean) => boolean | void;
+export type SegmentVisitor = (batch: readonly SimpleCommand[], listed: boolean) => boolean | undefined;
 
 /**
  * `fallbackScan` of `text` at top level that keeps nothing: each segment's commands (the

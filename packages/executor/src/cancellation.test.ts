@@ -3,7 +3,7 @@
  * clock — never by wall time.
  */
 import { getEventListeners } from 'node:events';
-import { defineTool } from '@dexter/registry';
+import { defineTool, type ToolContext } from '@dexter/registry';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createExecutor } from './executor';
@@ -200,5 +200,68 @@ describe('timeouts', () => {
     const [result] = await executor.execute([call('a', 'fast', { q: 'x' })]);
     expect(result!.status).toBe('ok');
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('context.onAbort (hearing a cancellation without an AbortSignal)', () => {
+  it('calls each listener once with the reason on a run abort, and never one that was removed', async () => {
+    const heard: unknown[] = [];
+    const started = deferred();
+    const executor = createExecutor({
+      tools: [
+        readTool('listens', (_input, context) => {
+          context.onAbort!((reason) => heard.push(['kept', reason]));
+          const remove = context.onAbort!((reason) => heard.push(['removed', reason]));
+          remove();
+          context.onAbort!(() => {
+            throw new Error('a throwing listener is the tool’s own problem');
+          });
+          started.resolve();
+          return new Promise(() => {});
+        }),
+      ],
+    });
+    const controller = new AbortController();
+    const done = executor.execute([call('a', 'listens', { q: '1' })], { signal: controller.signal });
+    await started.promise;
+    expect(heard).toEqual([]);
+    const reason = new Error('stop');
+    controller.abort(reason);
+    const [result] = await done;
+    expect(result!.status).toBe('cancelled');
+    expect(heard).toEqual([['kept', reason]]);
+  });
+
+  it('hears a timeout as the ToolTimeoutError, and answers at once once the call is cancelled', async () => {
+    const clock = createManualClock();
+    const heard: unknown[] = [];
+    let late: unknown;
+    let context: ToolContext | undefined;
+    const executor = createExecutor({
+      tools: [
+        readTool('slow', (_input, ctx) => {
+          context = ctx;
+          ctx.onAbort!((reason) => heard.push(reason));
+          return new Promise(() => {});
+        }),
+      ],
+      timeoutMs: 100,
+      clock,
+    });
+    const done = executor.execute([call('a', 'slow', { q: '1' })]);
+    await turns(2);
+    clock.advance(100);
+    const [result] = await done;
+    expect(result!.status).toBe('timeout');
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toBeInstanceOf(ToolTimeoutError);
+    // Registered after the abort: called right away, and removing it is harmless.
+    const remove = context!.onAbort!((reason) => {
+      late = reason;
+    });
+    expect(late).toBe(heard[0]);
+    remove();
+    // The signal, read late, is aborted with the same reason.
+    expect(context!.signal.reason).toBe(heard[0]);
   });
 });

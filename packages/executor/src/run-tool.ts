@@ -6,8 +6,9 @@
  * (resolving, rejecting, reporting progress) is dropped.
  *
  * Hot-path notes: the tool's `AbortController` is created only when the tool reads
- * `context.signal` (creating one per call dominated the cost of tiny tools), and the run
- * cancels its in-flight executions from a single listener instead of one per call.
+ * `context.signal` (creating one per call dominated the cost of tiny tools; a tool that only
+ * needs to hear the abort uses `context.onAbort`, which makes none), and the run cancels its
+ * in-flight executions from a single listener instead of one per call.
  */
 import type { AnyTool, ProgressUpdate, ToolContext } from '@dexter/registry';
 import type { Clock } from './clock';
@@ -35,6 +36,17 @@ export interface ToolExecutionParams {
 }
 
 const promiseThen = Promise.prototype.then;
+
+function noop(): void {}
+
+/** A tool's abort listener: what it throws is its own problem, never the executor's. */
+function callQuietly(listener: (reason: unknown) => void, reason: unknown): void {
+  try {
+    listener(reason);
+  } catch {
+    // Ignored: the call is settling as cancelled or timed out either way.
+  }
+}
 
 /** The reason a tool's signal carries when its timeout fires. */
 export class ToolTimeoutError extends Error {
@@ -80,6 +92,9 @@ class ExecutionContext implements ToolContext {
   get progressObserved(): boolean {
     return this.execution.progressObserved;
   }
+  onAbort(listener: (reason: unknown) => void): () => void {
+    return this.execution.onAbort(listener);
+  }
 }
 
 /** One tool call in flight. */
@@ -88,6 +103,8 @@ export class ToolExecution {
   private aborted = false;
   private abortReason: unknown;
   private controller: AbortController | undefined;
+  /** `ctx.onAbort` listeners, called once on abort (after the signal's). */
+  private abortListeners: Array<(reason: unknown) => void> | undefined;
   private timer: unknown;
   private readonly context: ExecutionContext;
 
@@ -139,6 +156,21 @@ export class ToolExecution {
     return this.controller.signal;
   }
 
+  /** `ctx.onAbort`: `listener` hears the abort (at once if it happened); returns its removal. */
+  onAbort(listener: (reason: unknown) => void): () => void {
+    if (typeof listener !== 'function') throw new TypeError('onAbort expects a function');
+    if (this.aborted) {
+      callQuietly(listener, this.abortReason);
+      return noop;
+    }
+    const listeners = (this.abortListeners ??= []);
+    listeners.push(listener);
+    return () => {
+      const at = listeners.indexOf(listener);
+      if (at !== -1) listeners.splice(at, 1);
+    };
+  }
+
   /** True when the run has somewhere to send this call's progress. */
   get progressObserved(): boolean {
     return this.params.onProgress !== undefined;
@@ -157,6 +189,10 @@ export class ToolExecution {
     this.aborted = true;
     this.abortReason = reason;
     this.controller?.abort(reason);
+    const listeners = this.abortListeners;
+    if (listeners === undefined) return;
+    this.abortListeners = undefined;
+    for (const listener of listeners) callQuietly(listener, reason);
   }
 
   private finish(outcome: ToolOutcome): void {

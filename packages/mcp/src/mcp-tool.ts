@@ -99,10 +99,15 @@ export function createMcpTool(
         );
       }
       // No progress token when nobody receives progress: the server sends no notifications.
-      const result = await connection.callTool(definition.name, input, {
-        signal: context.signal,
-        onProgress: context.progressObserved === false ? undefined : progressReporter(context.progress),
-      });
+      const onProgress = context.progressObserved === false ? undefined : progressReporter(context.progress);
+      // The executor's context hears an abort without making an AbortSignal (see `onAbort`).
+      const result = await connection.callTool(
+        definition.name,
+        input,
+        context.onAbort === undefined
+          ? { signal: context.signal, onProgress }
+          : { cancellation: context as Required<Pick<ToolContext, 'onAbort'>>, onProgress },
+      );
       const content = Array.isArray(result.content) ? (result.content as McpToolOutput['content']) : [];
       const structured = result.structuredContent as Record<string, unknown> | undefined;
       if (result.isError === true) {

@@ -2,7 +2,7 @@
  * `McpServerConnection`: one MCP server behind the official SDK client. It owns the
  * transport (a spawned child over stdio, or Streamable HTTP with an SSE fallback), lists
  * tools page by page, forwards `notifications/tools/list_changed`, and calls tools with the
- * executor's signal (abort → `notifications/cancelled`, sent by the SDK) and progress.
+ * executor's cancellation (abort → `notifications/cancelled`, sent by the SDK) and progress.
  *
  * A server that crashes or closes makes the SDK reject every in-flight request once; this
  * class turns that into `McpError('disconnected')` (so each call gets exactly one `error`
@@ -84,6 +84,11 @@ interface McpProgress {
 /** Per-call options of `callTool`. */
 export interface McpCallOptions {
   signal?: AbortSignal;
+  /**
+   * Instead of `signal`: something that says when the call is cancelled — the executor's
+   * `ToolContext` (`onAbort`), which then makes no `AbortSignal` for the call.
+   */
+  cancellation?: { onAbort(listener: (reason: unknown) => void): () => void };
   /** Called for each `notifications/progress` of the call. */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
@@ -110,6 +115,40 @@ function staleSocket(error: unknown): boolean {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What the SDK reads of a request's `signal` — `aborted`, `reason`, `throwIfAborted()` and
+ * an 'abort' listener (`Protocol.request`, which on abort sends `notifications/cancelled` and
+ * rejects) — without an `AbortSignal`, whose creation on Node 20 cost more per call than
+ * everything else the executor adds to an MCP call. Only `callTool` hands it to the SDK; the
+ * cancellation tests against real servers fail if the SDK ever reads more of it.
+ */
+class CallCancellation {
+  aborted = false;
+  reason: unknown = undefined;
+  #listeners: Array<() => void> = [];
+
+  throwIfAborted(): void {
+    if (this.aborted) throw this.reason;
+  }
+
+  addEventListener(type: string, listener: () => void): void {
+    if (type === 'abort') this.#listeners.push(listener);
+  }
+
+  removeEventListener(type: string, listener: () => void): void {
+    if (type === 'abort') this.#listeners = this.#listeners.filter((each) => each !== listener);
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    for (const listener of listeners) listener();
+  }
 }
 
 /** One MCP server; see the module comment. */
@@ -198,7 +237,14 @@ export class McpServerConnection {
    * `server_error` for a JSON-RPC error, or with the signal's reason when aborted.
    */
   async callTool(tool: string, input: unknown, options: McpCallOptions = {}): Promise<CallToolResult> {
-    const { signal, onProgress } = options;
+    const { onProgress, cancellation } = options;
+    let signal: AbortSignal | undefined = options.signal;
+    let removeListener: (() => void) | undefined;
+    if (signal === undefined && cancellation !== undefined) {
+      const cancel = new CallCancellation();
+      removeListener = cancellation.onAbort((reason) => cancel.abort(reason));
+      signal = cancel as unknown as AbortSignal;
+    }
     signal?.throwIfAborted();
     // Connected (the usual case): no extra await, so a call costs what the SDK's costs.
     let client = this.#client;
@@ -229,6 +275,7 @@ export class McpServerConnection {
       throw this.#callError(error, tool, client);
     } finally {
       if (token !== undefined) this.#progress.delete(token);
+      removeListener?.();
     }
   }
 

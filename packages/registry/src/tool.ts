@@ -27,6 +27,14 @@ export interface ToolContext {
    * notifications. Absent means unknown: report as usual.
    */
   readonly progressObserved?: boolean;
+  /**
+   * Calls `listener` once, with the reason, when this call is cancelled (the run is aborted or
+   * the tool's timeout fires) — right away if it already is. Returns a function that removes
+   * the listener. For a tool that only needs to hear a cancellation (to pass it on to a
+   * server, say), it costs less than reading `signal`, which makes an `AbortSignal`. Absent
+   * where the context has no cheaper way than `signal`.
+   */
+  onAbort?(listener: (reason: unknown) => void): () => void;
 }
 
 /** The default decision the permission engine applies to a tool no rule mentions. */

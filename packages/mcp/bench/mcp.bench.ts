@@ -174,7 +174,7 @@ async function breakdown() {
   const CALLS = 2000;
   const config = { mcpServers: { fx: { command: process.execPath, args: [FIXTURE] } } };
   const ours = () => connectMcpServers(config, { stderr: 'ignore' });
-  const [bare, withSignal] = [await sdkClient(), await sdkClient()];
+  const bare = await sdkClient();
   const [viaConnection, viaTool, viaDecider, viaEngine] = [
     await ours(),
     await ours(),
@@ -198,23 +198,14 @@ async function breakdown() {
     softLimits: false,
   });
   const call = (i: number) => ({ id: `c${i}`, name: 'mcp__fx__tool_0', input: { value: `v${i}` } });
+  // What the executor's context gives a call to hear its cancellation (never fired here).
+  const cancellable = { onAbort: (_listener: (reason: unknown) => void) => () => {} };
   const subjects: Array<[string, (i: number) => Promise<unknown>]> = [
     ['SDK client.callTool', (i) => bare.callTool({ name: 'tool_0', arguments: { value: `v${i}` } })],
     [
-      '+ an AbortSignal (cancellation)',
+      '+ connection.callTool',
       (i) =>
-        withSignal.callTool({ name: 'tool_0', arguments: { value: `v${i}` } }, undefined, {
-          signal: new AbortController().signal,
-        }),
-    ],
-    [
-      '+ progress: connection.callTool',
-      (i) =>
-        connection.callTool(
-          'tool_0',
-          { value: `v${i}` },
-          { signal: new AbortController().signal, onProgress() {} },
-        ),
+        connection.callTool('tool_0', { value: `v${i}` }, { cancellation: cancellable, onProgress() {} }),
     ],
     [
       '+ registry tool execute',
@@ -225,6 +216,7 @@ async function breakdown() {
           get signal() {
             return new AbortController().signal;
           },
+          onAbort: cancellable.onAbort,
         }) as Promise<unknown>,
     ],
     ['+ executor (host decider)', (i) => withDecider.execute([call(i)])],
@@ -239,7 +231,7 @@ async function breakdown() {
       if (i >= 200) times[index]!.push(now() - start);
     }
   }
-  await Promise.all([bare.close(), withSignal.close()]);
+  await bare.close();
   await Promise.all([viaConnection, viaTool, viaDecider, viaEngine].map((mcp) => mcp.close()));
   console.log('0. where the overhead of 1. goes (medians; each row adds one layer to the row above)');
   const base = median(times[0]!);

@@ -24,6 +24,8 @@
  * | `.env~`, `#.env#`, `id_rsa~`            | yes     | an editor's backup or autosave of a secret        |
  * | `/proc/PID/environ`, any `environ`       | yes     | another process's environment                     |
  * | `/etc/shadow`, `/etc/gshadow`, `ssh_host_*_key` | yes | password hashes, host keys               |
+ * | `/etc/kubernetes/admin.conf`, `k3s.yaml`, `mysql/debian.cnf`, NetworkManager connections | yes | cluster admin keys, database and Wi-Fi passwords |
+ * | `.dev.vars.staging`, `*.p8`, `firebase-adminsdk-*.json` | yes | Wrangler secrets per environment, PKCS#8 keys, service-account keys |
  * | `credentials.ts`, `keys.ts`, `secrets.md`, `tokens.json` | no | source files named after the topic   |
  * | `!.env` (an exclusion glob: `rg -g '!.env'`) | no | it names what NOT to read               |
  * | quoted patterns `'.env*'`, `'*.pem'`   | yes     | find -name, --include, --glob, pathspecs expand them |
@@ -63,8 +65,10 @@ export function normalizePath(path: string): NormalizedPath {
     components.push(part);
   }
   if (components[0] === HOME_MARK) return { components: components.slice(1), home: true };
-  if (absolute && components[0] === 'root') return { components: components.slice(1), home: true };
-  if (absolute && (components[0] === 'home' || components[0] === 'Users') && components.length >= 2) {
+  // Names compare ignoring case (`/ROOT/.NPMRC`, `/HOME/U/.npmrc` on a case-insensitive file system).
+  const top = absolute ? components[0]?.toLowerCase() : undefined;
+  if (top === 'root') return { components: components.slice(1), home: true };
+  if ((top === 'home' || top === 'users') && components.length >= 2) {
     return { components: components.slice(2), home: true };
   }
   return { components, home: false };
@@ -89,6 +93,9 @@ export const SECRET_DIRS: ReadonlySet<string> = new Set([
   '.snowsql',
   '.snowflake',
   '.databricks',
+  '.tsh',
+  '.bash_sessions',
+  '.zsh_sessions',
 ]);
 /** File names that only ever hold secrets, wherever they sit. */
 const ANYWHERE_FILES = new Set([
@@ -127,6 +134,10 @@ const ANYWHERE_FILES = new Set([
   'terraform.rc',
   'environ',
   '.lesshst',
+  '.histfile',
+  '.dbshell',
+  '.sentryclirc',
+  '.modal.toml',
   // coding agents
   '.claude.json',
   '.credentials.json',
@@ -144,9 +155,10 @@ const ANYWHERE_FILES = new Set([
 /** Secret only as a home directory's own file: a project's copy is committed config. */
 const HOME_FILES = new Set(['.npmrc', '.yarnrc.yml', '.yarnrc']);
 const SECRET_EXTENSIONS =
-  /\.(?:pem|key|p12|pfx|jks|ppk|kdbx|keystore|tfstate|tfstate\.backup|tfvars|tfvars\.json)$/;
+  /\.(?:pem|key|p8|p12|pfx|jks|ppk|kdbx|keystore|tfstate|tfstate\.backup|tfvars|tfvars\.json)$/;
 /** Service-account and OAuth client keys (`service-account-prod.json`, `client_secret_123.json`). */
-const KEY_FILE_JSON = /^(?:.*service[-_]?account.*|serviceaccountkey|client_secrets?(?:[-_.].*)?)\.json$/;
+const KEY_FILE_JSON =
+  /^(?:.*service[-_]?account.*|serviceaccountkey|.*firebase-adminsdk.*|client_secrets?(?:[-_.].*)?)\.json$/;
 /** Shell and REPL histories: `.bash_history`, `.python_history`, `fish_history`, `.zhistory`. */
 const HISTORY =
   /^(?:\.[a-z0-9_.-]*(?:_history|history)|[a-z0-9_.-]*_history|\.[a-z]*_hist(?:ory)?(?:\.[a-z]+)?)$/;
@@ -195,6 +207,15 @@ export const SEQUENCES: readonly (readonly string[])[] = [
   ['.bundle', 'config'],
   ['pip', 'pip.conf'],
   ['.pip', 'pip.conf'],
+  ['pypoetry', 'auth.toml'],
+  ['.sbt', 'credentials'],
+  ['.ivy2', '.credentials'],
+  ['.pub-cache', 'credentials.json'],
+  ['dart', 'pub-credentials.json'],
+  ['scw', 'config.yaml'],
+  ['helm', 'repositories.yaml'],
+  ['.continue', 'config.json'],
+  ['.continue', 'config.yaml'],
   // coding agents
   ['.claude', '.credentials.json'],
   ['.claude', 'history.jsonl'],
@@ -216,6 +237,12 @@ export const SEQUENCES: readonly (readonly string[])[] = [
   // system
   ['etc', 'shadow'],
   ['etc', 'gshadow'],
+  ['etc', 'kubernetes', 'admin.conf'],
+  ['rancher', 'k3s', 'k3s.yaml'],
+  ['mysql', 'debian.cnf'],
+  // histories kept as databases
+  ['profile_default', 'history.sqlite'],
+  ['atuin', 'history.db'],
 ];
 /**
  * Directories everything under which is secret, known by their last components (mounted
@@ -242,6 +269,7 @@ export const SEQUENCE_DIRS: readonly (readonly string[])[] = [
   ['application support', 'microsoft edge'],
   ['application support', 'firefox'],
   ['microsoft', 'usersecrets'],
+  ['networkmanager', 'system-connections'],
 ];
 
 /** The first characters of `SECRET_DIRS` (all `.`): a component that starts otherwise is none of them. */
@@ -288,6 +316,12 @@ export function isSecretFileName(fileName: string): boolean {
     last === 126 || (last === 35 && fileName.charCodeAt(0) === 35) ? EDITOR_COPY.exec(fileName) : null;
   const name = (copy === null ? fileName : (copy[1] ?? copy[2]!)).toLowerCase();
   if (isEnvFileName(name) || ANYWHERE_FILES.has(name)) return true;
+  // Wrangler's per-environment copies (`.dev.vars.staging`), not its templates.
+  if (name.startsWith('.dev.vars.'))
+    return !name
+      .slice(10)
+      .split('.')
+      .some((part) => ENV_TEMPLATE_PARTS.has(part));
   if (SSH_KEY.test(name)) return !name.endsWith('.pub');
   return (
     SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name) || HISTORY.test(name) || KEY_FILE_JSON.test(name)

@@ -1,0 +1,113 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are shell commands, not JS templates
+/**
+ * Held-out probe (an outside review of the secret floor and read-only mode): the attacks it
+ * found auto-allowed, each now denied by the floor or never allowed, and benign neighbours of
+ * each fix that must stay undenied. The commands are only analysed as strings, never run.
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluateBash } from '../src/engine/evaluate-bash';
+import { compileRuleSet } from '../src/rules/compile-rule-set';
+import { createSecretModel } from '../src/secrets/secret-model';
+
+/** A permissive allow list: every reader the attacks use is allowed by a prefix rule. */
+const permissive = compileRuleSet({
+  allow: [
+    'Bash(cat:*)',
+    'Bash(head:*)',
+    'Bash(tail:*)',
+    'Bash(sort:*)',
+    'Bash(uniq:*)',
+    'Bash(fold:*)',
+    'Bash(rev:*)',
+    'Bash(hexdump:*)',
+    'Bash(gzip:*)',
+    'Bash(view:*)',
+    'Bash(more:*)',
+    'Bash(awk:*)',
+    'Bash(pr:*)',
+    'Bash(tar:*)',
+    'Bash(7z:*)',
+    'Bash(ugrep:*)',
+    'Bash(ug:*)',
+    'Bash(grep:*)',
+    'Bash(jq:*)',
+    'Bash(yq:*)',
+    'Bash(git:*)',
+    'Bash(echo:*)',
+    'Bash(gcloud:*)',
+    'Bash(aws:*)',
+    'Bash(terraform:*)',
+  ],
+});
+const none = compileRuleSet({});
+
+/** Home at `/home/dev`, so that `/root` and `/Users/NAME` are other users' homes. */
+const homes = ['/home/dev', '/root'].map((homeDir) => createSecretModel({ homeDir }));
+
+function decisions(command: string, cwd = '/repo') {
+  return homes.flatMap((secrets) =>
+    [
+      evaluateBash(command, permissive, { cwd, secrets }),
+      evaluateBash(command, none, { cwd, secrets, readOnlyAutoAllow: true }),
+    ].map((decision) => decision.behavior),
+  );
+}
+
+describe('secrets the catalogue missed, now denied by the floor', () => {
+  it.each([
+    // Home directories spelled in another case (`/ROOT`, `/HOME/DEV`, `/users/x`).
+    'cat /ROOT/.NPMRC',
+    'cat /HOME/DEV/.NPMRC',
+    'cat /Root/.npmrc',
+    'cat /users/DEV/.netrc',
+    '7z a /tmp/z.7z /ROOT',
+    // Histories under other names.
+    'cat /root/.histfile',
+    'cat ~/.dbshell',
+    'uniq /root/.bash_sessions/x.history',
+    'cat /home/dev/.zsh_sessions/x.history',
+    'head -c 9999 /Users/dev/.ipython/profile_default/history.sqlite',
+    'hexdump -C /home/dev/.local/share/atuin/history.db',
+    // Agents, cloud and registry credentials.
+    'cat /Users/dev/.continue/config.json',
+    'fold /home/dev/.config/scw/config.yaml',
+    'tail -n +1 /root/.sentryclirc',
+    'gzip -c /root/.tsh/keys/x/y',
+    'rev /root/.config/pypoetry/auth.toml',
+    'head /home/dev/.sbt/credentials',
+    'cat /Users/dev/.pub-cache/credentials.json',
+    'cat ~/.config/dart/pub-credentials.json',
+    'fold /home/dev/.modal.toml',
+    'more /root/.config/helm/repositories.yaml',
+    // System-wide cluster, database and network credentials.
+    'cat /etc/kubernetes/admin.conf',
+    'cat /etc/rancher/k3s/k3s.yaml',
+    'cat /etc/mysql/debian.cnf',
+    'cat /etc/NetworkManager/system-connections/home.nmconnection',
+    // Project secrets.
+    'cat .dev.vars.production',
+    'cat apps/api/.dev.vars.staging',
+    'awk 1 firebase-adminsdk-abc12.json',
+    'pr AuthKey_ABC123.p8',
+  ])('denies %s', (command) => {
+    expect(decisions(command)).toEqual(['deny', 'deny', 'deny', 'deny']);
+  });
+
+  it.each([
+    'cat .dev.vars.example',
+    'cat src/dev.vars.ts',
+    'cat components/Modal.tsx',
+    'cat src/helm/values.yaml',
+    'cat charts/app/Chart.yaml',
+    'cat debian/control',
+    'cat docs/sentry.md',
+    'cat src/sessions.ts',
+    'cat firebase.json',
+    'cat .continue/config.ts',
+    'ls /ROOT',
+    'stat /Root/.npmrc',
+    'cat /HOME/DEV/README.md',
+  ])('does not deny %s', (command) => {
+    expect(decisions(command)).not.toContain('deny');
+  });
+});

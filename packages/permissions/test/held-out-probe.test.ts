@@ -111,3 +111,55 @@ describe('secrets the catalogue missed, now denied by the floor', () => {
     expect(decisions(command)).not.toContain('deny');
   });
 });
+
+describe('readers the floor did not follow', () => {
+  it.each([
+    // ugrep recurses like grep (and with a depth).
+    'ugrep -r x /Users',
+    'ugrep -r token /home',
+    'ugrep -R key /root',
+    'ug -3 token /root/.config',
+    // jq module metadata adds a search directory; `-f` in a cluster makes the operand a program file.
+    `jq -n 'import "config" as $c {search: "/root/.docker"}; $c'`,
+    `jq -n 'import "config" as $c {search: "~/.docker"}; $c'`,
+    `jq -n 'import "credentials" as $c {"search": ["/tmp", "/root/.aws"]}; $c'`,
+    `jq -n 'include "x" {search: "~/.aws"}; .'`,
+    'jq -nf .env',
+    'jq -rf /root/.npmrc -n',
+    // Commands that print a credential.
+    'gcloud config config-helper --format=json',
+    'aws sso get-role-credentials --role-name x --account-id 1 --access-token t',
+    'terraform state pull',
+  ])('denies %s', (command) => {
+    expect(decisions(command)).toEqual(['deny', 'deny', 'deny', 'deny']);
+  });
+
+  it.each([
+    // The file is computed at run time: the floor cannot check it, so no rule allows it.
+    `yq -n 'load(strenv(KUBECONFIG))'`,
+    `yq -n 'load("/root/.kube/" + "config")'`,
+    // Object names read from input, printed with their content.
+    'echo HEAD:.env | git cat-file --batch',
+    'git cat-file --batch <<< HEAD:.env',
+    'git cat-file --batch-command < names.txt',
+    'git cat-file --batch-comm < names.txt',
+  ])('never allows %s', (command) => {
+    expect(decisions(command)).not.toContain('allow');
+  });
+
+  it.each([
+    'ugrep -n TODO src/a.ts',
+    'ugrep -rn TODO src',
+    `jq -n -L ./lib 'import "m" as m {search: "./lib"}; m::f'`,
+    'jq -rf prog.jq data.json',
+    `yq -n 'load("a.yml") * load("b.yml")'`,
+    'git cat-file --batch-check < names.txt',
+    'git cat-file -p HEAD:README.md',
+    'gcloud config list',
+    'aws sso login',
+    'terraform state list',
+    'terraform show',
+  ])('does not deny %s', (command) => {
+    expect(decisions(command)).not.toContain('deny');
+  });
+});

@@ -106,6 +106,8 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
       (startsWith(args, 'auth', 'status') && has(args, '-t', '--show-token')),
     gcloud: (args) =>
       follows(args, 'secrets', 'versions', 'access') ||
+      // `config config-helper` prints the active account's access token.
+      follows(args, 'config', 'config-helper') ||
       args.some(
         (arg) =>
           arg === 'print-access-token' || arg === 'print-identity-token' || arg === 'print-refresh-token',
@@ -117,6 +119,7 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
       return (
         awsPrints(args, all) ||
         startsWith(args, 'configure', 'export-credentials') ||
+        startsWith(args, 'sso', 'get-role-credentials') ||
         (startsWith(args, 'configure', 'get') && args.some((arg) => /secret|token|key/i.test(arg))) ||
         (args[0] === 'sts' &&
           /^(?:get-session-token|get-federation-token|assume-role\S*)$/.test(args[1] ?? '')) ||
@@ -140,6 +143,8 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
       args[0] === 'dump-keychain',
     'secret-tool': (args) => args[0] === 'lookup',
     heroku: (args) => args[0] === 'auth:token',
+    // The state, as `cat terraform.tfstate` would print it: every resource's secrets in clear.
+    terraform: (args) => startsWith(args, 'state', 'pull'),
     // gpg takes abbreviations: `--export-secret-key`, `--export-secret-sub`.
     gpg: (args) => args.some((arg) => arg.startsWith('--export-secret')),
     sops: (args) => args.some((arg) => arg === '-d' || arg === '--decrypt'),

@@ -66,6 +66,17 @@ export const JQ_FAMILY: ReadonlySet<string> = new Set(['jq', 'gojq', 'jaq', 'yq'
 const JQ_FILE =
   /\b(?:import|include)\s*"([^"\\]*)"|\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\s*\(\s*"([^"\\]*)"/g;
 
+/** The directories a jq module's metadata adds to its search path (`import "m" as $m {search: "DIR"}`). */
+const JQ_SEARCH = /\bsearch"?\s*:\s*(\[[^\]]*\]|"[^"\\]*")/g;
+
+/** The search directories a jq program's `import`/`include` metadata names, as written. */
+export function jqSearchDirs(program: string): string[] {
+  if (!program.includes('search')) return [];
+  return [...program.matchAll(JQ_SEARCH)].flatMap((match) =>
+    [...match[1]!.matchAll(/"([^"\\]*)"/g)].map((literal) => literal[1]!),
+  );
+}
+
 /** The files a jq/yq program reads (see `JQ_FILE`), as written. */
 export function jqProgramFiles(program: string): string[] {
   if (!program.includes('"')) return [];
@@ -177,7 +188,8 @@ function grepPatternIndexes(
 function jqProgramIndexes(args: readonly string[]): Set<number> {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '-f' || arg === '--from-file') return new Set();
+    // `-f` in a cluster too (`-nf FILE`): the program is then a file, and every operand a read.
+    if (arg === '-f' || arg === '--from-file' || /^-[a-zA-KM-Z]*f/.test(arg)) return new Set();
     if (JQ_TWO_VALUES.has(arg)) i += 2;
     else if (JQ_ONE_VALUE.has(arg)) i += 1;
     else if (arg === '--') return args[i + 1] === undefined ? new Set() : new Set([i + 1]);

@@ -20,7 +20,7 @@ import { mentionsSecretFragment } from '../secrets/secret-fragments';
 import type { SecretModel } from '../secrets/secret-model';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
-import { JQ_FAMILY, jqProgramFiles } from './pattern-positions';
+import { JQ_FAMILY, jqProgramFiles, jqSearchDirs } from './pattern-positions';
 import { TREE_READERS, treeReadOf } from './tree-reads';
 import type { FloorViolation } from './types';
 import { wordRoles } from './word-roles';
@@ -266,8 +266,8 @@ export class ResolvedReads {
 
   /**
    * The files a jq/yq program reads (`import "m" as $m;`, `include "m";`, `load("f")`):
-   * looked up as written, `.jq` and `.json`, in the working directory, the `-L` directories
-   * and `~/.jq`.
+   * looked up as written, `.jq` and `.json`, in the working directory, the `-L` directories,
+   * the directories of a module's `search` metadata and `~/.jq`.
    */
   private jqReads(
     command: SimpleCommand,
@@ -291,7 +291,16 @@ export class ResolvedReads {
           if (resolved !== undefined) bases.add(resolved);
         }
       }
-      if (programs.has(i - offset)) files.push(...jqProgramFiles(word));
+      if (programs.has(i - offset)) {
+        files.push(...jqProgramFiles(word));
+        // Module metadata adds directories to the search path: `{search: "~/.docker"}`.
+        for (const search of jqSearchDirs(word)) {
+          for (const dir of dirs) {
+            const resolved = resolvePath(search, dir, home);
+            if (resolved !== undefined) bases.add(resolved);
+          }
+        }
+      }
     }
     for (const file of files) {
       for (const base of bases) {

@@ -1,5 +1,5 @@
 /**
- * Recursive reads: commands that read whole directory trees — search them (`grep -r`,
+ * Recursive reads: commands that read whole directory trees — search them (`grep -r`, `ugrep -r`,
  * `rg -uu`, `git grep --no-index`, `ack`), compare them (`diff -r`), copy or archive them
  * (`cp -r`, `scp -r`, `rsync -a`, `tar c`, `zip -r`, `7z a`) or hand each file to another
  * command (`find DIR -exec`, `fd -x`). Each tree is one the command reads everything in, so a
@@ -142,6 +142,12 @@ function grep(args: readonly string[]): TreeRead | undefined {
   if (!recursive) return undefined;
   const patternGiven = [...options].some((option) => /^(?:-e|-f|--regexp|--file)=/.test(option));
   return { trees: searchedTrees(parsed, patternGiven), skipsHidden: false };
+}
+
+/** ugrep takes grep's options, and recurses with a depth too (`-3`, `--depth=2`). */
+function ugrep(args: readonly string[]): TreeRead | undefined {
+  const depth = args.some((word) => /^-[0-9]|^--depth(?:=|$)/.test(word));
+  return grep(depth ? ['-r', ...args] : args);
 }
 
 function ripgrep(args: readonly string[]): TreeRead | undefined {
@@ -372,6 +378,9 @@ export function treeReadOf(argv: readonly string[], name: string): TreeRead | un
       return grep(args);
     case 'rgrep':
       return grep(['-r', ...args]);
+    case 'ugrep':
+    case 'ug':
+      return ugrep(args);
     case 'rg':
       return ripgrep(args);
     case 'ag':
@@ -415,6 +424,8 @@ export const TREE_READERS: ReadonlySet<string> = new Set([
   'egrep',
   'fgrep',
   'rgrep',
+  'ugrep',
+  'ug',
   'rg',
   'ag',
   'ack',

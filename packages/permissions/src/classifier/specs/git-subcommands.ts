@@ -7,7 +7,7 @@
  */
 import { defineSpec } from '../define-spec';
 import type { CommandSpec, OptionEffect, ParsedArgs } from '../types';
-import { mutating } from '../verdict';
+import { mutating, unknown } from '../verdict';
 
 const DIFF_DANGER: Record<string, OptionEffect> = {
   '--output': 'write',
@@ -104,7 +104,28 @@ const tag = defineSpec({
 });
 
 const grep = diffFamily('O::', 'open-files-in-pager=?', { '-O': 'exec', '--open-files-in-pager': 'exec' });
-const catFile = diffFamily('', 'filters', { '--filters': 'exec' });
+/**
+ * `git cat-file --batch` / `--batch-command` print the objects named on standard input
+ * (`echo HEAD:.env | git cat-file --batch`), which the floor never sees: unknown, and no prefix
+ * rule covers it. `--batch-check` prints names, types and sizes only.
+ */
+const BATCH_READS = new Set(['--batch', '--batch-command']);
+const catFile: CommandSpec = {
+  ...diffFamily('', 'filters batch=? batch-command=? batch-check=? batch-all-objects', {
+    '--filters': 'exec',
+  }),
+  check: (parsed) => {
+    const batch = parsed.options.find((option) => BATCH_READS.has(option.def.name));
+    if (batch === undefined) return undefined;
+    return {
+      ...unknown(
+        'git cat-file --batch prints the objects its input names, which cannot be checked',
+        batch.spelling,
+      ),
+      prefixExcluded: true,
+    };
+  },
+};
 
 /** Subcommands whose options alone decide. */
 export const GIT_SUBCOMMAND_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, CommandSpec>([

@@ -17,6 +17,9 @@ const WRITING_LONG = ['inplace', 'in-place', 'split-exp'];
  */
 const SHORT_WITH_VALUE = new Set(['o', 'p', 'I', 'd', 'f']);
 
+/** A `load…(` whose argument is not one string literal. */
+const COMPUTED_LOAD = /\bload(?:_str|_xml|_props|_base64|_yaml|_json)?\s*\((?!\s*"[^"\\]*"\s*\))/;
+
 /** Classifies `yq ARGS…`. */
 export function classifyYq(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
   let endOfOptions = false;
@@ -24,7 +27,16 @@ export function classifyYq(args: readonly string[], words?: readonly ShellWord[]
     const arg = args[i]!;
     if (!endOfOptions && couldExpandToFlag(words?.[i]))
       return unknown('yq: a run-time word could expand to an option', arg);
-    if (endOfOptions || !arg.startsWith('-') || arg === '-') continue;
+    if (endOfOptions || !arg.startsWith('-') || arg === '-') {
+      // `load(strenv(F))`, `load("~/" + x)`: a file computed at run time, which the floor cannot check.
+      if (COMPUTED_LOAD.test(arg)) {
+        return {
+          ...unknown('yq loads a file whose name is computed at run time', arg),
+          prefixExcluded: true,
+        };
+      }
+      continue;
+    }
     if (arg === '--') {
       endOfOptions = true;
       continue;

@@ -5,6 +5,7 @@
  * each fix that must stay undenied. The commands are only analysed as strings, never run.
  */
 import { describe, expect, it } from 'vitest';
+import { createPermissionEngine } from '../src/engine/create-permission-engine';
 import { evaluateBash } from '../src/engine/evaluate-bash';
 import { compileRuleSet } from '../src/rules/compile-rule-set';
 import { createSecretModel } from '../src/secrets/secret-model';
@@ -161,5 +162,35 @@ describe('readers the floor did not follow', () => {
     'terraform show',
   ])('does not deny %s', (command) => {
     expect(decisions(command)).not.toContain('deny');
+  });
+});
+
+describe('file tools without a subject name their file in other fields', () => {
+  const engine = createPermissionEngine({
+    homeDir: '/home/u',
+    rules: { allow: ['ReadFile', 'mcp__filesystem'] },
+  });
+  it.each([
+    ['ReadFile', { absolute_path: '/home/u/.aws/credentials' }],
+    ['ReadFile', { notebook_path: '~/.aws/credentials' }],
+    ['ReadFile', { filePath: '/home/u/.npmrc' }],
+    ['ReadFile', { target_file: '.env' }],
+    ['ReadFile', { filename: '.env.local' }],
+    ['ReadFile', { file: '/root/.codex/auth.json' }],
+    ['mcp__filesystem__read_multiple_files', { paths: ['README.md', '/home/u/.aws/credentials'] }],
+  ])('denies %s %j', (tool, input) => {
+    const decision = engine.decide({ tool, input, cwd: '/repo' });
+    expect(decision.behavior).toBe('deny');
+    expect(decision.matchedRule).toBe('builtin:secret-read');
+  });
+
+  it('still allows a plain file', () => {
+    expect(engine.decide({ tool: 'ReadFile', input: { absolute_path: '/repo/README.md' } }).behavior).toBe(
+      'allow',
+    );
+    expect(
+      engine.decide({ tool: 'mcp__filesystem__read_multiple_files', input: { paths: ['a.md', 'b.md'] } })
+        .behavior,
+    ).toBe('allow');
   });
 });

@@ -87,15 +87,52 @@ interface Target {
   resolved: string | undefined;
 }
 
+/**
+ * Input fields a call without a file subject may name its file in: `file_path` and
+ * `notebook_path` (Claude Code), `absolute_path` (Gemini CLI), `path`, `filePath`, `target_file`,
+ * `filename`, `file`.
+ */
+const INPUT_PATH_KEYS = [
+  'file_path',
+  'path',
+  'absolute_path',
+  'notebook_path',
+  'filePath',
+  'target_file',
+  'filename',
+  'file',
+];
+
+/** The file named in a call's input (the first of `INPUT_PATH_KEYS` that is a string). */
+function inputPath(input: Record<string, unknown>): string | undefined {
+  for (const key of INPUT_PATH_KEYS) {
+    const value = input[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+/**
+ * Every other file a call without a subject names: `paths: [...]` (read_many_files,
+ * read_multiple_files). The floor checks each; rules see only the first target.
+ */
+function otherInputPaths(request: PermissionRequest): string[] {
+  if (request.subject !== undefined || typeof request.input !== 'object' || request.input === null) return [];
+  const paths = (request.input as Record<string, unknown>).paths;
+  return Array.isArray(paths) ? paths.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
 function targetOf(request: PermissionRequest, cwd: string | undefined, homeDir?: string): Target | undefined {
   let file: string | undefined;
   if (request.subject?.kind === 'file') file = request.subject.path;
   else if (typeof request.input === 'object' && request.input !== null) {
-    const input = request.input as Record<string, unknown>;
-    const candidate = input.file_path ?? input.path;
-    if (typeof candidate === 'string') file = candidate;
+    file = inputPath(request.input as Record<string, unknown>);
   }
-  if (file === undefined || file === '') return undefined;
+  return file === undefined ? undefined : targetOfPath(file, cwd, homeDir);
+}
+
+function targetOfPath(file: string, cwd: string | undefined, homeDir?: string): Target | undefined {
+  if (file === '') return undefined;
   const base = cwd ?? '/';
   const absolute = path.posix.resolve(base, file.replace(/\\/g, '/'));
   const relative = path.posix.relative(base, absolute);
@@ -231,7 +268,10 @@ export function evaluateTool(
   };
   const where = url?.host ? ` on ${url.host}` : target ? ` on ${target.relative ?? target.absolute}` : '';
 
-  const floor = fileFloor(request, target, options.secrets);
+  let floor = fileFloor(request, target, options.secrets);
+  for (const other of otherInputPaths(request)) {
+    floor ??= fileFloor(request, targetOfPath(other, request.cwd ?? options.cwd, homeDir), options.secrets);
+  }
   if (floor !== undefined) {
     return decide(
       'deny',

@@ -165,6 +165,43 @@ describe('readers the floor did not follow', () => {
   });
 });
 
+describe('second pass: backup copies and jq modules the floor cannot resolve', () => {
+  it.each([
+    'cat /root/.claude/.credentials.json.bak',
+    'cat .netrc.bak',
+    'cat key.pem.bak',
+    'cat secrets.toml.orig',
+    'cat terraform.tfstate.1700000000.backup',
+    'cat ~/.aws/credentials.old',
+  ])('denies %s', (command) => {
+    expect(decisions(command)).toEqual(['deny', 'deny', 'deny', 'deny']);
+  });
+
+  it.each([
+    `jq -nL /root/.docker 'import "config" as $c; $c'`,
+    `jq -nL/root/.docker 'import "config" as $c; $c'`,
+    `jq -n 'import "config" as $c {search: "/ro" + "ot/.docker"}; $c'`,
+    `jq -n 'import "config" as $c {search: ("/root/.docker")}; $c'`,
+    `jq -n 'import "config" as $c {search: "/root/.dock\\u0065r"}; $c'`,
+    `jq -n 'import "/root/.dock\\u0065r/config" as $c; $c'`,
+    `jq -n 'import "\\("/root/.docker/config")" as $c; $c'`,
+    `jq -n 'import "config" as $c {search: "$ORIGIN/../../root/.docker"}; $c'`,
+  ])('never allows %s', (command) => {
+    expect(decisions(command)).not.toContain('allow');
+  });
+
+  it.each([
+    'cat README.md.orig',
+    'cat id_map.json.bak',
+    'cat config.json.1',
+    `jq -n 'import "data" as $d {search: "./data"}; $d'`,
+    `jq -n 'import "m" as m {search: ["./lib", "./vendor"]}; m::f'`,
+    'jq -L lib -n \'include "util"; f\'',
+  ])('does not deny %s', (command) => {
+    expect(decisions(command)).not.toContain('deny');
+  });
+});
+
 describe('file tools without a subject name their file in other fields', () => {
   const engine = createPermissionEngine({
     homeDir: '/home/u',

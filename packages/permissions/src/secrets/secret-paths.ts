@@ -22,6 +22,7 @@
  * | `id_rsa`, `id_ed25519_sk`, `id_rsa.old`, `id_rsa_github` | yes | private SSH keys                  |
  * | `id_rsa.pub`                           | no      | public key                                        |
  * | `.env~`, `#.env#`, `id_rsa~`            | yes     | an editor's backup or autosave of a secret        |
+ * | `.netrc.bak`, `key.pem.orig`, `terraform.tfstate.1700000000.backup` | yes | a backup copy of a secret |
  * | `/proc/PID/environ`, any `environ`       | yes     | another process's environment                     |
  * | `/etc/shadow`, `/etc/gshadow`, `ssh_host_*_key` | yes | password hashes, host keys               |
  * | `/etc/kubernetes/admin.conf`, `k3s.yaml`, `mysql/debian.cnf`, NetworkManager connections | yes | cluster admin keys, database and Wi-Fi passwords |
@@ -307,6 +308,9 @@ export function isEnvFileName(name: string): boolean {
 // An editor's backup or autosave copy holds the same text: `.env~`, `id_rsa~`, `#.env#`.
 export const EDITOR_COPY = /^#(.+)#$|^(.+?)~+$/;
 
+/** A copy kept under a backup suffix (`.bak`, `.old`, `.orig`, a number, …); the name before them. */
+const BACKUP_COPY = /^(.+?)(?:\.(?:bak|backup|old|orig|save|sav|tmp|[0-9]+))+$/;
+
 /** True when a file name alone marks a secret. */
 export function isSecretFileName(fileName: string): boolean {
   // Only a name that ends in `~`, or starts and ends with `#`, can be a copy: skip the
@@ -323,9 +327,11 @@ export function isSecretFileName(fileName: string): boolean {
       .split('.')
       .some((part) => ENV_TEMPLATE_PARTS.has(part));
   if (SSH_KEY.test(name)) return !name.endsWith('.pub');
-  return (
-    SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name) || HISTORY.test(name) || KEY_FILE_JSON.test(name)
-  );
+  if (SECRET_EXTENSIONS.test(name) || HOST_KEY.test(name) || HISTORY.test(name) || KEY_FILE_JSON.test(name))
+    return true;
+  // A backup copy holds the same text: `.netrc.bak`, `key.pem.orig`, `terraform.tfstate.1700000000.backup`.
+  const backup = BACKUP_COPY.exec(name);
+  return backup !== null && isSecretFileName(backup[1]!);
 }
 
 /** True when `sequence` ends `components` (or, with `anywhere`, occurs anywhere in them). */

@@ -191,6 +191,15 @@ describe('second pass: backup copies and jq modules the floor cannot resolve', (
   });
 
   it.each([
+    // grep up to 3.5 takes options from GREP_OPTIONS (`-r` reads the whole tree), as tar does from TAR_OPTIONS.
+    'GREP_OPTIONS=-r grep KEY /root',
+    'GREP_OPTIONS=-r grep KEY src',
+    'env GREP_OPTIONS=--recursive grep token ~',
+  ])('never allows %s', (command) => {
+    expect(decisions(command)).not.toContain('allow');
+  });
+
+  it.each([
     'cat README.md.orig',
     'cat id_map.json.bak',
     'cat config.json.1',

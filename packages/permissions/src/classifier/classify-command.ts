@@ -43,10 +43,16 @@ function traceToFile(assignments: readonly ShellAssignment[]): string | undefine
   return undefined;
 }
 
-/** The first `TAR_OPTIONS=` assignment, if any (most commands have no assignment at all). */
-function tarOptionsIn(assignments: readonly ShellAssignment[]): ShellAssignment | undefined {
+/**
+ * Variables a program reads options from before its own: GNU tar's `TAR_OPTIONS`
+ * (`--to-command=sh`), and grep's `GREP_OPTIONS` (grep up to 3.5: `-r` reads a whole tree).
+ */
+const OPTION_VARIABLES = new Set(['TAR_OPTIONS', 'GREP_OPTIONS']);
+
+/** The first such assignment, if any (most commands have no assignment at all). */
+function optionVariableIn(assignments: readonly ShellAssignment[]): ShellAssignment | undefined {
   for (let index = 0; index < assignments.length; index++) {
-    if (assignments[index]!.name === 'TAR_OPTIONS') return assignments[index];
+    if (OPTION_VARIABLES.has(assignments[index]!.name)) return assignments[index];
   }
   return undefined;
 }
@@ -116,12 +122,12 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
   if (command.assignments.length > 0 || command.unwrapped.assignments.length > 0) {
     const trace = traceToFile(command.assignments) ?? traceToFile(command.unwrapped.assignments);
     if (trace) return mutating(`${trace} makes git append its trace to that file`, trace);
-    // GNU tar reads options from TAR_OPTIONS before its own (`--to-command=sh`): unseen options.
-    const tarOptions = tarOptionsIn(command.assignments) ?? tarOptionsIn(command.unwrapped.assignments);
-    if (tarOptions) {
-      const spelled = `TAR_OPTIONS=${tarOptions.value}`;
+    // tar and grep read options from TAR_OPTIONS / GREP_OPTIONS before their own: unseen options.
+    const options = optionVariableIn(command.assignments) ?? optionVariableIn(command.unwrapped.assignments);
+    if (options) {
+      const spelled = `${options.name}=${options.value}`;
       return {
-        ...unknown('TAR_OPTIONS gives tar options the classifier does not read', spelled),
+        ...unknown(`${options.name} gives options the classifier does not read`, spelled),
         prefixExcluded: true,
       };
     }

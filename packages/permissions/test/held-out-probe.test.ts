@@ -200,7 +200,31 @@ describe('second pass: backup copies and jq modules the floor cannot resolve', (
   });
 
   it.each([
+    // Environment variables that hold credentials under other names, and ps's BSD `e` later on.
+    'printenv MYSQL_PWD',
+    'printenv DATABASE_URL',
+    'printenv REDIS_URL',
+    'printenv MONGODB_URI',
+    'printenv SENTRY_DSN',
+    'printenv CI_JOB_JWT',
+    'printenv SLACK_WEBHOOK_URL',
+    'printenv STRIPE_SK',
+    `yq -n 'strenv(DATABASE_URL)'`,
+    'ps -ef e',
+    'ps --forest e',
+  ])('denies %s', (command) => {
+    expect(decisions(command)).toEqual(['deny', 'deny', 'deny', 'deny']);
+  });
+
+  it.each([
     'cat README.md.orig',
+    'printenv PWD',
+    'printenv NODE_ENV',
+    'printenv SKIP_TESTS',
+    'ps -C node',
+    'ps -u alice',
+    'ps --sort start -ef',
+    'ps -ef',
     'cat id_map.json.bak',
     'cat config.json.1',
     `jq -n 'import "data" as $d {search: "./data"}; $d'`,

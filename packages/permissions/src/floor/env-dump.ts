@@ -24,8 +24,17 @@ import type { SimpleCommand } from '../shell/types';
 import { type InlineProgram, inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
 
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE/i;
+/**
+ * A variable name that holds a secret: keys, tokens, passwords (`MYSQL_PWD`), signed tokens
+ * (`CI_JOB_JWT`), URLs that carry credentials (`DATABASE_URL`, `REDIS_URL`, `SENTRY_DSN`,
+ * `SLACK_WEBHOOK_URL`), Stripe-style secret keys (`STRIPE_SK`).
+ */
+const SECRET_NAME =
+  /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE|JWT|DSN|WEBHOOK|_PWD$|_SK$|CONNECTION_?STRING|(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER)_(?:URL|URI)$/i;
 const REMOTE_DUMPS = new Set(['env', 'printenv', 'set', 'export']);
+/** ps options whose value is the next word (`-C node`, `-u alice`, `--sort start`). */
+const PS_VALUE_OPTION =
+  /^(?:-[a-zA-Z]*[CGUgoOpqstu]|--(?:sort|pid|ppid|quick-pid|user|User|group|Group|tty|sid|cols|columns|rows|lines|width|format))$/;
 /** jq options followed by a variable's name and value (`--arg env prod` binds `$env`, a string). */
 const JQ_BINDINGS = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
 
@@ -153,9 +162,12 @@ export function checkEnvDumpNamed(
       return dump(command);
     }
     case 'ps':
-      // BSD syntax: the `e` modifier in the first, dash-less argument (`ps eww`, `ps auxe`).
-      return (args[0] !== undefined && /^[a-zA-Z]*e[a-zA-Z]*$/.test(args[0])) ||
-        args.some((arg) => /^-[a-zA-Z]*E/.test(arg))
+      // BSD syntax: the `e` modifier in a dash-less argument (`ps eww`, `ps auxe`, `ps -ef e`)
+      // that is not the value of an option (`ps -C node`, `ps -u alice`).
+      return args.some(
+        (arg, index) =>
+          /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg) && (index === 0 || !PS_VALUE_OPTION.test(args[index - 1]!)),
+      ) || args.some((arg) => /^-[a-zA-Z]*E/.test(arg))
         ? dump(command)
         : undefined;
     case 'awk':

@@ -264,3 +264,36 @@ describe('file tools without a subject name their file in other fields', () => {
     ).toBe('allow');
   });
 });
+
+describe('archivers that read the names of the files they read from their input', () => {
+  // A prefix rule for the archiver: what it reads is named on stdin or in a list file, which
+  // the floor cannot see, so the rule does not cover those forms.
+  const archivers = compileRuleSet({
+    allow: ['Bash(find:*)', 'Bash(zip:*)', 'Bash(rsync:*)', 'Bash(7z:*)'],
+  });
+  const decide = (command: string) =>
+    homes.map((secrets) => evaluateBash(command, archivers, { cwd: '/repo', secrets }).behavior);
+
+  it.each([
+    'find /root | zip x.zip -@',
+    'find ~ -name "*.pem" | zip -r@ keys.zip',
+    'find /root | zip --names-stdin x.zip',
+    'zip x.zip -@ < list.txt',
+    'find / | rsync -a --files-from=- / /tmp/out',
+    'rsync -a --files-from list.txt / /tmp/out',
+    '7z a x.7z @list.txt',
+    '7z a x.7z -i@list.txt',
+  ])('never allows %s under a prefix rule', (command) => {
+    expect(decide(command)).not.toContain('allow');
+  });
+
+  it.each([
+    'zip -r site.zip dist',
+    'zip x.zip README.md src/a.ts',
+    'zip user@host.zip a.txt',
+    'rsync -a dist/ /tmp/out',
+    '7z a x.7z dist',
+  ])('still allows %s', (command) => {
+    expect(decide(command)).toEqual(['allow', 'allow']);
+  });
+});

@@ -147,6 +147,42 @@ function listedEntry(name: string): Listed | undefined {
 }
 
 /**
+ * The option by which a command off the allowlist reads the files named in its input — from
+ * standard input or a list file — rather than on its command line: `find ~ | zip x.zip -@`,
+ * `rsync --files-from=- . dst`, `7z a x.7z @list.txt`. What it reads cannot be checked, so no
+ * prefix rule (`Bash(zip:*)`) covers it; a rule that spells the option out still does. (`tar
+ * -T`, `cpio -o`, `du/wc/sort --files0-from` are handled by their own tables or never allowed.)
+ */
+function namesFromInput(name: string, argv: readonly string[]): string | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') return undefined;
+    switch (name) {
+      case 'zip':
+        // `-@`, also in a cluster (`-r@`), or `--names-stdin`.
+        if (
+          word === '--names-stdin' ||
+          (word.length > 1 && word[0] === '-' && word[1] !== '-' && word.includes('@'))
+        )
+          return word;
+        break;
+      case 'rsync':
+        if (word === '--files-from' || word.startsWith('--files-from=')) return word;
+        break;
+      case '7z':
+      case '7za':
+      case '7zr':
+        // `@listfile`, or a switch reading a list (`-i@list`, `-ir@list`).
+        if (word[0] === '@' || (word[0] === '-' && word.includes('@'))) return word;
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Classifies an argv (command word first). `words`, aligned with `argv`, lets run-time words
  * (globs, `$X`) that could become flags be refused.
  *
@@ -171,7 +207,18 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
     name = command.slice(slash + 1);
   }
   const listed = listedEntry(name);
-  if (listed === undefined) return unknown(`${name} is not on the read-only allowlist`, name);
+  if (listed === undefined) {
+    const list = namesFromInput(name, argv);
+    return list === undefined
+      ? unknown(`${name} is not on the read-only allowlist`, name)
+      : {
+          ...unknown(
+            `${name} ${list} reads the files named in its input, which the command line does not show`,
+            list,
+          ),
+          prefixExcluded: true,
+        };
+  }
   // An option table parses argv in place, from its second word: no copy of the arguments.
   if (listed.spec !== undefined) {
     return listed.ignoresParse

@@ -9,7 +9,7 @@ import {
   defineSearchProvider,
   endpoint,
   hitFrom,
-  requestJson,
+  postJson,
   type SearchProvider,
   type SearchProviderOptions,
   stringField,
@@ -33,17 +33,19 @@ export function exaProvider(options: SearchProviderOptions = {}): SearchProvider
       keyVariables: EXA_KEY_VARIABLES,
       baseUrl: 'https://api.exa.ai',
       async search(request, { key, baseUrl, fetch, signal }) {
-        const body = await requestJson('exa', fetch, endpoint(baseUrl, '/search'), {
-          method: 'POST',
-          headers: { 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
+        const body = await postJson(
+          'exa',
+          fetch,
+          endpoint(baseUrl, '/search'),
+          { 'x-api-key': key },
+          {
             query: request.query,
             numResults: request.maxResults,
             type: 'auto',
             contents: { highlights: { numSentences: 2, highlightsPerUrl: 2 } },
-          }),
+          },
           signal,
-        });
+        );
         return arrayAt('exa', body, ['results']).map((result) => {
           const highlights = (result as { highlights?: unknown }).highlights;
           const snippet = Array.isArray(highlights)

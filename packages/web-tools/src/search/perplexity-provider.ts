@@ -9,7 +9,7 @@ import {
   defineSearchProvider,
   endpoint,
   hitFrom,
-  requestJson,
+  postJson,
   type SearchProvider,
   type SearchProviderOptions,
   stringField,
@@ -33,16 +33,14 @@ export function perplexityProvider(options: SearchProviderOptions = {}): SearchP
       keyVariables: PERPLEXITY_KEY_VARIABLES,
       baseUrl: 'https://api.perplexity.ai',
       async search(request, { key, baseUrl, fetch, signal }) {
-        const body = await requestJson('perplexity', fetch, endpoint(baseUrl, '/search'), {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${key}`,
-            'content-type': 'application/json',
-            accept: 'application/json',
-          },
-          body: JSON.stringify({ query: request.query, max_results: request.maxResults }),
+        const body = await postJson(
+          'perplexity',
+          fetch,
+          endpoint(baseUrl, '/search'),
+          { authorization: `Bearer ${key}` },
+          { query: request.query, max_results: request.maxResults },
           signal,
-        });
+        );
         return arrayAt('perplexity', body, ['results']).map((result) =>
           hitFrom(
             result,

@@ -134,6 +134,26 @@ export async function requestJson(
   }
 }
 
+/**
+ * `requestJson` for the providers' common shape: a POST of `payload` as JSON, JSON back, with
+ * the provider's own authentication headers.
+ */
+export function postJson(
+  provider: string,
+  fetchImpl: FetchLike,
+  url: string,
+  auth: Record<string, string>,
+  payload: unknown,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  return requestJson(provider, fetchImpl, url, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(payload),
+    signal,
+  });
+}
+
 /** A string field or `undefined`. */
 export function stringField(value: unknown, key: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -9,7 +9,7 @@ import {
   defineSearchProvider,
   endpoint,
   hitFrom,
-  requestJson,
+  postJson,
   type SearchProvider,
   type SearchProviderOptions,
   stringField,
@@ -33,21 +33,19 @@ export function tavilyProvider(options: SearchProviderOptions = {}): SearchProvi
       keyVariables: TAVILY_KEY_VARIABLES,
       baseUrl: 'https://api.tavily.com',
       async search(request, { key, baseUrl, fetch, signal }) {
-        const body = await requestJson('tavily', fetch, endpoint(baseUrl, '/search'), {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${key}`,
-            'content-type': 'application/json',
-            accept: 'application/json',
-          },
-          body: JSON.stringify({
+        const body = await postJson(
+          'tavily',
+          fetch,
+          endpoint(baseUrl, '/search'),
+          { authorization: `Bearer ${key}` },
+          {
             query: request.query,
             max_results: request.maxResults,
             search_depth: 'basic',
             include_answer: false,
-          }),
+          },
           signal,
-        });
+        );
         return arrayAt('tavily', body, ['results']).map((result) =>
           hitFrom(result, stringField(result, 'content'), stringField(result, 'published_date')),
         );

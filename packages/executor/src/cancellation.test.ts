@@ -216,6 +216,10 @@ describe('context.onAbort (hearing a cancellation without an AbortSignal)', () =
           context.onAbort!(() => {
             throw new Error('a throwing listener is the tool’s own problem');
           });
+          // An async listener that rejects must not become an unhandled rejection.
+          context.onAbort!(async () => {
+            throw new Error('a rejecting listener is the tool’s own problem too');
+          });
           started.resolve();
           return new Promise(() => {});
         }),

@@ -10,6 +10,7 @@ import { EventQueue } from './event-queue';
 import type { ExecutorEvent } from './events';
 import { type ExecutorOptions, resolveExecutorOptions } from './executor-options';
 import { createExecutorStream, createQueueSink, type ExecutorStream } from './executor-stream';
+import { observe } from './observe';
 import { type EventSink, Run } from './run';
 import { type ExecutorSession, isExecutorSession } from './session';
 import { calledNames, countingSession, pullCounters, pushCounters } from './store-counters';
@@ -79,25 +80,6 @@ function copyCalls(calls: readonly unknown[], method: string): unknown[] {
   }
   return copy;
 }
-
-/**
- * Calls `onEvent`, keeping whatever it does away from the run: a throw is ignored, and a
- * returned promise that rejects is handled here (an async observer must not crash the host
- * with an unhandled rejection).
- */
-function observe(onEvent: (event: ExecutorEvent) => unknown, event: ExecutorEvent): void {
-  try {
-    const returned = onEvent(event);
-    if (typeof returned === 'object' && returned !== null) {
-      const then = (returned as { then?: unknown }).then;
-      if (typeof then === 'function') then.call(returned, undefined, ignore);
-    }
-  } catch {
-    // Observers never change results.
-  }
-}
-
-function ignore(): void {}
 
 function checkCalls(calls: unknown, method: string): asserts calls is readonly ToolCall[] {
   let isArray = false;

@@ -13,6 +13,7 @@
 import type { AnyTool, ProgressUpdate, ToolContext } from '@dexter/registry';
 import type { Clock } from './clock';
 import { invokeExecute } from './invoke-execute';
+import { observe } from './observe';
 
 /** How a tool execution ended. */
 export type ToolOutcome =
@@ -38,15 +39,6 @@ export interface ToolExecutionParams {
 const promiseThen = Promise.prototype.then;
 
 function noop(): void {}
-
-/** A tool's abort listener: what it throws is its own problem, never the executor's. */
-function callQuietly(listener: (reason: unknown) => void, reason: unknown): void {
-  try {
-    listener(reason);
-  } catch {
-    // Ignored: the call is settling as cancelled or timed out either way.
-  }
-}
 
 /** The reason a tool's signal carries when its timeout fires. */
 export class ToolTimeoutError extends Error {
@@ -160,7 +152,7 @@ export class ToolExecution {
   onAbort(listener: (reason: unknown) => void): () => void {
     if (typeof listener !== 'function') throw new TypeError('onAbort expects a function');
     if (this.aborted) {
-      callQuietly(listener, this.abortReason);
+      observe(listener, this.abortReason);
       return noop;
     }
     const listeners = (this.abortListeners ??= []);
@@ -192,7 +184,8 @@ export class ToolExecution {
     const listeners = this.abortListeners;
     if (listeners === undefined) return;
     this.abortListeners = undefined;
-    for (const listener of listeners) callQuietly(listener, reason);
+    // What a listener does (throw, reject) is its own problem: the call settles either way.
+    for (const listener of listeners) observe(listener, reason);
   }
 
   private finish(outcome: ToolOutcome): void {

@@ -135,8 +135,9 @@ function targetOfPath(file: string, cwd: string | undefined, homeDir?: string): 
   if (file === '') return undefined;
   const base = cwd ?? '/';
   const absolute = path.posix.resolve(base, file.replace(/\\/g, '/'));
-  const relative = path.posix.relative(base, absolute);
-  const inside = relative !== '' && !relative.startsWith('../') && relative !== '..';
+  // The project root itself is inside the project: `Read(**)` covers `list_directory .`.
+  const relative = path.posix.relative(base, absolute) || '.';
+  const inside = !relative.startsWith('../') && relative !== '..';
   const resolved = resolvePath(
     file.replace(/\\/g, '/'),
     cwd === undefined ? '' : path.posix.resolve('/', cwd),
@@ -333,7 +334,8 @@ function proposeToolRules(tool: string, target: Target | undefined, url: UrlTarg
   if (url?.host !== undefined) text = serializeRule({ kind: 'domain', tool, domain: url.host });
   else if (target === undefined) text = serializeRule({ kind: 'tool', tool });
   else {
-    const file = target.relative ?? target.absolute;
+    // The root itself is proposed by its absolute path (a relative `.` names no file).
+    const file = target.relative === undefined || target.relative === '.' ? target.absolute : target.relative;
     if (/[*?]/.test(file)) return [];
     // `./name` keeps a top-level file anchored: a glob without `/` would match it at any depth.
     text = serializeRule({ kind: 'path', tool, glob: file.includes('/') ? file : `./${file}` });

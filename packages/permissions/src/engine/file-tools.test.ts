@@ -107,6 +107,27 @@ describe('Read, Write and Edit rules match by file access', () => {
   });
 });
 
+describe('the project root is inside the project', () => {
+  const engine = createPermissionEngine({ homeDir, rules: { allow: ['Read(**)'] } });
+
+  it('Read(**) covers the root itself, however it is named', () => {
+    for (const path of ['.', './', '/repo', 'src/..']) {
+      expect(engine.decide(read('list_directory', path)).behavior, path).toBe('allow');
+    }
+    expect(engine.decide(read('list_directory', '..')).behavior).toBe('ask');
+    expect(engine.decide(read('list_directory', '/')).behavior).toBe('ask');
+  });
+
+  it('a narrower glob does not reach the root, and the root is proposed by its absolute path', () => {
+    const narrow = createPermissionEngine({ homeDir, rules: { allow: ['Read(src/**)', 'Read(*.md)'] } });
+    const decision = narrow.decide(read('list_directory', '.'));
+    expect(decision.behavior).toBe('ask');
+    expect(decision.proposedRules).toEqual(['list_directory(/repo)']);
+    const always = createPermissionEngine({ homeDir, rules: { allow: decision.proposedRules ?? [] } });
+    expect(always.decide(read('list_directory', '.')).behavior).toBe('allow');
+  });
+});
+
 describe('locations the host adds', () => {
   it('from the engine options and from permissions.secretPaths, for bash and file tools alike', () => {
     const store = {

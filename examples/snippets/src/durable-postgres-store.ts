@@ -7,7 +7,7 @@ export async function rememberAnswer(databaseUrl: string, sessionId: string, cwd
   const store = createPostgresSessionStore({ connectionString: databaseUrl });
 
   // The user answered "allow for this session": every process of the app sees it now.
-  await store.grant({ sessionId, sessionKey: 'write_file', cwd, ttlMs: 8 * 3_600_000, grantedBy: 'ana' });
+  await store.grant({ sessionId, sessionKey: 'file-write', cwd, ttlMs: 8 * 3_600_000, grantedBy: 'ana' });
   await store.recordAudit({
     sessionId,
     toolCallId: 'call_write_1',
@@ -16,8 +16,8 @@ export async function rememberAnswer(databaseUrl: string, sessionId: string, cwd
     actor: 'ana',
     input: { path: 'report.md' },
   });
-  const granted = await store.isGranted({ sessionId, sessionKey: 'write_file', cwd }); // true
-  await store.revoke({ sessionId, sessionKey: 'write_file', cwd }); // takes effect everywhere
+  const granted = await store.isGranted({ sessionId, sessionKey: 'file-write', cwd }); // true
+  await store.revoke({ sessionId, sessionKey: 'file-write', cwd }); // takes effect everywhere
 
   // The resume ledger: true for exactly one caller, whichever process asks first.
   const mine = await store.claimResume('snapshot_7f3a');

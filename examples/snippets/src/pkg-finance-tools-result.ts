@@ -17,6 +17,7 @@ interface MetaToolResult {
   // 'NVDA.key_metrics.latest', 'AAPL.filings', … — newest first
   sources: string[]; // every filing URL behind the figures, de-duplicated
   warnings: string[]; // partial failures, provider fall-through, stale data, assumptions
+  notes: string[]; // every line of the answer's Notes: how it was read, warnings, why each — and *
   failures: SubCallFailure[]; // { key, tool, ticker, code: 'unknown_ticker' | 'timeout' | …, message }
   plan: RoutePlan; // the sub-calls and how the query was read
   stats: { calls: number; requests: number; cacheHits: number };

@@ -16,8 +16,22 @@ function repositoryRoot(): string {
   return directory;
 }
 
-/** `<repo>/../shared/data/sec`. */
-export const SHARED_SEC_DIRECTORY = path.resolve(repositoryRoot(), '../shared/data/sec');
+/**
+ * `DEXTER_SHARED_SEC_DATA` when set, else the first of `<repo>/../shared/data/sec` and
+ * `<repo>/../../shared/data/sec` that exists (a git worktree sits one level deeper than the
+ * main checkout).
+ */
+export const SHARED_SEC_DIRECTORY = locate();
+
+function locate(): string {
+  const fromEnv = process.env.DEXTER_SHARED_SEC_DATA;
+  if (fromEnv) return path.resolve(fromEnv);
+  const root = repositoryRoot();
+  const candidates = ['../shared/data/sec', '../../shared/data/sec'].map((relative) =>
+    path.resolve(root, relative),
+  );
+  return candidates.find((candidate) => existsSync(path.join(candidate, 'companyfacts'))) ?? candidates[0]!;
+}
 
 /** True when the shared SEC data is present. */
 export const hasSharedSecData = existsSync(path.join(SHARED_SEC_DIRECTORY, 'companyfacts'));

@@ -38,7 +38,8 @@ Answers a financial question from company filings, e.g.
   dexter-finance --json --date 2026-11-30 "compare NVDA and AAPL net income for the last two fiscal years"
 
 Options:
-  --json                 print {"data", "sources", "warnings", "plan"} as JSON (exact numbers)
+  --json                 print everything the tool returned as JSON: data, computed, failures,
+                         notes, warnings, sources, plan, stats, answer (exact numbers)
   --provider NAME        embedded | sec | financialdatasets
                          (default: financialdatasets backed by embedded when FINANCIAL_DATASETS_API_KEY
                          is set, else embedded: offline, no key)

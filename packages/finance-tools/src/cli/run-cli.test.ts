@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SHARED_SEC_DIRECTORY } from '../../test/shared-data';
 import { FinanceError } from '../errors';
 import type { FinancialDataProvider } from '../provider';
 import { createFakeProvider, incomeStatement } from '../testing';
@@ -11,7 +12,7 @@ import { type CliIo, chooseProvider, runCli } from './run-cli';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
-const secFacts = path.resolve(repoRoot, '../shared/data/sec/companyfacts');
+const secFacts = path.join(SHARED_SEC_DIRECTORY, 'companyfacts');
 
 async function run(argv: string[], overrides: Partial<CliIo> = {}) {
   let stdout = '';
@@ -56,7 +57,17 @@ describe('dexter-finance (in-process, embedded data)', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
-    expect(Object.keys(output)).toEqual(['data', 'sources', 'warnings', 'plan']);
+    expect(Object.keys(output)).toEqual([
+      'data',
+      'computed',
+      'failures',
+      'notes',
+      'warnings',
+      'sources',
+      'plan',
+      'stats',
+      'answer',
+    ]);
     const rows = output.data['AAPL.income_statements.annual'] as Row[];
     expect(rows).toHaveLength(1);
     expect(rows[0]!.revenue).toBe(416_161_000_000);

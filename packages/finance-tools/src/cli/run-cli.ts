@@ -62,6 +62,27 @@ function buildProvider(
   });
 }
 
+/**
+ * What `--json` prints: everything the tool returned (documented in docs/guides/finance-tools.md,
+ * "The `--json` output"). `computed` is always there (`{ figures: [] }` when nothing was
+ * computed) so a program need not test for it.
+ */
+export function jsonOutput(result: MetaToolResult): Record<string, unknown> {
+  const { answer, data, computed, failures, notes, warnings, sources, plan, stats, ...rest } = result;
+  return {
+    data,
+    computed: computed ?? { figures: [] },
+    failures,
+    notes,
+    warnings,
+    sources,
+    plan,
+    stats,
+    ...rest,
+    answer,
+  };
+}
+
 function errorMessage(error: unknown): { code: string; message: string } {
   if (FinanceError.isInstance(error)) return { code: error.code, message: error.message };
   if (error instanceof Error) return { code: 'error', message: error.message };
@@ -103,8 +124,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const fail = (error: unknown, warnings: string[] = []): number => {
     const { code, message } = errorMessage(error);
     if (args.json) {
+      const details = FinanceError.isInstance(error) ? error.details : undefined;
+      const failures = Array.isArray(details?.failures) ? details.failures : [];
       io.stdout(
-        `${JSON.stringify({ error: { code, message }, data: {}, sources: [], warnings }, null, 2)}\n`,
+        `${JSON.stringify(
+          {
+            error: { code, message },
+            data: {},
+            computed: { figures: [] },
+            failures,
+            notes: Array.isArray(details?.notes) ? details.notes : [],
+            sources: [],
+            warnings,
+          },
+          null,
+          2,
+        )}\n`,
       );
     } else {
       const tag = code === 'error' || message.includes(`[${code}]`) ? '' : ` [${code}]`;
@@ -165,8 +200,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       progress: progress ?? (() => undefined),
     });
     if (args.json) {
-      const { data, sources, warnings, plan } = result;
-      io.stdout(`${JSON.stringify({ data, sources, warnings, plan }, null, 2)}\n`);
+      io.stdout(`${JSON.stringify(jsonOutput(result), null, 2)}\n`);
     } else {
       io.stdout(`${result.answer}\n`);
     }

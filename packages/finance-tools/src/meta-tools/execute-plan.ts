@@ -12,7 +12,7 @@ import type { FinancialDataProvider } from '../provider';
 import { parseIsoDate } from '../router/clock';
 import type { RoutePlan, SubCall } from '../router/types';
 import type { ComputedMetrics } from './computed-metrics';
-import { type FormattedSection, formatAnswer } from './format-answer';
+import { type FormattedSection, renderAnswer } from './format-answer';
 import { mapLimited } from './map-limited';
 import type { ResultCache } from './result-cache';
 import {
@@ -46,6 +46,11 @@ export interface MetaToolResult {
   sources: string[];
   /** Partial failures, fall-through notes from providers, data staleness. */
   warnings: string[];
+  /**
+   * Every note the answer shows, in its order: how the query was read, `warnings`, why each
+   * `—` is missing and how each `*` was derived, split adjustments.
+   */
+  notes: string[];
   /** Sub-calls that failed. */
   failures: SubCallFailure[];
   /** The plan that was run. */
@@ -254,7 +259,7 @@ async function runPlan(
 
   if (options.review) warnings.push(...options.review(data));
   const computed = options.compute?.(data);
-  const answer = formatAnswer({
+  const { answer, notes } = renderAnswer({
     title: options.title ?? 'Financial data',
     plan,
     sections: [...sectionByKey.values()],
@@ -262,5 +267,15 @@ async function runPlan(
     sources,
     ...(computed ? { computed } : {}),
   });
-  return { answer, data, sources, warnings, failures, plan, stats, ...(computed ? { computed } : {}) };
+  return {
+    answer,
+    data,
+    sources,
+    warnings,
+    notes,
+    failures,
+    plan,
+    stats,
+    ...(computed ? { computed } : {}),
+  };
 }

@@ -337,6 +337,11 @@ export function quotedHeading(title: string): string {
 
 /** Renders the answer. */
 export function formatAnswer(parts: AnswerParts): string {
+  return renderAnswer(parts).answer;
+}
+
+/** The markdown answer and the notes it shows (the same list, for `MetaToolResult.notes`). */
+export function renderAnswer(parts: AnswerParts): { answer: string; notes: string[] } {
   const { plan } = parts;
   const sourceIndex = new Map(parts.sources.map((url, position) => [url, position + 1]));
   const out: string[] = [];
@@ -414,5 +419,5 @@ export function formatAnswer(parts: AnswerParts): string {
   if (parts.sources.length > 0) {
     out.push(`### Sources\n${parts.sources.map((url, index) => `${index + 1}. ${url}`).join('\n')}`);
   }
-  return out.join('\n\n');
+  return { answer: out.join('\n\n'), notes };
 }

@@ -128,6 +128,7 @@ export function createReadFilingsTool(
         data: {},
         sources: [document.url],
         warnings,
+        notes: [...warnings],
         failures: [],
         plan: { ...plan, calls: [] },
         stats: { calls: 1, requests: 1, cacheHits: 0 },

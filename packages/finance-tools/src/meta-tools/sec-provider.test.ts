@@ -7,18 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { invokeTool } from '@dexter/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_SEC_DIRECTORY } from '../../test/shared-data';
 import { createSecEdgarProvider } from '../providers/sec-edgar';
 import { fixedClock } from '../router/clock';
 import type { MetaToolResult } from './execute-plan';
 import { createFinanceTools } from './finance-tools';
 
-const secDirectory = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/data/sec',
-);
+const secDirectory = SHARED_SEC_DIRECTORY;
 const present = existsSync(path.join(secDirectory, 'reference/company_tickers.json'));
 if (!present)
   console.warn(`shared SEC data not found at ${secDirectory}: skipping SEC provider meta-tool tests`);

@@ -5,8 +5,9 @@
  * `notifications/tools/list_changed`.
  */
 import { type AnyTool, createToolRegistry, type ToolRegistry } from '@dexter/registry';
-import { type McpServersConfig, parseMcpConfig } from './config';
+import { type McpServerConfig, type McpServersConfig, parseMcpConfig } from './config';
 import { McpError } from './errors';
+import type { McpSubjectContext } from './filesystem-subjects';
 import { createMcpTool, type McpServerOptions } from './mcp-tool';
 import {
   type McpElicitationHandler,
@@ -57,9 +58,20 @@ interface ServerState {
   names: McpToolNames;
   tools: AnyTool[];
   options: McpServerOptions;
-  cwd: string;
+  /** What the subject mapping is told about the server (roots learned after each listing). */
+  context: McpSubjectContext;
   /** Serialises re-listing: one at a time, the last request wins. */
   listing: Promise<void>;
+}
+
+/** What a subject mapping knows of a server before it is asked for its roots. */
+function subjectContextOf(name: string, server: McpServerConfig): McpSubjectContext {
+  if (!('command' in server)) return { server: name, cwd: process.cwd() };
+  const context: McpSubjectContext = { server: name, cwd: server.cwd ?? process.cwd() };
+  // The child's HOME: the config's, else the one the SDK passes on from this process.
+  const home = server.env?.HOME ?? process.env.HOME;
+  if (home !== undefined && home !== '') context.home = home;
+  return context;
 }
 
 /**
@@ -97,10 +109,37 @@ export async function connectMcpServers(
 
   const relist = async (state: ServerState) => {
     const definitions = await state.connection.listTools();
+    const discover = state.options.subjects?.roots;
+    if (discover !== undefined) {
+      // Where the server resolves relative paths: asked again on every listing.
+      let roots: readonly string[] | undefined;
+      try {
+        roots = await discover({
+          tools: definitions.map((definition) => definition.name),
+          callTool: (tool, input) => state.connection.callTool(tool, input),
+        });
+      } catch (error) {
+        options.onError?.(
+          new McpError(
+            'server_error',
+            `Cannot learn the roots of MCP server "${state.connection.name}": ${String(error)}`,
+            {
+              server: state.connection.name,
+              cause: error,
+            },
+          ),
+        );
+      }
+      const { roots: _old, ...rest } = state.context;
+      state.context = Object.freeze(
+        roots === undefined ? rest : { ...rest, roots: Object.freeze([...roots]) },
+      );
+    }
+    const subjectContext = () => state.context;
     state.tools = definitions.map((definition) =>
       createMcpTool(state.connection, definition, state.names.nameFor(definition.name), {
         ...state.options,
-        cwd: state.cwd,
+        subjectContext,
       }),
     );
   };
@@ -110,7 +149,7 @@ export async function connectMcpServers(
       names: new McpToolNames(name),
       tools: [],
       options: options.servers?.[name] ?? {},
-      cwd: 'command' in server && server.cwd ? server.cwd : process.cwd(),
+      context: Object.freeze(subjectContextOf(name, server)),
       listing: Promise.resolve(),
       connection: new McpServerConnection({
         name,

@@ -21,6 +21,8 @@ export type McpErrorCode =
   | 'closed'
   /** A call mapped to a secret path (by a subject mapping) was not sent, whatever the decider said. */
   | 'secret_refused'
+  /** A subject mapping could not place a path where the server resolves it (e.g. a relative path, the server's roots unknown); the call was not sent. */
+  | 'unplaceable_path'
   /** `serveMcp` was given something it cannot serve, or its transport failed to start. */
   | 'serve_failed';
 

@@ -1,11 +1,11 @@
-import os from 'node:os';
 import path from 'node:path';
 import { isSecretPath } from '@dexter/permissions';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { McpError } from './errors';
 import { filesystemSubjects } from './filesystem-subjects';
 
-const context = { server: 'fs', cwd: '/srv/work' };
+const context = { server: 'fs', cwd: '/elsewhere', roots: ['/srv/work'], home: '/home/me' };
 
 describe('filesystemSubjects', () => {
   it('maps reads, tree reads and writes to file subjects with absolute paths', () => {
@@ -33,9 +33,51 @@ describe('filesystemSubjects', () => {
     expect(filesystemSubjects('read_file', { path: '~/.ssh/id_rsa' }, context)).toEqual({
       kind: 'file',
       access: 'read',
-      path: path.join(os.homedir(), '.ssh/id_rsa'),
+      path: '/home/me/.ssh/id_rsa',
     });
     expect(filesystemSubjects('list_allowed_directories', {}, context)).toBeUndefined();
+  });
+
+  it('places relative paths where the server does: against its roots, not the host cwd', () => {
+    const two = { ...context, roots: ['/srv/a', '/srv/b'] };
+    // The first root under which the path stays inside a root.
+    expect(filesystemSubjects('read_text_file', { path: '.npmrc' }, two)).toMatchObject({
+      path: '/srv/a/.npmrc',
+    });
+    expect(filesystemSubjects('directory_tree', { path: '.' }, two)).toMatchObject({
+      path: '/srv/a',
+      recursive: true,
+    });
+    // Escaping the first root but landing in the second is placed there (the server's loop).
+    expect(filesystemSubjects('read_text_file', { path: '../b/x' }, two)).toMatchObject({ path: '/srv/b/x' });
+    // Inside no root: against the first (the server then refuses it).
+    expect(filesystemSubjects('read_text_file', { path: '../../etc/passwd' }, two)).toMatchObject({
+      path: '/etc/passwd',
+    });
+    expect(filesystemSubjects('read_text_file', { path: '~' }, two)).toMatchObject({ path: '/home/me' });
+  });
+
+  it('refuses a path it cannot place (roots or home unknown) instead of guessing', () => {
+    const unknown = { server: 'fs', cwd: '/elsewhere' };
+    const thrown = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    const relative = thrown(() => filesystemSubjects('read_text_file', { path: '.npmrc' }, unknown));
+    expect(McpError.isInstance(relative) && relative.code).toBe('unplaceable_path');
+    const home = thrown(() => filesystemSubjects('read_text_file', { path: '~/.npmrc' }, unknown));
+    expect(McpError.isInstance(home) && home.code).toBe('unplaceable_path');
+    expect(
+      thrown(() => filesystemSubjects('read_multiple_files', { paths: ['/srv/a', 'b'] }, unknown)),
+    ).toBeDefined();
+    // Absolute paths need neither.
+    expect(filesystemSubjects('read_text_file', { path: '/srv/x' }, unknown)).toMatchObject({
+      path: '/srv/x',
+    });
   });
 
   it('maps a call without a readable path to a marker no rule allows', () => {

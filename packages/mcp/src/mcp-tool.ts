@@ -8,11 +8,10 @@
  * marks `trusted` does `readOnlyHint: true` make a tool concurrency-safe and allowed by
  * default (a pure read); otherwise every MCP tool runs alone and asks.
  */
-import { isSecretPath } from '@dexter/permissions';
 import { type AnyTool, defineTool, type ProgressUpdate, type ToolContext } from '@dexter/registry';
 import { type McpToolOutput, renderMcpContent } from './content';
 import { McpError } from './errors';
-import type { McpSubjectMapper } from './filesystem-subjects';
+import { isServerSecretPath, type McpSubjectContext, type McpSubjectMapper } from './filesystem-subjects';
 import { jsonSchemaInput } from './json-schema-input';
 import type { McpCallOptions, McpServerConnection, McpToolDefinition } from './server-connection';
 
@@ -63,7 +62,7 @@ export function createMcpTool(
   connection: McpServerConnection,
   definition: McpToolDefinition,
   registryName: string,
-  options: McpServerOptions & { cwd: string },
+  options: McpServerOptions & { subjectContext: () => McpSubjectContext },
 ): AnyTool {
   const server = connection.name;
   const readOnly = options.trusted === true && definition.annotations?.readOnlyHint === true;
@@ -83,15 +82,16 @@ export function createMcpTool(
     ...(subjects
       ? {
           permissionSubject: (input: Record<string, unknown>) =>
-            subjects(definition.name, input, { server, cwd: options.cwd }),
+            subjects(definition.name, input, options.subjectContext()),
         }
       : {}),
     formatOutput: (output: McpToolOutput) => renderMcpContent(output),
     async execute(input: Record<string, unknown>, context): Promise<McpToolOutput> {
       // Belt and braces under the engine's floor: a mapped read of a secret never goes out,
       // even through a decider that does not know the floor.
-      const subject = subjects?.(definition.name, input, { server, cwd: options.cwd });
-      if (subject?.kind === 'file' && isSecretPath(subject.path)) {
+      const subjectContext = options.subjectContext();
+      const subject = subjects?.(definition.name, input, subjectContext);
+      if (subject?.kind === 'file' && isServerSecretPath(subject.path, subjectContext)) {
         throw new McpError(
           'secret_refused',
           `${registryName} would touch ${subject.path}, a secret location; the call was not sent`,

@@ -49,6 +49,16 @@ export {
   isSecretPath,
   pathCandidates,
 } from './floor';
+// Protected paths (one model for every writer)
+export type { ProtectedClass, ProtectedEntry } from './protected/protected-catalogue';
+export { PROTECTED_CATALOGUE } from './protected/protected-catalogue';
+export type {
+  ListProtectedPathsOptions,
+  ProtectedPathList,
+  ProtectedPathModel,
+  ProtectedPathModelOptions,
+} from './protected/protected-paths';
+export { createProtectedPathModel, listProtectedPaths } from './protected/protected-paths';
 export type { RuleSetInput } from './rules/compile-rule-set';
 export { compileRuleSet, mergeRuleSets } from './rules/compile-rule-set';
 export type { CommandMatchMode } from './rules/match-command-rule';

@@ -7,6 +7,7 @@
  */
 import type { PermissionDecider, PermissionDecision, PermissionRequest } from '../decision';
 import type { PermissionsError } from '../errors';
+import { createProtectedPathModel, type ProtectedPathModel } from '../protected/protected-paths';
 import { compileRuleSet, mergeRuleSets, type RuleSetInput } from '../rules/compile-rule-set';
 import { parseRule } from '../rules/parse-rule';
 import { emptyRuleSet, type Rule, type RuleSet } from '../rules/rule';
@@ -38,6 +39,17 @@ export interface PermissionEngineOptions {
    * add: no setting removes a built-in location.
    */
   secretPaths?: readonly string[];
+  /**
+   * Locations added to the protected-path catalogue as persistence paths (globs, spelled like
+   * `secretPaths`), with the store's `permissions.protectedPaths`: no broad rule allows writing
+   * them. They only add.
+   */
+  protectedPaths?: readonly string[];
+  /**
+   * Settings files in use besides the store's layers (a `--settings` file a host reads): like
+   * every layer of the store, they are policy files no tool may write.
+   */
+  settingsFiles?: readonly string[];
   /** `ask` (default) or `deny` when no rule decides; `deny` in any settings layer wins. */
   defaultMode?: 'ask' | 'deny';
   /** Allow commands the classifier finds read-only (host runs a sandbox). Overrides the settings when set. */
@@ -115,8 +127,24 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     extraPaths: options.secretPaths ?? [],
   });
 
+  let protectedPaths: ProtectedPathModel = createProtectedPathModel({
+    homeDir: secrets.homeDir,
+    settingsFiles: options.settingsFiles ?? [],
+    extraPaths: options.protectedPaths ?? [],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
+
   const reload = () => {
     loaded = options.store?.load();
+    if (loaded !== undefined) {
+      // Every layer the store reads is a policy file, damaged or missing ones too.
+      protectedPaths = createProtectedPathModel({
+        homeDir: secrets.homeDir,
+        settingsFiles: [...(options.settingsFiles ?? []), ...loaded.layers.map((layer) => layer.file)],
+        extraPaths: [...(options.protectedPaths ?? []), ...(loaded.protectedPaths ?? [])],
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      });
+    }
     if (
       loaded?.secretPaths !== undefined ||
       secrets.extraPaths.length !== (options.secretPaths?.length ?? 0)
@@ -187,6 +215,7 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
         defaultMode: defaultMode(),
         readOnlyAutoAllow: readOnly(),
         secrets,
+        protectedPaths,
       };
       if (cwd !== undefined) bashOptions.cwd = cwd;
       if (options.shell) bashOptions.shell = options.shell;
@@ -206,7 +235,9 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
       homeDir: secrets.homeDir,
       defaultMode: defaultMode(),
       secrets,
+      protectedPaths,
     };
+    if ((loaded?.errors.length ?? 0) > 0) toolOptions.settingsDamaged = true;
     if (cwd !== undefined) toolOptions.cwd = cwd;
     return evaluateTool(request, rules, toolOptions);
   };

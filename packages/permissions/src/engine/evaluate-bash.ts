@@ -22,6 +22,7 @@ import {
   type FloorViolation,
 } from '../floor';
 import { ResolvedReads } from '../floor/resolved-reads';
+import { defaultProtectedPathModel, type ProtectedPathModel } from '../protected/protected-paths';
 import { commandBasename } from '../rules/match-command-rule';
 import type { RuleSet } from '../rules/rule';
 import { defaultSecretModel, type SecretModel } from '../secrets/secret-model';
@@ -77,6 +78,12 @@ export interface EvaluateBashOptions {
    * home directory (default: `os.homedir()` and the built-in catalogue alone).
    */
   secrets?: SecretModel;
+  /**
+   * The protected-path model writes are checked against (default: the built-in catalogue for
+   * `os.homedir()`): a policy file written → floor deny; a persistence path → only an exact
+   * rule allows it.
+   */
+  protectedPaths?: ProtectedPathModel;
 }
 
 /** A decision with everything that went into it (for the CLI's `eval` and `explain`). */
@@ -689,7 +696,12 @@ function run(
   const shellRules = shellRulesOf(rules);
   const shellOptions = options.shell ?? noShellOptions;
   // The paths each command reads, resolved against the directory it runs in (see resolved-reads).
-  const reads = new ResolvedReads(options.cwd, options.secrets ?? defaultSecretModel(), command);
+  const reads = new ResolvedReads(
+    options.cwd,
+    options.secrets ?? defaultSecretModel(),
+    command,
+    options.protectedPaths ?? defaultProtectedPathModel(),
+  );
   let analysis: StreamedShellAnalysis;
   let streamed: StreamedChecks | undefined;
   if (!record && command.length > shellLengthCap(shellOptions)) {
@@ -791,8 +803,12 @@ function run(
   }
   ev.note('ask-rules', shellRules.ask.length === 0 ? 'no ask rules' : 'no ask rule matches');
 
+  // A persistence path written (a git hook, a shell rc file), or a protected path named by a
+  // command that may write it: only an exact rule for that command allows it.
+  const guarded = guardedWrite(reads, analysis.commands, verdicts);
   let covering = '';
   let uncovered: SimpleCommand | undefined;
+  let broad: string | undefined;
   for (let index = 0; index < analysis.commands.length; index++) {
     const simple = analysis.commands[index]!;
     const rule = findAllowRule(simple, shellRules.allow, verdicts[index]!);
@@ -802,8 +818,17 @@ function run(
       break;
     }
     const text = ruleText(rule);
+    if (guarded !== undefined && simple === guarded.command && rule.kind !== 'exact') broad = text;
     if (covering === '') covering = text;
     else if (!listsPiece(covering, text)) covering += `, ${text}`;
+  }
+  if (guarded !== undefined && (broad !== undefined || !uncovered)) {
+    const exact = broad === undefined && !uncovered;
+    if (exact) return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
+    const why = `${guarded.detail} makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); ${broad} is a broad rule and no broad rule allows writing it`;
+    if (options.defaultMode === 'deny')
+      return ev.decide('allow-rules', 'deny', `${why}; the default is deny`);
+    return ev.decide('allow-rules', 'ask', `${why}; it needs approval`, undefined, undefined, true);
   }
   if (!uncovered && analysis.commands.length > 0) {
     return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
@@ -825,7 +850,12 @@ function run(
 
   // A recursive read of a tree may reach a secret the engine cannot see (`.env` in a project):
   // read-only mode never allows it on its own.
-  if (options.readOnlyAutoAllow && classification === 'read-only' && !reads.readsTree) {
+  if (
+    options.readOnlyAutoAllow &&
+    classification === 'read-only' &&
+    !reads.readsTree &&
+    guarded === undefined
+  ) {
     return ev.decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
   }
   if (record)
@@ -849,6 +879,22 @@ function run(
     undefined,
     true,
   );
+}
+
+/** The first write `reads` guards that counts (a mention only where the command may write). */
+function guardedWrite(
+  reads: ResolvedReads,
+  commands: readonly SimpleCommand[],
+  verdicts: readonly CommandVerdict[],
+): { command: SimpleCommand; detail: string } | undefined {
+  const guarded = reads.guardedWrites;
+  if (guarded === undefined) return undefined;
+  for (const entry of guarded) {
+    if (!entry.mention) return entry;
+    const index = commands.indexOf(entry.command);
+    if (index !== -1 && verdicts[index]?.classification !== 'read-only') return entry;
+  }
+  return undefined;
 }
 
 /**

@@ -15,6 +15,8 @@
  */
 import path from 'node:path';
 import type { PermissionDecision, PermissionRequest } from '../decision';
+import type { ProtectedClass } from '../protected/protected-catalogue';
+import type { ProtectedPathModel } from '../protected/protected-paths';
 import { hostOfUrl, matchDomain } from '../rules/match-domain';
 import { matchPathGlob } from '../rules/match-path-glob';
 import { parseRule } from '../rules/parse-rule';
@@ -34,6 +36,17 @@ export interface EvaluateToolOptions {
   defaultMode?: 'ask' | 'deny';
   /** The secret model the floor checks file subjects against (none: no floor for file tools). */
   secrets?: SecretModel;
+  /**
+   * The protected-path model file writes are checked against (none: no protected paths):
+   * writing a policy file is denied by the floor; a persistence path is allowed only by a
+   * rule that names it.
+   */
+  protectedPaths?: ProtectedPathModel;
+  /**
+   * A settings layer could not be read: a tool's declared `allow` default no longer allows
+   * (a deny rule of that layer might have named it).
+   */
+  settingsDamaged?: boolean;
 }
 
 /** Tools that show a file's content while they change it (an edit returns the text around it). */
@@ -76,6 +89,28 @@ function fileFloor(
     return `${target.original} is a directory that holds secrets (keys, tokens, credentials, histories); reading it recursively is never allowed.`;
   }
   return undefined;
+}
+
+/** How the file a call writes is protected (`undefined`: it writes none, or none protected). */
+function protectedWrite(
+  request: PermissionRequest,
+  targets: readonly (Target | undefined)[],
+  model: ProtectedPathModel | undefined,
+): { class: ProtectedClass; target: Target } | undefined {
+  if (model === undefined || fileAccess(request) !== 'write') return undefined;
+  let found: { class: ProtectedClass; target: Target } | undefined;
+  for (const target of targets) {
+    if (target === undefined) continue;
+    const protection = model.classifyRemoval(target.resolved ?? target.absolute);
+    if (protection === 'policy') return { class: protection, target };
+    if (protection !== undefined) found ??= { class: protection, target };
+  }
+  return found;
+}
+
+/** True when `rule` names `target` itself: a path rule with no wildcard that matches it. */
+function namesPathItself(rule: Rule): boolean {
+  return rule.kind === 'path' && !/[*?[]/.test(rule.glob);
 }
 
 interface Target {
@@ -269,16 +304,26 @@ export function evaluateTool(
   };
   const where = url?.host ? ` on ${url.host}` : target ? ` on ${target.relative ?? target.absolute}` : '';
 
+  const others = otherInputPaths(request).map((other) =>
+    targetOfPath(other, request.cwd ?? options.cwd, homeDir),
+  );
   let floor = fileFloor(request, target, options.secrets);
-  for (const other of otherInputPaths(request)) {
-    floor ??= fileFloor(request, targetOfPath(other, request.cwd ?? options.cwd, homeDir), options.secrets);
-  }
+  for (const other of others) floor ??= fileFloor(request, other, options.secrets);
   if (floor !== undefined) {
     return decide(
       'deny',
       `Blocked by the built-in floor (secret-read): ${floor}`,
       false,
       'builtin:secret-read',
+    );
+  }
+  const guarded = protectedWrite(request, [target, ...others], options.protectedPaths);
+  if (guarded?.class === 'policy') {
+    return decide(
+      'deny',
+      `Blocked by the built-in floor (protected-write): ${guarded.target.original} holds permission policy (rules or a hook registration); no tool may change it. Ask the user to edit it themselves.`,
+      false,
+      'builtin:protected-write',
     );
   }
   const denied = find(rules.deny, tool, target, homeDir, url, access);
@@ -306,11 +351,23 @@ export function evaluateTool(
     );
   }
   const allowed = find(rules.allow, tool, target, homeDir, url, access);
+  if (guarded !== undefined && !(allowed !== undefined && namesPathItself(allowed))) {
+    // A persistence path (a git hook, a shell rc file): only a rule naming it allows the write.
+    const why = `${guarded.target.original} makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); no broad rule allows writing it`;
+    if (options.defaultMode === 'deny') return decide('deny', `${why}; the default is deny`, false);
+    return decide(
+      'ask',
+      `${why}; it needs approval`,
+      false,
+      undefined,
+      proposeToolRules(request.tool, guarded.target, undefined),
+    );
+  }
   if (allowed) {
     const text = serializeRule(allowed);
     return decide('allow', `${request.tool}${where} is allowed by ${text}`, true, text);
   }
-  if (request.defaultBehavior === 'allow') {
+  if (request.defaultBehavior === 'allow' && options.settingsDamaged !== true) {
     return decide('allow', `${request.tool} allows calls by default`, true);
   }
   if (options.defaultMode === 'deny') {

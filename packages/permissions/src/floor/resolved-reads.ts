@@ -15,6 +15,9 @@
  * The word-by-word check (secret-reads.ts) still runs first: it needs no directory.
  */
 
+import type { ProtectedClass } from '../protected/protected-catalogue';
+import type { ProtectedPathModel } from '../protected/protected-paths';
+import { writtenPaths } from '../protected/written-paths';
 import { changedDirectory, resolvePath } from '../secrets/resolve-path';
 import { mentionsSecretFragment } from '../secrets/secret-fragments';
 import type { SecretModel } from '../secrets/secret-model';
@@ -53,6 +56,12 @@ const violation = (detail: string, tree: boolean): FloorViolation => ({
   reason: tree
     ? `${detail} is a directory that holds secrets (keys, tokens, credentials, histories); reading it recursively is never allowed. Search or copy a narrower directory that holds none.`
     : `${detail} names a file that holds secrets (keys, tokens, credentials); reading it is never allowed. Use a template such as .env.example, or ask the user for the specific non-secret value.`,
+  detail,
+});
+
+const protectedViolation = (detail: string): FloorViolation => ({
+  check: 'protected-write',
+  reason: `${detail} holds permission policy (the agent's rules or its hook registration); no command may write, move or remove it. Ask the user to change it themselves.`,
   detail,
 });
 
@@ -131,12 +140,19 @@ export class ResolvedReads {
   unresolved = false;
   /** Some command reads a tree that may hold secrets (not one that skips hidden files). */
   readsTree = false;
+  /**
+   * Commands that write a persistence path (or name a protected path while the classifier
+   * may find them writing: `mentions`), with the path: no broad rule allows them.
+   */
+  guardedWrites: { command: SimpleCommand; detail: string; mention: boolean }[] | undefined = undefined;
 
   constructor(
     cwd: string | undefined,
     private readonly model: SecretModel,
     /** The command line (its commands' offsets point into it); without it no chain is followed. */
     private readonly source: string | undefined = undefined,
+    /** The protected-path model writes are checked against (none: writes are not checked). */
+    private readonly protectedPaths: ProtectedPathModel | undefined = undefined,
   ) {
     this.dirs = [];
     this.hinted = [];
@@ -199,9 +215,57 @@ export class ResolvedReads {
     const name = head === undefined ? '' : commandWordBasename(head);
     const current = this.chain ?? this.all;
     if (this.unknownDirectory && (inner.length > 1 || command.redirects.length > 0)) this.unresolved = true;
-    const found = this.checkReads(command, name, current);
+    const found = this.checkReads(command, name, current) ?? this.checkWrites(command, name, current);
     if (name === 'cd' || name === 'pushd') this.follow(inner, current.dirs);
     return found;
+  }
+
+  /**
+   * The protected-path check on what `command` writes (protected/written-paths.ts), resolved
+   * in the directories it runs in: a policy file written, moved or removed is a floor
+   * violation; a persistence path is remembered in `guardedWrites`.
+   */
+  private checkWrites(
+    command: SimpleCommand,
+    name: string,
+    current: { dirs: string[]; hinted: boolean[] },
+  ): FloorViolation | undefined {
+    const model = this.protectedPaths;
+    if (model === undefined) return undefined;
+    const { dirs } = this.commandDirs(command, name, current);
+    const written = writtenPaths(command, name);
+    if (written.writes.length + written.removes.length + written.mentions.length === 0) return undefined;
+    const anyHint = dirs.some((dir) => model.mayName(dir));
+    const home = this.model.homeDir;
+    const classify = (word: string, removal: boolean): ProtectedClass | undefined => {
+      if (word === '' || (!anyHint && !model.mayName(word))) return undefined;
+      let found: ProtectedClass | undefined;
+      for (const dir of dirs.length === 0 ? [''] : dirs) {
+        const resolved = resolvePath(word, dir, home) ?? (word.startsWith('$') ? undefined : word);
+        if (resolved === undefined) continue;
+        const protection = removal ? model.classifyRemoval(resolved) : model.classify(resolved);
+        if (protection === 'policy') return protection;
+        found ??= protection;
+      }
+      return found;
+    };
+    const guard = (word: string, mention: boolean) => {
+      (this.guardedWrites ??= []).push({ command, detail: word, mention });
+    };
+    for (const [words, removal] of [
+      [written.writes, false],
+      [written.removes, true],
+    ] as const) {
+      for (const word of words) {
+        const protection = classify(word, removal);
+        if (protection === 'policy') return protectedViolation(word);
+        if (protection === 'persistence') guard(word, false);
+      }
+    }
+    for (const word of written.mentions) {
+      if (classify(word, true) !== undefined) guard(word, true);
+    }
+    return undefined;
   }
 
   private follow(inner: readonly string[], from: readonly string[]): void {

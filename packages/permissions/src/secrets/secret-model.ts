@@ -64,14 +64,19 @@ const PROC_ROOT = /^\/proc\/[^/]+\/root(?=\/|$)/;
 /** Every sequence whose secret may sit inside a tree (a file sequence or a directory one). */
 const ALL_SEQUENCES: readonly (readonly string[])[] = [...SEQUENCES, ...SEQUENCE_DIRS];
 
-interface CompiledGlob {
+/** A host-added location glob, compiled (`compileLocationGlob`). */
+export interface CompiledGlob {
   /** Lower-cased glob, absolute or relative-at-any-depth. */
   glob: string;
   /** The literal directory the glob's matches sit under (absolute globs only). */
   root: string | undefined;
 }
 
-function compileExtra(pattern: string, homeDir: string): CompiledGlob | undefined {
+/**
+ * A host-added location (`permissions.secretPaths`, `permissions.protectedPaths`) compiled for
+ * `matchesLocation`: `~/` expanded, lower-cased, a relative glob made to match at any depth.
+ */
+export function compileLocationGlob(pattern: string, homeDir: string): CompiledGlob | undefined {
   let glob = pattern.trim().replace(/\\/g, '/');
   if (glob === '') return undefined;
   if (glob === '~' || glob.startsWith('~/')) glob = homeDir + glob.slice(1);
@@ -87,6 +92,41 @@ function compileExtra(pattern: string, homeDir: string): CompiledGlob | undefine
   // `a/b` relative: at any depth, as a name alone is.
   if (glob.startsWith('./')) glob = glob.slice(2);
   return { glob: glob.includes('/') && !glob.startsWith('**/') ? `**/${glob}` : glob, root: undefined };
+}
+
+/** True when `resolved` is, or sits under, a location compiled by `compileLocationGlob`. */
+export function matchesLocation(globs: readonly CompiledGlob[], resolved: string): boolean {
+  if (globs.length === 0) return false;
+  const lower = resolved.toLowerCase();
+  for (const { glob } of globs) {
+    if (matchPathGlob(glob, lower)) return true;
+    // Everything under a matched directory too.
+    if (glob.includes('/') && matchPathGlob(`${glob}/**`, lower)) return true;
+  }
+  return false;
+}
+
+/**
+ * `resolved` with the home directory spelled `~` (so a catalogue's home rows apply), case
+ * ignored; `/proc/PID/root/…` is the same file as `/…`. `homeDir` is normalised, without a
+ * trailing `/`.
+ */
+export function homeSpeller(homeDir: string): (path: string) => string {
+  const lowerHome = homeDir.toLowerCase();
+  const homePrefix = lowerHome === '/' ? '/' : `${lowerHome}/`;
+  return (path: string): string => {
+    const resolved = path.startsWith('/proc/') ? path.replace(PROC_ROOT, '') || '/' : path;
+    if (resolved.length < homeDir.length || lowerHome === '/') return resolved;
+    const lower = resolved.toLowerCase();
+    if (lower === lowerHome) return '~';
+    if (lower.startsWith(homePrefix)) return `~/${resolved.slice(homePrefix.length)}`;
+    return resolved;
+  };
+}
+
+/** A home directory as the models keep it: `/` separators, normalised, no trailing `/`. */
+export function normalizeHomeDir(homeDir: string): string {
+  return path.posix.normalize(homeDir.replace(/\\/g, '/')).replace(/\/$/, '') || '/';
 }
 
 /** True when `components` end with a proper, non-empty prefix of a sequence whose rest the walk reaches. */
@@ -114,36 +154,11 @@ function endsInsideSequence(components: readonly string[], skipsHidden: boolean)
  * model.treeHoldsSecret('/home/u/project/src'); // false (only the catalogue's fixed places count)
  */
 export function createSecretModel(options: SecretModelOptions = {}): SecretModel {
-  const homeDir =
-    path.posix.normalize((options.homeDir ?? os.homedir()).replace(/\\/g, '/')).replace(/\/$/, '') || '/';
+  const homeDir = normalizeHomeDir(options.homeDir ?? os.homedir());
   const extraPaths = Object.freeze([...(options.extraPaths ?? [])]);
-  const extras = extraPaths.flatMap((pattern) => compileExtra(pattern, homeDir) ?? []);
-  const lowerHome = homeDir.toLowerCase();
-  const homePrefix = lowerHome === '/' ? '/' : `${lowerHome}/`;
-
-  /**
-   * `resolved` with the home directory spelled `~` (so the catalogue's home rows apply), case
-   * ignored; `/proc/PID/root/…` is the same file as `/…`.
-   */
-  const homeSpelled = (path: string): string => {
-    const resolved = path.startsWith('/proc/') ? path.replace(PROC_ROOT, '') || '/' : path;
-    if (resolved.length < homeDir.length || lowerHome === '/') return resolved;
-    const lower = resolved.toLowerCase();
-    if (lower === lowerHome) return '~';
-    if (lower.startsWith(homePrefix)) return `~/${resolved.slice(homePrefix.length)}`;
-    return resolved;
-  };
-
-  const matchesExtra = (resolved: string): boolean => {
-    if (extras.length === 0) return false;
-    const lower = resolved.toLowerCase();
-    for (const { glob } of extras) {
-      if (matchPathGlob(glob, lower)) return true;
-      // Everything under a matched directory too.
-      if (glob.includes('/') && matchPathGlob(`${glob}/**`, lower)) return true;
-    }
-    return false;
-  };
+  const extras = extraPaths.flatMap((pattern) => compileLocationGlob(pattern, homeDir) ?? []);
+  const homeSpelled = homeSpeller(homeDir);
+  const matchesExtra = (resolved: string): boolean => matchesLocation(extras, resolved);
 
   const isSecret = (resolved: string): boolean => {
     const spelled = homeSpelled(resolved);

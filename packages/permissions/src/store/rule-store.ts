@@ -33,6 +33,8 @@ export interface LoadedSettings {
   readonly readOnlyAutoAllow?: boolean;
   /** Locations every layer adds to the secret catalogue (kept even when a layer has errors: they only restrict). */
   readonly secretPaths?: readonly string[];
+  /** Locations every layer adds to the protected-path catalogue (kept even when a layer has errors: they only restrict). */
+  readonly protectedPaths?: readonly string[];
   readonly layers: readonly SettingsLayer[];
   /** Problems in any layer (file, line, column in each). */
   readonly errors: readonly PermissionsError[];
@@ -89,6 +91,7 @@ export function combineLayers(layers: readonly SettingsLayer[]): LoadedSettings 
   }
   const failed = errors.length > 0;
   const secretPaths = layers.flatMap((layer) => layer.secretPaths ?? []);
+  const protectedPaths = layers.flatMap((layer) => layer.protectedPaths ?? []);
   const rules: RuleSet = Object.freeze({
     allow: Object.freeze(failed ? [] : layers.flatMap((layer) => layer.allow)),
     ask: Object.freeze(layers.flatMap((layer) => layer.ask)),
@@ -101,6 +104,7 @@ export function combineLayers(layers: readonly SettingsLayer[]): LoadedSettings 
     ...(defaultMode ? { defaultMode } : {}),
     ...(readOnlyAutoAllow !== undefined && !failed ? { readOnlyAutoAllow } : {}),
     ...(secretPaths.length > 0 ? { secretPaths: Object.freeze(secretPaths) } : {}),
+    ...(protectedPaths.length > 0 ? { protectedPaths: Object.freeze(protectedPaths) } : {}),
   };
 }
 

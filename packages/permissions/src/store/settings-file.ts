@@ -33,12 +33,20 @@ export interface SettingsLayer {
   readonly readOnlyAutoAllow?: boolean;
   /** Locations this layer adds to the secret catalogue (`permissions.secretPaths`). */
   readonly secretPaths?: readonly string[];
+  /** Persistence locations this layer adds to the protected-path catalogue (`permissions.protectedPaths`). */
+  readonly protectedPaths?: readonly string[];
   /** Problems found; when non-empty the engine uses no allow rules at all. */
   readonly errors: readonly PermissionsError[];
 }
 
 const lists = ['allow', 'ask', 'deny'] as const;
-const knownKeys = new Set<string>([...lists, 'defaultMode', 'readOnlyAutoAllow', 'secretPaths']);
+const knownKeys = new Set<string>([
+  ...lists,
+  'defaultMode',
+  'readOnlyAutoAllow',
+  'secretPaths',
+  'protectedPaths',
+]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -59,6 +67,7 @@ export function parseSettingsText(text: string, file: string, name: string): Set
   let defaultMode: 'ask' | 'deny' | undefined;
   let readOnlyAutoAllow: boolean | undefined;
   const secretPaths: string[] = [];
+  const protectedPaths: string[] = [];
   const done = (): SettingsLayer => ({
     name,
     file,
@@ -67,6 +76,7 @@ export function parseSettingsText(text: string, file: string, name: string): Set
     ...(defaultMode ? { defaultMode } : {}),
     ...(readOnlyAutoAllow === undefined ? {} : { readOnlyAutoAllow }),
     ...(secretPaths.length > 0 ? { secretPaths } : {}),
+    ...(protectedPaths.length > 0 ? { protectedPaths } : {}),
     errors,
   });
 
@@ -154,19 +164,20 @@ export function parseSettingsText(text: string, file: string, name: string): Set
     if (typeof readOnly === 'boolean') readOnlyAutoAllow = readOnly;
     else shapeError('permissions.readOnlyAutoAllow', 'must be true or false');
   }
-  const secrets = permissions.secretPaths;
-  if (secrets !== undefined) {
-    if (!Array.isArray(secrets)) shapeError('permissions.secretPaths', 'must be an array of path globs');
-    else {
-      secrets.forEach((entry, index) => {
-        if (typeof entry === 'string' && entry.trim() !== '') secretPaths.push(entry);
-        else
-          shapeError(
-            `permissions.secretPaths[${index}]`,
-            'must be a non-empty path glob such as "config/prod.yml"',
-          );
-      });
+  for (const [key, into, example] of [
+    ['secretPaths', secretPaths, 'config/prod.yml'],
+    ['protectedPaths', protectedPaths, 'deploy/hooks/**'],
+  ] as const) {
+    const entries = permissions[key];
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries)) {
+      shapeError(`permissions.${key}`, 'must be an array of path globs');
+      continue;
     }
+    entries.forEach((entry, index) => {
+      if (typeof entry === 'string' && entry.trim() !== '') into.push(entry);
+      else shapeError(`permissions.${key}[${index}]`, `must be a non-empty path glob such as "${example}"`);
+    });
   }
   return done();
 }

@@ -140,10 +140,34 @@ describe('executor: one result per call, whatever happens', () => {
     ]);
   });
 
-  it('gives repeated call ids one result each, by position', async () => {
-    const executor = createExecutor({ tools: [readTool('r')], softLimits: false });
-    const results = await executor.execute([call('same', 'r', { q: '1' }), call('same', 'r', { q: '2' })]);
-    expect(results.map((result) => result.output)).toEqual([{ q: '1' }, { q: '2' }]);
+  it('refuses every call of a repeated call id, one result each, in order; the others run', async () => {
+    let ran = 0;
+    const tool = defineTool({
+      name: 'r',
+      inputSchema: z.object({ q: z.string() }),
+      description: 'Reads.',
+      compactDescription: 'Reads',
+      concurrencySafe: true,
+      approval: 'allow',
+      execute: (input) => {
+        ran += 1;
+        return input;
+      },
+    });
+    const executor = createExecutor({ tools: [tool], softLimits: false });
+    const results = await executor.execute([
+      call('same', 'r', { q: '1' }),
+      call('other', 'r', { q: '2' }),
+      call('same', 'r', { q: '3' }),
+    ]);
+    expect(results.map((result) => [result.toolCallId, result.status])).toEqual([
+      ['same', 'invalid_input'],
+      ['other', 'ok'],
+      ['same', 'invalid_input'],
+    ]);
+    expect(results[0]?.error?.issues?.[0]?.code).toBe('duplicate_call_id');
+    expect(results[0]?.content).toMatch(/more than one call/);
+    expect(ran).toBe(1);
   });
 
   it('accepts a registry instead of a tool list', async () => {

@@ -41,6 +41,8 @@ export type { ExecutorStream } from './executor-stream';
 export type { FrameworkBridge, FrameworkBridgeOptions } from './framework-bridge';
 export { createFrameworkBridge } from './framework-bridge';
 export { formatIssuePath, formatIssues } from './input-issues';
+export type { JsonValue, JsonValueErrorCode, KeptJson } from './json-value';
+export { encodeCanonicalJson, JsonValueError, keepJson, MAX_JSON_NODES } from './json-value';
 export type { CallBatch } from './partition';
 export { partitionCalls } from './partition';
 export type { PreviewDecisionOptions, PreviewedDecision } from './preview-decision';
@@ -55,13 +57,21 @@ export { createResumableExecutor } from './resumable-executor';
 export type {
   PendingApproval,
   RunSnapshot,
-  RunSnapshotBody,
+  RunSnapshotEncoding,
   RunSnapshotErrorCode,
+  RunSnapshotState,
   SigningKey,
   SnapshotCall,
   SnapshotResult,
+  VerifyRunSnapshotOptions,
 } from './run-snapshot';
-export { RUN_SNAPSHOT_VERSION, RunSnapshotError, signingKeyId, verifyRunSnapshot } from './run-snapshot';
+export {
+  openRunSnapshot,
+  RUN_SNAPSHOT_VERSION,
+  RunSnapshotError,
+  signingKeyId,
+  verifyRunSnapshot,
+} from './run-snapshot';
 export { ToolTimeoutError } from './run-tool';
 export { safeStringify } from './safe-json';
 export type { ExecutorSession, RecordedCall, SessionOptions, SimilarCall } from './session';
@@ -82,6 +92,7 @@ export {
   normalizeAuditEntry,
   normalizeGrantInput,
   normalizeGrantKey,
+  processSessionStore,
 } from './session-store';
 export {
   canonicalJson,

@@ -2,7 +2,7 @@ import { defineTool } from '@dexter/registry';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createResumableExecutor } from './resumable-executor';
-import { RunSnapshotError } from './run-snapshot';
+import { openRunSnapshot, RunSnapshotError } from './run-snapshot';
 import { createMemorySessionStore } from './session-store';
 
 const KEY = 'k'.repeat(32);
@@ -47,7 +47,7 @@ describe('createResumableExecutor', () => {
     expect(first.results.map((result) => result?.status)).toEqual(['ok', undefined, undefined]);
     expect(first.pending).toMatchObject([{ approvalId: 'w2', index: 1, tool: 'write', input: { id: 'w2' } }]);
     expect(first.pending[0]?.reason).toMatch(/write/);
-    expect(first.snapshot.notStarted).toEqual([2]);
+    expect(openRunSnapshot(first.snapshot, KEY).state.notStarted).toEqual([2]);
 
     // Plain JSON: through text and back, on another instance with the same key.
     const other = createResumableExecutor({ tools: list, signingKey: KEY });
@@ -181,14 +181,23 @@ describe('createResumableExecutor', () => {
       }
       return 'resumed';
     };
-    expect(await refused({ ...snapshot, notStarted: [] })).toBe('snapshot_tampered');
-    expect(await refused({ ...snapshot, calls: [call('w1', 'write'), call('rm', 'write')] })).toBe(
+    const body = JSON.parse(snapshot.body);
+    expect(await refused({ ...snapshot, body: JSON.stringify({ ...body, notStarted: [] }) })).toBe(
       'snapshot_tampered',
     );
+    expect(
+      await refused({
+        ...snapshot,
+        body: JSON.stringify({ ...body, calls: [call('w1', 'write'), call('rm', 'write')] }),
+      }),
+    ).toBe('snapshot_tampered');
+    expect(await refused({ ...snapshot, body: ` ${snapshot.body}` })).toBe('snapshot_tampered');
+    expect(await refused({ ...snapshot, sessionId: 'another' })).toBe('snapshot_tampered');
+    expect(await refused({ ...snapshot, extra: 1 })).toBe('snapshot_malformed');
     expect(await refused(JSON.stringify(snapshot).slice(0, 200))).toBe('snapshot_malformed');
     expect(await refused({ ...snapshot, signature: undefined })).toBe('snapshot_malformed');
     expect(await refused(snapshot, 'x'.repeat(32))).toBe('snapshot_foreign_key');
-    expect(await refused({ ...snapshot, version: 2 })).toBe('snapshot_version');
+    expect(await refused({ ...snapshot, version: 1 })).toBe('snapshot_version');
     expect(ran).toEqual([]);
     expect(await refused(snapshot)).toBe('resumed');
     expect(await refused(snapshot)).toBe('snapshot_already_resumed');
@@ -200,7 +209,7 @@ describe('createResumableExecutor', () => {
     const runs = createResumableExecutor({ tools: list, signingKey: KEY });
     const outcome = await runs.execute([call('r1', 'read'), call('r2', 'read'), call('w3', 'write')]);
     if (outcome.status !== 'suspended') throw new Error('expected a suspension');
-    expect(outcome.snapshot.callCounts).toMatchObject({ read: 2 });
+    expect(openRunSnapshot(outcome.snapshot, KEY).state.callCounts).toMatchObject({ read: 2 });
     const fresh = createResumableExecutor({ tools: list, signingKey: KEY });
     await fresh.resume(outcome.snapshot, { w3: 'allow-once' });
     expect(fresh.session.callCount('read')).toBe(2);

@@ -10,19 +10,30 @@
  * executing, so nothing is cut off half-way; calls that finished are never run again (their
  * results travel in the snapshot); calls that never started run on resume, in order, so
  * nothing after a pending write starts early; results come back in call order, one per
- * call. A snapshot is resumed at most once per `SessionStore` (`claimResume`): give every
- * process the same store (e.g. `@dexter/postgres`) — with the default in-memory store the
- * ledger covers one process only.
+ * call. A snapshot is resumed at most once per `SessionStore` (`claimResume`): by default the
+ * ledger is one in-memory store shared by every resumable executor of this process (so
+ * executors built per request share it); give every process the same store (e.g.
+ * `@dexter/postgres`) to cover them all.
+ *
+ * Nothing is signed that could fail after a call ran: the calls are turned into what JSON
+ * keeps of them before the first one runs (that is what runs, and what an approval shows),
+ * results keep their output only when JSON keeps it exactly, and should making the snapshot
+ * fail anyway, the calls that did not run get a `cancelled` result saying so and the outcome
+ * is `completed` — what ran is always reported.
  */
 import type { ApprovalRequest, ApprovalResponse } from './approval';
 import { sessionGrantHolds } from './approval-flow';
+import { errorMessage } from './call-fields';
 import { createExecutor, type ExecuteOptions, type ExecutorCall } from './executor';
 import { type ExecutorOptions, resolveExecutorOptions } from './executor-options';
+import { keepJson } from './json-value';
+import { makeResult } from './make-result';
 import { decidePermission } from './permission-gate';
 import {
+  checkEncryptionKey,
   fromSnapshotResult,
+  openRunSnapshot,
   type PendingApproval,
-  RUN_SNAPSHOT_VERSION,
   type RunSnapshot,
   RunSnapshotError,
   type SigningKey,
@@ -30,10 +41,9 @@ import {
   signingKeyId,
   signRunSnapshot,
   toSnapshotResult,
-  verifyRunSnapshot,
 } from './run-snapshot';
 import { createSession, type ExecutorSession } from './session';
-import { createMemorySessionStore, type SessionStore } from './session-store';
+import { processSessionStore, type SessionStore } from './session-store';
 import type { ToolResult } from './tool-result';
 import { validateInput } from './validate-input';
 
@@ -42,8 +52,18 @@ export interface ResumableExecutorOptions extends Omit<ExecutorOptions, 'approva
   /** Signs and checks snapshots (HMAC-SHA256); at least 32 bytes, the same in every process. */
   signingKey: SigningKey;
   /**
+   * Seals each snapshot's state with AES-256-GCM (a key of at least 32 bytes, the same in
+   * every process; a SHA-256 of it is the AES key): the client holding a snapshot then sees
+   * its envelope only (id, session, times), not the calls, inputs and results. Snapshots
+   * sealed with it can only be resumed with it.
+   */
+  encryptionKey?: SigningKey;
+  /**
    * Holds the resume ledger. Default: `sessionStore` when given (grants, audit and counters
-   * live there too), else in memory (this process only).
+   * live there too), else one in-memory store shared by every resumable executor of this
+   * process (`processSessionStore()`): executors made per request still resume a snapshot at
+   * most once in this process — but not across processes, for which give them all one shared
+   * store (`createPostgresSessionStore`).
    */
   store?: SessionStore;
 }
@@ -68,8 +88,10 @@ export interface ResumableExecutor {
   execute(calls: readonly ExecutorCall[], options?: ExecuteOptions): Promise<RunOutcome>;
   /**
    * Runs the rest of a suspended run. Throws `RunSnapshotError` (nothing runs) for a
-   * malformed, foreign, altered, unsupported or already resumed snapshot. A pending call
-   * without an answer asks again: the outcome is `suspended` once more.
+   * malformed, foreign, altered, unsupported, sealed-with-another-key or already resumed
+   * snapshot, and for one made in another session than the one named here (`options.session`,
+   * else the executor's `session` option; with neither, the run resumes in the executor's own
+   * session). A pending call without an answer asks again: the outcome is `suspended` once more.
    */
   resume(
     snapshot: RunSnapshot | string,
@@ -96,17 +118,70 @@ function pendingApproval(
     toolCallId,
     index,
     tool: request.tool,
-    input: request.input,
-    reason: decision.reason,
+    // What JSON keeps of the validated input: exactly what the snapshot carries and runs.
+    input: keptOrNull(request.input),
+    reason: String(decision.reason),
   };
   if (decision.classification !== undefined) entry.classification = decision.classification;
   if (decision.proposedRules) {
-    entry.proposedRules = [...decision.proposedRules];
+    entry.proposedRules = decision.proposedRules.map(String);
     // What the prompt shows as `proposedRule` (approval-flow.ts): the first proposal.
-    if (decision.proposedRules[0] !== undefined) entry.proposedRule = decision.proposedRules[0];
+    if (entry.proposedRules[0] !== undefined) entry.proposedRule = entry.proposedRules[0];
   }
-  if (request.subject !== undefined) entry.subject = request.subject;
+  if (request.subject !== undefined) {
+    const subject = keptOrNull(request.subject);
+    if (subject !== null) entry.subject = subject;
+  }
   return entry;
+}
+
+/** What JSON keeps of a value for display, `null` when it cannot be read. */
+function keptOrNull(value: unknown): unknown {
+  try {
+    return keepJson(value).value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A call as the run will see it and the snapshot carry it: its id and name as text and what
+ * JSON keeps of its input (a cycle's back-reference and functions dropped, BigInt as text —
+ * decision 0018). An input that cannot be read or is too large gets `inputError`, so the run
+ * answers `invalid_input` for it. Computed before any call runs.
+ */
+function plainCall(call: unknown): SnapshotCall & { inputError?: unknown } {
+  let id: unknown;
+  let name: unknown;
+  let input: unknown;
+  try {
+    const record = call as { id?: unknown; name?: unknown; input?: unknown };
+    id = record?.id;
+    name = record?.name;
+    input = record?.input;
+  } catch (error) {
+    return { id: '', name: '', input: undefined, inputError: error };
+  }
+  const plain: SnapshotCall & { inputError?: unknown } = {
+    id: typeof id === 'string' ? id : id === undefined ? '' : keptText(id),
+    name: typeof name === 'string' ? name : '',
+    input: undefined,
+  };
+  try {
+    const kept = keepJson(input).value;
+    if (kept !== undefined) plain.input = kept;
+  } catch (error) {
+    plain.inputError = new Error(`the input could not be kept as JSON (${errorMessage(error)})`);
+  }
+  return plain;
+}
+
+function keptText(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -132,10 +207,12 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
       'createResumableExecutor takes no `approvals`: its runs suspend and return pending approvals',
     );
   }
-  const { signingKey, store: givenStore, ...executorOptions } = options;
-  const keyId = signingKeyId(signingKey);
-  const store = givenStore ?? executorOptions.sessionStore ?? createMemorySessionStore();
-  const session = executorOptions.session ?? createSession();
+  const { signingKey, encryptionKey, store: givenStore, ...executorOptions } = options;
+  signingKeyId(signingKey); // a short key throws here, at construction
+  if (encryptionKey !== undefined) checkEncryptionKey(encryptionKey);
+  const store = givenStore ?? executorOptions.sessionStore ?? processSessionStore();
+  const namedSession = executorOptions.session;
+  const session = namedSession ?? createSession();
   // Fails early on bad executor options (unknown names, bad tools), as createExecutor does;
   // its tools, decider (the default engine without `permissions`) and store decide ahead.
   const config = resolveExecutorOptions({ ...executorOptions, session });
@@ -262,65 +339,84 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
     if (stillPending.length === 0 && notStarted.length === 0) {
       return { status: 'completed', results: calls.map((_, index) => done.get(index) as ToolResult) };
     }
-    // The executor asks one question at a time, so calls queued behind an open prompt were
-    // never asked. List the approvals they will need as well, so that one round of answers
-    // can finish the turn: each such call is still decided again when resume reaches it, and
-    // its answer is used only if it still asks (otherwise it asks again, in a new snapshot).
-    for (const entry of await approvalsAhead(calls, notStarted, runSession)) stillPending.push(entry);
-    stillPending.sort((left, right) => left.index - right.index);
-    const callCounts: Record<string, number> = {};
-    for (const call of calls) callCounts[call.name] = runSession.callCount(call.name);
-    const snapshot = signRunSnapshot(
-      {
-        format: 'dexter.run-snapshot',
-        version: RUN_SNAPSHOT_VERSION,
-        id: crypto.randomUUID(),
-        createdAt: new Date().toISOString(),
-        keyId,
-        calls: calls.map((call) => ({ id: call.id, name: call.name, input: call.input })),
-        results: Object.fromEntries(
-          [...done].map(([index, result]) => [String(index), toSnapshotResult(result)]),
-        ),
+    try {
+      // The executor asks one question at a time, so calls queued behind an open prompt were
+      // never asked. List the approvals they will need as well, so that one round of answers
+      // can finish the turn: each such call is still decided again when resume reaches it, and
+      // its answer is used only if it still asks (otherwise it asks again, in a new snapshot).
+      for (const entry of await approvalsAhead(calls, notStarted, runSession)) stillPending.push(entry);
+      stillPending.sort((left, right) => left.index - right.index);
+      const callCounts: Record<string, number> = {};
+      for (const call of calls) callCounts[call.name] = runSession.callCount(call.name);
+      const snapshot = signRunSnapshot(
+        { id: crypto.randomUUID(), createdAt: new Date().toISOString(), sessionId: runSession.id },
+        {
+          calls: calls.map((call) => ({ id: call.id, name: call.name, input: call.input })),
+          results: Object.fromEntries(
+            [...done].map(([index, result]) => [String(index), toSnapshotResult(result)]),
+          ),
+          pending: stillPending,
+          notStarted,
+          callCounts,
+        },
+        signingKey,
+        encryptionKey,
+      );
+      return {
+        status: 'suspended',
+        results: calls.map((_, index) => done.get(index)),
         pending: stillPending,
-        notStarted,
-        callCounts,
-      },
-      signingKey,
-    );
-    return {
-      status: 'suspended',
-      results: calls.map((_, index) => done.get(index)),
-      pending: stillPending,
-      snapshot,
-    };
+        snapshot,
+      };
+    } catch (error) {
+      // Calls may have run: never throw now. Report them, and say why the rest did not run.
+      const why = `The run could not suspend for approval (${errorMessage(error)}); this call did not run.`;
+      return {
+        status: 'completed',
+        results: calls.map(
+          (call, index) =>
+            done.get(index) ??
+            makeResult({
+              toolCallId: call.id,
+              name: call.name,
+              status: 'cancelled',
+              error: { message: why, cause: error },
+            }),
+        ),
+      };
+    }
   }
 
   return {
     session,
     async execute(calls, runOptions) {
       if (!Array.isArray(calls)) throw new TypeError('execute(calls): calls must be an array');
-      const plain = calls.map((call) => ({
-        id: String(call?.id),
-        name: String(call?.name),
-        input: call?.input,
-      }));
-      // The snapshot must carry the calls as JSON: a call whose input JSON cannot hold is
-      // still run, but its input is what JSON keeps.
-      const json = JSON.parse(
-        JSON.stringify(plain, (_key, value) => (typeof value === 'bigint' ? String(value) : value)),
-      );
+      // Before anything runs: what JSON keeps of every call is what runs and what is signed.
+      const plain = Array.from(calls, plainCall);
       return phase(
-        json,
+        plain,
         new Map(),
-        json.map((_: unknown, index: number) => index),
+        plain.map((_, index) => index),
         {},
         runOptions,
       );
     },
     async resume(input, answers, runOptions) {
-      const snapshot = verifyRunSnapshot(input, signingKey);
+      const { snapshot, state } = openRunSnapshot(
+        input,
+        signingKey,
+        encryptionKey === undefined ? {} : { encryptionKey },
+      );
       if (typeof answers !== 'object' || answers === null) {
         throw new TypeError('resume(snapshot, answers): answers must be an object keyed by approvalId');
+      }
+      const runSession = runOptions?.session ?? session;
+      const named = runOptions?.session ?? namedSession;
+      if (named !== undefined && named.id !== snapshot.sessionId) {
+        throw new RunSnapshotError(
+          'snapshot_wrong_session',
+          `run snapshot ${snapshot.id} belongs to another session; resume it in the session it was made in`,
+        );
       }
       if (!(await store.claimResume(snapshot.id))) {
         throw new RunSnapshotError(
@@ -328,18 +424,17 @@ export function createResumableExecutor(options: ResumableExecutorOptions): Resu
           `run snapshot ${snapshot.id} was already resumed`,
         );
       }
-      const runSession = runOptions?.session ?? session;
-      for (const [tool, count] of Object.entries(snapshot.callCounts)) {
+      for (const [tool, count] of Object.entries(state.callCounts)) {
         const missing = count - runSession.callCount(tool);
         if (missing > 0) runSession.addCalls(tool, missing);
       }
       const done = new Map<number, ToolResult>();
-      for (const [index, kept] of Object.entries(snapshot.results))
+      for (const [index, kept] of Object.entries(state.results))
         done.set(Number(index), fromSnapshotResult(kept));
-      const indexes = [
-        ...new Set([...snapshot.pending.map((entry) => entry.index), ...snapshot.notStarted]),
-      ].sort((a, b) => a - b);
-      return phase(snapshot.calls, done, indexes, answers, runOptions);
+      const indexes = [...new Set([...state.pending.map((entry) => entry.index), ...state.notStarted])].sort(
+        (a, b) => a - b,
+      );
+      return phase(state.calls, done, indexes, answers, runOptions);
     },
   };
 }

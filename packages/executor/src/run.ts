@@ -13,7 +13,7 @@
  */
 import type { AnyTool, ProgressUpdate } from '@dexter/registry';
 import { type ApprovalHost, askForApproval } from './approval-flow';
-import { type CallFields, errorMessage, readCallFields } from './call-fields';
+import { type CallFields, clip, errorMessage, readCallFields } from './call-fields';
 import type { DenialSource, EventFields, ExecutorEvent, ToolLimitEvent, ToolProgressEvent } from './events';
 import type { ExecutorConfig } from './executor-options';
 import { makeResult, type ResultFields } from './make-result';
@@ -84,9 +84,13 @@ export class Run {
   /** Executions in flight (made for the first); the run's abort cancels them all. */
   private running: Set<ToolExecution> | undefined;
 
+  /** Call ids given to more than one call of the run (made only when there is one). */
+  private readonly duplicateIds: ReadonlySet<string> | undefined;
+
   constructor(readonly params: RunParams) {
     this.results = new Array(params.calls.length).fill(undefined);
     this.fields = params.calls.map(readCallFields);
+    this.duplicateIds = findDuplicateIds(this.fields);
   }
 
   /** The run's own signal: aborted by the host's signal or by `abort`. Made on first read. */
@@ -190,6 +194,21 @@ export class Run {
         name,
         status: 'invalid_input',
         error: { message: 'The tool call is malformed: expected { id, name, input } with a tool name.' },
+      });
+      return undefined;
+    }
+    if (this.duplicateIds?.has(id)) {
+      // An approval, an answer keyed by call id, a durable step and a result are all bound
+      // to the id: two calls sharing one could have a person approve one and run the other.
+      // Every call with the shared id is refused, none runs.
+      this.fail(index, {
+        toolCallId: id,
+        name,
+        status: 'invalid_input',
+        error: {
+          message: `The tool call id "${clip(id, 200)}" is used by more than one call of this turn; none of them ran. Give every call its own id.`,
+          issues: [{ path: ['id'], code: 'duplicate_call_id', message: 'duplicate tool call id' }],
+        },
       });
       return undefined;
     }
@@ -558,6 +577,19 @@ export class Run {
     if (sink === undefined) return;
     sink.emit({ ...fields, toolCallId, index, runId, sequence: 0 } as ExecutorEvent);
   }
+}
+
+/** Ids that more than one well-formed call carries; `undefined` when every id is unique. */
+function findDuplicateIds(fields: readonly CallFields[]): Set<string> | undefined {
+  if (fields.length < 2) return undefined;
+  const seen = new Set<string>();
+  let duplicates: Set<string> | undefined;
+  for (const { id, malformed } of fields) {
+    if (malformed) continue;
+    if (seen.has(id)) (duplicates ??= new Set()).add(id);
+    else seen.add(id);
+  }
+  return duplicates;
 }
 
 /**

@@ -268,3 +268,24 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
     async close() {},
   };
 }
+
+const PROCESS_STORE = Symbol.for('dexter.executor.process-session-store');
+
+/**
+ * The in-memory `SessionStore` this process shares: the default resume ledger of every
+ * `createResumableExecutor` given no store, so executors built per request still resume a
+ * snapshot at most once in this process. Kept on `globalThis` under a registered symbol, so
+ * the ESM and CommonJS copies of this package (or two installed copies) share one too. It
+ * covers this process only: several processes need one shared store (`@dexter/postgres`).
+ */
+export function processSessionStore(): SessionStore {
+  const holder = globalThis as unknown as Record<symbol, SessionStore | undefined>;
+  let store = holder[PROCESS_STORE];
+  if (store === undefined) {
+    store = createMemorySessionStore();
+    // Not closable: closing the process-wide store would be one caller ending it for all.
+    store = Object.freeze({ ...store, close: async () => {} });
+    Object.defineProperty(holder, PROCESS_STORE, { value: store, enumerable: false });
+  }
+  return store;
+}

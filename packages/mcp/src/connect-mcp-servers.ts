@@ -9,6 +9,7 @@ import { type McpServerConfig, type McpServersConfig, parseMcpConfig } from './c
 import { McpError } from './errors';
 import type { McpSubjectContext } from './filesystem-subjects';
 import { createMcpTool, type McpServerOptions } from './mcp-tool';
+import { DEFAULT_MAX_DESCRIPTION_CHARS } from './result-limits';
 import {
   type McpElicitationHandler,
   type McpSamplingHandler,
@@ -32,6 +33,23 @@ export interface ConnectMcpServersOptions {
   onToolsChanged?: (tools: readonly AnyTool[]) => void;
   /** Called when re-listing after a change fails (the previous tools stay). */
   onError?: (error: McpError) => void;
+  /** Called for what a server did that was worked around: a duplicate tool skipped, a description cut. */
+  onWarning?: (warning: McpWarning) => void;
+  /**
+   * How long to wait after a server's `notifications/tools/list_changed` before listing again
+   * (default 100 ms): a burst of notifications costs one listing, and at most one runs at a time.
+   */
+  listChangedDelayMs?: number;
+}
+
+/** Something a server did that `connectMcpServers` worked around. */
+export interface McpWarning {
+  /** `duplicate_tool`: the server listed a name twice, the later one was skipped; `description_truncated`: cut to `maxDescriptionChars`. */
+  code: 'duplicate_tool' | 'description_truncated';
+  server: string;
+  /** The server's name of the tool. */
+  tool: string;
+  message: string;
 }
 
 /** The connected servers. */
@@ -47,9 +65,15 @@ export interface McpConnection {
   readonly servers: ReadonlyMap<string, McpServerConnection>;
   /** The server's own names of a registry tool: `{ server, tool }`, or `undefined`. */
   resolve(registryName: string): { server: string; tool: string } | undefined;
+  /** The last 100 warnings (also sent to `onWarning`). */
+  readonly warnings: readonly McpWarning[];
   /** Lists every server's tools again. */
   refresh(): Promise<void>;
-  /** Closes every connection and stops every stdio child. */
+  /**
+   * Closes every connection: a stdio server's whole process group is ended (SIGTERM, then
+   * SIGKILL after 2 s; servers started through `sh -c` or `npx` included), and every call in
+   * flight settles with a `closed` error.
+   */
   close(): Promise<void>;
 }
 
@@ -60,8 +84,11 @@ interface ServerState {
   options: McpServerOptions;
   /** What the subject mapping is told about the server (roots learned after each listing). */
   context: McpSubjectContext;
-  /** Serialises re-listing: one at a time, the last request wins. */
-  listing: Promise<void>;
+  /** The listing running after a change, if any. */
+  listing: Promise<void> | undefined;
+  /** A change arrived while listing or waiting: list (again) when the current one ends. */
+  dirty: boolean;
+  timer: NodeJS.Timeout | undefined;
 }
 
 /** What a subject mapping knows of a server before it is asked for its roots. */
@@ -102,6 +129,13 @@ export async function connectMcpServers(
     }
   }
   const states = new Map<string, ServerState>();
+  let closed = false;
+  const warnings: McpWarning[] = [];
+  const warn = (warning: McpWarning) => {
+    warnings.push(warning);
+    if (warnings.length > 100) warnings.shift();
+    options.onWarning?.(warning);
+  };
   let tools: readonly AnyTool[] = Object.freeze([]);
   const rebuild = () => {
     tools = Object.freeze([...states.values()].flatMap((state) => state.tools));
@@ -136,12 +170,70 @@ export async function connectMcpServers(
       );
     }
     const subjectContext = () => state.context;
-    state.tools = definitions.map((definition) =>
-      createMcpTool(state.connection, definition, state.names.nameFor(definition.name), {
-        ...state.options,
-        subjectContext,
-      }),
-    );
+    const server = state.connection.name;
+    const seen = new Set<string>();
+    const maxDescription = state.options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
+    const next: AnyTool[] = [];
+    for (const definition of definitions) {
+      if (seen.has(definition.name)) {
+        warn({
+          code: 'duplicate_tool',
+          server,
+          tool: definition.name,
+          message: `MCP server "${server}" listed the tool ${JSON.stringify(definition.name)} more than once; the first is kept, the others skipped`,
+        });
+        continue;
+      }
+      seen.add(definition.name);
+      if ((definition.description?.length ?? 0) > maxDescription) {
+        warn({
+          code: 'description_truncated',
+          server,
+          tool: definition.name,
+          message: `MCP server "${server}" described ${JSON.stringify(definition.name)} in ${definition.description!.length} characters; cut to ${maxDescription} (maxDescriptionChars)`,
+        });
+      }
+      next.push(
+        createMcpTool(state.connection, definition, state.names.nameFor(definition.name), {
+          ...state.options,
+          subjectContext,
+        }),
+      );
+    }
+    state.tools = next;
+  };
+
+  const delay = options.listChangedDelayMs ?? 100;
+  /** After a list change: one listing after a short wait, never two at once, a burst coalesced. */
+  const listChanged = (state: ServerState) => {
+    state.dirty = true;
+    if (state.timer !== undefined || state.listing !== undefined) return;
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      state.dirty = false;
+      state.listing = relist(state)
+        .then(
+          () => {
+            rebuild();
+            options.onToolsChanged?.(tools);
+          },
+          (error: unknown) => {
+            options.onError?.(
+              McpError.isInstance(error)
+                ? error
+                : new McpError('server_error', String(error), {
+                    server: state.connection.name,
+                    cause: error,
+                  }),
+            );
+          },
+        )
+        .finally(() => {
+          state.listing = undefined;
+          if (state.dirty && !closed) listChanged(state);
+        });
+    }, delay);
+    state.timer.unref?.();
   };
 
   for (const [name, server] of Object.entries(parsed.mcpServers)) {
@@ -150,7 +242,9 @@ export async function connectMcpServers(
       tools: [],
       options: options.servers?.[name] ?? {},
       context: Object.freeze(subjectContextOf(name, server)),
-      listing: Promise.resolve(),
+      listing: undefined,
+      dirty: false,
+      timer: undefined,
       connection: new McpServerConnection({
         name,
         config: server,
@@ -158,22 +252,11 @@ export async function connectMcpServers(
         ...(options.sampling ? { sampling: options.sampling } : {}),
         ...(options.elicitation ? { elicitation: options.elicitation } : {}),
         ...(options.stderr ? { stderr: options.stderr } : {}),
+        ...(options.servers?.[name]?.maxMessageBytes === undefined
+          ? {}
+          : { maxMessageBytes: options.servers[name].maxMessageBytes }),
         onToolsChanged: () => {
-          state.listing = state.listing
-            .then(() => relist(state))
-            .then(
-              () => {
-                rebuild();
-                options.onToolsChanged?.(tools);
-              },
-              (error: unknown) => {
-                options.onError?.(
-                  McpError.isInstance(error)
-                    ? error
-                    : new McpError('server_error', String(error), { server: name, cause: error }),
-                );
-              },
-            );
+          if (!closed) listChanged(state);
         },
       }),
     };
@@ -181,6 +264,11 @@ export async function connectMcpServers(
   }
 
   const closeAll = async () => {
+    closed = true;
+    for (const state of states.values()) {
+      clearTimeout(state.timer);
+      state.timer = undefined;
+    }
     await Promise.all([...states.values()].map((state) => state.connection.close()));
   };
 
@@ -198,6 +286,9 @@ export async function connectMcpServers(
       return tools;
     },
     registry: () => createToolRegistry([...tools]),
+    get warnings() {
+      return [...warnings];
+    },
     servers: connections,
     resolve(registryName) {
       for (const [server, state] of states) {

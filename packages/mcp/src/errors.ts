@@ -23,6 +23,8 @@ export type McpErrorCode =
   | 'secret_refused'
   /** A subject mapping could not place a path where the server resolves it (e.g. a relative path, the server's roots unknown); the call was not sent. */
   | 'unplaceable_path'
+  /** The server's answer was over the size the client reads (`maxMessageBytes`); the connection stays up. */
+  | 'result_too_large'
   /** `serveMcp` was given something it cannot serve, or its transport failed to start. */
   | 'serve_failed';
 

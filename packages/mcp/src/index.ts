@@ -3,7 +3,7 @@
 export { approvalElicitation } from './approval-elicitation';
 export type { HttpServerConfig, McpServerConfig, McpServersConfig, StdioServerConfig } from './config';
 export { loadMcpConfig, parseMcpConfig } from './config';
-export type { ConnectMcpServersOptions, McpConnection } from './connect-mcp-servers';
+export type { ConnectMcpServersOptions, McpConnection, McpWarning } from './connect-mcp-servers';
 export { connectMcpServers } from './connect-mcp-servers';
 export type { McpContentBlock, McpToolOutput } from './content';
 export { renderContentBlock, renderMcpContent } from './content';
@@ -15,6 +15,9 @@ export type { McpInputSchema } from './json-schema-input';
 export { jsonSchemaInput } from './json-schema-input';
 export type { McpServerOptions } from './mcp-tool';
 export { compactDescriptionOf, createMcpTool } from './mcp-tool';
+export type { ProcessGroupStdioOptions } from './process-group-transport';
+export { ProcessGroupStdioTransport } from './process-group-transport';
+export { DEFAULT_MAX_DESCRIPTION_CHARS, DEFAULT_MAX_RESULT_CHARS } from './result-limits';
 export type { McpHttpTransportOptions, McpServeSource, McpServing, ServeMcpOptions } from './serve-mcp';
 export { serveMcp } from './serve-mcp';
 export type {

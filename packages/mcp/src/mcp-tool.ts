@@ -13,6 +13,12 @@ import { type McpToolOutput, renderMcpContent } from './content';
 import { McpError } from './errors';
 import { isServerSecretPath, type McpSubjectContext, type McpSubjectMapper } from './filesystem-subjects';
 import { jsonSchemaInput } from './json-schema-input';
+import {
+  capDescription,
+  capResult,
+  DEFAULT_MAX_DESCRIPTION_CHARS,
+  DEFAULT_MAX_RESULT_CHARS,
+} from './result-limits';
 import type { McpCallOptions, McpServerConnection, McpToolDefinition } from './server-connection';
 
 /** How the host treats one server. */
@@ -23,6 +29,12 @@ export interface McpServerOptions {
   subjects?: McpSubjectMapper;
   /** Per-call timeout for this server's tools (the executor's default otherwise). */
   timeoutMs?: number;
+  /** Longest tool description kept (default 4000 characters); longer ones are cut with a note. */
+  maxDescriptionChars?: number;
+  /** Largest call result kept (default 1,000,000 characters of text, data and structured JSON); larger ones are cut with a note. */
+  maxResultChars?: number;
+  /** Largest message read from a stdio server (default 64 MiB); a larger answer fails its call (`result_too_large`), the connection stays up. */
+  maxMessageBytes?: number;
 }
 
 const COMPACT_MAX = 120;
@@ -67,6 +79,7 @@ export function createMcpTool(
   const server = connection.name;
   const readOnly = options.trusted === true && definition.annotations?.readOnlyHint === true;
   const subjects = options.subjects;
+  const maxResultChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const description =
     definition.description && definition.description.trim() !== ''
       ? definition.description
@@ -74,7 +87,7 @@ export function createMcpTool(
   return defineTool({
     name: registryName,
     inputSchema: jsonSchemaInput(definition.inputSchema as Record<string, unknown>),
-    description,
+    description: capDescription(description, options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS),
     compactDescription: compactDescriptionOf(definition),
     concurrencySafe: readOnly,
     approval: readOnly ? 'allow' : 'ask',
@@ -108,8 +121,13 @@ export function createMcpTool(
           ? { signal: context.signal, onProgress }
           : { cancellation: context as Required<Pick<ToolContext, 'onAbort'>>, onProgress },
       );
-      const content = Array.isArray(result.content) ? (result.content as McpToolOutput['content']) : [];
-      const structured = result.structuredContent as Record<string, unknown> | undefined;
+      let content = Array.isArray(result.content) ? (result.content as McpToolOutput['content']) : [];
+      let structured = result.structuredContent as Record<string, unknown> | undefined;
+      const capped = capResult(content, structured, maxResultChars);
+      if (capped !== undefined) {
+        content = capped.content;
+        structured = capped.structuredContent;
+      }
       if (result.isError === true) {
         throw new McpError('tool_error', renderMcpContent({ content, structuredContent: structured }), {
           server,

@@ -10,7 +10,6 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
@@ -35,6 +34,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { isHttpServerConfig, type McpServerConfig } from './config';
 import { McpError } from './errors';
+import { ProcessGroupStdioTransport, RESULT_TOO_LARGE_CODE } from './process-group-transport';
 
 /** A tool as a server lists it. */
 export type McpToolDefinition = SdkTool;
@@ -72,6 +72,8 @@ export interface McpServerConnectionOptions {
   onToolsChanged?: () => void;
   /** Where a stdio server's stderr goes: `'pipe'` (default: kept for error messages), `'inherit'` or `'ignore'`. */
   stderr?: 'pipe' | 'inherit' | 'ignore';
+  /** Largest message read from a stdio server (default 64 MiB); a larger answer fails its call with `result_too_large`. */
+  maxMessageBytes?: number;
 }
 
 /** One `notifications/progress` of a call. */
@@ -290,7 +292,11 @@ export class McpServerConnection {
     onProgress(update);
   }
 
-  /** Closes the client and the transport (kills a stdio child). Idempotent. */
+  /**
+   * Closes the client and the transport: a stdio server's whole process group is ended
+   * (SIGTERM, SIGKILL after 2 s), and every call in flight settles with a `closed` error.
+   * Idempotent.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     const pending = this.#connecting;
@@ -302,6 +308,19 @@ export class McpServerConnection {
 
   #callError(error: unknown, what: string, client: Client): McpError {
     if (McpError.isInstance(error)) return error;
+    if (error instanceof SdkMcpError && error.code === RESULT_TOO_LARGE_CODE) {
+      return new McpError(
+        'result_too_large',
+        `MCP server "${this.name}" answered ${what} with more than the client reads: ${messageOf(error)}`,
+        { server: this.name, cause: error },
+      );
+    }
+    if (this.#closed) {
+      return new McpError('closed', `MCP server "${this.name}" was closed during ${what}`, {
+        server: this.name,
+        cause: error,
+      });
+    }
     if (isHttpServerConfig(this.#options.config) && httpSessionLost(error)) {
       // The server restarted (our session id is unknown: 404) or is unreachable: this client
       // is done. Forget it so the next call connects afresh.
@@ -397,11 +416,15 @@ export class McpServerConnection {
   async #openStdio(): Promise<Client> {
     const config = this.#options.config as Extract<McpServerConfig, { command: string }>;
     const mode = this.#options.stderr ?? 'pipe';
-    const transport = new StdioClientTransport({
+    // Its own process group: close() and a crash end every process a launcher started.
+    const transport = new ProcessGroupStdioTransport({
       command: config.command,
       ...(config.args ? { args: config.args } : {}),
-      ...(config.env ? { env: { ...getDefaultEnvironment(), ...config.env } } : {}),
+      ...(config.env ? { env: config.env } : {}),
       ...(config.cwd ? { cwd: config.cwd } : {}),
+      ...(this.#options.maxMessageBytes === undefined
+        ? {}
+        : { maxMessageBytes: this.#options.maxMessageBytes }),
       stderr: mode,
     });
     if (mode === 'pipe') {

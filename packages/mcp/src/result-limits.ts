@@ -1,0 +1,81 @@
+/**
+ * Size limits on what a server hands the model: tool descriptions (they go into every
+ * prompt) and call results (they go into the next one). Over the limit, the text is cut and
+ * says so — a server cannot fill the model's context, and a large result is still an `ok`
+ * result with a note, not a failure.
+ */
+import type { McpContentBlock } from './content';
+
+/** Default cap on a tool description, in characters. */
+export const DEFAULT_MAX_DESCRIPTION_CHARS = 4000;
+/** Default cap on one call result (text, base64 data, resource text, structured JSON), in characters. */
+export const DEFAULT_MAX_RESULT_CHARS = 1_000_000;
+
+/** `description` cut to `max` characters with a note saying so, or as it is. */
+export function capDescription(description: string, max: number): string {
+  if (description.length <= max) return description;
+  const note = `… [description cut by Dexter: ${description.length} characters, the limit is ${max}]`;
+  return description.slice(0, Math.max(0, max - note.length)) + note;
+}
+
+/** The characters a block carries. */
+function blockSize(block: McpContentBlock): number {
+  let size = 0;
+  for (const key of ['text', 'data', 'blob', 'uri', 'name']) {
+    const value = block[key];
+    if (typeof value === 'string') size += value.length;
+  }
+  const resource = block.resource as Record<string, unknown> | undefined;
+  if (typeof resource === 'object' && resource !== null) {
+    for (const key of ['text', 'blob', 'uri']) {
+      const value = resource[key];
+      if (typeof value === 'string') size += value.length;
+    }
+  }
+  return size;
+}
+
+/** A result cut to `max` characters, with the size it had; `undefined` when it fits. */
+export function capResult(
+  content: readonly McpContentBlock[],
+  structured: Record<string, unknown> | undefined,
+  max: number,
+):
+  | { content: McpContentBlock[]; structuredContent?: Record<string, unknown>; originalChars: number }
+  | undefined {
+  const sizes = content.map(blockSize);
+  const structuredText = structured === undefined ? undefined : JSON.stringify(structured);
+  const total = sizes.reduce((sum, size) => sum + size, 0) + (structuredText?.length ?? 0);
+  if (total <= max) return undefined;
+  let budget = max;
+  const kept: McpContentBlock[] = [];
+  content.forEach((block, index) => {
+    const size = sizes[index]!;
+    if (size <= budget) {
+      kept.push(block);
+      budget -= size;
+    } else if (block.type === 'text' && typeof block.text === 'string' && budget > 0) {
+      kept.push({ ...block, text: block.text.slice(0, budget) });
+      budget = 0;
+    } else {
+      kept.push({
+        type: 'text',
+        text: `[${block.type} block of ${size} characters left out: over the result limit]`,
+      });
+    }
+  });
+  const note = `[Dexter: this result was ${total} characters, over the ${max}-character limit for MCP results (maxResultChars); it was cut]`;
+  kept.push({ type: 'text', text: note });
+  const out: {
+    content: McpContentBlock[];
+    structuredContent?: Record<string, unknown>;
+    originalChars: number;
+  } = {
+    content: kept,
+    originalChars: total,
+  };
+  if (structured !== undefined && structuredText !== undefined && structuredText.length <= budget) {
+    out.structuredContent = structured;
+  }
+  return out;
+}

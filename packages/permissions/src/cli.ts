@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `dexter-permissions` binary (built to dist/cli.js). Each path imports only what it
 // needs: `hook` runs before every tool call of an agent, so its start-up must stay cheap.
-import { writeSync } from 'node:fs';
+import { realpathSync, writeSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
 
@@ -27,6 +27,8 @@ if (argv[0] === 'hook') {
         stderr: process.stderr,
         cwd: process.cwd(),
         homeDir: os.homedir(),
+        // What `install-hook` registers: this node and this file, absolute, links resolved.
+        program: { node: process.execPath, script: realpathSync(process.argv[1]!) },
       }),
     )
     .then(

@@ -1,11 +1,31 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliBinary, prepareCliBinary } from '../../test/cli-binary';
+import { shellQuote } from './hook-hosts';
+import type { CliIo } from './io';
 import { runCli } from './run-cli';
 
-async function run(argv: string[], cwd: string, homeDir: string) {
+// The real binary: install-hook runs the command it registers on a canary event.
+let binary: CliBinary;
+beforeAll(async () => {
+  binary = await prepareCliBinary('dexter-install-build-');
+}, 120_000);
+afterAll(() => {
+  if (binary?.buildDir) rmSync(binary.buildDir, { recursive: true, force: true });
+});
+
+async function run(argv: string[], cwd: string, homeDir: string, extra: Partial<CliIo> = {}) {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {
@@ -14,8 +34,16 @@ async function run(argv: string[], cwd: string, homeDir: string) {
     stderr: { write: (text: string) => (stderr += text) },
     cwd,
     homeDir,
+    program: { node: process.execPath, script: binary.file },
+    env: { ...process.env, HOME: homeDir },
+    ...extra,
   });
   return { code, stdout, stderr };
+}
+
+/** The command install-hook registers for the binary under test. */
+function registered(agent: string): string {
+  return `${shellQuote(process.execPath)} ${shellQuote(binary.file)} hook ${agent} || exit 2`;
 }
 
 function dirs() {
@@ -25,21 +53,27 @@ function dirs() {
   };
 }
 
-const claudeEntry = {
+const claudeEntry = () => ({
   matcher: '*',
-  hooks: [{ type: 'command', command: 'dexter-permissions hook claude-code', timeout: 30 }],
-};
+  hooks: [{ type: 'command', command: registered('claude-code'), timeout: 30, onFailure: 'block' }],
+});
 
-describe('dexter-permissions install-hook', () => {
+describe('dexter-permissions install-hook', { timeout: 120_000 }, () => {
   it('prints the snippet and writes nothing without --write', async () => {
     const { cwd, home } = dirs();
     const result = await run(['install-hook', 'claude-code'], cwd, home);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ hooks: { PreToolUse: [claudeEntry] } });
+    expect(JSON.parse(result.stdout)).toEqual({ hooks: { PreToolUse: [claudeEntry()] } });
     expect(result.stderr).toContain(path.join(cwd, '.claude/settings.json'));
     expect(existsSync(path.join(cwd, '.claude'))).toBe(false);
     const gemini = await run(
-      ['install-hook', 'gemini-cli', '--user', '--bin', 'node /opt/d/cli.js'],
+      [
+        'install-hook',
+        'gemini-cli',
+        '--user',
+        '--bin',
+        `${shellQuote(process.execPath)} ${shellQuote(binary.file)}`,
+      ],
       cwd,
       home,
     );
@@ -52,7 +86,7 @@ describe('dexter-permissions install-hook', () => {
               {
                 type: 'command',
                 name: 'dexter-permissions',
-                command: 'node /opt/d/cli.js hook gemini-cli',
+                command: registered('gemini-cli'),
                 timeout: 30000,
               },
             ],
@@ -68,7 +102,7 @@ describe('dexter-permissions install-hook', () => {
     const result = await run(['install-hook', 'gemini-cli', '--user', '--write'], cwd, home);
     expect(result.code).toBe(0);
     const written = JSON.parse(readFileSync(path.join(home, '.gemini/settings.json'), 'utf8'));
-    expect(written.hooks.BeforeTool[0].hooks[0].command).toBe('dexter-permissions hook gemini-cli');
+    expect(written.hooks.BeforeTool[0].hooks[0].command).toBe(registered('gemini-cli'));
     expect(readdirSync(path.join(home, '.gemini'))).toEqual(['settings.json']);
   });
 
@@ -96,7 +130,7 @@ describe('dexter-permissions install-hook', () => {
     const before = JSON.parse(original);
     expect(merged).toEqual({
       ...before,
-      hooks: { ...before.hooks, PreToolUse: [...before.hooks.PreToolUse, claudeEntry] },
+      hooks: { ...before.hooks, PreToolUse: [...before.hooks.PreToolUse, claudeEntry()] },
     });
     expect(readFileSync(`${file}.bak`, 'utf8')).toBe(original);
 
@@ -134,5 +168,105 @@ describe('dexter-permissions install-hook', () => {
     expect((await run(['install-hook', 'claude-code', '--force'], cwd, home)).stderr).toContain(
       'unknown option',
     );
+  });
+});
+
+describe('install-hook refuses a hook that would not guard', { timeout: 120_000 }, () => {
+  it('writes nothing when the command cannot run (a wrong --bin, a bare name off the agent PATH)', async () => {
+    const { cwd, home } = dirs();
+    for (const bin of [
+      '/nonexistent/dexter-permissions',
+      `${shellQuote(process.execPath)} /nonexistent/cli.js`,
+      'false',
+    ]) {
+      const result = await run(['install-hook', 'claude-code', '--write', '--bin', bin], cwd, home);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('does not guard');
+      expect(existsSync(path.join(cwd, '.claude'))).toBe(false);
+    }
+    // A program found only through node_modules/.bin (as under npx) is not on the agent's PATH.
+    const bin = mkdtempSync(path.join(os.tmpdir(), 'dexter-install-bin-'));
+    const shim = path.join(bin, 'node_modules/.bin');
+    mkdirSync(shim, { recursive: true });
+    writeFileSync(
+      path.join(shim, 'dexter-permissions'),
+      `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(binary.file)} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const env = { ...process.env, PATH: `${shim}${path.delimiter}${process.env.PATH}` };
+    const bare = await run(
+      ['install-hook', 'gemini-cli', '--write', '--bin', 'dexter-permissions'],
+      cwd,
+      home,
+      {
+        env,
+      },
+    );
+    expect(bare.code).toBe(1);
+    expect(existsSync(path.join(cwd, '.gemini'))).toBe(false);
+    // The same program by its absolute path is accepted.
+    const absolute = await run(
+      ['install-hook', 'gemini-cli', '--write', '--bin', path.join(shim, 'dexter-permissions')],
+      cwd,
+      home,
+      { env },
+    );
+    expect(absolute.code, absolute.stderr).toBe(0);
+    expect(absolute.stderr).toContain('trusted folder');
+  });
+
+  it('needs --bin when it cannot tell where it is installed', async () => {
+    const { cwd, home } = dirs();
+    let stderr = '';
+    const code = await runCli(['install-hook', 'claude-code'], {
+      stdin: Readable.from(['']),
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      cwd,
+      homeDir: home,
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain('--bin');
+  });
+});
+
+describe('dexter-permissions doctor', { timeout: 120_000 }, () => {
+  it('passes a hook install-hook wrote, and names each problem of a hand-made one', async () => {
+    const { cwd, home } = dirs();
+    expect((await run(['doctor', 'claude-code'], cwd, home)).code).toBe(1);
+    expect((await run(['install-hook', 'claude-code', '--write'], cwd, home)).code).toBe(0);
+    const good = await run(['doctor', 'claude-code'], cwd, home);
+    expect(good.code, good.stdout).toBe(0);
+    expect(good.stdout).toContain('was denied by dexter-permissions');
+
+    // The registration the issue found in the field: a bare command, no onFailure, a narrow matcher.
+    const file = path.join(home, '.claude/settings.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: 'dexter-permissions hook claude-code' }] },
+          ],
+        },
+      }),
+    );
+    const bad = await run(['doctor', 'claude-code'], cwd, home, {
+      env: { ...process.env, PATH: '/usr/bin:/bin' },
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('does not reach every tool');
+    expect(bad.stdout).toContain('"onFailure": "block" is missing');
+    expect(bad.stdout).toContain('does not end with "|| exit 2"');
+    expect(bad.stdout).toMatch(/the command failed \(exit 127/);
+  });
+
+  it('notes the Gemini CLI folder trust for a project-only registration', async () => {
+    const { cwd, home } = dirs();
+    expect((await run(['install-hook', 'gemini-cli', '--write'], cwd, home)).code).toBe(0);
+    const result = await run(['doctor', 'gemini-cli'], cwd, home);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain('trusted folder');
   });
 });

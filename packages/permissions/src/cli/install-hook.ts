@@ -1,7 +1,11 @@
 /**
  * `dexter-permissions install-hook claude-code|gemini-cli [--project|--user|--local] [--write] [--bin PROGRAM]`:
- * prints the settings snippet that registers `dexter-permissions hook <agent>` with the
- * agent, or with `--write` merges it into the agent's settings file:
+ * prints the settings snippet that registers the hook with the agent, or with `--write`
+ * merges it into the agent's settings file. The command is absolute — this `node` and this
+ * `cli.js`, or `--bin PROGRAM` — and fails closed (hook-hosts.ts). Before anything is printed
+ * or written, the command is run on a canary event (hook-health.ts); unless dexter-permissions
+ * blocks it, nothing is written and the exit code is 1. After writing, the registration is
+ * read back from the file and checked again.
  *
  * - other hooks and settings are kept (the entry is appended to the event's list; an
  *   identical entry already there means nothing is written);
@@ -14,41 +18,9 @@ import { constants, copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write';
 import { UsageError } from './args';
+import { checkRegistration, findRegistrations, type HealthCheck, runCanary } from './hook-health';
+import { type HookAgent, hookCommand, hookHosts, shellQuote } from './hook-hosts';
 import type { CliIo } from './io';
-
-/** Where each agent keeps its settings, and the entry that registers the hook. */
-interface AgentHookSetup {
-  event: string;
-  files: { user: string; project: string; local?: string };
-  entry(command: string): Record<string, unknown>;
-}
-
-/** Hook timeouts written into the agents' settings: above the hook's own 10 s watchdog. */
-export const claudeCodeHookTimeoutSeconds = 30;
-export const geminiCliHookTimeoutMs = 30_000;
-
-const agents: Record<string, AgentHookSetup> = {
-  'claude-code': {
-    event: 'PreToolUse',
-    files: {
-      user: '~/.claude/settings.json',
-      project: '.claude/settings.json',
-      local: '.claude/settings.local.json',
-    },
-    entry: (command) => ({
-      matcher: '*',
-      hooks: [{ type: 'command', command, timeout: claudeCodeHookTimeoutSeconds }],
-    }),
-  },
-  'gemini-cli': {
-    event: 'BeforeTool',
-    files: { user: '~/.gemini/settings.json', project: '.gemini/settings.json' },
-    entry: (command) => ({
-      matcher: '.*',
-      hooks: [{ type: 'command', name: 'dexter-permissions', command, timeout: geminiCliHookTimeoutMs }],
-    }),
-  },
-};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -84,12 +56,32 @@ function backup(file: string): string {
   }
 }
 
+/** Where a settings file of `host` in `scope` is, for this project and home. */
+export function hostSettingsFile(relative: string, io: Pick<CliIo, 'cwd' | 'homeDir'>): string {
+  return relative.startsWith('~/')
+    ? path.join(io.homeDir, relative.slice(2))
+    : path.resolve(io.cwd, relative);
+}
+
+/** The program part of the hook command: `--bin`, else this `node` and this `cli.js`, absolute. */
+function defaultProgram(io: CliIo): string {
+  if (!io.program)
+    throw new UsageError(
+      'cannot tell where this dexter-permissions is installed: pass --bin "/abs/path/to/node /abs/path/to/cli.js"',
+    );
+  return `${shellQuote(io.program.node)} ${shellQuote(io.program.script)}`;
+}
+
+function report(io: CliIo, checks: readonly HealthCheck[]): void {
+  for (const check of checks) io.stderr.write(`  ${check.ok ? 'ok     ' : 'PROBLEM'} ${check.message}\n`);
+}
+
 /** Runs `install-hook`. */
 export function runInstallHook(argv: readonly string[], io: CliIo): number {
   let agent: string | undefined;
   let scope: 'project' | 'user' | 'local' = 'project';
   let write = false;
-  let program = 'dexter-permissions';
+  let program: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index]!;
     if (word === '--project' || word === '--user' || word === '--local')
@@ -103,15 +95,25 @@ export function runInstallHook(argv: readonly string[], io: CliIo): number {
     else if (agent === undefined) agent = word;
     else throw new UsageError(`unexpected argument ${word}`);
   }
-  const setup = agent === undefined ? undefined : agents[agent];
-  if (!setup) throw new UsageError('install-hook needs an agent: claude-code or gemini-cli');
-  const relative = setup.files[scope];
-  if (relative === undefined) throw new UsageError(`${agent} has no --${scope} settings file`);
-  const file = relative.startsWith('~/')
-    ? path.join(io.homeDir, relative.slice(2))
-    : path.resolve(io.cwd, relative);
-  const entry = setup.entry(`${program} hook ${agent}`);
-  const snippet = { hooks: { [setup.event]: [entry] } };
+  const host = agent === 'claude-code' || agent === 'gemini-cli' ? hookHosts[agent as HookAgent] : undefined;
+  if (!host) throw new UsageError('install-hook needs an agent: claude-code or gemini-cli');
+  const relative = host.files[scope];
+  if (relative === undefined) throw new UsageError(`${host.agent} has no --${scope} settings file`);
+  const file = hostSettingsFile(relative, io);
+  const command = hookCommand(program ?? defaultProgram(io), host.agent);
+  const entry = host.entry(command);
+  const snippet = { hooks: { [host.event]: [entry] } };
+  const env = io.env ?? process.env;
+
+  // The command as it will be registered must block a secret read before anything is shown or written.
+  const canary = runCanary(host.agent, command, io.cwd, env);
+  if (!canary.ok) {
+    io.stderr.write(
+      `dexter-permissions: the hook command does not guard, so nothing was ${write ? 'written' : 'printed'}:\n  ${command}\n  ${canary.message}\n` +
+        'Pass --bin with an absolute path to a working dexter-permissions (or "/abs/node /abs/dist/cli.js").\n',
+    );
+    return 1;
+  }
 
   if (!write) {
     io.stdout.write(`${JSON.stringify(snippet, null, 2)}\n`);
@@ -141,21 +143,38 @@ export function runInstallHook(argv: readonly string[], io: CliIo): number {
       return 1;
     }
   }
-  const result = mergeHookEntry(settings, setup.event, entry);
+  const result = mergeHookEntry(settings, host.event, entry);
   if ('problem' in result) {
     io.stderr.write(
       `dexter-permissions: cannot merge into ${file}: ${result.problem}; it was left untouched\n`,
     );
     return 1;
   }
-  if (!result.changed) {
-    io.stdout.write(`The hook is already registered in ${file}; nothing was written.\n`);
-    return 0;
+  let saved: string | undefined;
+  if (result.changed) {
+    saved = text === undefined ? undefined : backup(file);
+    writeFileAtomic(file, `${JSON.stringify(result.merged, null, 2)}\n`);
   }
-  const saved = text === undefined ? undefined : backup(file);
-  writeFileAtomic(file, `${JSON.stringify(result.merged, null, 2)}\n`);
-  io.stdout.write(
-    `Registered "${program} hook ${agent}" for ${setup.event} in ${file}${saved ? ` (the original is in ${saved})` : ''}.\n`,
+
+  // Read back what the host will read, and check it the way `doctor` does.
+  const registered = findRegistrations(host, JSON.parse(readFileSync(file, 'utf8'))).find(
+    (found) => found.hook.command === command,
   );
+  const checks = registered ? checkRegistration(host, registered.entry, registered.hook, io.cwd, env) : [];
+  if (!registered || checks.some((check) => !check.ok)) {
+    io.stderr.write(`dexter-permissions: ${file} was written, but the hook it registers does not guard:\n`);
+    if (!registered) io.stderr.write('  PROBLEM the entry is not in the file read back\n');
+    report(io, checks);
+    return 1;
+  }
+  io.stdout.write(
+    result.changed
+      ? `Registered "${command}" for ${host.event} in ${file}${saved ? ` (the original is in ${saved})` : ''}; checked: a read of .env is blocked.\n`
+      : `The hook is already registered in ${file}; nothing was written; checked: a read of .env is blocked.\n`,
+  );
+  if (host.agent === 'gemini-cli' && scope === 'project')
+    io.stderr.write(
+      'dexter-permissions: the Gemini CLI loads project settings (and this hook) only in a trusted folder; see "Folder trust" in docs/guides/guard-your-agent.md, or install with --user.\n',
+    );
   return 0;
 }

@@ -13,6 +13,13 @@ export interface CliIo {
   cwd: string;
   /** Home directory for the user settings layer. */
   homeDir: string;
+  /** Environment for commands the CLI runs (`install-hook`/`doctor` canaries); default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The running binary, absolute: the `node` executing it and its `cli.js` (symlinks
+   * resolved). `install-hook` registers exactly this pair; without it `--bin` is needed.
+   */
+  program?: { node: string; script: string };
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * `dexter-permissions` entry: dispatches to `check`, `eval`, `test`, `explain`.
+ * `dexter-permissions` entry: dispatches to `check`, `eval`, `test`, `explain`, `hook`,
+ * `install-hook`, `doctor`.
  * Returns the exit code instead of exiting, so tests run it in-process.
  */
 import { PermissionsError } from '../errors';
@@ -50,8 +51,12 @@ export const usage = `Usage: dexter-permissions <command> [options]
   hook    claude-code|gemini-cli [--settings FILE]… [--unknown ask|deny|pass]
           [--file-arg TOOL=read:ARG|write:ARG]… [--on-ask deny|defer] [--timeout-ms N]
                                      one PreToolUse / BeforeTool event on stdin → the agent's hook JSON
-  install-hook claude-code|gemini-cli [--project|--user] [--write] [--command CMD]
-                                     print (or merge into the agent's settings) the hook registration
+  install-hook claude-code|gemini-cli [--project|--user|--local] [--write] [--bin PROGRAM]
+                                     print (or merge into the agent's settings) the hook registration;
+                                     the command is this node + this cli.js (or PROGRAM), fails closed,
+                                     and must block a canary .env read before anything is written
+  doctor  claude-code|gemini-cli [--project|--user|--local]
+                                     check every registered hook: matcher, fail-closed, canary blocked
 
 Without --settings the standard layers are read: ~/.dexter/settings.json,
 <cwd>/.dexter/settings.json, <cwd>/.dexter/settings.local.json.
@@ -81,6 +86,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runHookInProcess(rest, io);
       case 'install-hook':
         return (await import('./install-hook')).runInstallHook(rest, io);
+      case 'doctor':
+        return (await import('./doctor')).runDoctor(rest, io);
       case undefined:
       case '-h':
       case '--help':

@@ -6,6 +6,10 @@
 #   ...                                   # run tests: they use DATABASE_URL
 #   scripts/postgres.sh stop "$DEXTER_PG_DIR"
 #
+# Outage tests take a server they started down and up again (never the shared one):
+#   scripts/postgres.sh ctl "$DEXTER_PG_DIR" halt      # pg_ctl stop -m fast; the data stays
+#   scripts/postgres.sh ctl "$DEXTER_PG_DIR" restart   # pg_ctl restart -m fast (also starts a halted one)
+#
 # `start` prints two shell assignments on stdout and everything else on stderr. It exits 3
 # when no PostgreSQL server binaries are installed (and says how to install them), 1 when a
 # server could not be started. PG_BINDIR picks the server binaries' directory. initdb refuses to run as root: as root the data directory
@@ -93,11 +97,28 @@ stop() {
   rm -rf "$dir"
 }
 
+ctl() {
+  local dir=${1:-} action=${2:-}
+  case "$dir" in
+    */dexter-pg.*) ;;
+    *) echo "postgres.sh ctl: $dir is not a directory this script made" >&2; exit 2 ;;
+  esac
+  local pg_ctl
+  pg_ctl=$(find_bin pg_ctl)
+  case "$action" in
+    halt) as_owner "$pg_ctl" -D "$dir/data" -m fast -w stop >&2 ;;
+    # restart reuses the options of the last start (postmaster.opts), running or not.
+    restart) as_owner "$pg_ctl" -D "$dir/data" -l "$dir/log" -m fast -w -t 60 restart >&2 ;;
+    *) echo "postgres.sh ctl DIR halt|restart" >&2; exit 2 ;;
+  esac
+}
+
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:-}" ;;
+  ctl) ctl "${2:-}" "${3:-}" ;;
   *)
-    echo "usage: scripts/postgres.sh start | scripts/postgres.sh stop DIR" >&2
+    echo "usage: scripts/postgres.sh start | scripts/postgres.sh stop DIR | scripts/postgres.sh ctl DIR halt|restart" >&2
     exit 2
     ;;
 esac

@@ -14,6 +14,7 @@ import { DurableTurnError } from './errors';
 const server = databaseUrl('@dexter/dbos durable turns');
 
 const ran: string[] = [];
+const keys: Record<string, string | undefined> = {};
 const tools = [
   defineTool({
     name: 'read',
@@ -34,8 +35,9 @@ const tools = [
     compactDescription: 'Write',
     inputSchema: z.object({ path: z.string() }),
     approval: 'ask',
-    async execute({ path }, { toolCallId }) {
+    async execute({ path }, { toolCallId, idempotencyKey }) {
       ran.push(toolCallId);
+      keys[toolCallId] = idempotencyKey;
       return { wrote: path };
     },
   }),
@@ -120,7 +122,7 @@ describe.skipIf(server === '')('registerDurableTurns', () => {
     expect(ran.slice(before)).toEqual(['r1']);
   });
 
-  it('refuses answers to approvals that are not waiting: malformed, unknown turn, not asked yet, answered', async () => {
+  it('refuses answers to approvals that are not waiting: malformed, unknown turn, not asked yet; a repeat is idempotent, a different answer a conflict', async () => {
     const turnId = await turns.start([
       { id: 'w1', name: 'write', input: { path: 'one.md' } },
       { id: 'w2', name: 'write', input: { path: 'two.md' } },
@@ -129,15 +131,31 @@ describe.skipIf(server === '')('registerDurableTurns', () => {
     const approvalId = state.pending[0]!.approvalId;
     expect(await code(answerApproval('no-separator', 'allow-once'))).toBe('approval_not_pending');
     expect(await code(answerApproval('nobody~0', 'allow-once'))).toBe('approval_not_pending');
+    expect(await code(answerApproval(`${turnId}\u0000~0`, 'allow-once'))).toBe('approval_not_pending');
+    expect(await code(readTurn(`${turnId}\u0000`))).toBe('unknown_turn');
     // w2's approval id can be guessed, but w2 has not been asked: no pre-approving it.
     expect(await code(answerApproval(`${turnId}~1`, 'allow-once'))).toBe('approval_not_pending');
-    await answerApproval(approvalId, 'deny');
+    expect(await answerApproval(approvalId, 'deny')).toEqual({ turnId, repeated: false });
     const next = await turns.settle(turnId, { after: approvalId });
     expect(next.pending[0]?.toolCallId).toBe('w2');
-    expect(await code(answerApproval(approvalId, 'allow-once'))).toBe('approval_not_pending');
-    await answerApproval(next.pending[0]!.approvalId, 'allow-once');
+    expect(await answerApproval(approvalId, { decision: 'deny', message: 'again' })).toEqual({
+      turnId,
+      repeated: true,
+    });
+    expect(await code(answerApproval(approvalId, 'allow-once'))).toBe('approval_answered');
+    // Two different answers at once: one wins, the other is told so.
+    const racing = await Promise.all([
+      code(answerApproval(next.pending[0]!.approvalId, 'allow-once')),
+      code(answerApproval(next.pending[0]!.approvalId, 'deny')),
+    ]);
+    expect(racing.sort()).toEqual(['approval_answered', 'resolved']);
     const done = await turns.settle(turnId, { after: next.pending[0]!.approvalId });
-    expect(done.results.map((r) => r.status)).toEqual(['denied', 'ok']);
+    const statuses = done.results.map((r) => r.status);
+    expect(statuses[0]).toBe('denied');
+    if (statuses[1] === 'ok') {
+      // The tool body saw its step's idempotency key: <turn id>:<DBOS step number>.
+      expect(keys.w2).toMatch(new RegExp(`^${turnId}:\\d+$`));
+    } else expect(statuses[1]).toBe('denied');
     expect(await code(readTurn('no-such-turn'))).toBe('unknown_turn');
   });
 

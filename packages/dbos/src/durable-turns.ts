@@ -23,6 +23,7 @@ import {
   type ToolResult,
 } from '@dexter/executor';
 import type { AnyTool, ToolCall } from '@dexter/registry';
+import { trackStep } from './drain';
 import { DurableTurnError } from './errors';
 import { StepOrder } from './step-order';
 
@@ -124,12 +125,61 @@ function approvalTopic(index: number): string {
   return `dexter.approval.${index}`;
 }
 
+/** The workflow event holding the answer the turn took for call `index`. */
+function answerEvent(index: number): string {
+  return `dexter.answer.${index}`;
+}
+
+/** What a turn records of the answer it took: enough to tell a repeat from a different answer. */
+interface TakenAnswer {
+  decision: string;
+  updatedInput?: unknown;
+  interrupt?: boolean;
+}
+
+function takenAnswer(answer: ApprovalAnswer): TakenAnswer {
+  const taken: TakenAnswer = { decision: answer.decision };
+  if (answer.updatedInput !== undefined)
+    taken.updatedInput = JSON.parse(safeStringify(answer.updatedInput) ?? 'null');
+  if (answer.interrupt === true) taken.interrupt = true;
+  return taken;
+}
+
+function sameAnswer(a: TakenAnswer, b: TakenAnswer): boolean {
+  return safeStringify(a) === safeStringify(b);
+}
+
+/** Ids come from URLs and request bodies: control characters never name a turn (Postgres refuses NUL). */
+function plausibleId(id: string): boolean {
+  return id !== '' && id.length <= 1000 && !/[\u0000-\u001f\u007f]/.test(id);
+}
+
+/** The context a tool body gets inside its step: the executor's, plus the step's idempotency key. */
+function withIdempotencyKey(
+  context: Parameters<AnyTool['execute']>[1],
+  idempotencyKey: string,
+): Parameters<AnyTool['execute']>[1] {
+  return new Proxy(context, {
+    get(target, property) {
+      if (property === 'idempotencyKey') return idempotencyKey;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    has: (target, property) => property === 'idempotencyKey' || Reflect.has(target, property),
+  });
+}
+
 /** Parses `<turnId>~<call index>`. */
 function parseApprovalId(approvalId: unknown): { turnId: string; index: number } {
   if (typeof approvalId === 'string') {
     const at = approvalId.lastIndexOf(APPROVAL_SEPARATOR);
     const index = Number(approvalId.slice(at + 1));
-    if (at > 0 && /^\d+$/.test(approvalId.slice(at + 1)) && Number.isSafeInteger(index)) {
+    if (
+      at > 0 &&
+      plausibleId(approvalId) &&
+      /^\d+$/.test(approvalId.slice(at + 1)) &&
+      Number.isSafeInteger(index)
+    ) {
       return { turnId: approvalId.slice(0, at), index };
     }
   }
@@ -246,7 +296,14 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
         execute: async (input: never, context: Parameters<AnyTool['execute']>[1]) => {
           const index = indexOf.get(context.toolCallId)!;
           await order.turn(index);
-          const step = DBOS.runStep(() => runBody(tool, input, context), { name: `tool:${tool.name}` });
+          // trackStep calls runStep synchronously (StepOrder needs the step started now) and
+          // counts it for a graceful shutdown's drain.
+          const step = trackStep(() =>
+            DBOS.runStep(
+              () => runBody(tool, input, withIdempotencyKey(context, `${turnId}:${DBOS.stepID}`)),
+              { name: `tool:${tool.name}` },
+            ),
+          );
           order.started(index);
           return step;
         },
@@ -300,7 +357,6 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
           results: finished,
         });
         const received = await DBOS.recv<AnswerMessage>(approvalTopic(index), { timeoutSeconds });
-        await DBOS.setEvent(PENDING_EVENT, null);
         const { valid: _valid, ...answer } =
           received === null
             ? {
@@ -309,6 +365,9 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
                 message: `No answer within ${timeoutSeconds} s; the approval timed out.`,
               }
             : normalizeApprovalResponse(received?.answer);
+        // Published so that a second answer can be told apart: the same again, or a conflict.
+        await DBOS.setEvent(answerEvent(index), takenAnswer(answer));
+        await DBOS.setEvent(PENDING_EVENT, null);
         const actor = typeof received?.actor === 'string' ? received.actor : undefined;
         if (shared !== undefined) {
           if (
@@ -374,6 +433,9 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
 /** The turn's state now. Throws `unknown_turn` when no turn has this id. */
 export async function readTurn(turnId: string, access: TurnAccess = {}): Promise<TurnState> {
   const { client } = access;
+  if (typeof turnId !== 'string' || !plausibleId(turnId)) {
+    throw new DurableTurnError('unknown_turn', `no turn ${String(turnId).slice(0, 100)}`);
+  }
   const status = client ? await client.getWorkflow(turnId) : await DBOS.getWorkflowStatus(turnId);
   if (status === null || status === undefined)
     throw new DurableTurnError('unknown_turn', `no turn ${turnId}`);
@@ -409,19 +471,58 @@ export async function settleTurn(turnId: string, options: SettleOptions = {}): P
   }
 }
 
+/** What `answerApproval` resolves with. */
+export interface AnswerOutcome {
+  turnId: string;
+  /**
+   * `true` when this approval had already taken the same answer (a retried request): nothing
+   * was sent. A different answer to an answered approval is refused with `approval_answered`.
+   */
+  repeated: boolean;
+}
+
+/** Options of `answerApproval`. */
+export interface AnswerOptions extends TurnAccess {
+  /** Who answers, for the audit trail. */
+  actor?: string;
+  /**
+   * How long to wait for the turn to take the answer, so that a concurrent different answer
+   * is reported as a conflict. Default 30 s; 0 returns as soon as the answer is sent.
+   */
+  confirmTimeoutSeconds?: number;
+}
+
 /**
- * Answers the approval a turn waits for, from any process. The first answer wins (later ones
- * for the same approval are dropped); an id that is not the turn's pending approval is
- * refused with `approval_not_pending`, so nobody can answer a question before it is asked.
- * The answer is read like a live prompter's (`allow-once`, `{ decision: 'deny', message }`,
- * ...); anything unreadable is a deny.
+ * Answers the approval a turn waits for, from any process. Idempotent by approval id: the
+ * first answer wins; the same answer again resolves with `repeated: true`; a different one
+ * (also one sent at the same moment as the winner) is refused with `approval_answered`. An id
+ * that is not the turn's pending approval and was never answered is refused with
+ * `approval_not_pending`, so nobody can answer a question before it is asked. The answer is
+ * read like a live prompter's (`allow-once`, `{ decision: 'deny', message }`, ...); anything
+ * unreadable is a deny.
  */
 export async function answerApproval(
   approvalId: string,
   response: ApprovalResponse,
-  access: TurnAccess & { actor?: string } = {},
-): Promise<{ turnId: string }> {
+  access: AnswerOptions = {},
+): Promise<AnswerOutcome> {
   const { turnId, index } = parseApprovalId(approvalId);
+  const { client } = access;
+  const { valid: _valid, ...normalized } = normalizeApprovalResponse(response);
+  const mine = takenAnswer(normalized);
+  const taken = (timeoutSeconds: number) =>
+    client
+      ? client.getEvent<TakenAnswer | null>(turnId, answerEvent(index), timeoutSeconds)
+      : DBOS.getEvent<TakenAnswer | null>(turnId, answerEvent(index), timeoutSeconds);
+  const verdict = (recorded: TakenAnswer): AnswerOutcome => {
+    if (sameAnswer(recorded, mine)) return { turnId, repeated: true };
+    throw new DurableTurnError(
+      'approval_answered',
+      `approval ${approvalId} was already answered "${recorded.decision}"`,
+    );
+  };
+  const earlier = await taken(0);
+  if (earlier !== null && earlier !== undefined) return verdict(earlier);
   const state = await readTurn(turnId, access).catch((error: unknown) => {
     if (DurableTurnError.isInstance(error)) {
       throw new DurableTurnError('approval_not_pending', `approval ${approvalId} names no turn`, {
@@ -431,11 +532,19 @@ export async function answerApproval(
     throw error;
   });
   if (state.status !== 'suspended' || state.pending[0]?.approvalId !== approvalId) {
+    // It may have been taken between the two reads.
+    const late = await taken(0);
+    if (late !== null && late !== undefined) return verdict(late);
     throw new DurableTurnError('approval_not_pending', `approval ${approvalId} is not waiting for an answer`);
   }
   const message: AnswerMessage = { answer: JSON.parse(safeStringify(response) ?? 'null') as unknown };
   if (typeof access.actor === 'string' && access.actor !== '') message.actor = access.actor;
-  if (access.client) await access.client.send(turnId, message, approvalTopic(index), approvalId);
+  // DBOS drops a second message with the same idempotency key: the first answer wins.
+  if (client) await client.send(turnId, message, approvalTopic(index), approvalId);
   else await DBOS.send(turnId, message, approvalTopic(index), approvalId);
-  return { turnId };
+  const confirm = access.confirmTimeoutSeconds ?? 30;
+  if (confirm <= 0) return { turnId, repeated: false };
+  const recorded = await taken(confirm);
+  if (recorded === null || recorded === undefined) return { turnId, repeated: false };
+  return sameAnswer(recorded, mine) ? { turnId, repeated: false } : verdict(recorded);
 }

@@ -12,6 +12,8 @@ export type DurableTurnErrorCode =
   | 'invalid_option'
   /** The approval id is malformed, or names an approval that is not waiting now. */
   | 'approval_not_pending'
+  /** The approval already took a different answer (the first answer wins). */
+  | 'approval_answered'
   /** No turn has this id. */
   | 'unknown_turn';
 

@@ -1,4 +1,6 @@
 export type {
+  AnswerOptions,
+  AnswerOutcome,
   DurableToolResult,
   DurableTurns,
   DurableTurnsOptions,
@@ -15,7 +17,11 @@ export {
   settleTurn,
   toDurableResult,
 } from './durable-turns';
+export type { EffectLedger, EffectLedgerOptions } from './effect-ledger';
+export { createEffectLedger } from './effect-ledger';
 export type { DurableTurnErrorCode } from './errors';
 export { DurableTurnError } from './errors';
-export type { LaunchDbosOptions } from './launch';
+export type { LaunchDbosOptions, ShutdownDbosOptions } from './launch';
 export { launchDbos, shutdownDbos } from './launch';
+export type { SystemDatabasePoolOptions } from './system-database-pool';
+export { createSystemDatabasePool } from './system-database-pool';

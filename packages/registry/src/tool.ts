@@ -35,6 +35,13 @@ export interface ToolContext {
    * where the context has no cheaper way than `signal`.
    */
   onAbort?(listener: (reason: unknown) => void): () => void;
+  /**
+   * A key for this call's effect that stays the same when the call is run again after a
+   * crash (durable turns set it to `<workflow id>:<step>`). Send it as an API's idempotency
+   * key, or commit it with the effect, and the effect happens once. Absent where nothing runs
+   * a call twice.
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** The default decision the permission engine applies to a tool no rule mentions. */

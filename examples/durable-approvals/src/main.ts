@@ -1,16 +1,16 @@
 /**
  * `pnpm --filter @dexter-examples/durable-approvals start`: the demo scenario as durable
  * turns behind HTTP. Reads PORT (default 3000), DATABASE_URL (required: DBOS keeps its
- * checkpoints there, the example its `executions` table) and WORKSPACE (where write_file
+ * checkpoints there, the example its `executions` and `attempts` tables) and WORKSPACE (where write_file
  * writes; default a folder in the system temp dir). Launching DBOS recovers the turns a
- * killed process left unfinished.
+ * killed process left unfinished. SIGTERM drains running tool steps before exiting.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DBOS } from '@dbos-inc/dbos-sdk';
-import { registerDurableTurns } from '@dexter/dbos';
+import { launchDbos, registerDurableTurns, shutdownDbos } from '@dexter/dbos';
 import { createPermissionEngine } from '@dexter/permissions';
 import pg from 'pg';
+import { watchDatabase } from './health';
 import { createExecutionsTable, createScenarioTools } from './scenario';
 import { createApp } from './server';
 
@@ -24,25 +24,41 @@ if (databaseUrl === undefined || databaseUrl === '') {
 const port = Number(process.env.PORT ?? 3000);
 const workspace = process.env.WORKSPACE ?? join(tmpdir(), 'dexter-durable-approvals');
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-await createExecutionsTable(pool);
-DBOS.setConfig({ name: 'dexter-durable-approvals', systemDatabaseUrl: databaseUrl, logLevel: 'warn' });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 5000 });
+// A database restart ends idle clients with an error event: without these listeners it
+// would end the process. The clients are replaced on next use.
+pool.on('error', () => {});
+pool.on('connect', (client) => client.on('error', () => {}));
+const ledger = await createExecutionsTable(pool);
 const turns = registerDurableTurns({
-  tools: createScenarioTools(workspace, pool),
+  tools: createScenarioTools(workspace, pool, ledger),
   executor: { permissions: createPermissionEngine({ cwd: workspace }), cwd: workspace },
 });
-await DBOS.launch();
+// DBOS's system database pool (createSystemDatabasePool) survives a restart too; DBOS
+// retries what a lost connection interrupted, so turns go on when the database is back.
+await launchDbos({ name: 'dexter-durable-approvals', databaseUrl, logLevel: 'warn' });
+const health = watchDatabase(pool, { intervalMs: Number(process.env.HEALTH_INTERVAL_MS ?? 1000) });
 
-const server = createApp({ turns, pool });
+const server = createApp({ turns, pool, health });
 server.listen(port, '127.0.0.1', () => {
   console.log(`durable-approvals listening on http://127.0.0.1:${port} (workspace ${workspace})`);
 });
 
-const stop = async () => {
+// Graceful shutdown: stop taking requests, let the running tool steps finish and record their
+// checkpoints (no new step starts), then stop DBOS. Turns waiting for an approval stay in
+// PostgreSQL; the next process with this DBOS__VMID recovers them.
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`durable-approvals: ${signal}, draining`);
   server.close();
-  await DBOS.shutdown();
+  server.closeIdleConnections();
+  health.stop();
+  await shutdownDbos({ drainTimeoutMs: Number(process.env.DRAIN_TIMEOUT_MS ?? 10_000) });
+  server.closeAllConnections();
   await pool.end();
   process.exit(0);
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+process.once('SIGINT', () => void stop('SIGINT'));
+process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -4,68 +4,14 @@
  * process, answer there, and read the turn: every call has its result, in order, and every
  * tool body ran exactly once (the `executions` the server reads from Postgres).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, databaseUrl } from '../../../packages/postgres/test/database';
+import { alive, call, type Running, startServer } from './test-server';
 
 const server = databaseUrl('durable-approvals example');
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | string>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=@dexter/source', '--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}`, exited };
-}
-
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
 
 describe.skipIf(server === '')('durable-approvals over HTTP', () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
@@ -76,8 +22,7 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
     workspace = await mkdtemp(join(tmpdir(), 'durable-approvals-'));
   });
   afterAll(async () => {
-    for (const each of running)
-      if (each.child.exitCode === null && each.child.signalCode === null) each.child.kill('SIGTERM');
+    for (const each of running) if (alive(each)) each.child.kill('SIGTERM');
     await Promise.all(running.map((each) => each.exited));
     await database?.drop();
     await rm(workspace, { recursive: true, force: true });
@@ -117,7 +62,7 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
     const answered = await call(second.base, 'POST', `/approvals/${encodeURIComponent(pending.approvalId)}`, {
       decision: 'allow-once',
     });
-    expect(answered).toEqual({ status: 200, body: { turnId, status: 'completed' } });
+    expect(answered).toMatchObject({ status: 200, body: { turnId, status: 'completed' } });
 
     const after = await call(second.base, 'GET', `/turns/${turnId}`);
     expect(after.body).toEqual({
@@ -129,16 +74,23 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
         { toolCallId: 'call_write_1', name: 'write_file', status: 'ok' },
       ],
       executions: { call_fin_1: 1, call_fin_2: 1, call_write_1: 1 },
+      attempts: { call_fin_1: 1, call_fin_2: 1, call_write_1: 1 },
     });
     expect(await readFile(join(workspace, 'report.md'), 'utf8')).toContain(
       'Compare Apple and NVIDIA revenue',
     );
 
-    // The same answer again, and one for a question never asked, are refused.
+    // The same answer again is a retry (200, nothing sent); a different one, and one for a
+    // question never asked, are refused.
     const again = await call(second.base, 'POST', `/approvals/${encodeURIComponent(pending.approvalId)}`, {
+      decision: 'allow-once',
+    });
+    expect(again).toMatchObject({ status: 200, body: { turnId, status: 'completed' } });
+    const other = await call(second.base, 'POST', `/approvals/${encodeURIComponent(pending.approvalId)}`, {
       decision: 'deny',
     });
-    expect(again.status).toBe(409);
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('approval_answered');
     const guessed = await call(second.base, 'POST', `/approvals/${encodeURIComponent(`${turnId}~0`)}`, {
       decision: 'allow-once',
     });
@@ -146,8 +98,7 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
   });
 
   it('a deny completes the turn without running the write', async () => {
-    const each =
-      running.find((r) => r.child.exitCode === null && r.child.signalCode === null) ?? (await start());
+    const each = running.find(alive) ?? (await start());
     const started = await call(each.base, 'POST', '/turns', { prompt: 'Compare again' });
     expect(started.body.status).toBe('suspended');
     const denied = await call(
@@ -182,16 +133,60 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
       expect(turn.body.results.map((r: { status: string }) => r.status)).toEqual(['ok', 'ok', 'ok']);
       expect(turn.body.executions).toEqual({ call_fin_1: 1, call_fin_2: 1, call_write_1: 1 });
     }
+    // SIGTERM drains and exits cleanly.
     for (const each of [a, b]) each.child.kill('SIGTERM');
-    await Promise.all([a.exited, b.exited]);
+    expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
   });
 
-  it('answers bad requests with 400 and unknown turns with 404', async () => {
-    const each =
-      running.find((r) => r.child.exitCode === null && r.child.signalCode === null) ?? (await start());
+  it('returns the same turn for a retried POST /turns with the same Idempotency-Key', async () => {
+    const each = running.find(alive) ?? (await start());
+    const key = `retry-${Date.now().toString(36)}`;
+    const headers = { 'idempotency-key': key };
+    // Three retries at once and one after: one turn, its reads ran once.
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => call(each.base, 'POST', '/turns', { prompt: 'Retried' }, headers)),
+    );
+    const later = await call(each.base, 'POST', '/turns', { prompt: 'Retried' }, headers);
+    for (const reply of [...replies, later]) {
+      expect(reply.status).toBe(200);
+      expect(reply.body.turnId).toBe(key);
+      expect(reply.body.status).toBe('suspended');
+      expect(reply.body.pending[0].approvalId).toBe(`${key}~2`);
+    }
+    const turn = await call(each.base, 'GET', `/turns/${key}`);
+    expect(turn.body.executions).toEqual({ call_fin_1: 1, call_fin_2: 1 });
+    expect(turn.body.attempts).toEqual({ call_fin_1: 1, call_fin_2: 1 });
+    // Without a key, two posts are two turns.
+    const [one, two] = await Promise.all(
+      [1, 2].map(() => call(each.base, 'POST', '/turns', { prompt: 'x' })),
+    );
+    expect(one!.body.turnId).not.toBe(two!.body.turnId);
+    const bad = await call(each.base, 'POST', '/turns', { prompt: 'x' }, { 'idempotency-key': 'a b' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('answers bad requests with 400, non-JSON bodies with 415, unknown turns with 404', async () => {
+    const each = running.find(alive) ?? (await start());
     expect((await call(each.base, 'POST', '/turns', { prompt: '' })).status).toBe(400);
     expect((await call(each.base, 'POST', '/approvals/x~1', { decision: 'maybe' })).status).toBe(400);
     expect((await call(each.base, 'GET', '/turns/no-such-turn')).status).toBe(404);
     expect((await call(each.base, 'GET', '/nothing')).status).toBe(404);
+    // Malformed ids: a NUL, bad percent-encoding, no call index.
+    for (const path of ['/approvals/x%00~1', '/approvals/%E0%A4%A', '/approvals/abc', '/approvals/a~1%0A']) {
+      const reply = await call(each.base, 'POST', path, { decision: 'deny' });
+      expect([path, reply.status]).toEqual([path, 400]);
+    }
+    expect((await call(each.base, 'GET', '/turns/%00')).status).toBe(400);
+    expect((await call(each.base, 'GET', '/turns/%zz')).status).toBe(400);
+    // A cross-site "simple" request (text/plain, no preflight) is refused before anything runs.
+    const plain = await call(each.base, 'POST', '/turns', JSON.stringify({ prompt: 'x' }), {
+      'content-type': 'text/plain',
+    });
+    expect(plain.status).toBe(415);
+    const form = await call(each.base, 'POST', '/approvals/x~1', 'decision=deny', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(415);
+    expect(await call(each.base, 'GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 });

@@ -22,7 +22,7 @@ import { matchPathGlob } from '../rules/match-path-glob';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
-import { isFileWriteToolName, normalizeToolName, ruleNamesTool } from '../rules/tool-name';
+import { isFileWriteToolName, isMcpToolName, normalizeToolName, ruleNamesTool } from '../rules/tool-name';
 import { resolvePath } from '../secrets/resolve-path';
 import type { SecretModel } from '../secrets/secret-model';
 import { fileWriteSessionKey, toolSessionKey } from './session-key';
@@ -93,11 +93,11 @@ function fileFloor(
 
 /** How the file a call writes is protected (`undefined`: it writes none, or none protected). */
 function protectedWrite(
-  request: PermissionRequest,
+  mayWrite: boolean,
   targets: readonly (Target | undefined)[],
   model: ProtectedPathModel | undefined,
 ): { class: ProtectedClass; target: Target } | undefined {
-  if (model === undefined || fileAccess(request) !== 'write') return undefined;
+  if (model === undefined || !mayWrite) return undefined;
   let found: { class: ProtectedClass; target: Target } | undefined;
   for (const target of targets) {
     if (target === undefined) continue;
@@ -138,32 +138,60 @@ const INPUT_PATH_KEYS = [
   'file',
 ];
 
-/** The file named in a call's input (the first of `INPUT_PATH_KEYS` that is a string). */
-function inputPath(input: Record<string, unknown>): string | undefined {
-  for (const key of INPUT_PATH_KEYS) {
-    const value = input[key];
-    if (typeof value === 'string') return value;
-  }
-  return undefined;
-}
+/** Array fields a call without a file subject may name several files in (read_many_files). */
+const INPUT_PATH_LISTS = ['paths', 'file_paths', 'files'];
 
 /**
- * Every other file a call without a subject names: `paths: [...]` (read_many_files,
- * read_multiple_files). The floor checks each; rules see only the first target.
+ * Every path a call without a file subject names, in `INPUT_PATH_KEYS` order, then
+ * `INPUT_PATH_LISTS`, repeats dropped. The floor checks each; when the single keys disagree
+ * (a decoy `file_path` beside the `path` the tool reads) no rule can allow the call.
  */
-function otherInputPaths(request: PermissionRequest): string[] {
-  if (request.subject !== undefined || typeof request.input !== 'object' || request.input === null) return [];
-  const paths = (request.input as Record<string, unknown>).paths;
-  return Array.isArray(paths) ? paths.filter((entry): entry is string => typeof entry === 'string') : [];
+function inputPaths(input: Record<string, unknown>): { single: string[]; listed: string[] } {
+  const single: string[] = [];
+  for (const key of INPUT_PATH_KEYS) {
+    const value = input[key];
+    if (typeof value === 'string' && value !== '' && !single.includes(value)) single.push(value);
+  }
+  const listed: string[] = [];
+  for (const key of INPUT_PATH_LISTS) {
+    const value = input[key];
+    if (!Array.isArray(value)) continue;
+    for (const entry of value) if (typeof entry === 'string' && entry !== '') listed.push(entry);
+  }
+  return { single, listed };
 }
 
-function targetOf(request: PermissionRequest, cwd: string | undefined, homeDir?: string): Target | undefined {
-  let file: string | undefined;
-  if (request.subject?.kind === 'file') file = request.subject.path;
-  else if (typeof request.input === 'object' && request.input !== null) {
-    file = inputPath(request.input as Record<string, unknown>);
+/** What a call names as files: the rule target, the others the floor checks too, and whether keys conflict. */
+interface CallFiles {
+  /** The file rules match (`Read(…)`, `WriteFile(src/**)`): a file subject's, else the first input key's. */
+  target: Target | undefined;
+  /** Every other file named (floor only). */
+  others: (Target | undefined)[];
+  /** Several different single-path keys: the call asks at best. */
+  conflicting: boolean;
+  /** An MCP tool without a file subject: its paths are guesses (floor only, never rules). */
+  guessed: boolean;
+}
+
+function callFiles(request: PermissionRequest, cwd: string | undefined, homeDir?: string): CallFiles {
+  if (request.subject?.kind === 'file') {
+    return {
+      target: targetOfPath(request.subject.path, cwd, homeDir),
+      others: [],
+      conflicting: false,
+      guessed: false,
+    };
   }
-  return file === undefined ? undefined : targetOfPath(file, cwd, homeDir);
+  if (request.subject !== undefined || typeof request.input !== 'object' || request.input === null) {
+    return { target: undefined, others: [], conflicting: false, guessed: false };
+  }
+  const { single, listed } = inputPaths(request.input as Record<string, unknown>);
+  const all = [...single, ...listed].map((file) => targetOfPath(file, cwd, homeDir));
+  // An MCP tool is a file tool only through a subject mapping: argument names are the
+  // server's, and `Read(**)` must not cover `mcp__fs__write_file` by guessing from them.
+  if (isMcpToolName(request.tool))
+    return { target: undefined, others: all, conflicting: single.length > 1, guessed: true };
+  return { target: all[0], others: all.slice(1), conflicting: single.length > 1, guessed: false };
 }
 
 function targetOfPath(file: string, cwd: string | undefined, homeDir?: string): Target | undefined {
@@ -231,11 +259,12 @@ function find(
   homeDir?: string,
   url?: UrlTarget,
   access?: 'read' | 'write',
+  exact = false,
 ): Rule | undefined {
   for (const rule of rules) {
     if (rule.kind === 'exact' || rule.kind === 'prefix') continue;
     if (
-      (ruleNamesTool(rule.tool, tool) || accessRuleCovers(rule.tool, access)) &&
+      (ruleNamesTool(rule.tool, tool, exact) || accessRuleCovers(rule.tool, access)) &&
       matches(rule, target, homeDir, url)
     )
       return rule;
@@ -276,7 +305,8 @@ export function evaluateTool(
 ): PermissionDecision {
   const tool = request.tool;
   const homeDir = options.homeDir ?? options.secrets?.homeDir;
-  const target = targetOf(request, request.cwd ?? options.cwd, homeDir);
+  const files = callFiles(request, request.cwd ?? options.cwd, homeDir);
+  const target = files.target;
   // File rules by access (`Read(…)`, `Write(…)`) apply to calls that touch a file.
   const access = target === undefined ? undefined : fileAccess(request);
   const url = urlTargetOf(request);
@@ -304,9 +334,7 @@ export function evaluateTool(
   };
   const where = url?.host ? ` on ${url.host}` : target ? ` on ${target.relative ?? target.absolute}` : '';
 
-  const others = otherInputPaths(request).map((other) =>
-    targetOfPath(other, request.cwd ?? options.cwd, homeDir),
-  );
+  const others = files.others;
   let floor = fileFloor(request, target, options.secrets);
   for (const other of others) floor ??= fileFloor(request, other, options.secrets);
   if (floor !== undefined) {
@@ -317,7 +345,9 @@ export function evaluateTool(
       'builtin:secret-read',
     );
   }
-  const guarded = protectedWrite(request, [target, ...others], options.protectedPaths);
+  // An MCP tool's guessed paths may be written: no mapping says it only reads them.
+  const mayWrite = files.guessed || (target !== undefined && fileAccess(request) === 'write');
+  const guarded = protectedWrite(mayWrite, [target, ...others], options.protectedPaths);
   if (guarded?.class === 'policy') {
     return decide(
       'deny',
@@ -350,7 +380,7 @@ export function evaluateTool(
       proposeToolRules(request.tool, target, url),
     );
   }
-  const allowed = find(rules.allow, tool, target, homeDir, url, access);
+  const allowed = find(rules.allow, tool, target, homeDir, url, access, true);
   if (guarded !== undefined && !(allowed !== undefined && namesPathItself(allowed))) {
     // A persistence path (a git hook, a shell rc file): only a rule naming it allows the write.
     const why = `${guarded.target.original} makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); no broad rule allows writing it`;
@@ -363,11 +393,23 @@ export function evaluateTool(
       proposeToolRules(request.tool, guarded.target, undefined),
     );
   }
+  if (files.conflicting && (allowed || request.defaultBehavior === 'allow')) {
+    // A decoy key beside the one the tool reads: no rule can vouch for every path at once.
+    return decide(
+      options.defaultMode === 'deny' ? 'deny' : 'ask',
+      `The ${request.tool} call names several different paths (${[target, ...others]
+        .flatMap((entry) => (entry === undefined ? [] : [entry.original]))
+        .join(', ')}); each was checked, but no rule allows the call`,
+      false,
+    );
+  }
   if (allowed) {
     const text = serializeRule(allowed);
     return decide('allow', `${request.tool}${where} is allowed by ${text}`, true, text);
   }
-  if (request.defaultBehavior === 'allow' && options.settingsDamaged !== true) {
+  // A server's annotations (`readOnlyHint`) are claims of an untrusted party: an MCP tool is
+  // allowed by a rule naming it, never by its declared default.
+  if (request.defaultBehavior === 'allow' && options.settingsDamaged !== true && !isMcpToolName(tool)) {
     return decide('allow', `${request.tool} allows calls by default`, true);
   }
   if (options.defaultMode === 'deny') {

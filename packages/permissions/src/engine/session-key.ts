@@ -4,7 +4,7 @@
  * working directory for bash (`rm -rf build` in one repo is not `rm -rf build` in
  * another), the tool name for everything else.
  */
-import { normalizeToolName } from '../rules/tool-name';
+import { isMcpToolName, normalizeToolName } from '../rules/tool-name';
 import { DEFAULT_SHELL_LIMITS, normalizeCommand } from '../shell';
 import type { BlankRunRecord } from '../shell/analyze-shell';
 import { normalizeWithBlankRuns } from '../shell/normalize-command';
@@ -96,7 +96,10 @@ function isNormalWithinEnds(command: string): boolean {
   return true;
 }
 
-/** Key of any other tool: `tool:<normalized name>`. */
+/**
+ * Key of any other tool: `tool:<normalized name>`; an MCP tool keys on its exact name (a grant
+ * for `mcp__github__create_issue` is not one for `mcp__githubcreate__issue`).
+ */
 export function toolSessionKey(tool: string): string {
-  return `tool:${normalizeToolName(tool)}`;
+  return isMcpToolName(tool) ? `tool:${tool}` : `tool:${normalizeToolName(tool)}`;
 }

@@ -1,7 +1,10 @@
 /**
  * Tool-name matching: rules name tools the way people write them (`WriteFile`, `Bash`)
  * while tools are registered as `write_file`, `bash`. Names compare case-insensitively with
- * `_` and `-` ignored.
+ * `_` and `-` ignored — except MCP tools (`mcp__server__tool`): their names are chosen by a
+ * server and a user, and `mcp__github__create_issue` must never equal
+ * `mcp__githubcreate__issue`, so an allow rule names an MCP tool exactly, at its `__`
+ * boundaries (deny and ask rules still match leniently as well: they only restrict).
  */
 
 /**
@@ -27,6 +30,11 @@ export function normalizeToolName(name: string): string {
     keys.set(name, key);
   }
   return key;
+}
+
+/** True for an MCP tool's or server's registry name (`mcp__…`, any case). */
+export function isMcpToolName(name: string): boolean {
+  return name.length > 5 && (name.charCodeAt(0) | 32) === 109 && /^mcp__/i.test(name);
 }
 
 /** True for the shell tool's names (`Bash`, `bash`, `shell`). */
@@ -62,16 +70,27 @@ const mcpServerRule = /^mcp__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)$/i;
  * True when a rule's tool name covers a call's tool name: the same name under
  * `normalizeToolName`, or a whole MCP server (`mcp__fs`) for one of its tools
  * (`mcp__fs__read_file`). The server part compares case-insensitively but with its `_`
- * kept, so `mcp__fs` never covers `mcp__fs_x__read_file`.
+ * kept, so `mcp__fs` never covers `mcp__fs_x__read_file`. With `exact` (allow rules), an
+ * MCP name on either side matches only itself, or a whole-server rule spelled exactly
+ * (`mcp__jira` covers `mcp__jira__create`, never `mcp__ji__ra`).
  *
  * @example
  * ```ts
  * ruleNamesTool('WriteFile', 'write_file'); // true
  * ruleNamesTool('mcp__fs', 'mcp__fs__read_file'); // true
  * ruleNamesTool('mcp__fs', 'mcp__fsx__read_file'); // false
+ * ruleNamesTool('mcp__jira', 'mcp__ji__ra', true); // false
  * ```
  */
-export function ruleNamesTool(ruleTool: string, requestTool: string): boolean {
+export function ruleNamesTool(ruleTool: string, requestTool: string, exact = false): boolean {
+  if (exact && (isMcpToolName(ruleTool) || isMcpToolName(requestTool))) {
+    if (ruleTool === requestTool) return true;
+    return (
+      mcpServerRule.test(ruleTool) &&
+      requestTool.length > ruleTool.length + 2 &&
+      requestTool.startsWith(`${ruleTool}__`)
+    );
+  }
   if (normalizeToolName(ruleTool) === normalizeToolName(requestTool)) return true;
   const prefix = serverPrefix(ruleTool);
   return prefix !== '' && requestTool.length > prefix.length && requestTool.toLowerCase().startsWith(prefix);

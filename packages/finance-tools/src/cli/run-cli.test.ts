@@ -143,7 +143,7 @@ describe('dexter-finance (in-process, embedded data)', () => {
     const text = await run(['TSLA revenue FY2025']);
     expect(text.code).toBe(1);
     expect(text.stderr).toMatch(
-      /TSLA \(Tesla, Inc\., CIK 0001318605\) is in the SEC ticker list but not in the embedded offline data.*--provider sec.*\[not_found\]\n$/,
+      /TSLA \(Tesla, Inc\., CIK 0001318605\) is in the SEC ticker list but not in the embedded offline data.*configuring the SEC EDGAR data source.*\[not_found\]\nFrom the CLI: dexter-finance --provider sec.*\n$/,
     );
   });
 

@@ -83,8 +83,29 @@ export function jsonOutput(result: MetaToolResult): Record<string, unknown> {
   };
 }
 
-function errorMessage(error: unknown): { code: string; message: string } {
-  if (FinanceError.isInstance(error)) return { code: error.code, message: error.message };
+/** What a CLI user types for a remedy the error names (the model-facing text names none). */
+const CLI_REMEDIES: Readonly<Record<string, string>> = {
+  sec_provider:
+    'From the CLI: dexter-finance --provider sec (with SEC_USER_AGENT), or dexter-finance dataset add TICKER to keep it offline.',
+};
+
+function remedyOf(error: FinanceError): string | undefined {
+  const failures = Array.isArray(error.details.failures) ? (error.details.failures as unknown[]) : [];
+  const named = [
+    error.details.remedy,
+    ...failures.map((failure) => (failure as { remedy?: unknown }).remedy),
+  ];
+  const remedy = named.find((entry): entry is string => typeof entry === 'string' && entry in CLI_REMEDIES);
+  if (remedy) return CLI_REMEDIES[remedy];
+  // Failures keep only code and message: recognise the remedy by its words.
+  return /configuring the SEC EDGAR data source/.test(error.message) ? CLI_REMEDIES.sec_provider : undefined;
+}
+
+function errorMessage(error: unknown): { code: string; message: string; hint?: string } {
+  if (FinanceError.isInstance(error)) {
+    const hint = remedyOf(error);
+    return { code: error.code, message: error.message, ...(hint ? { hint } : {}) };
+  }
   if (error instanceof Error) return { code: 'error', message: error.message };
   return { code: 'error', message: String(error) };
 }
@@ -122,14 +143,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const providerName = chooseProvider(args.provider, io.env);
   const fail = (error: unknown, warnings: string[] = []): number => {
-    const { code, message } = errorMessage(error);
+    const { code, message, hint } = errorMessage(error);
     if (args.json) {
       const details = FinanceError.isInstance(error) ? error.details : undefined;
       const failures = Array.isArray(details?.failures) ? details.failures : [];
       io.stdout(
         `${JSON.stringify(
           {
-            error: { code, message },
+            error: { code, message, ...(hint ? { hint } : {}) },
             data: {},
             computed: { figures: [] },
             failures,
@@ -143,7 +164,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       );
     } else {
       const tag = code === 'error' || message.includes(`[${code}]`) ? '' : ` [${code}]`;
-      io.stderr(`dexter-finance: ${message}${tag}\n`);
+      io.stderr(`dexter-finance: ${message}${tag}\n${hint ? `${hint}\n` : ''}`);
     }
     return 1;
   };

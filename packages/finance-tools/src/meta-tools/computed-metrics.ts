@@ -5,7 +5,9 @@
  * names its formula and the filed inputs it used (value, period and source filings), so it
  * can be recomputed by hand.
  */
+import { spreadCoordinated } from '../router/line-items';
 import type { RoutePlan, SubCall, SubToolName } from '../router/types';
+import { BALANCE_CONCEPTS, CASH_FLOW_CONCEPTS } from '../sec/concepts';
 import { fieldLabel, periodLabel } from './format-values';
 import type { SubCallRow } from './sub-call-runner';
 
@@ -19,7 +21,13 @@ export type MetricId =
   | 'freeCashFlow'
   | 'freeCashFlowMargin'
   | 'totalDebt'
-  | 'debtToEquity';
+  | 'debtToEquity'
+  | 'effectiveTaxRate'
+  | 'payoutRatio'
+  | 'interestCoverage'
+  | 'currentRatio'
+  | 'quickRatio'
+  | 'ebitda';
 
 /** What the question asks to compute. */
 export interface MetricRequest {
@@ -28,6 +36,10 @@ export interface MetricRequest {
   growth: string[];
   /** Fields whose compound annual growth rate over the years returned is asked for. */
   cagr: string[];
+  /** Fields whose quarter-over-quarter growth is asked for. */
+  qoq?: string[];
+  /** Fields whose change from the earliest to the latest period returned is asked for. */
+  change?: string[];
   /** Rank the companies on the first metric (or growth, or field). */
   rank?: 'highest' | 'lowest';
 }
@@ -102,7 +114,66 @@ function totalDebt(values: Record<string, number | null>): number | null {
 const EQUITY_NOTE =
   "equity is shareholders' equity as filed (us-gaap:StockholdersEquity, the parent's shareholders, excluding noncontrolling interests; where a company files only the total including noncontrolling interests, that total)";
 
+const absolute = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : Math.abs(value);
+
 const METRICS: Readonly<Record<MetricId, MetricDefinition>> = {
+  effectiveTaxRate: {
+    label: 'Effective tax rate',
+    kind: 'ratio',
+    statements: ['income_statements'],
+    formula: 'income tax expense ÷ income before income taxes',
+    fields: ['incomeTaxExpense', 'incomeBeforeTax'],
+    compute: (v) => ((v.incomeBeforeTax ?? 0) > 0 ? divide(v.incomeTaxExpense, v.incomeBeforeTax) : null),
+  },
+  payoutRatio: {
+    label: 'Dividend payout ratio',
+    kind: 'ratio',
+    statements: ['cash_flow_statements', 'income_statements'],
+    formula: 'dividends paid (cash-flow statement) ÷ net income',
+    fields: ['dividendsPaid', 'netIncome'],
+    compute: (v) => ((v.netIncome ?? 0) > 0 ? divide(absolute(v.dividendsPaid), v.netIncome) : null),
+  },
+  interestCoverage: {
+    label: 'Interest coverage',
+    kind: 'multiple',
+    statements: ['income_statements'],
+    formula: 'operating income ÷ interest expense',
+    fields: ['operatingIncome', 'interestExpense'],
+    compute: (v) => divide(v.operatingIncome, absolute(v.interestExpense)),
+  },
+  currentRatio: {
+    label: 'Current ratio',
+    kind: 'multiple',
+    statements: ['balance_sheets'],
+    formula: 'current assets ÷ current liabilities',
+    fields: ['currentAssets', 'currentLiabilities'],
+    compute: (v) => divide(v.currentAssets, v.currentLiabilities),
+  },
+  quickRatio: {
+    label: 'Quick ratio',
+    kind: 'multiple',
+    statements: ['balance_sheets'],
+    formula: '(cash and equivalents + short-term investments + accounts receivable) ÷ current liabilities',
+    fields: ['cashAndEquivalents', 'shortTermInvestments', 'accountsReceivable', 'currentLiabilities'],
+    compute: (v) =>
+      // Every component must be filed: a company's marketable securities filed under a concept
+      // we do not read would otherwise make the ratio look far lower than it is.
+      v.cashAndEquivalents == null || v.accountsReceivable == null || v.shortTermInvestments == null
+        ? null
+        : divide(v.cashAndEquivalents + v.shortTermInvestments + v.accountsReceivable, v.currentLiabilities),
+  },
+  ebitda: {
+    label: 'EBITDA',
+    kind: 'amount',
+    statements: ['income_statements', 'cash_flow_statements'],
+    formula: 'operating income + depreciation and amortization (cash-flow statement)',
+    fields: ['operatingIncome', 'depreciationAndAmortization'],
+    compute: (v) =>
+      v.operatingIncome == null || v.depreciationAndAmortization == null
+        ? null
+        : v.operatingIncome + v.depreciationAndAmortization,
+  },
   grossMargin: {
     label: 'Gross margin',
     kind: 'ratio',
@@ -198,6 +269,24 @@ const GROWABLE = [
   'dividendsPerShare',
   'totalAssets',
   'shareholdersEquity',
+  'costOfRevenue',
+  'sellingGeneralAndAdministrative',
+  'operatingExpense',
+  'incomeBeforeTax',
+  'incomeTaxExpense',
+  'interestExpense',
+  'weightedAverageSharesDiluted',
+  'weightedAverageShares',
+  'sharesOutstanding',
+  'cashAndEquivalents',
+  'totalLiabilities',
+  'accountsPayable',
+  'accountsReceivable',
+  'inventory',
+  'longTermDebt',
+  'depreciationAndAmortization',
+  'shareRepurchases',
+  'dividendsPaid',
 ];
 
 /**
@@ -210,7 +299,7 @@ const GROWABLE = [
  * ```
  */
 export function metricRequest(query: string, plan: RoutePlan): MetricRequest {
-  const text = query.toLowerCase();
+  const text = spreadCoordinated(query.toLowerCase());
   const metrics: MetricId[] = [];
   const add = (id: MetricId) => {
     if (!metrics.includes(id)) metrics.push(id);
@@ -231,6 +320,12 @@ export function metricRequest(query: string, plan: RoutePlan): MetricRequest {
     add('freeCashFlow');
     if (/(free cash flow|fcf) (margin|as a? ?(%|percent))/.test(text)) add('freeCashFlowMargin');
   }
+  if (/effective tax rate|\betr\b|\btax rate\b/.test(text)) add('effectiveTaxRate');
+  if (/payout ratio|dividend payout|\bpayout\b/.test(text)) add('payoutRatio');
+  if (/interest coverage|times interest earned/.test(text)) add('interestCoverage');
+  if (/current ratio/.test(text)) add('currentRatio');
+  if (/quick ratio|acid[- ]test/.test(text)) add('quickRatio');
+  if (/\bebitda\b/.test(text)) add('ebitda');
   if (/debt[- ]to[- ]equity|\bd\/e\b|leverage|gearing/.test(text)) {
     add('totalDebt');
     add('debtToEquity');
@@ -243,10 +338,34 @@ export function metricRequest(query: string, plan: RoutePlan): MetricRequest {
   const metricFields = new Set(metrics.flatMap((id) => METRICS[id].fields));
   const growthTargets = named.filter((field) => !metricFields.has(field) || metrics.length === 0);
   const targets = growthTargets.length > 0 ? growthTargets : metrics.length > 0 ? [] : ['revenue'];
-  const cagr = /\bcagr\b|compound(ed)? annual/.test(text) ? targets : [];
-  const growth =
-    cagr.length === 0 &&
-    /growth|\bgrow|\bgrew\b|\byoy\b|year[- ]over[- ]year|y\/y|\bincrease|\bchange\b/.test(text)
+  const growthWords =
+    /growth|\bgrow|\bgrew\b|\byoy\b|year[- ]over[- ]year|y\/y|\bincrease|\bdecrease|\bdecline|\bchange[ds]?\b|\bqoq\b|quarter[- ]over[- ]quarter|q\/q|sequential/.test(
+      text,
+    );
+  const annualCalls = plan.calls.filter((call) => call.period === 'annual' && call.tool !== 'filings');
+  // "how fast did revenue grow over the last three years": each year's growth and the CAGR.
+  const multiYear = annualCalls.some(
+    (call) =>
+      (call.limit ?? 0) >= 3 ||
+      (call.fiscalYears !== undefined && Math.max(...call.fiscalYears) - Math.min(...call.fiscalYears) >= 2),
+  );
+  const explicitCagr = /\bcagr\b|compound(ed)? annual/.test(text);
+  const impliedCagr =
+    growthWords &&
+    multiYear &&
+    /how fast|\bannual(ized)? growth|\bper year\b|a year\b|over the (last|past)/.test(text);
+  const cagr = explicitCagr || impliedCagr ? targets : [];
+  const qoq = growthWords && /\bqoq\b|quarter[- ]over[- ]quarter|q\/q|sequential/.test(text) ? targets : [];
+  const growth = (!explicitCagr || impliedCagr) && growthWords && qoq.length === 0 ? targets : [];
+  // Change between two years that are not adjacent ("from FY2022 to FY2025", "2022 vs 2025").
+  const change =
+    growthWords &&
+    annualCalls.some(
+      (call) =>
+        call.fiscalYears !== undefined &&
+        call.fiscalYears.length >= 2 &&
+        Math.max(...call.fiscalYears) - Math.min(...call.fiscalYears) >= 2,
+    )
       ? targets
       : [];
   const rank = /\b(highest|largest|biggest|most|best|top|greatest|rank|ranking|higher|larger)\b/.test(text)
@@ -255,27 +374,32 @@ export function metricRequest(query: string, plan: RoutePlan): MetricRequest {
       ? 'lowest'
       : undefined;
   const tickers = new Set(plan.calls.map((call) => call.ticker));
-  return { metrics, growth, cagr, ...(rank && tickers.size > 1 ? { rank } : {}) };
+  return {
+    metrics,
+    growth,
+    cagr,
+    ...(qoq.length > 0 ? { qoq } : {}),
+    ...(change.length > 0 ? { change } : {}),
+    ...(rank && tickers.size > 1 ? { rank } : {}),
+  };
 }
 
 /** True when the request asks for anything. */
 export function wantsMetrics(request: MetricRequest): boolean {
-  return request.metrics.length > 0 || request.growth.length > 0 || request.cagr.length > 0 || !!request.rank;
+  return (
+    request.metrics.length > 0 ||
+    request.growth.length > 0 ||
+    request.cagr.length > 0 ||
+    (request.qoq?.length ?? 0) > 0 ||
+    (request.change?.length ?? 0) > 0 ||
+    !!request.rank
+  );
 }
 
 function statementOf(field: string): Statement {
-  if (
-    [
-      'operatingCashFlow',
-      'freeCashFlow',
-      'capitalExpenditure',
-      'investingCashFlow',
-      'financingCashFlow',
-    ].includes(field)
-  )
+  if (field === 'freeCashFlow' || CASH_FLOW_CONCEPTS.some((entry) => entry.field === field))
     return 'cash_flow_statements';
-  if (['totalAssets', 'shareholdersEquity', 'totalLiabilities', ...DEBT_FIELDS].includes(field))
-    return 'balance_sheets';
+  if (BALANCE_CONCEPTS.some((entry) => entry.field === field)) return 'balance_sheets';
   return 'income_statements';
 }
 
@@ -287,7 +411,8 @@ export function planForMetrics(plan: RoutePlan, request: MetricRequest): RoutePl
   if (!wantsMetrics(request)) return plan;
   const needed = new Set<Statement>();
   for (const id of request.metrics) for (const statement of METRICS[id].statements) needed.add(statement);
-  for (const field of [...request.growth, ...request.cagr]) needed.add(statementOf(field));
+  for (const field of [...request.growth, ...request.cagr, ...(request.qoq ?? []), ...(request.change ?? [])])
+    needed.add(statementOf(field));
   const calls: SubCall[] = plan.calls.map((call) => ({ ...call }));
   const tickers = [...new Set(plan.calls.map((call) => call.ticker))];
   for (const ticker of tickers) {
@@ -319,13 +444,35 @@ export function planForMetrics(plan: RoutePlan, request: MetricRequest): RoutePl
       }
     }
   }
+  if ((request.qoq?.length ?? 0) > 0) {
+    for (const call of [...calls]) {
+      if (call.period !== 'quarterly' || call.tool === 'key_metrics' || call.tool === 'filings') continue;
+      if (call.fiscalQuarter && call.fiscalYears?.length) {
+        // The quarter before: Q(n−1) of the same fiscal year, or Q4 of the year before.
+        const year = Math.min(...call.fiscalYears);
+        const previous: SubCall =
+          call.fiscalQuarter === 1
+            ? { ...call, fiscalYears: [year - 1], fiscalQuarter: 4 }
+            : { ...call, fiscalQuarter: (call.fiscalQuarter - 1) as 1 | 2 | 3 };
+        calls.splice(calls.indexOf(call) + 1, 0, previous);
+      } else if (call.limit !== undefined) {
+        call.limit += 1;
+        if (call.endOnOrAfter) delete call.endOnOrAfter;
+      }
+    }
+  }
   const notes =
-    request.growth.length > 0
+    (request.qoq?.length ?? 0) > 0
       ? [
           ...plan.notes,
-          'Year-over-year growth needs the year before each period: it is fetched and shown too.',
+          'Quarter-over-quarter growth needs the quarter before each one: it is fetched and shown too.',
         ]
-      : plan.notes;
+      : request.growth.length > 0
+        ? [
+            ...plan.notes,
+            'Year-over-year growth needs the year before each period: it is fetched and shown too.',
+          ]
+        : plan.notes;
   return { ...plan, calls, notes };
 }
 
@@ -372,6 +519,35 @@ function mergedRows(data: Record<string, SubCallRow[]>): Map<string, Map<string,
   return byTicker;
 }
 
+/** A key-metric figure the data source itself reports for the same company and period end. */
+function providerFigure(
+  data: Record<string, SubCallRow[]>,
+  ticker: string,
+  periodEnd: string,
+  field: string,
+): number | undefined {
+  for (const [key, rows] of Object.entries(data)) {
+    if (!key.startsWith(`${ticker}.key_metrics.`)) continue;
+    for (const row of rows as Row[]) {
+      if (row.periodEnd === periodEnd && typeof row[field] === 'number') return row[field] as number;
+    }
+  }
+  return undefined;
+}
+
+/** What the data source's debt-to-equity leaves out, when the filed components tell. */
+function providerDebtDefinition(values: Record<string, number | null>, provided: number): string {
+  const equity = values.shareholdersEquity;
+  const withoutPaper = divide((values.shortTermDebt ?? 0) + (values.longTermDebt ?? 0), equity);
+  if (values.commercialPaper && withoutPaper !== null && Math.abs(withoutPaper - provided) < 0.005)
+    return `current portion of long-term debt + long-term debt, leaving out commercial paper (${formatAmount(values.commercialPaper)})`;
+  return 'defined differently (the data source does not say how)';
+}
+
+function formatAmount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
 function valueIn(rows: readonly Row[], field: string): { row: Row; value: number } | undefined {
   for (const row of rows) if (typeof row[field] === 'number') return { row, value: row[field] as number };
   return undefined;
@@ -408,7 +584,22 @@ export function computeMetrics(request: MetricRequest, data: Record<string, SubC
         const missing = definition.fields.filter((field) => values[field] === null).map(fieldLabel);
         const notes: string[] = [];
         if (definition.note) notes.push(definition.note);
-        if (missing.length > 0)
+        const provided =
+          metric === 'debtToEquity' ? providerFigure(data, ticker, periodEnd, 'debtToEquity') : undefined;
+        const ours = definition.compute(values);
+        if (provided !== undefined && ours !== null && Math.abs(provided - ours) >= 0.005)
+          notes.push(
+            `the data source's key metrics give ${provided.toFixed(2)} for this date: its debt is ${providerDebtDefinition(values, provided)}; this answer uses the definition above`,
+          );
+        const noDividend =
+          metric === 'payoutRatio' &&
+          values.dividendsPaid === null &&
+          rows.every((row) => row.dividendsPerShare === null || row.dividendsPerShare === undefined);
+        if (noDividend)
+          notes.push(
+            'no dividend declared: the filings report no dividends paid (us-gaap:PaymentsOfDividends) and no dividend per share declared for this period',
+          );
+        else if (missing.length > 0)
           notes.push(
             value === null
               ? `not computable: ${missing.join(', ')} not available for this period`
@@ -445,7 +636,10 @@ export function computeMetrics(request: MetricRequest, data: Record<string, SubC
           periodEnd,
           periodKind: kind,
           metric: `${field}Growth`,
-          label: `${fieldLabel(field)} growth (YoY)`,
+          label:
+            kind === 'quarterly'
+              ? `${fieldLabel(field)} growth (YoY, same quarter)`
+              : `${fieldLabel(field)} growth (YoY)`,
           value,
           kind: 'ratio',
           formula: `${fieldLabel(field)} ÷ ${fieldLabel(field)} one year earlier − 1`,
@@ -455,6 +649,76 @@ export function computeMetrics(request: MetricRequest, data: Record<string, SubC
           ...(value === null ? { note: 'not meaningful: the earlier value is zero or negative' } : {}),
         });
       }
+    }
+    for (const field of request.qoq ?? []) {
+      const quarters = entries.filter(([id]) => id.startsWith('quarterly|'));
+      quarters.forEach(([id, rows], position) => {
+        const older = quarters[position + 1];
+        if (!older) return;
+        const periodEnd = id.split('|')[1] ?? '';
+        const days = (Date.parse(periodEnd) - Date.parse(older[0].split('|')[1] ?? '')) / 86_400_000;
+        if (days < 80 || days > 100) return;
+        const current = valueIn(rows, field);
+        const previous = valueIn(older[1], field);
+        if (!current || !previous) return;
+        const value = previous.value > 0 ? current.value / previous.value - 1 : null;
+        figures.push({
+          ticker,
+          period: `${periodLabel(current.row)} vs ${periodLabel(previous.row)}`,
+          periodEnd,
+          periodKind: 'quarterly',
+          metric: `${field}QoqGrowth`,
+          label: `${fieldLabel(field)} growth (QoQ)`,
+          value,
+          kind: 'ratio',
+          formula: `${fieldLabel(field)} ÷ ${fieldLabel(field)} the quarter before − 1`,
+          inputs: [input(ticker, current.row, field), input(ticker, previous.row, field)].filter(
+            (entry): entry is ComputedInput => entry !== undefined,
+          ),
+          ...(value === null ? { note: 'not meaningful: the earlier value is zero or negative' } : {}),
+        });
+      });
+    }
+    for (const field of request.change ?? []) {
+      const annual = entries
+        .filter(([id]) => id.startsWith('annual|'))
+        .map(([, rows]) => valueIn(rows, field))
+        .filter((entry): entry is { row: Row; value: number } => entry !== undefined);
+      if (annual.length < 2) continue;
+      const last = annual[0] as { row: Row; value: number };
+      const first = annual[annual.length - 1] as { row: Row; value: number };
+      if (last.row.fiscalYear - first.row.fiscalYear < 2) continue;
+      const inputs = [input(ticker, last.row, field), input(ticker, first.row, field)].filter(
+        (entry): entry is ComputedInput => entry !== undefined,
+      );
+      const span = `FY${first.row.fiscalYear} → FY${last.row.fiscalYear}`;
+      const perShare = /^eps|PerShare$/.test(field);
+      figures.push({
+        ticker,
+        period: span,
+        periodEnd: last.row.periodEnd,
+        periodKind: 'annual',
+        metric: `${field}Change`,
+        label: `${fieldLabel(field)} change`,
+        value: perShare ? Math.round((last.value - first.value) * 10_000) / 10_000 : last.value - first.value,
+        kind: 'amount',
+        formula: `${fieldLabel(field)} FY${last.row.fiscalYear} − ${fieldLabel(field)} FY${first.row.fiscalYear}`,
+        inputs,
+      });
+      const value = first.value > 0 ? last.value / first.value - 1 : null;
+      figures.push({
+        ticker,
+        period: span,
+        periodEnd: last.row.periodEnd,
+        periodKind: 'annual',
+        metric: `${field}ChangePercent`,
+        label: `${fieldLabel(field)} change (%)`,
+        value,
+        kind: 'ratio',
+        formula: `${fieldLabel(field)} FY${last.row.fiscalYear} ÷ ${fieldLabel(field)} FY${first.row.fiscalYear} − 1`,
+        inputs,
+        ...(value === null ? { note: 'not meaningful: the earlier value is zero or negative' } : {}),
+      });
     }
     for (const field of request.cagr) {
       const annual = entries

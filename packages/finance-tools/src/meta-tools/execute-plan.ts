@@ -101,16 +101,27 @@ function coverageNotes(outcome: SubCallOutcome): string[] {
     notes.push(`${label}: only ${rows.length} of the ${call.limit} requested periods are available.`);
   }
   const newest = rows[0] as { periodEnd?: string; fiscalYear?: number } | undefined;
-  if (newest?.periodEnd && call.period !== 'ttm') {
+  if (newest?.periodEnd) {
     const age = daysBetween(newest.periodEnd, call.endOnOrBefore);
     const expected = call.period === 'annual' ? 365 + 60 : 91 + 45;
-    if (age !== undefined && age > expected) {
+    if (age !== undefined && age > expected && call.period === 'ttm') {
+      // A trailing-twelve-month answer is only as recent as its last quarter.
+      notes.push(
+        `${label}: the trailing twelve months end ${newest.periodEnd}, ${months(age)} before ${call.endOnOrBefore}; later quarters have probably been reported since, but this data source does not have them yet, so these are not the current trailing twelve months.`,
+      );
+    } else if (age !== undefined && age > expected) {
       notes.push(
         `${label}: the newest period in the data ends ${newest.periodEnd} (FY${newest.fiscalYear}); a later ${call.period === 'annual' ? 'fiscal year' : 'quarter'} has probably been reported by ${call.endOnOrBefore} but this data source does not have it yet.`,
       );
     }
   }
   return notes;
+}
+
+/** "11 months", "40 days": how old a period end is, in words. */
+function months(days: number): string {
+  const count = Math.floor(days / 30.44);
+  return count >= 2 ? `about ${count} months` : `${days} days`;
 }
 
 function rowIdentity(row: SubCallRow): string {

@@ -85,9 +85,9 @@ export interface QueryHooks {
   /** The tool's name: answers are cached per tool. */
   name?: string;
   /** Keeps only, or adds, the sub-calls the tool is about. */
-  adjustPlan?: (plan: RoutePlan) => RoutePlan;
+  adjustPlan?: (plan: RoutePlan, query: string) => RoutePlan;
   /** Extra notes from the merged data, shown before the sources. */
-  review?: (data: MetaToolResult['data']) => string[];
+  review?: (data: MetaToolResult['data'], query: string) => string[];
 }
 
 /**
@@ -113,7 +113,7 @@ export async function answerFinancialQuery(
   }
   context.progress?.({ message: 'Resolving tickers…', percent: 0 });
   const routed = await resolved.router.route(query, context.signal ? { signal: context.signal } : {});
-  const adjusted = hooks.adjustPlan ? hooks.adjustPlan(routed) : routed;
+  const adjusted = hooks.adjustPlan ? hooks.adjustPlan(routed, query) : routed;
   // get_financials computes the metrics the question asks for (its siblings have their own focus).
   const metrics = hooks.name === undefined ? metricRequest(query, adjusted) : undefined;
   const plan = metrics && wantsMetrics(metrics) ? planForMetrics(adjusted, metrics) : adjusted;
@@ -126,7 +126,7 @@ export async function answerFinancialQuery(
     ...(context.signal ? { signal: context.signal } : {}),
     ...(resolved.cache ? { cache: resolved.cache } : {}),
     ...(context.progress ? { progress: context.progress } : {}),
-    ...(hooks.review ? { review: hooks.review } : {}),
+    ...(hooks.review ? { review: (data) => hooks.review?.(data, query) ?? [] } : {}),
     ...(metrics && wantsMetrics(metrics) ? { compute: (data) => computeMetrics(metrics, data) } : {}),
   });
   assertSomeData(result);

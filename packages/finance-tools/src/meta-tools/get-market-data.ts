@@ -6,7 +6,9 @@
  */
 import { defineTool, type Tool } from '@dexter/registry';
 import type { FinancialDataProvider } from '../provider';
+import { chooseStatements } from '../router/statement-choice';
 import type { RoutePlan } from '../router/types';
+import { type MetricId, metricRequest } from './computed-metrics';
 import type { MetaToolResult } from './execute-plan';
 import { answerFinancialQuery, financialQueryInputSchema } from './get-financials';
 import { type MetaToolOptions, resolveMetaToolOptions } from './meta-tool-options';
@@ -25,9 +27,56 @@ const MARKET_FIELDS = [
  * other calls asked for (fiscal years, a quarter, a date window) or, with no period in the
  * query, the latest snapshot.
  */
-export function marketDataPlan(plan: RoutePlan): RoutePlan {
-  return singleToolPlan(plan, 'key_metrics', 1, true);
+export function marketDataPlan(plan: RoutePlan, query?: string): RoutePlan {
+  const narrowed = singleToolPlan(plan, 'key_metrics', 1, true);
+  if (query === undefined) return narrowed;
+  // "P/E and net margin": every key metric the question names is singled out, not only the first.
+  const { inKeyMetrics } = askedMetrics(query, plan);
+  if (inKeyMetrics.length === 0) return narrowed;
+  return {
+    ...narrowed,
+    calls: narrowed.calls.map((call) => ({
+      ...call,
+      fields: [...new Set([...(call.fields ?? []), ...inKeyMetrics])],
+    })),
+  };
 }
+
+/** Computed metrics that are also key-metric fields (same names), and those that are not. */
+const KEY_METRIC_IDS: ReadonlySet<string> = new Set([
+  'grossMargin',
+  'operatingMargin',
+  'netMargin',
+  'freeCashFlow',
+  'freeCashFlowMargin',
+  'currentRatio',
+  'debtToEquity',
+]);
+const KEY_METRIC_GROWTH: Readonly<Record<string, string>> = {
+  revenue: 'revenueGrowth',
+  netIncome: 'netIncomeGrowth',
+  epsDiluted: 'epsGrowth',
+};
+
+function askedMetrics(query: string, plan: RoutePlan): { inKeyMetrics: string[]; elsewhere: MetricId[] } {
+  const request = metricRequest(query, plan);
+  const inKeyMetrics = request.metrics.filter((id) => KEY_METRIC_IDS.has(id)) as string[];
+  for (const field of request.growth) {
+    const growth = KEY_METRIC_GROWTH[field];
+    if (growth) inKeyMetrics.push(growth);
+  }
+  return {
+    inKeyMetrics,
+    elsewhere: request.metrics.filter((id) => !KEY_METRIC_IDS.has(id) && id !== 'totalDebt'),
+  };
+}
+
+const EMPTY_PLAN: RoutePlan = {
+  calls: [],
+  interpretation: { tickers: [], period: '', tools: [], fields: [], asOf: '' },
+  router: 'rule',
+  notes: [],
+};
 
 function hasMarketData(provider: FinancialDataProvider): boolean {
   return (
@@ -71,14 +120,28 @@ export function createGetMarketDataTool(
       answerFinancialQuery(input.query, resolved, context, {
         name: 'get_market_data',
         adjustPlan: marketDataPlan,
-        review: (data) => {
+        review: (data, query) => {
           const rows = Object.values(data).flat() as Array<Record<string, unknown>>;
           const priced = rows.some((row) => MARKET_FIELDS.some((field) => typeof row[field] === 'number'));
-          return priced || rows.length === 0
-            ? []
-            : [
-                `The ${provider.name} data source has no market prices: market cap, enterprise value, P/E, P/S and P/B are unavailable (financialdatasets.ai, with FINANCIAL_DATASETS_API_KEY, has them).`,
-              ];
+          const notes =
+            priced || rows.length === 0
+              ? []
+              : [
+                  `The ${provider.name} data source has no market prices: market cap, enterprise value, P/E, P/S and P/B are unavailable (a host can configure a source with prices, such as financialdatasets.ai).`,
+                ];
+          const { elsewhere } = askedMetrics(query, { ...EMPTY_PLAN });
+          if (elsewhere.length > 0)
+            notes.push(
+              `Not among the key metrics: ${elsewhere.map((id) => id.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)).join(', ')} — call get_financials with the same question to have it computed from the filed statements.`,
+            );
+          const asksDebtToEquity =
+            /debt[\s-]+to[\s-]+equity|\bd\s*\/\s*e\b|leverage|gearing/i.test(query) ||
+            chooseStatements(query).fields.length === 0;
+          if (asksDebtToEquity && rows.some((row) => typeof row.debtToEquity === 'number'))
+            notes.push(
+              "Debt to equity here is the data source's key metric; the embedded and SEC data compute it as (current portion of long-term debt + long-term debt) ÷ shareholders' equity, leaving out commercial paper. get_financials computes debt to equity with commercial paper included and names both when they differ.",
+            );
+          return notes;
         },
       }),
   });

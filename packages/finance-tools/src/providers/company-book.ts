@@ -115,8 +115,8 @@ export function selectStatements<Kind extends StatementKind>(
   if (!all) {
     throw new FinanceError(
       'not_found',
-      `${provider} has no ${LABELS[kind]} for ${book.profile.ticker} (${book.profile.name}): it holds only its filing list. Get the statements live with the SEC EDGAR provider (dexter-finance --provider sec, with SEC_USER_AGENT).`,
-      { provider, details: { ticker: book.profile.ticker } },
+      `${provider} has no ${LABELS[kind]} for ${book.profile.ticker} (${book.profile.name}): it holds only its filing list, which read_filings({ query: "${book.profile.ticker} 10-K" }) returns. Its statements need live SEC data, which the host provides by configuring the SEC EDGAR data source (createSecEdgarProvider with a declared SEC_USER_AGENT).`,
+      { provider, details: { ticker: book.profile.ticker, remedy: 'sec_provider' } },
     );
   }
   let rows: PeriodRow[];

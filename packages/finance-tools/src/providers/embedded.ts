@@ -68,8 +68,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions = {}): F
         if (listed) {
           throw new FinanceError(
             'not_found',
-            `${listed.ticker} (${listed.name}, CIK ${listed.cik}) is in the SEC ticker list but not in the ${name} offline data (${coverage}). Get it live with the SEC EDGAR provider: dexter-finance --provider sec (needs SEC_USER_AGENT), or createSecEdgarProvider({ userAgent }).`,
-            { provider: name, details: { ticker, listed } },
+            `${listed.ticker} (${listed.name}, CIK ${listed.cik}) is in the SEC ticker list but not in the ${name} offline data (${coverage}). Rewording the question will not help: tell the user that ${listed.ticker}'s figures need live SEC data, which the host provides by configuring the SEC EDGAR data source (createSecEdgarProvider with a declared SEC_USER_AGENT) or by adding ${listed.ticker} to a local dataset.`,
+            { provider: name, details: { ticker, listed, remedy: 'sec_provider' } },
           );
         }
         throw new FinanceError(

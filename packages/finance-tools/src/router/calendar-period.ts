@@ -40,6 +40,22 @@ export function calendarPeriod(
       ],
     };
   }
+  const range =
+    /\b(?:calendar\s+(?:years?\s+)?|cy\s*)((?:19|20)\d{2})\s*(?:-|–|—|to|through|thru|until|till)\s*(?:calendar\s+(?:year\s+)?|cy\s*)?((?:19|20)\d{2})\b/.exec(
+      text,
+    );
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b) as [number, number];
+    return {
+      period: 'annual',
+      endOnOrAfter: `${from}-07-01`,
+      endOnOrBefore: `${to + 1}-06-30`,
+      description: `calendar ${from} to ${to} (fiscal years ending between ${from}-07-01 and ${to + 1}-06-30)`,
+      notes: [
+        `"calendar ${from} to ${to}" read as each company's fiscal years that lie mostly in ${from} to ${to}.`,
+      ],
+    };
+  }
   const year = /\b(?:calendar\s+(?:year\s+)?|cy\s*)((?:19|20)\d{2})\b/.exec(text);
   if (year) {
     const value = Number(year[1]);

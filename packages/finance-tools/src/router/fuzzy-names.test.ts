@@ -105,7 +105,10 @@ describe.skipIf(!hasSharedSecData)('the SEC ticker list', () => {
     expect(error).toMatchObject({ code: 'not_found' });
     expect(String((error as Error).message)).toMatch(/MSFT/);
     expect(String((error as Error).message)).toMatch(/only its filing list/);
-    expect(String((error as Error).message)).toMatch(/--provider sec/);
+    // The model is told what it can do (read_filings for the list) and what the host must do — no CLI flag.
+    expect(String((error as Error).message)).toMatch(/read_filings\(\{ query: "MSFT 10-K" \}\)/);
+    expect(String((error as Error).message)).toMatch(/configuring the SEC EDGAR data source/);
+    expect(String((error as Error).message)).not.toMatch(/--provider|dexter-finance/);
   });
 
   it('a company outside the offline data ("Intuit") is named with its CIK from the SEC list', async () => {

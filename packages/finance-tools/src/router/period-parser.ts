@@ -10,6 +10,7 @@
  */
 import { calendarPeriod } from './calendar-period';
 import { shiftYears } from './clock';
+import { monthQuarter } from './month-quarter';
 import type { PeriodKind } from './types';
 
 /** The period part of a plan, shared by every sub-call of one query. */
@@ -106,6 +107,10 @@ export function parsePeriod(query: string, asOf: string): PeriodIntent {
   const calendar = calendarPeriod(text);
   if (calendar) return { ...fixed, ...calendar };
 
+  // A quarter named by the month it ends in: "the December 2024 quarter", "quarter ended March 31, 2025".
+  const month = monthQuarter(text);
+  if (month) return { ...fixed, ...month };
+
   // A specific fiscal quarter: "Q3 2025", "Q3 FY2025", "FY2025 Q3", "third quarter of fiscal 2025".
   const quarterMatch =
     /\bq([1-4])\s*(?:of\s+)?(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)?\d{2})\b/.exec(text) ??
@@ -155,6 +160,23 @@ export function parsePeriod(query: string, asOf: string): PeriodIntent {
   const window = new RegExp(
     String.raw`\b(?:over|during|in|within)\s+the\s+(?:last|past|previous)\s+(?:${COUNT}\s+)?(years?|12\s+months|twelve\s+months)\b`,
   ).exec(text);
+  const growthWords =
+    /\bgr[eo]w(?:th|n|s|ing)?\b|\bcagr\b|\bcompound|\bchange[ds]?\b|\bincrease[ds]?\b|\bdecline[ds]?\b/.test(
+      text,
+    );
+  if (window && /years/.test(window[2]!) && growthWords && !quarterlyWord) {
+    // "how fast did revenue grow over the last three years": annual growth over those years.
+    const n = count(window[1], 1);
+    return {
+      ...base,
+      period: 'annual',
+      limit: n,
+      description: `the ${n} latest fiscal years ending on or before ${asOf} (each company's own fiscal calendar)`,
+      notes: [
+        `"${window[0].trim()}" read as the ${n} latest fiscal years, with the growth of each year and the compound annual growth over them.`,
+      ],
+    };
+  }
   if (window) {
     const years = /years?/.test(window[2]!) ? count(window[1], 1) : 1;
     const from = shiftYears(asOf, -years);
@@ -196,10 +218,18 @@ export function parsePeriod(query: string, asOf: string): PeriodIntent {
   // Explicit fiscal years: "FY2024", "FY24", "fiscal 2025", ranges "2022-2024", lists "2023 vs 2024".
   const years = new Set<number>();
   for (const match of text.matchAll(new RegExp(FY, 'g'))) years.add(fullYear(match[1]!));
+  const PREFIX = String.raw`(?:fy\s?'?|fiscal\s+(?:years?\s+)?)?`;
   for (const match of text.matchAll(
-    new RegExp(String.raw`\b${YEAR}\s*(?:-|–|to|through|thru)\s*(?:fy\s?)?${YEAR}\b`, 'g'),
+    new RegExp(
+      String.raw`(?:\bfrom\s+|\bbetween\s+)?(?<![\w$.,])${PREFIX}((?:19|20)?\d{2})\s*(?:-|–|—|to|through|thru|until|till|and)\s*${PREFIX}((?:19|20)?\d{2})\b`,
+      'g',
+    ),
   )) {
-    const [from, to] = [Number(match[1]), Number(match[2])].sort((a, b) => a - b) as [number, number];
+    // Two-digit years only with a fiscal prefix ("FY22–FY26"), and "and" only after "between".
+    const twoDigit = match[1]!.length === 2 || match[2]!.length === 2;
+    if (twoDigit && !/fy|fiscal/.test(match[0])) continue;
+    if (/\band\b/.test(match[0]) && !/^between/.test(match[0])) continue;
+    const [from, to] = [fullYear(match[1]!), fullYear(match[2]!)].sort((a, b) => a - b) as [number, number];
     for (let year = from; year <= to && year - from < MAX_PERIODS; year += 1) years.add(year);
   }
   const since = new RegExp(String.raw`\bsince\s+(?:fy\s?|fiscal\s+(?:year\s+)?)?${YEAR}\b`).exec(text);

@@ -8,6 +8,7 @@ import { COMPANY_ALIASES } from '../providers/company-names';
 import { type Clock, systemClock, toIsoDate } from './clock';
 import { ROUTER_COMPANY_NAMES } from './company-aliases';
 import { closestName } from './fuzzy-names';
+import { isLineItemAbbreviation } from './line-items';
 import { parsePeriod } from './period-parser';
 import { chooseStatements } from './statement-choice';
 import { createTickerExtractor } from './ticker-extractor';
@@ -106,7 +107,17 @@ export function createRuleRouter(options: RuleRouterOptions = {}): FinancialQuer
       notes.push(`Only the first ${maxTickers} of ${tickers.length} companies were looked up.`);
       tickers = tickers.slice(0, maxTickers);
     }
-    const choice = chooseStatements(query);
+    // A word read as a ticker ("AR revenue") is not also read as a line item.
+    let words = query;
+    for (const hit of tickers) {
+      if (hit.via === 'ticker' && isLineItemAbbreviation(hit.matched.replace(/^\$/, ''))) {
+        words = words.replace(
+          new RegExp(String.raw`(?<![\w])\$?${hit.matched.replace(/^\$/, '')}(?![\w])`, 'g'),
+          ' ',
+        );
+      }
+    }
+    const choice = chooseStatements(words);
     let period = parsePeriod(query, asOf);
     if (!period.explicit && choice.tools.every((tool) => tool === 'earnings' || tool === 'balance_sheets')) {
       // "the latest earnings report" and "Apple's cash position" mean the latest quarter,

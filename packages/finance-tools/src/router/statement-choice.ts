@@ -4,6 +4,7 @@
  * capex, operating cash → cash-flow statement; P/E, market cap, ratios → key metrics;
  * segments; earnings (results vs estimates); filings / 10-K.
  */
+import { abbreviationPattern, LINE_ITEM_ABBREVIATIONS, spreadCoordinated } from './line-items';
 import type { SubToolName } from './types';
 
 interface Cue {
@@ -43,10 +44,22 @@ const CUES: readonly Cue[] = [
     fields: ['shareBasedCompensation'],
   },
   {
-    pattern: /\bdepreciation\b|\bamortization\b/,
+    pattern: /\bdepreciation\b|\bamortization\b|\bd\s*&\s*a\b/,
     tool: 'cash_flow_statements',
     fields: ['depreciationAndAmortization'],
   },
+  {
+    pattern: /\bebitda\b/,
+    tool: 'cash_flow_statements',
+    fields: ['depreciationAndAmortization'],
+  },
+  { pattern: /\bebitda\b/, tool: 'income_statements', fields: ['operatingIncome', 'revenue'] },
+  {
+    pattern: /\bpayout\s+ratio\b|\bdividend\s+payout\b/,
+    tool: 'cash_flow_statements',
+    fields: ['dividendsPaid'],
+  },
+  { pattern: /\bpayout\s+ratio\b|\bdividend\s+payout\b/, tool: 'income_statements', fields: ['netIncome'] },
   { pattern: /\bcash[\s-]*flows?\b/, tool: 'cash_flow_statements', fields: [] },
 
   {
@@ -71,7 +84,8 @@ const CUES: readonly Cue[] = [
     fields: ['grossProfit', 'revenue'],
   },
   {
-    pattern: /\boperating\s+(?:income|profit|margin)s?\b|\bebit\b/,
+    pattern:
+      /\boperating\s+(?:income|profit|margin)s?\b|\bebit\b|\binterest\s+coverage\b|\btimes\s+interest\s+earned\b/,
     tool: 'income_statements',
     fields: ['operatingIncome', 'revenue'],
   },
@@ -96,16 +110,54 @@ const CUES: readonly Cue[] = [
     fields: ['costOfRevenue'],
   },
   {
-    pattern: /\boperating\s+expenses?\b|\bopex\b|\bsg&a\b/,
+    pattern: /\boperating\s+expenses?\b|\bopex\b/,
     tool: 'income_statements',
     fields: ['operatingExpense'],
+  },
+  {
+    pattern: /\bsg\s*&\s*a\b|\bsga\b|\bselling,?\s+general,?\s+(?:and|&)\s+administrative(?:\s+expenses?)?\b/,
+    tool: 'income_statements',
+    fields: ['sellingGeneralAndAdministrative'],
+  },
+  {
+    pattern: /\binterest\s+expenses?\b|\binterest\s+coverage\b|\btimes\s+interest\s+earned\b/,
+    tool: 'income_statements',
+    fields: ['interestExpense'],
+  },
+  {
+    pattern:
+      /\bpre[\s-]?tax\s+(?:income|profit|earnings)\b|\b(?:income|earnings|profit)\s+before\s+(?:income\s+)?tax(?:es)?\b|\bebt\b|\beffective\s+tax\s+rate\b|\betr\b/,
+    tool: 'income_statements',
+    fields: ['incomeBeforeTax'],
+  },
+  {
+    pattern:
+      /\b(?:weighted[\s-]+average\s+)?diluted\s+(?:weighted[\s-]+average\s+)?(?:shares|share\s+count)\b|\bweighted[\s-]+average\s+(?:number\s+of\s+)?(?:diluted\s+)?shares\s+(?:outstanding\s*)?[\s,(-]*diluted\b/,
+    tool: 'income_statements',
+    fields: ['weightedAverageSharesDiluted'],
+  },
+  {
+    pattern:
+      /\b(?:weighted[\s-]+average\s+)?basic\s+(?:(?:and|&)\s+diluted\s+)?(?:weighted[\s-]+average\s+)?(?:shares|share\s+count)\b|(?<!diluted\s+)\bweighted[\s-]+average\s+(?:number\s+of\s+)?shares\b(?!\s+(?:outstanding\s*)?[\s,(-]*diluted)/,
+    tool: 'income_statements',
+    fields: ['weightedAverageShares'],
+  },
+  {
+    pattern: /\bdividends?\s+per\s+share\b|\bdps\b|\bdividends?\s+declared\b/,
+    tool: 'income_statements',
+    fields: ['dividendsPerShare'],
   },
   {
     pattern: /\bincome\s+statements?\b|\bp\s*&\s*l\b|\bprofit\s+and\s+loss\b/,
     tool: 'income_statements',
     fields: [],
   },
-  { pattern: /\b(?:income\s+)?tax(?:es)?\b/, tool: 'income_statements', fields: ['incomeTaxExpense'] },
+  {
+    pattern:
+      /(?<!(?:before|pre)[\s-]*(?:income\s+)?)\b(?:income\s+)?tax(?:es)?\b(?![\s-]+(?:income|profit|earnings)\b)|\betr\b/,
+    tool: 'income_statements',
+    fields: ['incomeTaxExpense'],
+  },
 
   { pattern: /\bbalance\s+sheets?\b/, tool: 'balance_sheets', fields: [] },
   {
@@ -119,16 +171,73 @@ const CUES: readonly Cue[] = [
     tool: 'balance_sheets',
     fields: ['shortTermDebt', 'longTermDebt'],
   },
-  { pattern: /(?<!return\s+on\s+)\bassets?\b/, tool: 'balance_sheets', fields: ['totalAssets'] },
-  { pattern: /\bliabilit(?:y|ies)\b/, tool: 'balance_sheets', fields: ['totalLiabilities'] },
+  {
+    pattern: /(?<!(?:return\s+on|current|fixed|intangible|net)\s+)\bassets?\b(?!\s+turnover)/,
+    tool: 'balance_sheets',
+    fields: ['totalAssets'],
+  },
+  {
+    pattern: /(?<!current\s+)\bliabilit(?:y|ies)\b/,
+    tool: 'balance_sheets',
+    fields: ['totalLiabilities'],
+  },
+  {
+    pattern:
+      /\bcurrent\s+assets\b|\bworking\s+capital\b|\bcurrent\s+ratio\b|\bquick\s+ratio\b|\bacid[\s-]+test\b/,
+    tool: 'balance_sheets',
+    fields: ['currentAssets'],
+  },
+  {
+    pattern:
+      /\bcurrent\s+liabilit(?:y|ies)\b|\bworking\s+capital\b|\bcurrent\s+ratio\b|\bquick\s+ratio\b|\bacid[\s-]+test\b/,
+    tool: 'balance_sheets',
+    fields: ['currentLiabilities'],
+  },
+  {
+    pattern: /\bquick\s+ratio\b|\bacid[\s-]+test\b/,
+    tool: 'balance_sheets',
+    fields: ['cashAndEquivalents', 'shortTermInvestments', 'accountsReceivable'],
+  },
+  {
+    pattern: /\baccounts\s+payables?\b|\btrade\s+payables?\b|\bpayables\b|\bap\b/,
+    tool: 'balance_sheets',
+    fields: ['accountsPayable'],
+  },
+  {
+    pattern: /\bpp\s*&\s*e\b|\bppe\b|\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment\b|\bfixed\s+assets\b/,
+    tool: 'balance_sheets',
+    fields: ['propertyPlantAndEquipmentNet'],
+  },
+  { pattern: /\bgoodwill\b/, tool: 'balance_sheets', fields: ['goodwill'] },
+  {
+    pattern: /\bintangible\s+assets\b|\bintangibles\b/,
+    tool: 'balance_sheets',
+    fields: ['intangibleAssets'],
+  },
+  {
+    pattern: /\bdeferred\s+revenues?\b|\bunearned\s+revenues?\b/,
+    tool: 'balance_sheets',
+    fields: ['deferredRevenue'],
+  },
+  { pattern: /\bretained\s+earnings\b/, tool: 'balance_sheets', fields: ['retainedEarnings'] },
+  {
+    pattern: /\bdebt[\s-]+to[\s-]+equity\b|\bd\s*\/\s*e\b/,
+    tool: 'balance_sheets',
+    fields: ['shortTermDebt', 'commercialPaper', 'longTermDebt', 'shareholdersEquity'],
+  },
   {
     pattern: /(?<!(?:return\s+on|to)[\s-]+)\bequity\b|\bbook\s+value\b/,
     tool: 'balance_sheets',
     fields: ['shareholdersEquity'],
   },
   { pattern: /\binventor(?:y|ies)\b/, tool: 'balance_sheets', fields: ['inventory'] },
-  { pattern: /\breceivables?\b/, tool: 'balance_sheets', fields: ['accountsReceivable'] },
-  { pattern: /\bshares\s+outstanding\b/, tool: 'balance_sheets', fields: ['sharesOutstanding'] },
+  { pattern: /\breceivables?\b|\bar\b/, tool: 'balance_sheets', fields: ['accountsReceivable'] },
+  {
+    pattern:
+      /(?<!(?:weighted[\s-]+average|diluted|basic)\s+(?:number\s+of\s+)?(?:diluted\s+|basic\s+)?)\b(?:shares|common\s+stock)\s+outstanding\b(?![\s,(-]*(?:diluted|basic))|\boutstanding\s+shares\b|(?<!(?:diluted|basic)\s+)\bshare\s+count\b|\bnumber\s+of\s+shares\b|\bperiod[\s-]+end\s+shares\b/,
+    tool: 'balance_sheets',
+    fields: ['sharesOutstanding'],
+  },
 
   {
     pattern: /\bp\s*\/\s*e\b|\bpe\s+ratio\b|\bprice[\s-]+to[\s-]+earnings\b/,
@@ -145,10 +254,9 @@ const CUES: readonly Cue[] = [
   { pattern: /\bp\s*\/\s*b\b|\bprice[\s-]+to[\s-]+book\b/, tool: 'key_metrics', fields: ['priceToBook'] },
   { pattern: /\breturn\s+on\s+equity\b|\broe\b/, tool: 'key_metrics', fields: ['returnOnEquity'] },
   { pattern: /\breturn\s+on\s+assets\b|\broa\b/, tool: 'key_metrics', fields: ['returnOnAssets'] },
-  { pattern: /\bcurrent\s+ratio\b/, tool: 'key_metrics', fields: ['currentRatio'] },
-  { pattern: /\bdebt[\s-]+to[\s-]+equity\b/, tool: 'key_metrics', fields: ['debtToEquity'] },
   {
-    pattern: /\bratios?\b|\bmultiples?\b|\bkey\s+metrics\b|\bmetrics\b|\bgrowth\s+rates?\b/,
+    pattern:
+      /(?<!(?:payout|current|quick|coverage|debt[\s-]+to[\s-]+equity|tax)\s+)\bratios?\b|\bmultiples?\b|\bkey\s+metrics\b|\bmetrics\b|\bgrowth\s+rates?\b/,
     tool: 'key_metrics',
     fields: [],
   },
@@ -173,6 +281,13 @@ const CUES: readonly Cue[] = [
   },
 ];
 
+// Every abbreviation of the line-item vocabulary is a cue too ("COGS", "PP&E", "AP").
+const ABBREVIATION_CUES: readonly Cue[] = LINE_ITEM_ABBREVIATIONS.map((entry) => ({
+  pattern: abbreviationPattern(entry),
+  tool: entry.tool,
+  fields: [...entry.fields],
+}));
+
 /** The statement choice for a query. */
 export interface StatementChoice {
   tools: SubToolName[];
@@ -190,10 +305,10 @@ export interface StatementChoice {
  * ```
  */
 export function chooseStatements(query: string): StatementChoice {
-  const text = query.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  const text = spreadCoordinated(query.toLowerCase().replace(/[\u2018\u2019]/g, "'"));
   const tools = new Set<SubToolName>();
   const fields = new Set<string>();
-  for (const cue of CUES) {
+  for (const cue of [...CUES, ...ABBREVIATION_CUES]) {
     if (!cue.pattern.test(text)) continue;
     tools.add(cue.tool);
     for (const field of cue.fields) fields.add(field);

@@ -5,6 +5,7 @@
  * finance acronyms ("EPS", "FY", "TTM", "P/E") are never read as tickers unless written
  * `$LIKE_THIS`.
  */
+import { abbreviationSpans, isLineItemAbbreviation } from './line-items';
 import type { ResolvedTicker } from './types';
 
 /**
@@ -80,7 +81,11 @@ export function createTickerExtractor(vocabulary: TickerVocabulary): (query: str
         covered.push([match.index, match.index + match[0].length]);
       }
     }
+    // Line items written with `&` ("SG&A", "PP&E", "D&A") are never tickers.
+    for (const span of abbreviationSpans(text))
+      if (span.text.includes('&')) covered.push([span.from, span.to]);
     const isCovered = (index: number) => covered.some(([from, to]) => index >= from && index < to);
+    const lineItems: Hit[] = [];
     // Tickers: optional `$`, letters, an optional class suffix (BRK.B, BRK-B), not part of a word.
     // A trailing "'s" is allowed ("NVDA's").
     const tokenPattern = /(?<![\w$])(\$?)([A-Za-z]{1,5}(?:[.-][A-Za-z])?)(?=$|[^\w]|'s\b)/g;
@@ -93,6 +98,11 @@ export function createTickerExtractor(vocabulary: TickerVocabulary): (query: str
         continue;
       }
       if (NOT_TICKERS.has(upper)) continue;
+      if (isLineItemAbbreviation(upper) && !known.has(upper)) {
+        // "AP", "AR", "COGS": a line item when the query names a company too (below).
+        lineItems.push({ ticker: upper, matched: word, via: 'ticker', index: match.index });
+        continue;
+      }
       const isUpper = word === word.toUpperCase();
       const isLower = word === word.toLowerCase();
       if (isUpper && (word.length >= 2 || known.has(upper))) {
@@ -100,6 +110,9 @@ export function createTickerExtractor(vocabulary: TickerVocabulary): (query: str
       } else if (isLower && word.length >= 3 && known.has(upper) && !LOWER_CASE_WORDS.has(word)) {
         hits.push({ ticker: upper, matched: word, via: 'ticker', index: match.index });
       }
+    }
+    if (hits.length === 0) {
+      for (const hit of lineItems) if (hit.matched === hit.matched.toUpperCase()) hits.push(hit);
     }
     // A query written all in capitals carries no case signal: keep only known names.
     const letters = text.replace(/[^A-Za-z]/g, '');

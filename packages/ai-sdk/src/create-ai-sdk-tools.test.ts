@@ -173,3 +173,181 @@ describe('createAiSdkTools in generateText', () => {
     expect(log).toEqual(['start r1', 'end r1', 'start w2', 'end w2', 'start r3', 'end r3']);
   });
 });
+
+describe('an approval authorises one exact call, in its order (issue 26)', () => {
+  const deploy = (ran: string[]) =>
+    defineTool({
+      name: 'deploy',
+      inputSchema: z.object({ env: z.string() }),
+      description: 'Deploys.',
+      compactDescription: 'Deploy',
+      approval: 'ask',
+      execute: ({ env }) => {
+        ran.push(env);
+        return `deployed ${env}`;
+      },
+    });
+
+  /** Answers every approval request of `first` (in `order`), as the host's next request does. */
+  function answerAll(first: { response: { messages: ModelMessage[] } }, requests: { approvalId: string }[]) {
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'go' },
+      ...first.response.messages,
+      {
+        role: 'tool',
+        content: requests.map((request) => ({
+          type: 'tool-approval-response' as const,
+          approvalId: request.approvalId,
+          approved: true,
+        })),
+      },
+    ];
+    return messages;
+  }
+
+  it('two calls sharing one id: neither runs, whatever is approved', async () => {
+    const ran: string[] = [];
+    const model = scriptedModel([
+      [call('c1', 'deploy', { env: 'prod' }), call('c1', 'deploy', { env: 'staging' })],
+    ]);
+    const first = await generateText({
+      model,
+      tools: createAiSdkTools({ tools: [deploy(ran)] }).tools,
+      prompt: 'go',
+    });
+    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    expect(ran).toEqual([]);
+    // Another instance (another request) gets the approvals: the SDK would run the last call of the id.
+    const second = await generateText({
+      model,
+      tools: createAiSdkTools({ tools: [deploy(ran)] }).tools,
+      messages: answerAll(first, requests),
+    });
+    expect(ran).toEqual([]);
+    const results = [
+      ...first.content,
+      ...second.response.messages.flatMap((m) => (m.role === 'tool' ? m.content : [])),
+    ]
+      .filter((part) => part.type === 'tool-result')
+      .map((part) => part.toolCallId);
+    expect(results.every((id) => id === 'c1')).toBe(true);
+  });
+
+  it('two allowed calls sharing one id in one step: each refused with its own result', async () => {
+    const ran: string[] = [];
+    const allowed = defineTool({ ...deploy(ran), approval: 'allow' });
+    const model = scriptedModel([
+      [call('c1', 'deploy', { env: 'prod' }), call('c1', 'deploy', { env: 'staging' })],
+    ]);
+    const first = await generateText({
+      model,
+      tools: createAiSdkTools({ tools: [allowed] }).tools,
+      prompt: 'go',
+    });
+    const results = first.steps[0]!.content.filter((part) => part.type === 'tool-result');
+    expect(results.map((part) => (part.output as { status: string }).status)).toEqual([
+      'invalid_input',
+      'invalid_input',
+    ]);
+    expect(ran).toEqual([]);
+  });
+
+  it('runs what was shown: an input swapped after the approval never runs', async () => {
+    const ran: string[] = [];
+    const model = scriptedModel([[call('c1', 'deploy', { env: 'staging' })]]);
+    // One instance serves both requests (one process): it remembers what it put to the user.
+    const { tools } = createAiSdkTools({ tools: [deploy(ran)] });
+    const first = await generateText({ model, tools, prompt: 'go' });
+    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    expect(requests.map((part) => part.toolCall.input)).toEqual([{ env: 'staging' }]);
+    const messages = answerAll(first, requests);
+    // The client swaps the call's input after the person approved "staging".
+    for (const message of messages) {
+      if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+      message.content = message.content.map((part) =>
+        part.type === 'tool-call' ? { ...part, input: { env: 'prod' } } : part,
+      );
+    }
+    await generateText({ model, tools, messages });
+    expect(ran).toEqual([]);
+    // Unchanged, the same approval runs the call shown.
+    const again = await generateText({
+      model: scriptedModel([[call('c2', 'deploy', { env: 'staging' })]]),
+      tools,
+      prompt: 'go',
+    });
+    const request = again.content.filter((part) => part.type === 'tool-approval-request');
+    await generateText({ model, tools, messages: answerAll(again, request) });
+    expect(ran).toEqual(['staging']);
+  });
+
+  it('a write waiting for approval, then an allowed read of the written file: the read waits, then runs after', async () => {
+    const files = new Map<string, string>();
+    const log: string[] = [];
+    const write = defineTool({
+      name: 'write_file',
+      inputSchema: z.object({ path: z.string(), text: z.string() }),
+      description: 'Writes a file.',
+      compactDescription: 'Write',
+      approval: 'ask',
+      execute: ({ path, text }) => {
+        log.push(`write ${path}`);
+        files.set(path, text);
+        return 'written';
+      },
+    });
+    const read = defineTool({
+      name: 'read_file',
+      inputSchema: z.object({ path: z.string() }),
+      description: 'Reads a file.',
+      compactDescription: 'Read',
+      concurrencySafe: true,
+      approval: 'allow',
+      execute: ({ path }) => {
+        log.push(`read ${path}`);
+        return files.get(path) ?? '(missing)';
+      },
+    });
+    const instance = () => createAiSdkTools({ tools: [write, read] }).tools;
+    const model = scriptedModel([
+      [call('w1', 'write_file', { path: 'a.txt', text: 'new' }), call('r2', 'read_file', { path: 'a.txt' })],
+    ]);
+    const first = await generateText({ model, tools: instance(), prompt: 'go' });
+    expect(log).toEqual([]);
+    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    expect(requests.map((part) => part.toolCall.toolCallId)).toEqual(['w1', 'r2']);
+    // The answers come back in the other order; the calls still run in the model's order.
+    const second = await generateText({
+      model,
+      tools: instance(),
+      messages: answerAll(first, [...requests].reverse()),
+    });
+    expect(log).toEqual(['write a.txt', 'read a.txt']);
+    const readResult = second.response.messages
+      .flatMap((message) => (message.role === 'tool' ? message.content : []))
+      .find((part) => part.type === 'tool-result' && part.toolCallId === 'r2');
+    expect(readResult?.type === 'tool-result' && readResult.output).toEqual({ type: 'text', value: 'new' });
+  });
+
+  it('two reads: an allowed read does not wait behind a read waiting for approval', async () => {
+    const log: string[] = [];
+    const reader = (name: string, approval: 'allow' | 'ask') =>
+      defineTool({
+        name,
+        inputSchema: z.object({ q: z.string() }),
+        description: `${name}.`,
+        compactDescription: name,
+        concurrencySafe: true,
+        approval,
+        execute: ({ q }) => {
+          log.push(q);
+          return q;
+        },
+      });
+    const { tools } = createAiSdkTools({ tools: [reader('fetch', 'ask'), reader('lookup', 'allow')] });
+    const model = scriptedModel([[call('f1', 'fetch', { q: 'f' }), call('l2', 'lookup', { q: 'l' })]]);
+    const first = await generateText({ model, tools, prompt: 'go' });
+    expect(first.content.filter((part) => part.type === 'tool-approval-request')).toHaveLength(1);
+    expect(log).toEqual(['l']);
+  });
+});

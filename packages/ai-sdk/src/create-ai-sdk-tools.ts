@@ -15,15 +15,21 @@
  *   request or on another instance. Any other `ask` is denied (fail closed).
  * - The AI SDK sees each tool's JSON Schema but does not validate with it: the executor
  *   does, so bad input comes back to the model as a readable `invalid_input` result.
+ * - The messages are read for what the bridge cannot see itself: a continuation's
+ *   `tool-call` parts tell each call's position in its step (approved calls run in that
+ *   order, whatever order the answers came in), which earlier calls of the step still wait
+ *   (their approval requested, no result yet), and whether two calls share one id — the AI SDK
+ *   matches an approval to the *last* call of that id, so such calls are refused, never run.
  */
 import {
+  type BridgeStep,
   createFrameworkBridge,
   type Executor,
   type FrameworkBridgeOptions,
   type ToolResult,
 } from '@dexter/executor';
 import { toJsonSchema } from '@dexter/registry';
-import { jsonSchema, type Tool, tool } from 'ai';
+import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
 
 /** What an AI SDK tool made here returns to the host (the model reads `content`). */
 export interface DexterToolOutput {
@@ -48,6 +54,50 @@ export interface AiSdkTools {
   tools: Record<string, Tool<unknown, DexterToolOutput>>;
   /** The executor that runs the calls (its `session` keeps soft-limit counters). */
   executor: Executor;
+}
+
+/** What the messages say about one call: its step position, the calls before it still waiting, duplicates. */
+interface CallRecord {
+  /** Position of the call among the `tool-call` parts of its assistant message. */
+  order: number | undefined;
+  waitingBefore: string[];
+  duplicateId: boolean;
+}
+
+function contentParts(message: ModelMessage): readonly { type: string; [key: string]: unknown }[] {
+  return Array.isArray(message.content) ? (message.content as { type: string }[]) : [];
+}
+
+function readRecord(messages: readonly ModelMessage[] | undefined, toolCallId: string): CallRecord {
+  const record: CallRecord = { order: undefined, waitingBefore: [], duplicateId: false };
+  if (!Array.isArray(messages)) return record;
+  const resulted = new Set<string>();
+  for (const message of messages) {
+    for (const part of contentParts(message)) {
+      if (part.type === 'tool-result' && typeof part.toolCallId === 'string') resulted.add(part.toolCallId);
+    }
+  }
+  let seen = 0;
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const parts = contentParts(message);
+    const calls = parts.filter((part) => part.type === 'tool-call');
+    const asked = new Set(
+      parts.filter((part) => part.type === 'tool-approval-request').map((part) => part.toolCallId),
+    );
+    calls.forEach((part, position) => {
+      if (part.toolCallId !== toolCallId) return;
+      seen += 1;
+      if (seen > 1) return;
+      record.order = position;
+      for (const earlier of calls.slice(0, position)) {
+        const id = earlier.toolCallId as string;
+        if (asked.has(id) && !resulted.has(id)) record.waitingBefore.push(String(earlier.toolName));
+      }
+    });
+  }
+  record.duplicateId = seen > 1;
+  return record;
 }
 
 function outputOf(result: ToolResult): DexterToolOutput {
@@ -79,11 +129,25 @@ export function createAiSdkTools(options: AiSdkToolsOptions): AiSdkTools {
       description: registryTool.description,
       // Shown to the model as is; validated by the executor, which answers bad input readably.
       inputSchema: jsonSchema<unknown>(toJsonSchema(registryTool) as Parameters<typeof jsonSchema>[0]),
-      needsApproval: (input, { toolCallId }) => bridge.needsApproval(registryTool, input, toolCallId),
-      execute: async (input, { toolCallId, abortSignal }) => {
+      needsApproval: (input, { toolCallId, messages }) => {
+        const record = readRecord(messages, toolCallId);
+        // A call the messages hold is being continued; otherwise it is in the step just made,
+        // whose calls the SDK checks one after another with the same messages array.
+        const step: BridgeStep =
+          record.order === undefined
+            ? { key: messages, duplicateId: record.duplicateId }
+            : { waitingBefore: record.waitingBefore, duplicateId: record.duplicateId };
+        return bridge.needsApproval(registryTool, input, toolCallId, step);
+      },
+      execute: async (input, { toolCallId, abortSignal, messages }) => {
+        const record = readRecord(messages, toolCallId);
         const result = await bridge.run(
           { id: toolCallId, name: registryTool.name, input },
-          abortSignal === undefined ? {} : { signal: abortSignal },
+          {
+            ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+            ...(record.order === undefined ? {} : { order: record.order }),
+            duplicateId: record.duplicateId,
+          },
         );
         return outputOf(result);
       },

@@ -14,6 +14,13 @@ import type { ToolResult } from './tool-result';
 export interface BatchedCallOptions {
   /** Aborts the call (and the batch it joined: frameworks pass one signal for a whole step). */
   signal?: AbortSignal;
+  /**
+   * The call's position in its model step, when the framework knows it. Calls of one batch
+   * run sorted by it (stable; calls without one keep their arrival order after those with
+   * one): a framework that hands over approved calls in the order the answers came still
+   * runs them in the order the model made them.
+   */
+  order?: number;
 }
 
 /** Made by `createCallBatcher`. */
@@ -31,6 +38,7 @@ export interface CallBatcherOptions {
 interface Pending {
   call: ExecutorCall;
   signal: AbortSignal | undefined;
+  order: number | undefined;
   resolve: (result: ToolResult) => void;
 }
 
@@ -44,6 +52,19 @@ function failed(call: ExecutorCall, error: unknown): ToolResult {
     durationMs: 0,
     content: `Error: ${message}`,
   };
+}
+
+/** The batch sorted by `order` (stable); calls without one after, in arrival order. */
+function inModelOrder(batch: Pending[]): Pending[] {
+  if (!batch.some((entry) => entry.order !== undefined)) return batch;
+  return batch
+    .map((entry, arrival) => ({ entry, arrival }))
+    .sort(
+      (a, b) =>
+        (a.entry.order ?? Number.POSITIVE_INFINITY) - (b.entry.order ?? Number.POSITIVE_INFINITY) ||
+        a.arrival - b.arrival,
+    )
+    .map(({ entry }) => entry);
 }
 
 /**
@@ -83,7 +104,7 @@ export function createCallBatcher(executor: Executor, options: CallBatcherOption
 
   const flush = (): void => {
     scheduled = false;
-    const batch = pending;
+    const batch = inModelOrder(pending);
     pending = [];
     previous = previous.then(() => runBatch(batch));
   };
@@ -91,7 +112,8 @@ export function createCallBatcher(executor: Executor, options: CallBatcherOption
   return {
     run(call, runOptions = {}) {
       return new Promise<ToolResult>((resolve) => {
-        pending.push({ call, signal: runOptions.signal, resolve });
+        const order = Number.isFinite(runOptions.order) ? runOptions.order : undefined;
+        pending.push({ call, signal: runOptions.signal, order, resolve });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);

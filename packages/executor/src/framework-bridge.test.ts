@@ -40,8 +40,9 @@ describe('createFrameworkBridge', () => {
     );
     expect(await bridge.needsApproval(bash, { command: 'git push' }, 'c2')).toBe(true);
     expect((await bridge.run({ id: 'c2', name: 'bash', input: { command: 'git push' } })).status).toBe('ok');
+    // The same id again: refused as a duplicate, never run twice.
     expect((await bridge.run({ id: 'c2', name: 'bash', input: { command: 'git push' } })).status).toBe(
-      'denied',
+      'invalid_input',
     );
     expect(ran).toEqual(['git push']);
   });
@@ -53,5 +54,61 @@ describe('createFrameworkBridge', () => {
       'denied',
     );
     expect(ran).toEqual([]);
+  });
+
+  it('binds an approval to the exact call: another input under the same id never runs on it', async () => {
+    const { bash, bridge, ran } = setup();
+    expect(await bridge.needsApproval(bash, { command: 'git push origin staging' }, 'c1')).toBe(true);
+    const swapped = await bridge.run({ id: 'c1', name: 'bash', input: { command: 'git push origin prod' } });
+    expect(swapped.status).toBe('denied');
+    expect(swapped.content).toMatch(/not the one the user approved/);
+    expect(ran).toEqual([]);
+  });
+
+  it('keeps the step order across approvals: an allowed call after a waiting one waits, unless both are reads', async () => {
+    const { bash } = setup();
+    const read = defineTool({
+      name: 'read',
+      inputSchema: z.object({ path: z.string() }),
+      description: 'Reads.',
+      compactDescription: 'Read',
+      concurrencySafe: true,
+      approval: 'allow',
+      execute: () => 'x',
+    });
+    const fetch = defineTool({ ...read, name: 'fetch', approval: 'ask' });
+    const bridge = createFrameworkBridge({
+      tools: [bash, read, fetch],
+      cwd: '/project',
+      permissions: createPermissionEngine({ cwd: '/project', rules: { allow: ['Bash(echo:*)'] } }),
+    });
+    const step = { key: {} };
+    expect(await bridge.needsApproval(bash, { command: 'git push' }, 'a1', step)).toBe(true);
+    expect(await bridge.needsApproval(read, { path: 'a' }, 'a2', step)).toBe(true);
+    const reads = { key: {} };
+    expect(await bridge.needsApproval(fetch, { path: 'a' }, 'b1', reads)).toBe(true);
+    expect(await bridge.needsApproval(read, { path: 'a' }, 'b2', reads)).toBe(false);
+    expect(await bridge.needsApproval(bash, { command: 'echo hi' }, 'b3', reads)).toBe(true);
+    // What the framework's records say counts too (a continuation).
+    expect(await bridge.needsApproval(read, { path: 'a' }, 'c1', { waitingBefore: ['bash'] })).toBe(true);
+    expect(await bridge.needsApproval(read, { path: 'a' }, 'c2', { waitingBefore: ['fetch'] })).toBe(false);
+  });
+
+  it('refuses both calls of an id seen twice in one step, and an id it already ran', async () => {
+    const { bash, bridge, ran } = setup();
+    const step = { key: {} };
+    expect(await bridge.needsApproval(bash, { command: 'echo one' }, 'd1', step)).toBe(false);
+    expect(await bridge.needsApproval(bash, { command: 'echo two' }, 'd1', step)).toBe(false);
+    const results = await Promise.all([
+      bridge.run({ id: 'd1', name: 'bash', input: { command: 'echo one' } }),
+      bridge.run({ id: 'd1', name: 'bash', input: { command: 'echo two' } }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['invalid_input', 'invalid_input']);
+    expect(results[0]?.error?.issues?.[0]?.code).toBe('duplicate_call_id');
+    expect((await bridge.run({ id: 'e1', name: 'bash', input: { command: 'echo x' } })).status).toBe('ok');
+    expect((await bridge.run({ id: 'e1', name: 'bash', input: { command: 'echo x' } })).status).toBe(
+      'invalid_input',
+    );
+    expect(ran).toEqual(['echo x']);
   });
 });

@@ -38,7 +38,12 @@ export { createExecutor } from './executor';
 export type { ExecutorOptions } from './executor-options';
 export { DEFAULT_MAX_CONCURRENCY, MAX_TIMEOUT_MS } from './executor-options';
 export type { ExecutorStream } from './executor-stream';
-export type { FrameworkBridge, FrameworkBridgeOptions } from './framework-bridge';
+export type {
+  BridgeRunOptions,
+  BridgeStep,
+  FrameworkBridge,
+  FrameworkBridgeOptions,
+} from './framework-bridge';
 export { createFrameworkBridge } from './framework-bridge';
 export { formatIssuePath, formatIssues } from './input-issues';
 export type { JsonValue, JsonValueErrorCode, KeptJson } from './json-value';

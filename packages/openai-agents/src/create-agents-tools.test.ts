@@ -142,3 +142,97 @@ describe('createAgentsTools in the Agents SDK runner', () => {
     expect(ran).toEqual([]);
   });
 });
+
+describe('an approval authorises one exact call, in its order (issue 26)', () => {
+  const deploy = (ran: string[], approval: 'allow' | 'ask' = 'ask') =>
+    defineTool({
+      name: 'deploy',
+      inputSchema: z.object({ env: z.string() }),
+      description: 'Deploys.',
+      compactDescription: 'Deploy',
+      approval,
+      execute: ({ env }) => {
+        ran.push(env);
+        return `deployed ${env}`;
+      },
+    });
+
+  it('two calls sharing one call id: nothing runs (the SDK stops the run; the bridge refuses too)', async () => {
+    for (const approval of ['ask', 'allow'] as const) {
+      const ran: string[] = [];
+      const model = new ScriptedModel([
+        [functionCall('c1', 'deploy', { env: 'prod' }), functionCall('c1', 'deploy', { env: 'staging' })],
+      ]);
+      const adapter = createAgentsTools({ tools: [deploy(ran, approval)] });
+      const agent = new Agent({ name: 'ops', instructions: 'x', model, tools: adapter.tools });
+      await expect(run(agent, 'go')).rejects.toThrow(/c1/);
+      expect(ran).toEqual([]);
+    }
+    // The bridge on its own: two calls under one id in one turn (asked about together, as
+    // the runner does before it runs them) are both refused.
+    const ran: string[] = [];
+    const adapter = createAgentsTools({ tools: [deploy(ran, 'allow')] });
+    const [tool] = adapter.tools;
+    const asked = await Promise.all(
+      ['prod', 'staging'].map((env) => tool!.needsApproval({} as never, { env } as never, 'c9')),
+    );
+    expect(asked).toEqual([false, false]);
+    const invoke = (env: string) =>
+      tool!.invoke({} as never, JSON.stringify({ env }), {
+        toolCall: functionCall('c9', 'deploy', { env }),
+      } as never);
+    const outputs = await Promise.all([invoke('prod'), invoke('staging')]);
+    expect(ran).toEqual([]);
+    expect(outputs.map(String).every((text) => /more than one call/.test(text))).toBe(true);
+  });
+
+  it('a write waiting for approval, then an allowed read of the written file: the read waits, then runs after', async () => {
+    const files = new Map<string, string>();
+    const log: string[] = [];
+    const write = defineTool({
+      name: 'write_file',
+      inputSchema: z.object({ path: z.string(), text: z.string() }),
+      description: 'Writes a file.',
+      compactDescription: 'Write',
+      approval: 'ask',
+      execute: ({ path, text }) => {
+        log.push(`write ${path}`);
+        files.set(path, text);
+        return 'written';
+      },
+    });
+    const read = defineTool({
+      name: 'read_file',
+      inputSchema: z.object({ path: z.string() }),
+      description: 'Reads a file.',
+      compactDescription: 'Read',
+      concurrencySafe: true,
+      approval: 'allow',
+      execute: ({ path }) => {
+        log.push(`read ${path}`);
+        return files.get(path) ?? '(missing)';
+      },
+    });
+    const model = new ScriptedModel([
+      [
+        functionCall('w1', 'write_file', { path: 'a.txt', text: 'new' }),
+        functionCall('r2', 'read_file', { path: 'a.txt' }),
+      ],
+    ]);
+    const first = createAgentsTools({ tools: [write, read] });
+    const agent = new Agent({ name: 'ops', instructions: 'x', model, tools: first.tools });
+    const paused = await run(agent, 'go');
+    expect(log).toEqual([]);
+    expect(
+      paused.interruptions.map((item) => item.rawItem.type === 'function_call' && item.rawItem.callId),
+    ).toEqual(['w1', 'r2']);
+    // Another process resumes, approving in the other order.
+    const second = createAgentsTools({ tools: [write, read] });
+    const resumedAgent = new Agent({ name: 'ops', instructions: 'x', model, tools: second.tools });
+    const state = await RunState.fromString(resumedAgent, paused.state.toString());
+    for (const item of [...state.getInterruptions()].reverse()) state.approve(item);
+    await run(resumedAgent, state);
+    expect(log).toEqual(['write a.txt', 'read a.txt']);
+    expect(model.seenOutputs).toContain('r2: new');
+  });
+});

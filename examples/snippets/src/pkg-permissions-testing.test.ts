@@ -3,8 +3,8 @@
  * run here as they are shown.
  */
 // #region rule-tests
-import { checkRuleTable, expectDecision } from '@dexter/permissions/testing';
-import { expect, it } from 'vitest';
+import { assertRuleTable, expectDecision } from '@dexter/permissions/testing';
+import { it } from 'vitest';
 
 const settings = { permissions: { allow: ['Bash(git status:*)'], deny: ['Bash(rm:*)'] } };
 
@@ -14,7 +14,11 @@ it('denies rm however it is spelled', () => {
   expectDecision('git status', settings).not.toBe('deny');
 });
 
-it('holds the whole table', () => {
-  expect(checkRuleTable([{ command: 'git status', expect: 'allow' }], settings)).toEqual([]);
+it('holds the whole table, and every rule is reached by a row', () => {
+  const table = [
+    { command: 'git status -s', expect: 'allow' as const },
+    { command: 'rm -fr dist', expect: 'deny' as const },
+  ];
+  assertRuleTable(table, settings, { everyRuleExercised: true });
 });
 // #endregion rule-tests

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { evaluateWithSettings } from '../engine/decide-with-settings';
+import { findNearMisses } from '../testing/near-miss';
 import { parseCliArgs, UsageError } from './args';
 import type { CliIo } from './io';
 import { loadCliSettings, settingsFailed } from './load-settings';
@@ -51,5 +52,14 @@ export function runExplain(argv: readonly string[], io: CliIo): number {
   out(
     `Decision: ${decision.behavior}${decision.matchedRule ? ` (${decision.matchedRule})` : ''}${decision.cacheable ? '' : ', not cacheable'}`,
   );
+  // Rules that name the same program without matching: the one the author likely meant.
+  const nearMisses = findNearMisses(
+    analysis.commands.map((simple) => simple.unwrapped.argv),
+    settings.rules,
+  ).slice(0, 3);
+  if (nearMisses.length > 0) out('Near misses:');
+  for (const miss of nearMisses) {
+    out(`  ${miss.list} ${miss.rule}: ${miss.why}${miss.suggestion ? ` (try ${miss.suggestion})` : ''}`);
+  }
   return settingsFailed(args.settings, settings) ? 2 : 0;
 }

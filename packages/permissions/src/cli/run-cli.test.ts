@@ -77,6 +77,18 @@ describe('dexter-permissions check', () => {
     expect(missing.stderr).toContain('settings file not found: /nonexistent/settings.json');
   });
 
+  it('answers --help for every command', async () => {
+    for (const command of ['check', 'eval', 'test', 'explain', 'hook', 'install-hook']) {
+      const help = await run([command, '--help']);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toMatch(new RegExp(`^Usage: dexter-permissions ${command} `));
+      expect(help.stderr, command).toBe('');
+    }
+    expect((await run(['test', '-h'])).stdout).toContain('TABLE');
+    // After `--` it is the command's text, not a request for help.
+    expect((await run(['check', '--', 'ls', '--help'])).stdout).not.toContain('Usage:');
+  });
+
   it('explains usage errors', async () => {
     expect((await run(['check'])).code).toBe(2);
     expect((await run(['frob'])).stderr).toContain('unknown command "frob"');
@@ -172,6 +184,28 @@ describe('dexter-permissions test', () => {
     expect(failed.stdout).toContain('  - expected: allow');
     expect(failed.stdout).toContain('  + actual:   ask');
     expect(failed.stdout.trim().split('\n').pop()).toBe('0 passed, 4 failed');
+  });
+
+  it('points at the near miss and lists the rules no case exercised', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'dexter-cli-table-'));
+    const table = path.join(directory, 'table.jsonl');
+    writeFileSync(
+      table,
+      [
+        JSON.stringify({ command: 'npm run build', expect: 'allow' }),
+        JSON.stringify({ command: 'git status', expect: 'allow' }),
+      ].join('\n'),
+    );
+    const settings = settingsFile({
+      permissions: { allow: ['Bash(npm build:*)', 'Bash(git status:*)'], deny: ['Bash(rm -rf:*)'] },
+    });
+    const result = await run(['test', '--settings', settings, table]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('near miss: Bash(npm build:*) — a missing word');
+    expect(result.stdout).toContain('try:       Bash(npm run build:*)');
+    expect(result.stdout).toContain('Rules no case exercised (2): Bash(rm -rf:*), Bash(npm build:*)');
+    const explained = await run(['explain', '--settings', settings, '--', 'rm -fr dist']);
+    expect(explained.stdout).toMatch(/Near misses:\n {2}deny Bash\(rm -rf:\*\): flag spelling/);
   });
 
   it('uses --settings for cases without their own, else the standard layers, and says which', async () => {

@@ -62,6 +62,19 @@ Without --settings the standard layers are read: ~/.dexter/settings.json,
 <cwd>/.dexter/settings.json, <cwd>/.dexter/settings.local.json.
 `;
 
+/** The usage lines of one command (its line and the indented lines under it), or undefined. */
+export function commandUsage(command: string): string | undefined {
+  const lines = usage.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`  ${command} `));
+  if (start === -1) return undefined;
+  let end = start + 1;
+  while (end < lines.length && /^ {3,}\S/.test(lines[end]!)) end++;
+  return `Usage: dexter-permissions ${lines
+    .slice(start, end)
+    .map((line) => line.trim())
+    .join('\n  ')}\n`;
+}
+
 /**
  * Runs the CLI with `argv` (words after the program name).
  *
@@ -72,6 +85,16 @@ Without --settings the standard layers are read: ~/.dexter/settings.json,
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [subcommand, ...rest] = argv;
+  // `<command> --help` (before any `--`): that command's lines of the usage text.
+  const end = rest.indexOf('--');
+  const options = end === -1 ? rest : rest.slice(0, end);
+  if (subcommand !== undefined && (options.includes('--help') || options.includes('-h'))) {
+    const help = commandUsage(subcommand);
+    if (help !== undefined) {
+      io.stdout.write(help);
+      return 0;
+    }
+  }
   try {
     switch (subcommand) {
       case 'check':

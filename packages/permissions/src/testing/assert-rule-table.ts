@@ -6,11 +6,17 @@
  * objects, and no stack frames.
  */
 import {
-  checkRuleTable,
   formatRuleTableMismatches,
   type RuleTableCase,
   type RuleTableMismatch,
+  reportRuleTable,
 } from './rule-table';
+
+/** Options of `assertRuleTable`. */
+export interface AssertRuleTableOptions {
+  /** Also fail when a rule of `settings` decides no case (an untested, often misspelled rule). */
+  everyRuleExercised?: boolean;
+}
 
 /** A table that does not hold. */
 export class RuleTableAssertionError extends Error {
@@ -38,9 +44,20 @@ export class RuleTableAssertionError extends Error {
  * });
  * ```
  */
-export function assertRuleTable(cases: readonly RuleTableCase[], settings?: unknown): number {
-  const mismatches = checkRuleTable(cases, settings);
-  if (mismatches.length === 0) return cases.length;
-  const summary = `${mismatches.length} of ${cases.length} rule-table case(s) failed:\n${formatRuleTableMismatches(mismatches)}`;
-  throw new RuleTableAssertionError(summary, mismatches);
+export function assertRuleTable(
+  cases: readonly RuleTableCase[],
+  settings?: unknown,
+  options: AssertRuleTableOptions = {},
+): number {
+  const { mismatches, unexercised } = reportRuleTable(cases, settings);
+  const idle = options.everyRuleExercised ? unexercised : [];
+  if (mismatches.length === 0 && idle.length === 0) return cases.length;
+  const parts: string[] = [];
+  if (mismatches.length > 0) {
+    parts.push(
+      `${mismatches.length} of ${cases.length} rule-table case(s) failed:\n${formatRuleTableMismatches(mismatches)}`,
+    );
+  }
+  if (idle.length > 0) parts.push(`${idle.length} rule(s) no case exercised: ${idle.join(', ')}`);
+  throw new RuleTableAssertionError(parts.join('\n'), mismatches);
 }

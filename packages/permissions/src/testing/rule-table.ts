@@ -10,8 +10,10 @@ import type { PermissionSubject } from '@dexter/registry';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
 import { createPermissionEngine } from '../engine/create-permission-engine';
 import { evaluateWithSettings } from '../engine/decide-with-settings';
+import { serializeRule } from '../rules/serialize-rule';
 import type { LoadedSettings } from '../store/rule-store';
 import { loadSettingsObject } from '../store/settings-object';
+import { findNearMisses, type NearMiss } from './near-miss';
 
 /** Where a case was read from (set by `loadRuleTable`), so reports say `file:line`. */
 export interface RuleTableSource {
@@ -51,6 +53,22 @@ export interface RuleTableMismatch {
   actual?: PermissionDecision;
   /** Why the case could not be run (invalid settings, bad field). */
   error?: string;
+  /**
+   * Rules of the expected list (the allow rules when `allow` was expected, …) that name the
+   * command's program without matching it, nearest first: the rule the author likely meant.
+   */
+  nearMisses?: readonly NearMiss[];
+}
+
+/** `runRuleTableReport`'s answer: the mismatches, and the shared rules no case exercised. */
+export interface RuleTableReport {
+  mismatches: RuleTableMismatch[];
+  /**
+   * Rules of the shared settings that decided no case (as written, `Bash(npm build:*)`):
+   * a rule no row reaches is untested, and often misspelled. Cases with their own settings
+   * do not count.
+   */
+  unexercised: string[];
 }
 
 const behaviors = new Set(['allow', 'ask', 'deny']);
@@ -101,16 +119,51 @@ export function checkRuleTable(cases: readonly RuleTableCase[], settings?: unkno
   return runRuleTable(cases, settings === undefined ? undefined : loadSettingsObject(settings, 'settings'));
 }
 
+/**
+ * Runs every case and reports the mismatches and the rules of `settings` no case exercised.
+ *
+ * @example
+ * ```ts
+ * const { unexercised } = reportRuleTable(cases, { permissions: { allow: ['Bash(npm build:*)'] } });
+ * // ['Bash(npm build:*)'] when no case reaches it
+ * ```
+ */
+export function reportRuleTable(cases: readonly RuleTableCase[], settings?: unknown): RuleTableReport {
+  return runRuleTableReport(
+    cases,
+    settings === undefined ? undefined : loadSettingsObject(settings, 'settings'),
+  );
+}
+
 /** `checkRuleTable` with shared settings already loaded (e.g. from files). */
 export function runRuleTable(
   cases: readonly RuleTableCase[],
   shared: LoadedSettings | undefined,
 ): RuleTableMismatch[] {
+  return runRuleTableReport(cases, shared).mismatches;
+}
+
+/**
+ * Runs every case like `runRuleTable` and also lists the shared rules no case exercised.
+ *
+ * @example
+ * ```ts
+ * const { mismatches, unexercised } = runRuleTableReport(cases, loadSettingsObject(settings, 'settings'));
+ * ```
+ */
+export function runRuleTableReport(
+  cases: readonly RuleTableCase[],
+  shared: LoadedSettings | undefined,
+): RuleTableReport {
   if (shared && shared.errors.length > 0) {
     const error = shared.errors.map((problem) => problem.message).join('; ');
-    return cases.map((entry, index) => ({ index, case: entry, expected: entry?.expect, error }));
+    return {
+      mismatches: cases.map((entry, index) => ({ index, case: entry, expected: entry?.expect, error })),
+      unexercised: [],
+    };
   }
   const mismatches: RuleTableMismatch[] = [];
+  const exercised = new Set<string>();
   cases.forEach((entry, index) => {
     const problem = ruleTableCaseProblem(entry);
     if (problem) {
@@ -130,17 +183,45 @@ export function runRuleTable(
       });
       return;
     }
-    const decision = decideCase(entry, loaded);
-    if (decision.behavior !== entry.expect)
-      mismatches.push({ index, case: entry, expected: entry.expect, actual: decision });
+    const { decision, argvs } = decideCase(entry, loaded);
+    if (entry.settings === undefined && decision.matchedRule !== undefined)
+      exercised.add(decision.matchedRule);
+    if (decision.behavior === entry.expect) return;
+    const nearMisses = argvs.length === 0 ? [] : findNearMisses(argvs, loaded.rules, [entry.expect]);
+    mismatches.push({
+      index,
+      case: entry,
+      expected: entry.expect,
+      actual: decision,
+      ...(nearMisses.length > 0 ? { nearMisses } : {}),
+    });
   });
-  return mismatches;
+  const rules = shared?.rules;
+  const unexercised =
+    rules === undefined
+      ? []
+      : [...rules.deny, ...rules.ask, ...rules.allow]
+          .map((rule) => serializeRule(rule))
+          .filter((text) => !exercised.has(text));
+  return { mismatches, unexercised };
 }
 
-/** The engine's decision on one (valid) case under `loaded`. */
-function decideCase(entry: RuleTableCase, loaded: LoadedSettings): PermissionDecision {
-  if (entry.tool === undefined)
-    return evaluateWithSettings(entry.command!, loaded, entry.cwd ? { cwd: entry.cwd } : {}).decision;
+/** The engine's decision on one (valid) case under `loaded`, with the simple commands it read. */
+function decideCase(
+  entry: RuleTableCase,
+  loaded: LoadedSettings,
+): { decision: PermissionDecision; argvs: readonly (readonly string[])[] } {
+  if (entry.tool === undefined) {
+    const evaluation = evaluateWithSettings(entry.command!, loaded, entry.cwd ? { cwd: entry.cwd } : {});
+    return {
+      decision: evaluation.decision,
+      argvs: evaluation.analysis.commands.map((simple) => simple.unwrapped.argv),
+    };
+  }
+  return { decision: decideToolCase(entry, entry.tool, loaded), argvs: [] };
+}
+
+function decideToolCase(entry: RuleTableCase, tool: string, loaded: LoadedSettings): PermissionDecision {
   const engine = createPermissionEngine({
     rules: loaded.rules,
     ...(loaded.defaultMode ? { defaultMode: loaded.defaultMode } : {}),
@@ -148,7 +229,7 @@ function decideCase(entry: RuleTableCase, loaded: LoadedSettings): PermissionDec
     ...(entry.homeDir ? { homeDir: entry.homeDir } : {}),
   });
   return engine.decide({
-    tool: entry.tool,
+    tool,
     input: entry.input ?? {},
     ...(entry.cwd ? { cwd: entry.cwd } : {}),
     ...(entry.subject ? { subject: entry.subject } : {}),
@@ -184,12 +265,18 @@ export function formatRuleTableMismatches(mismatches: readonly RuleTableMismatch
       const head = `✗ ${caseLocation(mismatch)}${mismatch.case?.name ? ` (${mismatch.case.name})` : ''}: ${describeRuleTableCase(mismatch.case)}`;
       if (mismatch.error) return `${head}\n    error:    ${mismatch.error}`;
       const actual = mismatch.actual!;
-      return [
+      const lines = [
         head,
         `  - expected: ${mismatch.expected}`,
         `  + actual:   ${actual.behavior}${actual.matchedRule ? ` (${actual.matchedRule})` : ''}`,
         `    reason:   ${actual.reason}`,
-      ].join('\n');
+      ];
+      const [nearest] = mismatch.nearMisses ?? [];
+      if (nearest !== undefined) {
+        lines.push(`    near miss: ${nearest.rule} — ${nearest.why}`);
+        if (nearest.suggestion !== undefined) lines.push(`    try:       ${nearest.suggestion}`);
+      }
+      return lines.join('\n');
     })
     .join('\n');
 }

@@ -2,7 +2,7 @@
  * `launchDbos` / `shutdownDbos`: DBOS's setup in one call, so a host needs no direct import
  * of `@dbos-inc/dbos-sdk` for the common case. Launching recovers the turns a dead process
  * of the same app (same name and executor id) left unfinished. The system database pool is
- * `createSystemDatabasePool`'s, which survives a database restart (docs/decisions/0022).
+ * `createSystemDatabasePool`'s, which survives a database restart (docs/decisions/0024).
  */
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type pg from 'pg';

@@ -4,7 +4,7 @@
  *
  * Why not DBOS's own pool: with `@dbos-inc/dbos-sdk` 5.3.0 a `pg_ctl restart -m fast` under load
  * ends the process about two runs in three with an unhandled `'error'` (57P01) from a pooled
- * client (docs/decisions/0022). pg-pool hands a released client to the next waiter inside the
+ * client (docs/decisions/0024). pg-pool hands a released client to the next waiter inside the
  * socket callback that read the query's ReadyForQuery; when the server's FATAL arrives in the
  * same chunk, pg emits it before the waiter's `await pool.connect()` resumes and attaches its
  * listener, and a client with no `'error'` listener throws. Here every client carries a

@@ -25,6 +25,8 @@ describe('outgrowing one process: the executor on a shared SessionStore', () => 
     expect((await store.grants('conv-9'))[0]).toMatchObject({ cwd: '/srv/project', grantedBy: 'ana' });
     expect((await store.audit('conv-9')).map((row) => [row.toolCallId, row.decision, row.actor])).toEqual([
       ['c1', 'allow-session', 'ana'],
+      // The grant answered c2 in the second process: its use is on the trail too.
+      ['c2', 'session-grant', undefined],
     ]);
     // Another conversation has no grant: asked, and denied.
     expect((await second('conv-10', [call('c3')]))[0]!.status).toBe('denied');

@@ -79,7 +79,15 @@ async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<
   const { approvals, approvalLock } = host.config;
   const name = tool.name;
   // A session grant answers without asking: checked now, and again once the lock is held.
-  const sessionGrant = (): NonNullable<Authorization> => {
+  // With a session store, the grant's use is audited before the call runs (a failed write
+  // stops it, like a prompted answer's).
+  const sessionGrant = async (): Promise<Authorization> => {
+    if (host.config.sessionStore !== undefined) {
+      const audited = await recordAnswer(host, call, { decision: 'allow-session' }, 'session-grant');
+      if (audited === 'aborted')
+        return host.cancelWaiting(index, id, name, 'while its approval was recorded');
+      if (audited !== undefined) return auditFailed(host, call, audited);
+    }
     host.emit(index, id, {
       type: 'tool_approval',
       name,
@@ -161,9 +169,11 @@ async function applyAnswer(
   const { index, id, tool, input, decision } = call;
   const name = tool.name;
   const said = answer.message === undefined ? '' : ` The user said: ${answer.message}`;
-  // Every answer goes to the audit trail before anything it allows runs.
+  // Every answer goes to the audit trail before anything it allows runs; an allowing answer
+  // that could not be recorded does not run (the trail must not miss a call that ran).
   const audited = await recordAnswer(host, call, answer);
   if (audited === 'aborted') return host.cancelWaiting(index, id, name, 'while its answer was recorded');
+  if (audited !== undefined && answer.decision !== 'deny') return auditFailed(host, call, audited);
   let storeError = audited;
   const answered = (): EventFields => {
     const event: EventFields = { type: 'tool_approval', name, source: 'prompt', response: answer };
@@ -232,7 +242,11 @@ async function applyAnswer(
   }
   const persisted: string[] = [];
   let persistError: string | undefined;
-  if (answer.decision === 'allow-always') {
+  // With a session store and rules that would live only in this process's memory (the
+  // default engine), "always" is kept as the store's grant instead: a rule in memory would
+  // outlive a revocation or expiry made in the store, by any process.
+  const alwaysInMemoryOnly = host.config.rulesInMemory && host.config.sessionStore !== undefined;
+  if (answer.decision === 'allow-always' && !alwaysInMemoryOnly) {
     const { permissions } = host.config;
     // Read once: a decider's getter must not answer differently to the check and the call.
     const persistAllowRule = permissions?.persistAllowRule;
@@ -330,11 +344,26 @@ async function grantSession(
   return undefined;
 }
 
-/** Appends the answer to the session store's audit trail, if any; returns why it failed, or `aborted`. */
+/** The call does not run: its approval could not be written to the audit trail. */
+function auditFailed(host: ApprovalHost, call: PendingApproval, why: string): undefined {
+  host.fail(call.index, {
+    toolCallId: call.id,
+    name: call.tool.name,
+    status: 'error',
+    error: { message: `${call.tool.name} was approved, but it did not run: ${why}.` },
+  });
+  return undefined;
+}
+
+/**
+ * Appends the answer to the session store's audit trail, if any; returns why it failed, or
+ * `aborted`. `decision` overrides the recorded word (`session-grant`: a grant answered).
+ */
 async function recordAnswer(
   host: ApprovalHost,
   call: PendingApproval,
   answer: ApprovalAnswer,
+  decision?: string,
 ): Promise<string | 'aborted' | undefined> {
   const store = host.config.sessionStore;
   if (store === undefined) return undefined;
@@ -342,7 +371,7 @@ async function recordAnswer(
     sessionId: host.session.id,
     toolCallId: call.id,
     tool: call.tool.name,
-    decision: answer.interrupt ? 'deny-interrupt' : answer.decision,
+    decision: decision ?? (answer.interrupt ? 'deny-interrupt' : answer.decision),
     input: answer.updatedInput === undefined ? call.input : answer.updatedInput,
   };
   if (answer.actor !== undefined) entry.actor = answer.actor;

@@ -69,13 +69,18 @@ export interface ExecutorOptions {
    * - `allow-session` grants live here (with the executor's `cwd`, an expiry from
    *   `sessionGrantTtlMs`, and revocation through the store) instead of in the in-process
    *   session: a grant made in one process answers the next prompt in another;
-   * - every approval answer is appended to the store's audit trail (tool, input, answer,
-   *   the answer's `actor`, when);
+   * - every approval answer, and every use of a grant, is appended to the store's audit
+   *   trail (tool, input, answer — `session-grant` for a grant's use —, the answer's `actor`,
+   *   when) before the call runs;
+   * - with the default engine (no `permissions`), an "always" answer is kept as the store's
+   *   grant, not as a rule in this process's memory: revoking it or its expiry, in any
+   *   process, ends it everywhere;
    * - soft-limit call counts are read from the store before a run and added to it after.
    *
-   * Fail closed: a grant lookup that fails asks the person instead; a grant or audit write
-   * that fails still lets the approved call run and says so on its `tool_approval` event
-   * (`storeError`). Counter failures are ignored (soft limits only warn).
+   * Fail closed: a grant lookup that fails asks the person instead; an audit write that
+   * fails stops the approved call (an `error` result says why: the trail never misses a call
+   * that ran); a grant write that fails still lets the approved call run and says so on its
+   * `tool_approval` event (`storeError`). Counter failures are ignored (soft limits only warn).
    * docs/guides/outgrowing-one-process.md.
    */
   sessionStore?: SessionStore;

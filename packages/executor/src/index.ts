@@ -91,9 +91,12 @@ export type {
   SessionStore,
 } from './session-store';
 export {
+  auditInput,
   checkIncrement,
   checkSnapshotId,
+  checkTime,
   createMemorySessionStore,
+  MAX_STORE_TIME,
   normalizeAuditEntry,
   normalizeGrantInput,
   normalizeGrantKey,

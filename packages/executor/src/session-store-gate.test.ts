@@ -158,7 +158,7 @@ describe('createExecutor({ sessionStore })', () => {
     expect(trail.every((record) => typeof record.at === 'number')).toBe(true);
   });
 
-  it('fails closed on a broken store: a failed lookup asks the person; failed writes are reported and the approved call runs', async () => {
+  it('fails closed on a broken store: a failed lookup asks the person; a failed grant write is reported and the approved call runs', async () => {
     const working = createMemorySessionStore();
     const broken: SessionStore = {
       ...working,
@@ -167,9 +167,6 @@ describe('createExecutor({ sessionStore })', () => {
       },
       grant: async () => {
         throw new Error('connection refused');
-      },
-      recordAudit: async () => {
-        throw new Error('disk full');
       },
     };
     const { run, prompter, events } = processWith(broken, ['allow-session', 'allow-session']);
@@ -182,8 +179,88 @@ describe('createExecutor({ sessionStore })', () => {
     const [event] = approvals(events);
     expect(event).toMatchObject({ source: 'prompt' });
     expect((event as { storeError?: string }).storeError).toMatch(
-      /not written to the audit trail \(disk full\); the session grant was not saved \(connection refused\)/,
+      /the session grant was not saved \(connection refused\)/,
     );
+    expect((await working.audit('conversation-1')).map((row) => row.toolCallId)).toEqual(['a', 'b']);
+  });
+
+  it('an approved call whose audit row cannot be written does not run (an error result says why)', async () => {
+    const working = createMemorySessionStore();
+    let fail = true;
+    const flaky: SessionStore = {
+      ...working,
+      recordAudit: async (entry) => {
+        if (fail) throw new Error('disk full');
+        return working.recordAudit(entry);
+      },
+    };
+    const ran: string[] = [];
+    const executor = createExecutor({
+      tools: [
+        writeTool('write', ({ path }) => void ran.push(path), {
+          approval: 'ask',
+          permissionSubject: (input: { path: string }) => ({
+            kind: 'file',
+            access: 'write',
+            path: input.path,
+          }),
+        }),
+      ],
+      approvals: createRecordingPrompter(['allow-once', 'deny', 'allow-session']),
+      sessionStore: flaky,
+      cwd: '/repo',
+      session: createSession({ id: 'conversation-1' }),
+    });
+    const [refused] = await executor.execute([call('a', 'write', { path: 'x' })]);
+    expect(refused).toMatchObject({ status: 'error' });
+    expect(refused!.content).toMatch(
+      /did not run: the answer was not written to the audit trail \(disk full\)/,
+    );
+    // A denial needs no row to stand.
+    expect((await executor.execute([call('b', 'write', { path: 'x' })]))[0]!.status).toBe('denied');
+    fail = false;
+    expect((await executor.execute([call('c', 'write', { path: 'x' })]))[0]!.status).toBe('ok');
+    // A grant's use is audited too, and a failed write stops that call as well.
+    fail = true;
+    expect((await executor.execute([call('d', 'write', { path: 'x' })]))[0]!.status).toBe('error');
+    fail = false;
+    expect((await executor.execute([call('e', 'write', { path: 'x' })]))[0]!.status).toBe('ok');
+    expect((await working.audit('conversation-1')).map((row) => [row.toolCallId, row.decision])).toEqual([
+      ['c', 'allow-session'],
+      ['e', 'session-grant'],
+    ]);
+    expect(ran).toEqual(['x', 'x']);
+  });
+
+  it('an "always" answer is the store grant: a revocation or expiry in any process ends it everywhere', async () => {
+    let now = 1_000;
+    const store = createMemorySessionStore({ now: () => now });
+    const make = (answers: Parameters<typeof createRecordingPrompter>[0]) => {
+      const prompter = createRecordingPrompter(answers);
+      const executor = createExecutor({
+        tools: [askWrite()],
+        approvals: prompter,
+        sessionStore: store,
+        sessionGrantTtlMs: 60_000,
+        cwd: '/repo',
+        session: createSession({ id: 'conversation-1' }),
+      });
+      return { executor, prompter };
+    };
+    const first = make(['allow-always', 'deny', 'deny']);
+    expect((await first.executor.execute([call('a', 'write', { path: 'x' })]))[0]!.status).toBe('ok');
+    expect((await first.executor.execute([call('b', 'write', { path: 'x' })]))[0]!.status).toBe('ok');
+    expect(first.prompter.requests).toHaveLength(1);
+    // Another process revokes the grant: the first process asks again (no rule lingers in its memory).
+    await store.revoke({ sessionId: 'conversation-1', sessionKey: 'file-write', cwd: '/repo' });
+    expect((await first.executor.execute([call('c', 'write', { path: 'x' })]))[0]!.status).toBe('denied');
+    expect(first.prompter.requests).toHaveLength(2);
+    // Granted "always" again, it expires with the grant's TTL.
+    const second = make(['allow-always']);
+    await second.executor.execute([call('d', 'write', { path: 'x' })]);
+    now += 60_001;
+    expect((await first.executor.execute([call('e', 'write', { path: 'x' })]))[0]!.status).toBe('denied');
+    expect(first.prompter.requests).toHaveLength(3);
   });
 
   it('counts soft-limit calls across processes: the second sees the first one’s calls', async () => {

@@ -13,6 +13,8 @@
  * `claimResume` at the top of `resume(snapshot)` (resumable-executor.ts).
  */
 
+import { type JsonValue, keepJson } from './json-value';
+
 /** One `allow-session` grant. */
 export interface SessionGrant {
   sessionId: string;
@@ -112,21 +114,46 @@ export function normalizeGrantInput(input: GrantInput, now: number): SessionGran
   const sessionId = requireText('grant', 'sessionId', input.sessionId);
   const sessionKey = requireText('grant', 'sessionKey', input.sessionKey);
   const cwd = input.cwd === undefined ? '' : requireText('grant', 'cwd', input.cwd, true);
+  const grantedAt = checkTime('grant', 'the clock', now);
   let expiresAt: number | undefined;
   if (input.expiresAt !== undefined) {
-    expiresAt = input.expiresAt instanceof Date ? input.expiresAt.getTime() : input.expiresAt;
+    const at = input.expiresAt instanceof Date ? input.expiresAt.getTime() : input.expiresAt;
+    if (typeof at !== 'number' || !Number.isFinite(at)) {
+      throw new TypeError(
+        'SessionStore.grant: expiresAt must be a finite time (ms since the epoch or a Date)',
+      );
+    }
+    // Whole milliseconds, rounded up (a grant never ends before the time asked), within a Date's range.
+    expiresAt = checkTime('grant', 'expiresAt', Math.ceil(at));
   } else if (input.ttlMs !== undefined) {
-    if (typeof input.ttlMs !== 'number' || !(input.ttlMs > 0)) {
+    if (typeof input.ttlMs !== 'number' || !(input.ttlMs > 0) || !Number.isFinite(input.ttlMs)) {
       throw new TypeError('SessionStore.grant: ttlMs must be a positive number of milliseconds');
     }
-    expiresAt = now + input.ttlMs;
-  }
-  if (expiresAt !== undefined && !Number.isFinite(expiresAt)) {
-    throw new TypeError('SessionStore.grant: expiresAt must be a finite time');
+    expiresAt = checkTime('grant', 'ttlMs', grantedAt + Math.ceil(input.ttlMs));
   }
   const grantedBy =
     input.grantedBy === undefined ? undefined : requireText('grant', 'grantedBy', input.grantedBy);
-  return { sessionId, sessionKey, cwd, grantedAt: now, expiresAt, grantedBy };
+  return { sessionId, sessionKey, cwd, grantedAt, expiresAt, grantedBy };
+}
+
+/** The latest time a `Date` can hold (ms since the epoch); every store accepts up to it. */
+export const MAX_STORE_TIME = 8.64e15;
+
+/**
+ * A time every store keeps exactly: whole milliseconds (a fraction is floored) within a
+ * `Date`'s range; a TypeError otherwise. Shared by every store, so memory and Postgres agree.
+ */
+export function checkTime(method: string, field: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new TypeError(`SessionStore.${method}: ${field} must be a finite time in ms`);
+  }
+  const whole = Math.floor(value);
+  if (Math.abs(whole) > MAX_STORE_TIME) {
+    throw new TypeError(
+      `SessionStore.${method}: ${field} is out of range (at most ${MAX_STORE_TIME} ms from the epoch, the range of a Date)`,
+    );
+  }
+  return whole;
 }
 
 /** Validates a grant key; shared by every store. */
@@ -150,11 +177,16 @@ export function normalizeAuditEntry(entry: AuditEntry, now: number): AuditEntry 
   requireText('recordAudit', 'toolCallId', entry.toolCallId);
   requireText('recordAudit', 'tool', entry.tool);
   requireText('recordAudit', 'decision', entry.decision);
-  const at = entry.at ?? now;
-  if (typeof at !== 'number' || !Number.isFinite(at)) {
-    throw new TypeError('SessionStore.recordAudit: at must be a finite time');
-  }
+  const at = checkTime('recordAudit', 'at', entry.at ?? now);
   return { ...entry, at };
+}
+
+/**
+ * What an audit row keeps of an input: what JSON keeps of it (any depth, cycles dropped,
+ * never throwing for those). Throws only for an input too large to keep.
+ */
+export function auditInput(input: unknown): JsonValue | undefined {
+  return keepJson(input).value;
 }
 
 /** Validates a counter increment; shared by every store. */
@@ -209,8 +241,9 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
       grants.set(key, grant);
       return { ...grant };
     },
-    async isGranted(key, now = clock()) {
+    async isGranted(key, at = clock()) {
       const { sessionId, sessionKey, cwd } = normalizeGrantKey('isGranted', key);
+      const now = checkTime('isGranted', 'now', at);
       for (const scope of cwd === '' ? [''] : [cwd, '']) {
         const grant = grants.get(keyOf(sessionId, sessionKey, scope));
         if (grant !== undefined && holds(grant, cwd, now)) return true;
@@ -221,8 +254,9 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
       const { sessionId, sessionKey, cwd } = normalizeGrantKey('revoke', key);
       return grants.delete(keyOf(sessionId, sessionKey, cwd));
     },
-    async grants(sessionId, now = clock()) {
+    async grants(sessionId, at = clock()) {
       requireText('grants', 'sessionId', sessionId);
+      const now = checkTime('grants', 'now', at);
       return [...grants.values()]
         .filter(
           (grant) =>
@@ -256,7 +290,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
         decision: valid.decision,
         at: valid.at,
         actor: valid.actor,
-        input: valid.input === undefined ? undefined : JSON.parse(JSON.stringify(valid.input)),
+        input: valid.input === undefined ? undefined : auditInput(valid.input),
         message: valid.message,
       });
     },

@@ -125,5 +125,63 @@ export function describeSessionStoreContract(
       expect(await store.grants(s)).toEqual([]);
       expect(await store.audit(s)).toEqual([]);
     });
+
+    it('validates and normalises expiries the same way in every store', async () => {
+      const s = session();
+      const now = Date.now();
+      // Fractions become whole milliseconds, rounded up (a grant never ends early).
+      expect((await store.grant({ sessionId: s, sessionKey: 'a', expiresAt: now + 1000.25 })).expiresAt).toBe(
+        Math.ceil(now + 1000.25),
+      );
+      const ttl = await store.grant({ sessionId: s, sessionKey: 'b', ttlMs: 0.5 });
+      expect(ttl.expiresAt).toBe(ttl.grantedAt + 1);
+      expect(await store.isGranted({ sessionId: s, sessionKey: 'a' }, now + 0.5)).toBe(true);
+      // Beyond a Date's range, or not a time: refused, nothing written.
+      for (const bad of [
+        { expiresAt: 1e300 },
+        { expiresAt: -1e300 },
+        { expiresAt: 8.64e15 + 1 },
+        { ttlMs: 1e300 },
+        { ttlMs: Number.POSITIVE_INFINITY },
+        { expiresAt: new Date(Number.NaN) },
+        { expiresAt: '2030-01-01' as never },
+      ]) {
+        await expect(store.grant({ sessionId: s, sessionKey: 'c', ...bad })).rejects.toBeInstanceOf(
+          TypeError,
+        );
+      }
+      expect((await store.grants(s, now)).map((grant) => grant.sessionKey)).toEqual(['a', 'b']);
+      await expect(store.isGranted({ sessionId: s, sessionKey: 'a' }, Number.NaN)).rejects.toBeInstanceOf(
+        TypeError,
+      );
+      const far = await store.grant({ sessionId: s, sessionKey: 'd', expiresAt: 8.64e15 });
+      expect(far.expiresAt).toBe(8.64e15);
+    });
+
+    it('keeps any input in the audit trail exactly: NUL, lone surrogates, deep nesting, lookalikes', async () => {
+      const s = session();
+      let deep: unknown = 'bottom';
+      for (let level = 0; level < 3000; level += 1) deep = { d: deep };
+      const inputs = [
+        { path: 'a\u0000b', ['k\u0000']: 1 },
+        { text: 'lone \ud800 and \udfff', pair: '\ud83d\ude00' },
+        { deep },
+        { 'dexter.encoded-json': '{"x":1}' },
+        { fraction: 1.5, big: 2 ** 60, nested: [null, true, 'ok'] },
+      ];
+      for (const [index, input] of inputs.entries()) {
+        await store.recordAudit({
+          sessionId: s,
+          toolCallId: `c${index}`,
+          tool: 't',
+          decision: 'allow-once',
+          input,
+          at: 1000.7,
+        });
+      }
+      const trail = await store.audit(s);
+      expect(trail.map((row) => row.input)).toEqual(inputs);
+      expect(trail[0]!.at).toBe(1000);
+    });
   });
 }

@@ -57,6 +57,8 @@ describe.skipIf(url === '')('the executor gate on a Postgres session store, acro
         trail.map(({ toolCallId, decision, actor, input }) => ({ toolCallId, decision, actor, input })),
       ).toEqual([
         { toolCallId: 'call-1', decision: 'allow-session', actor: 'ana', input: { path: 'notes.md' } },
+        // The grant's use in the second process is on the trail too.
+        { toolCallId: 'call-2', decision: 'session-grant', actor: undefined, input: { path: 'notes.md' } },
         { toolCallId: 'call-3', decision: 'deny', actor: 'bo', input: { path: 'notes.md' } },
       ]);
       // Calls are counted when they pass their gates: the denied one did not.

@@ -1,5 +1,8 @@
+import { createExecutor, createSession } from '@dexter/executor';
+import { defineTool } from '@dexter/registry';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { describeSessionStoreContract } from '../../executor/test/session-store-contract';
 import { databaseUrl, uniqueName } from '../test/database';
 import { createPostgresSessionStore } from './postgres-session-store';
@@ -122,3 +125,42 @@ describe.skipIf(url === '')('createPostgresSessionStore', () => {
     expect(await store.isGranted({ sessionId: 's', sessionKey: 'k' }, 1_733_000_000_456)).toBe(false);
   });
 });
+
+describe.skipIf(url === '')(
+  'the executor on a Postgres store: every call that runs has its audit row',
+  () => {
+    it('a model input jsonb cannot hold (NUL, lone surrogate) is audited encoded, read back exactly, and runs', async () => {
+      const store = createPostgresSessionStore({ connectionString: url, schema: uniqueName('nul') });
+      const ran: string[] = [];
+      const write = defineTool({
+        name: 'write_file',
+        inputSchema: z.object({ path: z.string() }),
+        description: 'Writes.',
+        compactDescription: 'Write',
+        approval: 'ask',
+        execute: ({ path }) => {
+          ran.push(path);
+          return 'ok';
+        },
+      });
+      try {
+        const executor = createExecutor({
+          tools: [write],
+          approvals: { prompt: () => 'allow-once' },
+          sessionStore: store,
+          session: createSession({ id: 'conv-nul' }),
+        });
+        const paths = ['a\u0000b', 'lone \ud800', 'plain'];
+        const results = await executor.execute(
+          paths.map((path, index) => ({ id: `c${index}`, name: 'write_file', input: { path } })),
+        );
+        expect(results.map((result) => result.status)).toEqual(['ok', 'ok', 'ok']);
+        expect(ran).toEqual(paths);
+        const trail = await store.audit('conv-nul');
+        expect(trail.map((row) => row.input)).toEqual(paths.map((path) => ({ path })));
+      } finally {
+        await store.close();
+      }
+    });
+  },
+);

@@ -7,8 +7,11 @@
  */
 import {
   type AuditRecord,
+  auditInput,
   checkIncrement,
   checkSnapshotId,
+  checkTime,
+  encodeCanonicalJson,
   normalizeAuditEntry,
   normalizeGrantInput,
   normalizeGrantKey,
@@ -71,6 +74,45 @@ function toGrant(row: GrantRow): SessionGrant {
   };
 }
 
+/**
+ * How an audit input `jsonb` cannot hold is stored: `jsonb` refuses `\u0000` and lone
+ * surrogates in its strings (and very deep nesting), and a model can put those in any
+ * input. Such an input is stored as this wrapper around its exact JSON text (a plain string,
+ * which `jsonb` holds with its escapes), and read back as the input. An input that is itself
+ * shaped like the wrapper is wrapped too, so reading back is never ambiguous.
+ */
+export const ENCODED_INPUT_MARKER = 'dexter.encoded-json';
+
+/** Whether JSON text holds what `jsonb` refuses: an escaped NUL or lone surrogate. */
+function jsonbRefuses(text: string): boolean {
+  return /\\u0000|\\ud[89a-f]/i.test(text);
+}
+
+function isWrapper(value: unknown): value is { [ENCODED_INPUT_MARKER]: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    typeof (value as Record<string, unknown>)[ENCODED_INPUT_MARKER] === 'string'
+  );
+}
+
+/** The input as `jsonb` text: plain when it can hold it, else the wrapper. */
+function inputText(input: unknown, force = false): string | null {
+  if (input === undefined) return null;
+  const kept = auditInput(input);
+  if (kept === undefined) return null;
+  const text = encodeCanonicalJson(kept, Number.POSITIVE_INFINITY);
+  if (!force && !jsonbRefuses(text) && !isWrapper(kept)) return text;
+  return JSON.stringify({ [ENCODED_INPUT_MARKER]: text });
+}
+
+function fromStored(input: unknown): unknown {
+  if (input === null || input === undefined) return undefined;
+  return isWrapper(input) ? JSON.parse(input[ENCODED_INPUT_MARKER]) : input;
+}
+
 function toAudit(row: AuditRow): AuditRecord {
   return {
     id: Number(row.id),
@@ -79,7 +121,7 @@ function toAudit(row: AuditRow): AuditRecord {
     tool: row.tool,
     decision: row.decision,
     actor: row.actor ?? undefined,
-    input: row.input ?? undefined,
+    input: fromStored(row.input),
     message: row.message ?? undefined,
     at: Number(row.at_ms),
   };
@@ -168,8 +210,9 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
       );
       return toGrant(rows[0]!);
     },
-    async isGranted(key, now = clock()) {
+    async isGranted(key, at = clock()) {
       const { sessionId, sessionKey, cwd } = normalizeGrantKey('isGranted', key);
+      const now = checkTime('isGranted', 'now', at);
       const { rowCount } = await query(
         `select 1 from ${s}.session_grants
          where session_id = $1 and session_key = $2 and cwd in ($3, '')
@@ -187,8 +230,9 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
       );
       return rowCount !== null && rowCount > 0;
     },
-    async grants(sessionId, now = clock()) {
+    async grants(sessionId, at = clock()) {
       normalizeGrantKey('grants', { sessionId, sessionKey: '-' });
+      const now = checkTime('grants', 'now', at);
       const { rows } = await query<GrantRow>(
         `select session_id, session_key, cwd, granted_at_ms, expires_at_ms, granted_by
          from ${s}.session_grants
@@ -220,26 +264,36 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
       const { rowCount } = await query(
         `insert into ${s}.resume_ledger (snapshot_id, claimed_at_ms, claimed_by) values ($1, $2, $3)
          on conflict (snapshot_id) do nothing`,
-        [snapshotId, clock(), claimedBy ?? null],
+        [snapshotId, checkTime('claimResume', 'the clock', clock()), claimedBy ?? null],
       );
       return rowCount === 1;
     },
     async recordAudit(entry) {
       const valid = normalizeAuditEntry(entry, clock());
-      await query(
-        `insert into ${s}.approval_audit (session_id, tool_call_id, tool, decision, actor, input, message, at_ms)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          valid.sessionId,
-          valid.toolCallId,
-          valid.tool,
-          valid.decision,
-          valid.actor ?? null,
-          valid.input === undefined ? null : JSON.stringify(valid.input),
-          valid.message ?? null,
-          valid.at,
-        ],
-      );
+      const insert = (input: string | null) =>
+        query(
+          `insert into ${s}.approval_audit (session_id, tool_call_id, tool, decision, actor, input, message, at_ms)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            valid.sessionId,
+            valid.toolCallId,
+            valid.tool,
+            valid.decision,
+            valid.actor ?? null,
+            input,
+            valid.message ?? null,
+            valid.at,
+          ],
+        );
+      try {
+        await insert(inputText(valid.input));
+      } catch (error) {
+        // jsonb refused the input in a way the check above does not foresee (nesting deeper
+        // than the server parses): store it wrapped, as text, rather than lose the row.
+        const code = (error as { code?: unknown }).code;
+        if (typeof code !== 'string' || !/^(22|54)/.test(code) || valid.input === undefined) throw error;
+        await insert(inputText(valid.input, true));
+      }
     },
     async audit(sessionId) {
       const { rows } =

@@ -24,7 +24,9 @@ if (databaseUrl === undefined || databaseUrl === '') {
 const port = Number(process.env.PORT ?? 3000);
 const workspace = process.env.WORKSPACE ?? join(tmpdir(), 'dexter-durable-approvals');
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 5000 });
+// A long connect timeout: under load a request waits for a free client rather than failing.
+// A database that is down refuses at once, and the health probe answers 503 meanwhile.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 30_000 });
 // A database restart ends idle clients with an error event: without these listeners it
 // would end the process. The clients are replaced on next use.
 pool.on('error', () => {});
@@ -37,7 +39,7 @@ const turns = registerDurableTurns({
 // DBOS's system database pool (createSystemDatabasePool) survives a restart too; DBOS
 // retries what a lost connection interrupted, so turns go on when the database is back.
 await launchDbos({ name: 'dexter-durable-approvals', databaseUrl, logLevel: 'warn' });
-const health = watchDatabase(pool, { intervalMs: Number(process.env.HEALTH_INTERVAL_MS ?? 1000) });
+const health = watchDatabase(databaseUrl, { intervalMs: Number(process.env.HEALTH_INTERVAL_MS ?? 1000) });
 
 const server = createApp({ turns, pool, health });
 server.listen(port, '127.0.0.1', () => {
@@ -54,7 +56,7 @@ const stop = async (signal: string) => {
   console.log(`durable-approvals: ${signal}, draining`);
   server.close();
   server.closeIdleConnections();
-  health.stop();
+  await health.stop();
   await shutdownDbos({ drainTimeoutMs: Number(process.env.DRAIN_TIMEOUT_MS ?? 10_000) });
   server.closeAllConnections();
   await pool.end();

@@ -327,3 +327,42 @@ describe('run snapshots mean what was signed', () => {
     expect(state.results['0']).not.toHaveProperty('output');
   });
 });
+
+describe('whatever ran is reported', () => {
+  it('a suspension that cannot be made reports the calls that ran and cancels the rest, without throwing', async () => {
+    const { make, ran } = tools();
+    const session = createSession({ id: 'broken' });
+    const runs = createResumableExecutor({
+      tools: [make('read', true, 'allow'), make('write', false, 'ask')],
+      signingKey: KEY,
+      softLimits: false,
+      session,
+    });
+    // Counting calls for the snapshot fails (a stand-in for anything failing while it is made).
+    session.callCount = () => {
+      throw new Error('counter broke');
+    };
+    const outcome = await runs.execute([
+      { id: 'r1', name: 'read', input: { data: 1 } },
+      { id: 'w2', name: 'write', input: { data: 2 } },
+    ]);
+    expect(outcome.status).toBe('completed');
+    expect(outcome.results.map((result) => result?.status)).toEqual(['ok', 'cancelled']);
+    expect(outcome.results[1]?.content).toMatch(
+      /could not suspend for approval \(counter broke\); this call did not run/,
+    );
+    expect(ran.map((entry) => entry.name)).toEqual(['read']);
+  });
+
+  it('the plain executor takes a model input nested 5,000 deep (default engine, soft limits on)', async () => {
+    const { make, ran } = tools();
+    const { createExecutor } = await import('./executor');
+    const executor = createExecutor({ tools: [make('read', true, 'allow')] });
+    const results = await executor.execute([
+      { id: 'a', name: 'read', input: { data: deep(5000) } },
+      { id: 'b', name: 'read', input: { data: deep(5000) } },
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['ok', 'ok']);
+    expect(ran).toHaveLength(2);
+  });
+});

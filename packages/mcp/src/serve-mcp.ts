@@ -53,6 +53,13 @@ export interface McpHttpTransportOptions {
   host?: string;
   /** Default `/mcp`. */
   path?: string;
+  /**
+   * A session no request has used for this long is closed (default 30 minutes); its id then
+   * gets 404 and the client starts a new one. A call still running keeps its session open.
+   */
+  sessionIdleMs?: number;
+  /** Sessions open at once (default 100); an `initialize` beyond it gets 503. */
+  maxSessions?: number;
 }
 
 /** Options of `serveMcp`. */
@@ -250,6 +257,18 @@ function createSessionServer(source: McpServeSource, options: ServeMcpOptions): 
   return server;
 }
 
+/** Default idle time after which an HTTP session is closed: 30 minutes. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+const DEFAULT_MAX_SESSIONS = 100;
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  /** Requests (not GET streams) running now. */
+  running: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
 async function serveHttp(
   source: McpServeSource,
   options: ServeMcpOptions,
@@ -257,7 +276,37 @@ async function serveHttp(
 ): Promise<McpServing> {
   const host = http.host ?? '127.0.0.1';
   const route = http.path ?? '/mcp';
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  const idleMs = http.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const maxSessions = http.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  if (!(idleMs > 0) || !Number.isFinite(idleMs)) {
+    throw new McpError(
+      'serve_failed',
+      `sessionIdleMs must be a positive number of milliseconds, got ${idleMs}`,
+    );
+  }
+  const sessions = new Map<string, Session>();
+  /** Counts a request against its session's idle timer: armed only while none runs. */
+  const track = (session: Session, req: IncomingMessage, res: ServerResponse) => {
+    clearTimeout(session.timer);
+    session.timer = undefined;
+    // A standalone GET stream does not keep a session alive; requests do until they end.
+    if (req.method === 'GET') {
+      if (session.running === 0) arm(session);
+      return;
+    }
+    session.running += 1;
+    res.once('close', () => {
+      session.running -= 1;
+      if (session.running === 0) arm(session);
+    });
+  };
+  const arm = (session: Session) => {
+    clearTimeout(session.timer);
+    session.timer = setTimeout(() => {
+      void session.server.close().catch(() => undefined);
+    }, idleMs);
+    session.timer.unref?.();
+  };
   let allowedHosts: string[] = [];
 
   const reply = (res: ServerResponse, status: number, message: string) => {
@@ -270,7 +319,10 @@ async function serveHttp(
     if (url.pathname !== route) return reply(res, 404, `Not found; the MCP endpoint is ${route}`);
     const sessionId = req.headers['mcp-session-id'];
     const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (known) return await known.transport.handleRequest(req, res);
+    if (known) {
+      track(known, req, res);
+      return await known.transport.handleRequest(req, res);
+    }
     if (req.method !== 'POST' || sessionId !== undefined) {
       return reply(
         res,
@@ -278,17 +330,25 @@ async function serveHttp(
         'No such session; start with an initialize request',
       );
     }
+    if (sessions.size >= maxSessions) {
+      return reply(res, 503, `Too many open MCP sessions (${maxSessions}); try again later`);
+    }
     const server = createSessionServer(source, options);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableDnsRebindingProtection: true,
       allowedHosts,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
+        const session: Session = { transport, server, running: 0, timer: undefined };
+        sessions.set(id, session);
+        arm(session);
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      const id = transport.sessionId;
+      const session = id === undefined ? undefined : sessions.get(id);
+      if (session) clearTimeout(session.timer);
+      if (id) sessions.delete(id);
     };
     await server.connect(transport);
     await transport.handleRequest(req, res);
@@ -316,6 +376,7 @@ async function serveHttp(
     url: `http://${host}:${port}${route}`,
     async close() {
       const open = [...sessions.values()];
+      for (const session of open) clearTimeout(session.timer);
       sessions.clear();
       await Promise.all(open.map(({ server }) => server.close().catch(() => undefined)));
       listener.closeAllConnections?.();

@@ -14,7 +14,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseMcpCliArguments } from '../src/cli/run-mcp-cli';
+import { parseMcpCliArguments, runMcpCli } from '../src/cli/run-mcp-cli';
 import { connectMcpServers, type McpServing, serveMcp } from '../src/index';
 import { servingUrl } from './servers';
 
@@ -243,6 +243,45 @@ describe('serveMcp', { timeout: 30_000 }, () => {
     expect(textOf(await connection.callTool('add', { a: 3, b: 3 }))).toBe('6');
   });
 
+  it('closes an HTTP session left idle, and refuses sessions over the cap', async () => {
+    const serving = await serveMcp(registry, {
+      transport: { type: 'http', port: 0, sessionIdleMs: 300, maxSessions: 1 },
+    });
+    cleanups.push(() => serving.close());
+    const transport = new StreamableHTTPClientTransport(new URL(serving.url!));
+    const client = new Client({ name: 'idle', version: '1' });
+    await client.connect(transport);
+    cleanups.push(() => client.close());
+    expect(textOf(await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } }))).toBe('3');
+    // A second session while the first is open: over the cap.
+    const second = new Client({ name: 'second', version: '1' });
+    await expect(second.connect(new StreamableHTTPClientTransport(new URL(serving.url!)))).rejects.toThrow(
+      /503|Too many/,
+    );
+    const sessionId = transport.sessionId!;
+    const statusOf = async () =>
+      (
+        await fetch(serving.url!, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-session-id': sessionId,
+            'mcp-protocol-version': '2025-06-18',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/list', params: {} }),
+        })
+      ).status;
+    // Idle for longer than sessionIdleMs (the server's timer, armed first in this process, fires
+    // before ours): the session is gone (404), and a new one may start.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await statusOf()).toBe(404);
+    const third = new Client({ name: 'third', version: '1' });
+    await third.connect(new StreamableHTTPClientTransport(new URL(serving.url!)));
+    cleanups.push(() => third.close());
+    expect(textOf(await third.callTool({ name: 'add', arguments: { a: 2, b: 2 } }))).toBe('4');
+  });
+
   it('rejects a request whose Host header is not the local one (DNS rebinding)', async () => {
     const serving = await serveMcp(registry, { transport: { type: 'http', port: 0 } });
     cleanups.push(() => serving.close());
@@ -285,6 +324,31 @@ describe('dexter-mcp', { timeout: 60_000 }, () => {
     });
     expect(() => parseMcpCliArguments(['serve'])).toThrow(/--finance/);
     expect(() => parseMcpCliArguments(['serve', '--finance', '--http', 'x'])).toThrow(/port/);
+    expect(parseMcpCliArguments(['serve', '--finance', '--http', '0', '--session-idle', '90'])).toMatchObject(
+      {
+        http: { port: 0, sessionIdleMs: 90_000 },
+      },
+    );
+    expect(() => parseMcpCliArguments(['serve', '--finance', '--session-idle', '90'])).toThrow(/--http only/);
+    expect(() => parseMcpCliArguments(['serve', '--finance', '--http', '0', '--session-idle', '-1'])).toThrow(
+      /seconds/,
+    );
+  });
+
+  it('says what to install when the optional @dexter/finance-tools is missing', async () => {
+    let written = '';
+    const missing = Object.assign(new Error("Cannot find package '@dexter/finance-tools' imported from x"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const code = await runMcpCli(['serve', '--finance'], {
+      stderr: (text) => {
+        written += text;
+      },
+      stopped: Promise.resolve(),
+      loadFinanceTools: () => Promise.reject(missing),
+    });
+    expect(code).toBe(1);
+    expect(written).toContain('npm install @dexter/finance-tools');
   });
 
   const packageDir = fileURLToPath(new URL('..', import.meta.url));

@@ -2,9 +2,10 @@
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRecordingPrompter } from '@dexter/executor/testing';
 import { connectMcpServers } from '@dexter/mcp';
 import { describe, expect, it } from 'vitest';
-import { consume } from './mcp-consume';
+import { listAndRead } from './mcp-consume';
 import { serve } from './mcp-serve';
 
 describe('docs/guides/mcp.md snippets', { timeout: 60_000 }, () => {
@@ -12,10 +13,10 @@ describe('docs/guides/mcp.md snippets', { timeout: 60_000 }, () => {
     const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'dexter-mcp-doc-')));
     try {
       writeFileSync(path.join(root, '.env'), 'TOKEN=doc-test-fake\n');
-      const [listing, secret] = await consume(root);
+      const [listing, secret] = await listAndRead(root, createRecordingPrompter([], { fallback: 'deny' }));
       expect(listing!.status).toBe('ok');
       expect(listing!.content).toContain('.env');
-      expect(secret!.status).not.toBe('ok');
+      expect(secret!.status).toBe('denied');
       expect(secret!.content).not.toContain('doc-test-fake');
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -7,6 +7,8 @@
 import path from 'node:path';
 import type { PermissionSubject } from '@dexter/registry';
 import type { PermissionDecision } from '../decision';
+import { expandBraces, globCouldMatchSecret } from '../secrets/secret-globs';
+import { isSecretPath } from '../secrets/secret-paths';
 import type { FileArgument } from './hook-options';
 
 /** One request for the engine. */
@@ -23,6 +25,8 @@ export type HookMapping =
   | { kind: 'calls'; calls: HookCall[] }
   | { kind: 'unknown'; tool: string }
   | { kind: 'pass'; reason: string }
+  /** Decided from the event's shape alone: a filter that selects secret files (deny), keys that disagree or a field we do not know (ask). */
+  | { kind: 'decide'; behavior: 'ask' | 'deny'; reason: string }
   | { kind: 'problem'; reason: string };
 
 /** The tool call an agent reports, after the event's envelope was checked. */
@@ -97,6 +101,67 @@ export function configuredFileCalls(event: HookToolEvent): HookMapping | undefin
   }
   // A configured tool called without any of its file arguments is still decided by its name.
   return { kind: 'calls', calls: calls.length > 0 ? calls : [byName(event, event.toolName)] };
+}
+
+/**
+ * The one value of a tool argument the host accepts under several names (`file_path`,
+ * `absolute_path`, `path`): every present key is read; when they disagree we cannot tell
+ * which one the host uses, so the caller asks.
+ */
+export function aliasValue(
+  event: HookToolEvent,
+  names: readonly string[],
+): { value: unknown } | { conflict: string } {
+  const present = names.filter((name) => event.toolInput[name] !== undefined);
+  const values = new Set(present.map((name) => JSON.stringify(event.toolInput[name])));
+  if (values.size > 1)
+    return {
+      conflict: `${event.toolName} names its target under several keys that disagree (${present.map((name) => `${name}=${JSON.stringify(event.toolInput[name])}`).join(', ')}), so the hook cannot tell which one the tool uses`,
+    };
+  return { value: present.length > 0 ? event.toolInput[present[0]!] : undefined };
+}
+
+/** Keys of the tool input outside `known`: a field we have not read could change what the tool touches. */
+export function unknownFields(event: HookToolEvent, known: ReadonlySet<string>): HookMapping | undefined {
+  const unknown = Object.keys(event.toolInput).filter((key) => !known.has(key));
+  if (unknown.length === 0) return undefined;
+  return {
+    kind: 'decide',
+    behavior: 'ask',
+    reason: `${event.toolName} was called with ${unknown.map((key) => JSON.stringify(key)).join(', ')}, which dexter-permissions does not know; it could change what the tool reads or writes`,
+  };
+}
+
+/**
+ * A search filter (`glob`, `include_pattern`, a `read_many_files` include) that could select a
+ * file holding secrets (`.env*`, `*.pem`, `{.env,x}`): the search would print it. Tested with
+ * the secret model's own sample names after brace expansion.
+ */
+export function filterSelectsSecret(filter: string): boolean {
+  return expandBraces(filter).some((word) => globCouldMatchSecret(word) || isSecretPath(word));
+}
+
+/** A search whose filters select secret files: denied like a read of one. */
+export function secretFilterDenial(
+  event: HookToolEvent,
+  filters: readonly string[],
+): HookMapping | undefined {
+  const secret = filters.find(filterSelectsSecret);
+  if (secret === undefined) return undefined;
+  return {
+    kind: 'decide',
+    behavior: 'deny',
+    reason: `${event.toolName} limited to ${JSON.stringify(secret)} would search files that hold secrets (keys, tokens, credentials); reading them is never allowed`,
+  };
+}
+
+/** Filter values of a field: a string, or a list of strings; anything else is a problem. */
+export function filterValues(event: HookToolEvent, key: string): string[] | { problem: string } {
+  const value = event.toolInput[key];
+  if (value === undefined) return [];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) return value as string[];
+  return { problem: `${event.toolName} call with a "${key}" that is not a string or a list of strings` };
 }
 
 /** A call decided by the tool's name (and path-free input) only. */

@@ -8,10 +8,12 @@ import {
   collect,
   configuredFileCalls,
   fileCall,
+  filterValues,
   type HookAdapter,
   type HookMapping,
   type HookToolEvent,
   reasonText,
+  secretFilterDenial,
   treeCall,
 } from './hook-call';
 
@@ -27,6 +29,8 @@ const conversationTools = new Set([
   'BashOutput',
   'KillShell',
   'KillBash',
+  'TaskStop',
+  'ToolSearch',
 ]);
 
 function mapClaudeCodeTool(event: HookToolEvent): HookMapping {
@@ -47,15 +51,37 @@ function mapClaudeCodeTool(event: HookToolEvent): HookMapping {
       return collect([fileCall(event, event.toolName, 'write', 'file_path')]);
     case 'NotebookEdit':
       return collect([fileCall(event, 'NotebookEdit', 'write', 'notebook_path')]);
+    case 'Grep': {
+      // `glob` and `type` choose the files searched: `.env*` or `*.pem` would print secrets.
+      const filters = filterValues(event, 'glob');
+      if ('problem' in filters) return { kind: 'problem', reason: filters.problem };
+      if (input.type !== undefined) {
+        if (typeof input.type !== 'string' || !/^[\w+-]+$/.test(input.type))
+          return { kind: 'problem', reason: 'Grep call with a "type" that is not a file type name' };
+        filters.push(`*.${input.type}`);
+      }
+      const denial = secretFilterDenial(event, filters);
+      if (denial) return denial;
+      return collect([treeCall(event, 'Grep', input.path)]);
+    }
     case 'Glob':
-    case 'Grep':
     case 'LS':
       return collect([treeCall(event, event.toolName, input.path)]);
     case 'WebFetch': {
       if (typeof input.url !== 'string' || input.url === '')
         return { kind: 'problem', reason: 'WebFetch call without a "url" string' };
-      // The engine reads the host from `input.url` (for `WebFetch(domain:…)` rules).
-      return { kind: 'calls', calls: [byName(event, 'WebFetch', { url: input.url })] };
+      // Read as Claude Code reads it (the WHATWG URL parser), so the engine's host for
+      // `WebFetch(domain:…)` rules is the host the tool fetches.
+      let url: URL;
+      try {
+        url = new URL(input.url);
+      } catch {
+        return {
+          kind: 'problem',
+          reason: `WebFetch "url" does not parse: ${JSON.stringify(input.url.slice(0, 200))}`,
+        };
+      }
+      return { kind: 'calls', calls: [byName(event, 'WebFetch', { url: url.href })] };
     }
     case 'WebSearch':
       return { kind: 'calls', calls: [byName(event, 'WebSearch')] };

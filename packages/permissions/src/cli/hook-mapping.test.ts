@@ -57,17 +57,79 @@ describe('hook tool mapping', () => {
       { kind: 'file', access: 'read', path: '/repo/a.md' },
       { kind: 'file', access: 'read', path: '/b.md' },
     ]);
-    expect(urlsInPrompt('Compare https://a.example/x, and (https://b.example/y).')).toEqual([
-      'https://a.example/x',
+    // As the CLI reads them (0.61.0): whitespace tokens with :// through new URL(), href kept.
+    expect(urlsInPrompt('Compare https://a.example/x, and https://b.example/y')).toEqual([
+      'https://a.example/x,',
       'https://b.example/y',
     ]);
+    expect(urlsInPrompt('see (https://b.example/y).')).toHaveProperty('problem');
     const fetch = geminiCliHook.map(
       event('web_fetch', { prompt: 'read https://a.example/x and https://b.example' }),
     );
     expect(fetch.kind === 'calls' && fetch.calls.map((call) => [call.tool, call.input])).toEqual([
       ['WebFetch', { url: 'https://a.example/x' }],
-      ['WebFetch', { url: 'https://b.example' }],
+      ['WebFetch', { url: 'https://b.example/' }],
     ]);
+  });
+
+  it('reads events as the hosts read them: filters, aliases, URLs, unknown fields (issue 25)', () => {
+    const hosts = (mapping: ReturnType<typeof geminiCliHook.map>) =>
+      mapping.kind === 'calls' ? mapping.calls.map((call) => (call.input as { url?: string }).url) : mapping;
+    // The URL parser sees the host the CLI fetches, not the text before a quote.
+    expect(
+      hosts(geminiCliHook.map(event('web_fetch', { prompt: "get https://example.com'@evil.example/" }))),
+    ).toEqual(["https://example.com'@evil.example/"]);
+    expect(new URL("https://example.com'@evil.example/").hostname).toBe('evil.example');
+    // Direct-fetch `url` and the prompt's URLs are all checked.
+    expect(
+      hosts(
+        geminiCliHook.map(
+          event('web_fetch', { url: 'https://evil.example/', prompt: 'summarize https://ok.example/' }),
+        ),
+      ),
+    ).toEqual(['https://evil.example/', 'https://ok.example/']);
+    expect(geminiCliHook.map(event('web_fetch', { url: 'evil.example' })).kind).toBe('problem');
+    // Search filters that select secret files are denied; others decided as tree reads.
+    for (const [tool, input] of [
+      ['grep_search', { pattern: 'KEY', include_pattern: '.env*' }],
+      ['search_file_content', { pattern: 'KEY', include: '*.pem' }],
+      ['read_many_files', { include: ['**/.env*'] }],
+      ['read_many_files', { include: ['src/*.ts', '{.env,x}'] }],
+      ['read_many_files', { include: ['.env'] }],
+    ] as const)
+      expect(geminiCliHook.map(event(tool, input)), `${tool} ${JSON.stringify(input)}`).toMatchObject({
+        kind: 'decide',
+        behavior: 'deny',
+      });
+    expect(
+      claudeCodeHook.map(event('Grep', { pattern: 'KEY', glob: '.env*', output_mode: 'content' })),
+    ).toMatchObject({ kind: 'decide', behavior: 'deny' });
+    expect(claudeCodeHook.map(event('Grep', { pattern: 'KEY', type: 'pem' }))).toMatchObject({
+      kind: 'decide',
+      behavior: 'deny',
+    });
+    expect(claudeCodeHook.map(event('Grep', { pattern: 'x', glob: '*.ts' })).kind).toBe('calls');
+    // Current read_many_files sends only `include`: decided, not blocked.
+    const many = geminiCliHook.map(event('read_many_files', { include: ['src/**/*.ts', 'README.md'] }));
+    expect(many.kind === 'calls' && many.calls.map((call) => call.subject)).toEqual([
+      { kind: 'file', access: 'read', path: '/repo/src', recursive: true },
+      { kind: 'file', access: 'read', path: '/repo/README.md' },
+    ]);
+    // Alias keys: all are read; disagreeing ones ask.
+    expect(
+      geminiCliHook.map(event('read_file', { file_path: 'a.md', absolute_path: '/repo/a.md' })),
+    ).toMatchObject({
+      kind: 'decide',
+      behavior: 'ask',
+    });
+    expect(geminiCliHook.map(event('read_file', { file_path: 'a.md', path: 'a.md' })).kind).toBe('calls');
+    // A field we do not know could change what the tool touches: ask.
+    expect(geminiCliHook.map(event('grep_search', { pattern: 'x', extra_roots: ['/'] }))).toMatchObject({
+      kind: 'decide',
+      behavior: 'ask',
+    });
+    // Conversation-only tools of 0.61.0 pass.
+    expect(geminiCliHook.map(event('update_topic', { topic: 'x' })).kind).toBe('pass');
   });
 
   it('maps configured MCP file arguments, names MCP tools, passes conversation tools, flags the rest', () => {

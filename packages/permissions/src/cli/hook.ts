@@ -221,6 +221,17 @@ export function answerHookEvent(
       }
     }
     if (mapping.kind === 'problem') return blockAnswer(mapping.reason);
+    if (mapping.kind === 'decide') {
+      const decision: PermissionDecision = {
+        behavior: mapping.behavior,
+        reason: mapping.reason,
+        sessionKey: `tool:${event.toolName}`,
+        cacheable: false,
+        classification: 'unknown',
+      };
+      const outcome: HookOutcome = { kind: 'decision', decision };
+      return { code: 0, stdout: `${adapter.answer(outcome, options)}\n`, stderr: '', outcome };
+    }
     if (mapping.kind === 'pass') {
       const outcome: HookOutcome = { kind: 'pass', reason: mapping.reason };
       return { code: 0, stdout: `${adapter.answer(outcome, options)}\n`, stderr: '', outcome };

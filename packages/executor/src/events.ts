@@ -12,6 +12,7 @@
  * - cancelled before it started, or a `oncePerRun` repeat: `tool_result` only
  */
 import type { ApprovalAnswer, ApprovalRequest } from './approval';
+import type { PermissionDecision } from './permission-port';
 import type { ToolResult, ToolResultError, ToolResultStatus } from './tool-result';
 
 /** Fields every event has. */
@@ -34,6 +35,12 @@ export interface ToolStartEvent extends ExecutorEventBase {
   input: unknown;
   /** Which batch of the run the call belongs to (0-based). */
   batch: number;
+  /**
+   * The permission decision that let it run (`allow`, or the `ask` an approval answered):
+   * behavior, reason, the rule that decided (`builtin:<check>` for the floor), classification.
+   * Set on every run with an event listener; optional for events made elsewhere.
+   */
+  decision?: PermissionDecision;
 }
 
 /** Progress from inside the tool (`ctx.progress(...)` or a generator's `yield`). */
@@ -91,6 +98,11 @@ export interface ToolDeniedEvent extends ExecutorEventBase {
   deniedBy: DenialSource;
   /** The user asked to stop the rest of the run as well. */
   interrupt: boolean;
+  /**
+   * The permission decision behind the denial: the `deny` itself (`deniedBy: 'policy'`), or
+   * the `ask` the person (or the missing prompter) answered. Absent when the decider failed.
+   */
+  decision?: PermissionDecision;
 }
 
 /** The kinds of soft limit. */
@@ -117,6 +129,8 @@ export interface ToolEndEvent extends ExecutorEventBase {
   name: string;
   status: ToolResultStatus;
   durationMs: number;
+  /** What the tool returned (status `ok`), as the result's `output` will carry it. */
+  output?: unknown;
 }
 
 /** The call failed: the tool threw or timed out, or the call was unknown / invalid. */

@@ -14,13 +14,22 @@
 import type { AnyTool, ProgressUpdate } from '@dexter/registry';
 import { type ApprovalHost, askForApproval } from './approval-flow';
 import { type CallFields, clip, errorMessage, readCallFields } from './call-fields';
-import type { DenialSource, EventFields, ExecutorEvent, ToolLimitEvent, ToolProgressEvent } from './events';
+import type {
+  DenialSource,
+  EventFields,
+  ExecutorEvent,
+  ToolDeniedEvent,
+  ToolEndEvent,
+  ToolLimitEvent,
+  ToolProgressEvent,
+  ToolStartEvent,
+} from './events';
 import type { ExecutorConfig } from './executor-options';
 import { makeResult, type ResultFields } from './make-result';
 import { outcomeResult } from './outcome-result';
 import { partitionCalls } from './partition';
 import { type Decided, decidePermission, type PermissionGateParams } from './permission-gate';
-import type { PermissionDecider } from './permission-port';
+import type { PermissionDecider, PermissionDecision } from './permission-port';
 import { ToolExecution, type ToolOutcome } from './run-tool';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
@@ -83,6 +92,8 @@ export class Run {
   private host: ApprovalHost | undefined;
   /** Executions in flight (made for the first); the run's abort cancels them all. */
   private running: Set<ToolExecution> | undefined;
+  /** Each call's permission decision, for its `tool_start` / `tool_denied` event (runs with a sink). */
+  private decisions: Array<PermissionDecision | undefined> | undefined;
 
   /** Call ids given to more than one call of the run (made only when there is one). */
   private readonly duplicateIds: ReadonlySet<string> | undefined;
@@ -297,6 +308,7 @@ export class Run {
       return this.deny(index, id, tool.name, `the permission check failed (${decided})`, 'decider_failed');
     }
     const { decision } = decided;
+    if (this.params.sink !== undefined) (this.decisions ??= [])[index] = decision;
     if (decision.behavior === 'allow') return this.admit(index, id, tool, input, NO_NOTES);
     if (decision.behavior === 'deny') {
       return this.deny(index, id, tool.name, decision.reason || 'denied by policy', 'policy');
@@ -413,7 +425,12 @@ export class Run {
     // In flight before `tool_start` is emitted, so an abort from inside that event reaches
     // it: the execution is cancelled and `start` then never invokes the tool.
     (this.running ??= new Set()).add(execution);
-    if (sink !== undefined) this.emit(index, id, { type: 'tool_start', name, input, batch: batch.number });
+    if (sink !== undefined) {
+      const event: EventFields<ToolStartEvent> = { type: 'tool_start', name, input, batch: batch.number };
+      const decision = this.decisions?.[index];
+      if (decision !== undefined) event.decision = decision;
+      this.emit(index, id, event);
+    }
     execution.start();
   }
 
@@ -454,12 +471,14 @@ export class Run {
 
   private emitEnd(index: number, id: string, result: ToolResult): void {
     const name = result.name;
-    this.emit(index, id, {
+    const event: EventFields<ToolEndEvent> = {
       type: 'tool_end',
       name,
       status: result.status,
       durationMs: result.durationMs,
-    });
+    };
+    if (result.output !== undefined) event.output = result.output;
+    this.emit(index, id, event);
     if ((result.status === 'error' || result.status === 'timeout') && result.error) {
       this.emit(index, id, { type: 'tool_error', name, status: result.status, error: result.error });
     }
@@ -510,7 +529,10 @@ export class Run {
     interrupt = false,
   ): undefined {
     const message = `Permission denied: ${reason}`;
-    this.emit(index, id, { type: 'tool_denied', name, reason, deniedBy, interrupt });
+    const event: EventFields<ToolDeniedEvent> = { type: 'tool_denied', name, reason, deniedBy, interrupt };
+    const decision = this.decisions?.[index];
+    if (decision !== undefined) event.decision = decision;
+    this.emit(index, id, event);
     this.finalize(index, makeResult({ toolCallId: id, name, status: 'denied', error: { message } }));
     return undefined;
   }

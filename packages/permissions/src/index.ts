@@ -47,6 +47,7 @@ export {
   globCouldMatchSecret,
   isDangerousVariable,
   isSecretPath,
+  isSecretVariableName,
   pathCandidates,
 } from './floor';
 // Protected paths (one model for every writer)

@@ -31,6 +31,15 @@ import type { FloorViolation } from './types';
  */
 const SECRET_NAME =
   /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE|JWT|DSN|WEBHOOK|_PWD$|_SK$|CONNECTION_?STRING|(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER)_(?:URL|URI)$/i;
+
+/**
+ * True when a variable (or setting) named `name` holds a secret by its name: `API_KEY`,
+ * `GITHUB_TOKEN`, `MYSQL_PWD`, `DATABASE_URL`, ... — the names `printenv NAME` may not show.
+ * Telemetry masks values under such names.
+ */
+export function isSecretVariableName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
 const REMOTE_DUMPS = new Set(['env', 'printenv', 'set', 'export']);
 /** ps options whose value is the next word (`-C node`, `-u alice`, `--sort start`). */
 const PS_VALUE_OPTION =

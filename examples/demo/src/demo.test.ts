@@ -16,7 +16,7 @@ afterEach(async () => {
   await Promise.all(directories.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function session(answers: string | undefined, cwd?: string) {
+async function session(answers: string | undefined, cwd?: string, argv: string[] = []) {
   const dir = cwd ?? (await mkdtemp(join(tmpdir(), 'dexter-demo-')));
   if (!cwd) directories.push(dir);
   const stdout = new PassThrough();
@@ -30,7 +30,7 @@ async function session(answers: string | undefined, cwd?: string) {
     err += chunk;
   });
   const outcome = await runDemo({
-    argv: [],
+    argv,
     env: { CI: 'true' },
     stdout,
     stderr,
@@ -52,6 +52,18 @@ describe('demo', () => {
     expect(report).toContain('Q1 FY2026 (ended 2025-12-27): $143.8B');
     expect(report).toContain('## Conclusion');
     expect(out).toContain('Done: the comparison is in report.md.');
+  });
+
+  it('--trace prints the session trace: one execute_tool span per call, the approval wait inside', async () => {
+    const { outcome, out } = await session('y\n', undefined, ['--trace']);
+    expect(outcome.statuses).toEqual(['get_financials:ok', 'get_financials:ok', 'write_file:ok']);
+    const trace = out.slice(out.indexOf('Trace (OpenTelemetry'));
+    expect(trace.match(/^ {2}execute_tool get_financials /gm)).toHaveLength(2);
+    expect(trace).toMatch(
+      /^ {2}execute_tool write_file .*permission\.behavior=ask .*approval\.answer=allow-once/m,
+    );
+    expect(trace).toMatch(/^ {4}dexter\.approval write_file /m);
+    expect(trace).toMatch(/^ {4}dexter\.tool\.run write_file /m);
   });
 
   it('does not write on "n" and says so', async () => {

@@ -8,12 +8,14 @@ import { Readable, type Writable } from 'node:stream';
 import { createExecutor } from '@dexter/executor';
 import { createProgressRenderer, createTerminalPrompter } from '@dexter/executor/terminal';
 import { createEmbeddedProvider, createGetFinancialsTool } from '@dexter/finance-tools';
+import { instrumentExecutor } from '@dexter/observability';
 import { createPermissionEngine, createRuleStore } from '@dexter/permissions';
 import { createToolRegistry } from '@dexter/registry';
 import { createWebSearchTool } from '@dexter/web-tools';
 import { runAgentLoop } from './agent-loop';
 import { chooseModel } from './model';
 import type { Company } from './scripted-model';
+import { startDemoTrace } from './trace';
 import { createWriteFileTool } from './write-file-tool';
 
 export interface DemoOptions {
@@ -38,12 +40,13 @@ const COMPANIES: readonly [Company, Company] = [
   { name: 'NVIDIA', ticker: 'NVDA' },
 ];
 
-const USAGE = `Usage: pnpm demo [--yes | --no] [--workspace DIR] [--model scripted|openai|anthropic]
+const USAGE = `Usage: pnpm demo [--yes | --no] [--workspace DIR] [--model scripted|openai|anthropic] [--trace]
 
   --yes, -y        answer "y" at the approval prompt (unattended runs, CI)
   --no             answer "n" at the approval prompt
   --workspace DIR  where report.md and .dexter/settings.json go (default ./demo-output)
   --model NAME     force a model; default: OpenAI or Anthropic when a key is set, else the script
+  --trace          print the session's OpenTelemetry trace (one execute_tool span per call) at the end
 `;
 
 interface DemoArguments {
@@ -51,6 +54,7 @@ interface DemoArguments {
   workspace?: string;
   model?: 'scripted' | 'openai' | 'anthropic';
   help?: boolean;
+  trace?: boolean;
 }
 
 export function parseDemoArguments(argv: readonly string[]): DemoArguments {
@@ -60,6 +64,7 @@ export function parseDemoArguments(argv: readonly string[]): DemoArguments {
     if (argument === '--yes' || argument === '-y') parsed.answer = 'y';
     else if (argument === '--no') parsed.answer = 'n';
     else if (argument === '--help' || argument === '-h') parsed.help = true;
+    else if (argument === '--trace') parsed.trace = true;
     else if (argument === '--workspace' || argument === '--model') {
       const value = argv[index + 1];
       if (value === undefined) throw new Error(`${argument} needs a value\n\n${USAGE}`);
@@ -111,7 +116,10 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoOutcome> {
     progress,
     ...(answers ? { input: answers } : {}),
   });
-  const executor = createExecutor({ registry, permissions, approvals, cwd: workspace });
+  const trace = args.trace ? startDemoTrace() : undefined;
+  const created = createExecutor({ registry, permissions, approvals, cwd: workspace });
+  const executor =
+    trace === undefined ? created : instrumentExecutor(created, { tracerProvider: trace.tracerProvider });
 
   const prompt = `Compare ${COMPANIES[0].name} and ${COMPANIES[1].name} revenue over the last year and write the conclusion to report.md.`;
   stdout.write(`Dexter demo — model: ${llm.provider}/${llm.model}, data: embedded SEC EDGAR dataset\n`);
@@ -121,19 +129,22 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoOutcome> {
     'Tools:',
     registry.compactDescriptions(),
   ].join('\n');
-  const outcome = await runAgentLoop({
-    llm,
-    registry,
-    executor,
-    system,
-    prompt,
-    onText: (text) => {
-      progress.finish();
-      stdout.write(`${text}\n\n`);
-    },
-    onEvent: (event) => progress.handle(event),
-  });
+  const loop = () =>
+    runAgentLoop({
+      llm,
+      registry,
+      executor,
+      system,
+      prompt,
+      onText: (text) => {
+        progress.finish();
+        stdout.write(`${text}\n\n`);
+      },
+      onEvent: (event) => progress.handle(event),
+    });
+  const outcome = await (trace === undefined ? loop() : trace.inSession(loop));
   progress.finish();
+  if (trace !== undefined) await trace.print(stdout);
   return {
     answer: outcome.answer,
     statuses: outcome.results.map((result) => `${result.name}:${result.status}`),

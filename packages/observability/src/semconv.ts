@@ -5,7 +5,7 @@
  * standalone release of `open-telemetry/semantic-conventions-genai`, built on
  * semantic-conventions v1.45.0): the `execute_tool` span and the
  * `gen_ai.execute_tool.duration` metric, and the MCP client span. The conventions are in
- * development; docs/decisions/0025 says why this version and what changing it means.
+ * development; docs/decisions/0026 says why this version and what changing it means.
  * Names under `dexter.` are ours: nothing in the conventions covers permission decisions
  * or approvals.
  */

@@ -1,3 +1,6 @@
+import { mergeConfig } from 'vitest/config';
 import { projectConfig } from '../../vitest.shared.ts';
 
-export default projectConfig('finance-tools');
+// Several tests parse the real SEC companyfacts files (tens of MB) on a shared 2-core machine:
+// a budget, not a speed claim — no test asserts on time.
+export default mergeConfig(projectConfig('finance-tools'), { test: { testTimeout: 30_000 } });

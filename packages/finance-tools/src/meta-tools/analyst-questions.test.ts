@@ -7,14 +7,17 @@
  * between two years, interest coverage, current and quick ratio, EBITDA), one definition of
  * debt to equity, and what is said when data is absent or old.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { invokeTool } from '@dexter/registry';
 import { describe, expect, it } from 'vitest';
+import { expectFigure, latest, rowsOf } from '../../test/answer-checks';
 import { filed, records } from '../../test/sec-facts';
-import { hasSharedSecData } from '../../test/shared-data';
+import { hasSharedSecData, SHARED_SEC_DIRECTORY } from '../../test/shared-data';
 import { createEmbeddedProvider } from '../providers/embedded';
+import { createSecEdgarProvider } from '../providers/sec-edgar';
 import { fixedClock } from '../router/clock';
 import { createRuleRouter } from '../router/rule-router';
-import type { ComputedFigure } from './computed-metrics';
 import type { MetaToolResult } from './execute-plan';
 import { createGetFinancialsTool } from './get-financials';
 import { createGetMarketDataTool } from './get-market-data';
@@ -36,49 +39,10 @@ async function askMarket(query: string, date = '2026-04-30'): Promise<MetaToolRe
   return invokeTool(tool, { query }, context());
 }
 
-type Row = Record<string, unknown> & { periodEnd: string; fiscalYear: number; fiscalPeriod: string };
-const rowsOf = (result: MetaToolResult, key: string) => (result.data[key] ?? []) as Row[];
-
 const APPLE_REVENUE = 'RevenueFromContractWithCustomerExcludingAssessedTax';
 const PRETAX = 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest';
 const AAPL_FY2025 = ['2024-09-29', '2025-09-27'] as const;
 const AAPL_FY2022 = ['2021-09-26', '2022-09-24'] as const;
-
-/** The latest-filed value (restated values win, as in the data). */
-const latest = (ticker: string, concept: string, start: string | undefined, end: string, unit = 'USD') =>
-  filed(ticker, concept, start, end, { latest: true, unit });
-
-function printed(figure: ComputedFigure): string {
-  if (figure.value === null) return '—';
-  if (figure.kind === 'ratio') return `${(figure.value * 100).toFixed(2)}%`;
-  if (figure.kind === 'multiple') return figure.value.toFixed(2);
-  return figure.value.toLocaleString('en-US');
-}
-
-/** The figure, checked against `expected` in the JSON and, as printed, in the markdown row. */
-function expectFigure(
-  result: MetaToolResult,
-  match: { ticker: string; metric: string; periodEnd?: string },
-  expected: number | null,
-): ComputedFigure {
-  const figure = result.computed?.figures.find(
-    (candidate) =>
-      candidate.ticker === match.ticker &&
-      candidate.metric === match.metric &&
-      (match.periodEnd === undefined || candidate.periodEnd === match.periodEnd),
-  );
-  expect(figure, `${match.ticker} ${match.metric} in computed`).toBeDefined();
-  if (!figure) throw new Error('unreachable');
-  if (expected === null) expect(figure.value).toBeNull();
-  else expect(figure.value).toBeCloseTo(expected, 12);
-  const row = result.answer
-    .split('\n')
-    .find((line) => line.startsWith(`| ${figure.ticker} | ${figure.period} | ${figure.label} |`));
-  expect(row, `markdown row of ${figure.label}`).toBeDefined();
-  expect(row).toContain(`| ${printed(figure)} |`);
-  expect(figure.formula.length).toBeGreaterThan(0);
-  return figure;
-}
 
 describe('line items by the names analysts use', () => {
   it('"SG&A" is a line item, never the ticker SG', async () => {
@@ -431,5 +395,64 @@ describe.skipIf(!hasSharedSecData)('saying what is true when data is old or abse
     );
     const fresh = await ask('Apple revenue TTM', '2026-02-15');
     expect(fresh.notes.join(' ')).not.toMatch(/not the current trailing twelve months/);
+  });
+});
+
+describe.skipIf(!hasSharedSecData)('"as originally reported"', () => {
+  /** SEC EDGAR's own provider, its HTTP answered from the shared files on disk. */
+  function secProvider(values: 'first' | 'latest') {
+    const fetchFromDisk: typeof fetch = async (input) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const file = url.pathname.startsWith('/api/xbrl/companyfacts/')
+        ? `companyfacts/${url.pathname.split('/').pop()}`
+        : url.pathname.startsWith('/submissions/')
+          ? `submissions/${url.pathname.split('/').pop()}`
+          : url.pathname === '/files/company_tickers.json'
+            ? 'reference/company_tickers.json'
+            : undefined;
+      if (!file) return new Response('not found', { status: 404 });
+      return new Response(readFileSync(path.join(SHARED_SEC_DIRECTORY, file)), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    return createSecEdgarProvider({
+      userAgent: 'Dexter tests dexter-tests@example.com',
+      values,
+      fetch: fetchFromDisk,
+    });
+  }
+
+  it('answers from the first-filed values when the host gives a source of them, and says so', async () => {
+    const range = ['2023-01-01', '2023-12-30'] as const;
+    const concept = 'SellingGeneralAndAdministrativeExpense';
+    const first = filed('AMD', concept, ...range);
+    const restated = latest('AMD', concept, ...range);
+    expect(first).not.toBe(restated); // AMD restated its FY2023 SG&A in a later 10-K.
+    const tool = createGetFinancialsTool({
+      provider: secProvider('latest'),
+      asOriginallyReported: secProvider('first'),
+      clock: fixedClock('2026-04-30'),
+    });
+    const original = await invokeTool(
+      tool,
+      { query: 'AMD SG&A fiscal 2023 as originally reported' },
+      context(),
+    );
+    expect(rowsOf(original, 'AMD.income_statements.annual')[0]?.sellingGeneralAndAdministrative).toBe(first);
+    expect(original.notes.join(' ')).toMatch(
+      /as originally reported: each period's value from the first filing/i,
+    );
+    const current = await invokeTool(tool, { query: 'AMD SG&A fiscal 2023' }, context());
+    expect(rowsOf(current, 'AMD.income_statements.annual')[0]?.sellingGeneralAndAdministrative).toBe(
+      restated,
+    );
+  });
+
+  it('without such a source, says the figures are restated and how a host gets the original ones', async () => {
+    const result = await ask('AMD SG&A fiscal 2023 as originally reported');
+    expect(rowsOf(result, 'AMD.income_statements.annual')[0]?.sellingGeneralAndAdministrative).toBe(
+      latest('AMD', 'SellingGeneralAndAdministrativeExpense', '2023-01-01', '2023-12-30'),
+    );
+    expect(result.answer).toMatch(/as restated by the latest filing.*asOriginallyReported/);
   });
 });

@@ -42,7 +42,32 @@ export interface MetricRequest {
   change?: string[];
   /** Rank the companies on the first metric (or growth, or field). */
   rank?: 'highest' | 'lowest';
+  /** Metrics the question names that this tool does not compute, each with why (`NOT_COMPUTED`). */
+  notComputed?: string[];
 }
+
+/**
+ * Metrics analysts ask for that `get_financials` does not compute, and why — so a question
+ * naming several metrics gets each one answered or named as missing, never silently dropped.
+ */
+const NOT_COMPUTED: ReadonlyArray<[RegExp, string]> = [
+  [
+    /\broic\b|return on invested capital/,
+    'return on invested capital (ROIC) is not computed: invested capital has no single filed figure',
+  ],
+  [
+    /\bp\s*\/\s*e\b|\bpe ratio\b|price[- ]to[- ]earnings|\bmarket cap|\bdividend yield\b|\bev\s*\/\s*ebitda\b|\bpeg\b/,
+    'market-based figures (P/E, market cap, dividend yield, EV/EBITDA) need share prices: get_market_data answers them where its data source has prices',
+  ],
+  [
+    /inventory turnover|days (?:sales|inventory|payables?) outstanding|\bdso\b|\bdio\b|\bdpo\b|asset turnover/,
+    'turnover and days-outstanding ratios are not computed; their inputs (revenue, cost of revenue, receivables, inventory, payables) can be asked for directly',
+  ],
+  [
+    /book value per share/,
+    "book value per share is not computed; shareholders' equity and shares outstanding can be asked for directly",
+  ],
+];
 
 /** One filed input of a computed figure. */
 export interface ComputedInput {
@@ -374,10 +399,12 @@ export function metricRequest(query: string, plan: RoutePlan): MetricRequest {
       ? 'lowest'
       : undefined;
   const tickers = new Set(plan.calls.map((call) => call.ticker));
+  const notComputed = NOT_COMPUTED.filter(([pattern]) => pattern.test(text)).map(([, why]) => why);
   return {
     metrics,
     growth,
     cagr,
+    ...(notComputed.length > 0 ? { notComputed } : {}),
     ...(qoq.length > 0 ? { qoq } : {}),
     ...(change.length > 0 ? { change } : {}),
     ...(rank && tickers.size > 1 ? { rank } : {}),

@@ -43,6 +43,10 @@ const STATEMENT_CAPABILITIES: readonly FinancialCapability[] = [
   'getEarnings',
 ];
 
+/** Words asking for the values first filed, before any restatement. */
+export const asOriginallyReportedPattern =
+  /\bas\s+(?:originally|first|initially)\s+(?:reported|filed)\b|\boriginally\s+(?:reported|filed)\b|\bbefore\s+(?:any\s+)?restatements?\b|\bunrestated\b/i;
+
 /** Freezes a cached answer so no caller can change what the next one reads. */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -116,10 +120,29 @@ export async function answerFinancialQuery(
   const adjusted = hooks.adjustPlan ? hooks.adjustPlan(routed, query) : routed;
   // get_financials computes the metrics the question asks for (its siblings have their own focus).
   const metrics = hooks.name === undefined ? metricRequest(query, adjusted) : undefined;
-  const plan = metrics && wantsMetrics(metrics) ? planForMetrics(adjusted, metrics) : adjusted;
+  const planned = { ...(metrics && wantsMetrics(metrics) ? planForMetrics(adjusted, metrics) : adjusted) };
+  if (metrics?.notComputed?.length)
+    planned.notes = [
+      ...planned.notes,
+      ...metrics.notComputed.map((why) => `Asked for but not in this answer: ${why}.`),
+    ];
+  const original = asOriginallyReportedPattern.test(query);
+  const provider =
+    original && resolved.asOriginallyReported ? resolved.asOriginallyReported : resolved.provider;
+  const plan: RoutePlan = original
+    ? {
+        ...planned,
+        notes: [
+          ...planned.notes,
+          resolved.asOriginallyReported
+            ? `Figures as originally reported: each period's value from the first filing that reported it (${provider.name}), before any later restatement or split adjustment.`
+            : `Figures are as restated by the latest filing that reported each period; ${resolved.provider.name} does not keep the values as originally reported. A host gets them by giving the tools asOriginallyReported (a data source of first-filed values, such as the SEC EDGAR one with values: 'first'); per-share figures changed only by a split keep their as-filed value in the row's splitAdjusted.`,
+        ],
+      }
+    : planned;
   assertPlanHasCalls(plan, query);
   const result = await executePlan(plan, {
-    provider: resolved.provider,
+    provider,
     maxConcurrency: resolved.maxConcurrency,
     subCallTimeoutMs: resolved.subCallTimeoutMs,
     title: query,
@@ -156,7 +179,8 @@ export function createGetFinancialsTool(
     description: [
       "Answers a question about companies' reported financials in one call: income statements (revenue, net income, EPS, margins), balance sheets (cash, debt, assets, equity), cash-flow statements (operating cash flow, capex, free cash flow), key ratios, segment revenue and earnings.",
       'Pass the whole question in plain words; name companies or tickers and periods ("FY2024", "last quarter", "last two fiscal years", "Q3 2025", "TTM"). Several companies and statements can go in one query; they are fetched in parallel.',
-      "Returns markdown tables with exact figures, how the query was read (tickers, fiscal periods per each company's calendar), notes on missing data, and the source filing URLs.",
+      'Computes on request, each with formula and filed inputs: margins, YoY/QoQ growth, change and CAGR between years, effective tax rate, payout ratio, interest coverage, current/quick ratio, EBITDA, free cash flow, debt to equity.',
+      'Returns markdown tables with exact figures, how the query was read (tickers, fiscal periods per each company\'s calendar), notes on missing data, and the source filing URLs. Figures are as restated by later filings; say "as originally reported" for the first-filed values.',
       'Do not use it for stock prices or market data (use get_market_data) or to list or read SEC filings (use read_filings).',
     ].join(' '),
     compactDescription:

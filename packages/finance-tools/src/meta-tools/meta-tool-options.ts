@@ -35,6 +35,13 @@ export interface MetaToolOptions {
   cache?: ResultCache | false;
   /** Replaces the availability predicate (default: listed when the provider offers the data). */
   available?: AvailabilityPredicate;
+  /**
+   * Answers questions asking for figures "as originally reported" (`asOriginallyReportedPattern`):
+   * a provider serving each period's first-filed values, e.g.
+   * `createSecEdgarProvider({ userAgent, values: 'first' })`. Without it such questions get the
+   * restated figures and a note saying so.
+   */
+  asOriginallyReported?: FinancialDataProvider;
 }
 
 /** The settled pieces every meta-tool needs. */
@@ -45,6 +52,7 @@ export interface ResolvedMetaToolOptions {
   maxConcurrency: number;
   subCallTimeoutMs: number;
   cache: ResultCache | undefined;
+  asOriginallyReported: FinancialDataProvider | undefined;
 }
 
 function providerLookup(provider: FinancialDataProvider): TickerLookup | undefined {
@@ -99,5 +107,6 @@ export function resolveMetaToolOptions(options: MetaToolOptions, toolName: strin
     maxConcurrency,
     subCallTimeoutMs,
     cache: options.cache === false ? undefined : (options.cache ?? createResultCache()),
+    asOriginallyReported: options.asOriginallyReported,
   };
 }

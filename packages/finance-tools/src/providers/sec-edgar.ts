@@ -70,7 +70,9 @@ const USER_AGENT = /\S+@\S+\.\S+/;
  * ```
  */
 export function createSecEdgarProvider(options: SecEdgarProviderOptions = {}): SecEdgarProvider {
-  const name = options.name ?? 'sec-edgar';
+  // The values policy is part of the name: result caches key on it, and first-filed rows must
+  // never answer for restated ones.
+  const name = options.name ?? (options.values === 'first' ? 'sec-edgar (as first filed)' : 'sec-edgar');
   const env = options.env ?? process.env;
   const userAgent = (options.userAgent ?? env.SEC_USER_AGENT ?? '').trim();
   if (!USER_AGENT.test(userAgent)) {

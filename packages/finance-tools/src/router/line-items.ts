@@ -40,7 +40,7 @@ export const LINE_ITEM_ABBREVIATIONS: readonly LineItemAbbreviation[] = [
   { text: 'CFO', fields: ['operatingCashFlow'], tool: 'cash_flow_statements' },
   { text: 'OCF', fields: ['operatingCashFlow'], tool: 'cash_flow_statements' },
   { text: 'EBIT', fields: ['operatingIncome'], tool: 'income_statements' },
-  { text: 'EBITDA', fields: ['operatingIncome', 'depreciationAndAmortization'], tool: 'income_statements' },
+  { text: 'EBITDA', fields: ['operatingIncome'], tool: 'income_statements' },
   { text: 'EBT', fields: ['incomeBeforeTax'], tool: 'income_statements' },
   { text: 'DPS', fields: ['dividendsPerShare'], tool: 'income_statements' },
   { text: 'SBC', fields: ['shareBasedCompensation'], tool: 'cash_flow_statements' },

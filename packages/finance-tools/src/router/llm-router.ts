@@ -5,6 +5,7 @@
  */
 import type { LlmClient, LlmMessage, ToolCall } from '@dexter/registry';
 import { type Clock, systemClock, toIsoDate } from './clock';
+import { LINE_ITEM_ABBREVIATIONS } from './line-items';
 import { createRoutingTools } from './routing-tools';
 import { validateSubCall } from './sub-call-schema';
 import {
@@ -30,6 +31,13 @@ export interface LlmRouterOptions {
   maxCalls?: number;
 }
 
+/** "SG&A → income_statements.sellingGeneralAndAdministrative; …", from the one vocabulary table. */
+function lineItemGuide(): string {
+  return LINE_ITEM_ABBREVIATIONS.filter((entry) => entry.fields.length > 0)
+    .map((entry) => `${entry.text} → ${entry.tool}: ${entry.fields.join(', ')}`)
+    .join('; ');
+}
+
 /** The system prompt of the routing completion. */
 export function routingPrompt(asOf: string, instructions?: string): string {
   return [
@@ -39,7 +47,13 @@ export function routingPrompt(asOf: string, instructions?: string): string {
     'Resolve company names to ticker symbols (Apple → AAPL, Google or Alphabet → GOOGL, Nvidia → NVDA, Procter & Gamble → PG).',
     "Fiscal years follow each company's own calendar: Apple's ends in late September, NVIDIA's in late January, P&G's in June.",
     `For relative periods ("last two fiscal years", "last quarter") do not guess fiscal-year numbers: set limit and endOnOrBefore=${asOf}.`,
-    'For named years ("FY2024", "fiscal 2025", "2023 vs 2024") use fiscalYears.',
+    'For named years ("FY2024", "fiscal 2025", "2023 vs 2024") use fiscalYears; a range ("fiscal 2022 through fiscal 2026", "FY22–FY26", "from 2022 until 2025") lists every year in it.',
+    `A quarter named by its month ("the December 2024 quarter", "quarter ended March 31, 2025") is each company's quarter ending in that month, whatever its fiscal number: period quarterly, limit 1, endOnOrAfter the month's first day, endOnOrBefore 7 days after the month's last day (or 7 days either side of a date given).`,
+    'Growth over "the last N years" is annual: limit N (the year before is fetched for you). Quarter-over-quarter or year-over-year growth of quarters: quarterly periods.',
+    'Call every statement the question needs, one call per company and statement, and list the asked line items in fields:',
+    `  ${lineItemGuide()}.`,
+    'These abbreviations are line items, never tickers. "Weighted average shares" (basic or diluted) are per-period counts on the income statement; "shares outstanding" is the period-end count on the balance sheet. "Income before tax" is incomeBeforeTax, not incomeTaxExpense.',
+    'Ratios computed from statements (margins, effective tax rate, payout ratio, interest coverage, current and quick ratio, debt to equity, EBITDA) need their statements, not key_metrics; key_metrics is for market multiples (P/E, market cap).',
     ...(instructions ? [instructions] : []),
   ].join('\n');
 }

@@ -5,8 +5,9 @@
  * progress, one result per call.
  *
  * Trust: tool annotations come from the server and may lie. Only for a server the host
- * marks `trusted` does `readOnlyHint: true` make a tool concurrency-safe and allowed by
- * default (a pure read); otherwise every MCP tool runs alone and asks.
+ * marks `trusted` does `readOnlyHint: true` make a tool concurrency-safe and declare `allow`
+ * as its default (the permission engine still asks until a rule names an MCP tool); otherwise
+ * every MCP tool runs alone and asks.
  */
 import { type AnyTool, defineTool, type ProgressUpdate, type ToolContext } from '@dexter/registry';
 import { type McpToolOutput, renderMcpContent } from './content';
@@ -23,7 +24,7 @@ import type { McpCallOptions, McpServerConnection, McpToolDefinition } from './s
 
 /** How the host treats one server. */
 export interface McpServerOptions {
-  /** Believe the server's tool annotations (`readOnlyHint` → concurrency-safe, allowed by default). Default false. */
+  /** Believe the server's tool annotations (`readOnlyHint` → concurrency-safe, declared default `allow`; the permission engine still wants a rule naming an MCP tool). Default false. */
   trusted?: boolean;
   /** Maps a call's arguments to what it touches (e.g. `filesystemSubjects`), so file rules and the floor apply. */
   subjects?: McpSubjectMapper;

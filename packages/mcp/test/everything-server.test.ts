@@ -129,6 +129,16 @@ describe.runIf(present)('the everything server over stdio', { timeout: 30_000 },
       concurrencySafe: false,
       approval: 'ask',
     });
+    // The permission engine never allows an MCP tool by its declared default: a rule must name it.
+    const engine = createPermissionEngine();
+    const decide = (rules?: string[]) =>
+      (rules ? createPermissionEngine({ rules: { allow: rules } }) : engine).decide({
+        tool: 'mcp__every__get-sum',
+        input: { a: 1, b: 2 },
+        defaultBehavior: 'allow',
+      });
+    expect(await decide()).toMatchObject({ behavior: 'ask' });
+    expect(await decide(['mcp__every__get-sum'])).toMatchObject({ behavior: 'allow' });
   });
 
   it('routes elicitation to the ApprovalPrompter and announces the tool via list_changed', async () => {

@@ -6,7 +6,7 @@ export async function fromFile(file: string, terminalPrompter: ApprovalPrompter)
   const mcp = await connectMcpServers(await loadMcpConfig(file), {
     servers: {
       fs: { subjects: filesystemSubjects, timeoutMs: 30_000 },
-      docs: { trusted: true }, // believe its readOnlyHint: concurrency-safe, allowed by default
+      docs: { trusted: true }, // believe its readOnlyHint: such tools run in parallel
     },
     elicitation: approvalElicitation(terminalPrompter), // "the server asks" → your approval UI
     // sampling: (params, { server, signal }) => ... — without it, sampling requests are refused

@@ -2,7 +2,8 @@
  * `pnpm --filter @dexter-examples/durable-approvals start`: the demo scenario as durable
  * turns behind HTTP. Reads PORT (default 3000), DATABASE_URL (required: DBOS keeps its
  * checkpoints there, the example its `executions` and `attempts` tables) and WORKSPACE (where write_file
- * writes; default a folder in the system temp dir). Launching DBOS recovers the turns a
+ * writes; default a folder in the system temp dir); with OTEL_EXPORTER_OTLP_ENDPOINT set it
+ * sends OTLP traces there (telemetry.ts). Launching DBOS recovers the turns a
  * killed process left unfinished. SIGTERM drains running tool steps before exiting.
  */
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import pg from 'pg';
 import { watchDatabase } from './health';
 import { createExecutionsTable, createScenarioTools } from './scenario';
 import { createApp } from './server';
+import { createTraceTable, startTelemetry } from './telemetry';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl === undefined || databaseUrl === '') {
@@ -32,6 +34,9 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTime
 pool.on('error', () => {});
 pool.on('connect', (client) => client.on('error', () => {}));
 const ledger = await createExecutionsTable(pool);
+await createTraceTable(pool);
+// OTLP traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; nothing otherwise.
+const telemetry = startTelemetry(process.env);
 const turns = registerDurableTurns({
   tools: createScenarioTools(workspace, pool, ledger),
   executor: { permissions: createPermissionEngine({ cwd: workspace }), cwd: workspace },
@@ -58,6 +63,7 @@ const stop = async (signal: string) => {
   server.closeIdleConnections();
   await health.stop();
   await shutdownDbos({ drainTimeoutMs: Number(process.env.DRAIN_TIMEOUT_MS ?? 10_000) });
+  await telemetry.shutdown();
   server.closeAllConnections();
   await pool.end();
   process.exit(0);

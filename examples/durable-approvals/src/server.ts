@@ -7,6 +7,8 @@
  *   GET  /turns/:turnId                      → {"turnId","status","results":[{"toolCallId","name","status"}],
  *                                               "executions":{"<toolCallId>": n}, "attempts":{...}}
  *   GET  /healthz                            → 200 {"status":"ok"} or 503 while PostgreSQL is unreachable
+ * A W3C `traceparent` header on POST /turns is continued, and the turn's trace is continued
+ * again by the POST /approvals that answers it, on any process (telemetry.ts).
  * Errors are {"error": {"code","message"}} with 400 (bad request or id), 404 (no such turn or
  * route), 409 (that approval is not waiting, or took another answer), 415 (not JSON) or 503
  * with Retry-After (the database is unreachable; retry, with the same Idempotency-Key).
@@ -16,6 +18,7 @@ import { answerApproval, DurableTurnError, type DurableTurns, readTurn, settleTu
 import type pg from 'pg';
 import type { DatabaseHealth } from './health';
 import { attemptsOf, executionsOf, planTurn } from './scenario';
+import { inServerSpan, requestContext, saveTurnTrace, turnContext } from './telemetry';
 
 const MAX_BODY = 64 * 1024;
 /** Seconds a client should wait before retrying a 503. */
@@ -135,13 +138,17 @@ export function createApp({ turns, pool, health }: AppOptions): Server {
       if (typeof prompt !== 'string' || prompt.trim() === '') {
         throw new HttpError(400, 'invalid_prompt', 'prompt must be a non-empty string');
       }
-      // The key is the turn id: DBOS starts a workflow id once, so a retry gets the same turn.
-      const turnId = await turns.start(await planTurn(prompt), key === undefined ? {} : { turnId: key });
-      const state = await turns.settle(turnId);
-      return send(response, 200, {
-        turnId,
-        status: state.status,
-        pending: state.pending.map(({ approvalId, tool, input }) => ({ approvalId, tool, input })),
+      return inServerSpan('POST /turns', requestContext(request.headers), async (span) => {
+        // The key is the turn id: DBOS starts a workflow id once, so a retry gets the same turn.
+        const turnId = await turns.start(await planTurn(prompt), key === undefined ? {} : { turnId: key });
+        span.setAttribute('dexter.turn.id', turnId);
+        await saveTurnTrace(pool, turnId);
+        const state = await turns.settle(turnId);
+        return send(response, 200, {
+          turnId,
+          status: state.status,
+          pending: state.pending.map(({ approvalId, tool, input }) => ({ approvalId, tool, input })),
+        });
       });
     }
     if (request.method === 'POST' && parts.length === 2 && parts[0] === 'approvals') {
@@ -153,9 +160,15 @@ export function createApp({ turns, pool, health }: AppOptions): Server {
       if (decision !== 'allow-once' && decision !== 'deny') {
         throw new HttpError(400, 'invalid_decision', 'decision must be "allow-once" or "deny"');
       }
-      const { turnId } = await answerApproval(approvalId, decision);
-      const state = await settleTurn(turnId, { after: approvalId });
-      return send(response, 200, { turnId, status: state.status });
+      // The answer joins the trace of the request that started the turn (stored beside it).
+      const parent = await turnContext(pool, approvalId.slice(0, approvalId.lastIndexOf('~')));
+      return inServerSpan('POST /approvals', parent, async (span) => {
+        span.setAttribute('dexter.approval.answer', decision);
+        const { turnId } = await answerApproval(approvalId, decision);
+        span.setAttribute('dexter.turn.id', turnId);
+        const state = await settleTurn(turnId, { after: approvalId });
+        return send(response, 200, { turnId, status: state.status });
+      });
     }
     if (request.method === 'GET' && parts.length === 2 && parts[0] === 'turns') {
       if (!TURN_ID.test(parts[1]!)) throw new HttpError(400, 'invalid_turn_id', 'not a turn id');

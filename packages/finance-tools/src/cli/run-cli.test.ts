@@ -147,6 +147,18 @@ describe('dexter-finance (in-process, embedded data)', () => {
     );
   });
 
+  it('keeps the CLI remedy out of the model-facing message and gives it as a hint', async () => {
+    const json = await run(['--json', 'TSLA revenue FY2025']);
+    expect(json.code).toBe(1);
+    const { error, computed, failures } = JSON.parse(json.stdout);
+    expect(error.code).toBe('not_found');
+    expect(error.message).not.toMatch(/--provider|dexter-finance/);
+    expect(error.message).toMatch(/configuring the SEC EDGAR data source/);
+    expect(error.hint).toMatch(/^From the CLI: dexter-finance --provider sec/);
+    expect(computed).toEqual({ figures: [] });
+    expect(failures.map((failure: { ticker: string }) => failure.ticker)).toEqual(['TSLA']);
+  });
+
   it('says when the query names no company', async () => {
     const { code, stderr } = await run(['what was revenue last year?']);
     expect(code).toBe(1);

@@ -219,6 +219,30 @@ const CASES: Case[] = [
       );
     },
   },
+  {
+    query: 'NVDA P/E and net margin FY2026',
+    calls: [
+      {
+        name: 'key_metrics',
+        input: { ticker: 'NVDA', period: 'annual', fiscalYears: [2026], fields: ['priceToEarnings'] },
+      },
+      {
+        name: 'income_statements',
+        input: { ticker: 'NVDA', period: 'annual', fiscalYears: [2026], fields: ['netIncome', 'revenue'] },
+      },
+    ],
+    check: (result) => {
+      const range = ['2025-01-27', '2026-01-25'] as const;
+      expectFigure(
+        result,
+        { ticker: 'NVDA', metric: 'netMargin' },
+        latest('NVDA', 'NetIncomeLoss', ...range) / latest('NVDA', 'Revenues', ...range),
+      );
+      // P/E is named as missing, with why.
+      expect(result.notes.join(' ')).toMatch(/P\/E/);
+      expect(result.notes.join(' ')).toMatch(/need(s)? (market|share) prices/);
+    },
+  },
 ];
 
 function tool(router: 'rules' | 'llm', calls: Case['calls']) {

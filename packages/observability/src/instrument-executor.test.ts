@@ -356,4 +356,34 @@ describe('sandbox violations', () => {
     const counted = await otel.points('dexter.sandbox.violations');
     expect(counted.map((point) => point.value)).toEqual([1]);
   });
+
+  it("a sandboxed run's reported violations become events on its run span, targets left out", async () => {
+    const tool = fakeBash({}, async () => 'x');
+    const sandboxed = defineTool({
+      ...tool,
+      execute: async () => ({
+        exitCode: 1,
+        stdout: '',
+        stderr: 'cat: /root/.aws/credentials: Permission denied',
+        sandboxed: true,
+        violations: [
+          { kind: 'read', target: '/root/.aws/credentials', line: 'x', source: 'stderr' },
+          { kind: 'network', target: 'evil.example:443', line: 'y', source: 'runtime' },
+        ],
+        timedOut: false,
+      }),
+    } as never) as AnyTool;
+    const executor = setup({ tools: [sandboxed] });
+    await otel.inTurn(() => executor.execute([bashCall('sb', 'echo x')]));
+    const [run] = otel.childrenOf(otel.span('execute_tool bash'));
+    expect(run?.events.map((event) => [event.name, event.attributes])).toEqual([
+      ['dexter.sandbox.violation', { 'dexter.sandbox.violation.kind': 'read' }],
+      ['dexter.sandbox.violation', { 'dexter.sandbox.violation.kind': 'network' }],
+    ]);
+    const counted = await otel.points('dexter.sandbox.violations');
+    expect(counted.map((point) => [point.attributes, point.value])).toEqual([
+      [{ 'dexter.sandbox.violation.kind': 'read' }, 1],
+      [{ 'dexter.sandbox.violation.kind': 'network' }, 1],
+    ]);
+  });
 });

@@ -66,6 +66,21 @@ export interface SandboxViolation {
   target?: string;
 }
 
+/** The violations a sandboxed run reported (`{ sandboxed: true, violations: [{ kind, target? }] }`). */
+function sandboxViolationsOf(output: unknown): { kind: string; target?: string }[] {
+  if (typeof output !== 'object' || output === null) return [];
+  const run = output as { sandboxed?: unknown; violations?: unknown };
+  if (run.sandboxed !== true || !Array.isArray(run.violations)) return [];
+  const found: { kind: string; target?: string }[] = [];
+  for (const entry of run.violations as unknown[]) {
+    const kind = (entry as { kind?: unknown } | null)?.kind;
+    if (typeof kind !== 'string') continue;
+    const target = (entry as { target?: unknown }).target;
+    found.push(typeof target === 'string' ? { kind, target } : { kind });
+  }
+  return found;
+}
+
 const MCP_PREFIX = 'mcp__';
 
 /** `mcp__server__tool` → `{ server, tool }`. */
@@ -188,6 +203,11 @@ export class RunTelemetry {
         return;
       }
       case 'tool_end': {
+        // A sandboxed run's result lists what the sandbox refused (`@dexter/sandbox`'s
+        // `SandboxRunResult`, read by shape: no dependency on that package).
+        for (const violation of sandboxViolationsOf(event.output)) {
+          this.recordSandboxViolation({ toolCallId: call.toolCallId, ...violation });
+        }
         const runSpan = call.runSpan;
         if (runSpan !== undefined) {
           if (call.progress > 0) runSpan.setAttribute(ATTR.progressCount, call.progress);

@@ -11,7 +11,7 @@ import { type Clock, systemClock } from './clock';
 import { ExecutorError } from './errors';
 import type { PermissionDecider } from './permission-port';
 import { createSession, type ExecutorSession, isExecutorSession } from './session';
-import type { SessionStore } from './session-store';
+import { MAX_STORE_TIME, type SessionStore } from './session-store';
 import { type ResolvedSoftLimits, resolveSoftLimits, type SoftLimitOptions } from './soft-limits';
 
 /** Options of `createExecutor`. Give exactly one of `tools` and `registry`. */
@@ -232,6 +232,18 @@ function positive(option: string, value: unknown, integer: boolean): number | un
   return value as number;
 }
 
+/** `sessionGrantTtlMs`: positive, and short enough for every store (a grant ends within a Date's range). */
+function grantTtl(value: unknown): number | undefined {
+  const ms = positive('sessionGrantTtlMs', value, false);
+  if (ms !== undefined && ms > MAX_STORE_TIME / 2) {
+    fail(
+      'sessionGrantTtlMs',
+      `\`sessionGrantTtlMs\` is ${ms} ms; a grant must end within a Date's range (at most ${MAX_STORE_TIME / 2} ms here, about 137,000 years) — leave it out for grants without an expiry`,
+    );
+  }
+  return ms;
+}
+
 function checkSoftLimits(value: unknown): void {
   if (value === undefined || value === false) return;
   if (typeof value !== 'object' || value === null) {
@@ -349,6 +361,6 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
     cwd,
     approvalLock: new ApprovalLock(),
     sessionStore,
-    sessionGrantTtlMs: positive('sessionGrantTtlMs', options.sessionGrantTtlMs, false),
+    sessionGrantTtlMs: grantTtl(options.sessionGrantTtlMs),
   };
 }

@@ -77,6 +77,18 @@ describe('createExecutor({ sessionStore })', () => {
     expect(second.prompter.requests).toHaveLength(1);
   });
 
+  it('refuses a sessionGrantTtlMs no store could keep, at construction', () => {
+    for (const ttl of [1e300, Number.POSITIVE_INFINITY, -1, 0]) {
+      expect(() =>
+        createExecutor({
+          tools: [askWrite()],
+          sessionStore: createMemorySessionStore(),
+          sessionGrantTtlMs: ttl,
+        }),
+      ).toThrow(/sessionGrantTtlMs/);
+    }
+  });
+
   it('grants expire after sessionGrantTtlMs, and only cover their session and cwd', async () => {
     let now = 1_000;
     const store = createMemorySessionStore({ now: () => now });

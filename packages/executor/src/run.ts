@@ -11,7 +11,7 @@
  * Exactly one result per call: `finalize` ignores a second result for the same index, and
  * if the run itself fails (a bug), every call still without a result gets an `error` one.
  */
-import type { AnyTool, ProgressUpdate } from '@dexter/registry';
+import type { AnyTool, PermissionSubject, ProgressUpdate } from '@dexter/registry';
 import { type ApprovalHost, askForApproval } from './approval-flow';
 import { type CallFields, clip, errorMessage, readCallFields } from './call-fields';
 import type {
@@ -33,7 +33,7 @@ import type { PermissionDecider, PermissionDecision } from './permission-port';
 import { ToolExecution, type ToolOutcome } from './run-tool';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
-import { checkSoftLimits, type SoftLimitHit } from './soft-limits';
+import { checkSoftLimits, type SoftLimitHit, softLimitsApply } from './soft-limits';
 import type { InputIssue, ToolResult } from './tool-result';
 import { validateInput } from './validate-input';
 
@@ -309,7 +309,7 @@ export class Run {
     }
     const { decision } = decided;
     if (this.params.sink !== undefined) (this.decisions ??= [])[index] = decision;
-    if (decision.behavior === 'allow') return this.admit(index, id, tool, input, NO_NOTES);
+    if (decision.behavior === 'allow') return this.admit(index, id, tool, input, NO_NOTES, decided.subject);
     if (decision.behavior === 'deny') {
       return this.deny(index, id, tool.name, decision.reason || 'denied by policy', 'policy');
     }
@@ -317,7 +317,7 @@ export class Run {
     return askForApproval(this.approvalHost(), pending).then((authorization) =>
       authorization === undefined
         ? undefined
-        : this.admit(index, id, tool, authorization.input, authorization.notes),
+        : this.admit(index, id, tool, authorization.input, authorization.notes, decided.subject),
     );
   }
 
@@ -328,11 +328,12 @@ export class Run {
     tool: AnyTool,
     input: unknown,
     notes: readonly string[],
+    subject: PermissionSubject | undefined,
   ): PreparedCall | undefined {
     if (this.cancelIfStopped(index)) return undefined;
     const name = tool.name;
     const { softLimits } = this.params.config;
-    if (softLimits !== undefined) {
+    if (softLimits !== undefined && softLimitsApply(softLimits, tool, subject)) {
       const { session, sink } = this.params;
       const onHit =
         sink === undefined
@@ -349,7 +350,7 @@ export class Run {
               if (hit.similarTo !== undefined) event.similarTo = hit.similarTo;
               this.emit(index, id, event);
             };
-      notes = checkSoftLimits(softLimits, session, tool, id, input, notes, onHit);
+      notes = checkSoftLimits(softLimits, session, tool, id, input, notes, onHit, subject);
     }
     if (tool.oncePerRun) (this.ranOnce ??= new Map()).set(this.onceKey(tool, input), id);
     return { index, id, tool, input, notes };

@@ -1,4 +1,7 @@
+import { createPermissionEngine } from '@dexter/permissions';
+import { defineTool } from '@dexter/registry';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { ToolLimitEvent } from './events';
 import { createExecutor } from './executor';
 import { createSession } from './session';
@@ -38,7 +41,8 @@ describe('soft limits', () => {
   it('counts across turns of one session, per tool, with per-tool overrides', async () => {
     const executor = createExecutor({
       tools: [search(), writeTool('write')],
-      softLimits: { maxCallsPerTool: 1, perTool: { search: 3 }, similarityThreshold: false },
+      // `write` is not concurrency-safe: counted only because a perTool limit names it.
+      softLimits: { maxCallsPerTool: 1, perTool: { search: 3, write: 1 }, similarityThreshold: false },
     });
     await executor.execute([call('a', 'search', { q: '1' }), call('b', 'write', { path: 'x' })]);
     const results = await executor.execute([
@@ -53,6 +57,49 @@ describe('soft limits', () => {
     // A fresh session starts counting again.
     const fresh = await executor.execute([call('e', 'write', { path: 'z' })], { session: createSession() });
     expect(fresh[0]!.notes).toBeUndefined();
+  });
+
+  it('leaves tools that write or run commands alone unless they opt in', async () => {
+    const shell = defineTool({
+      name: 'bash',
+      inputSchema: z.object({ command: z.string() }),
+      description: 'runs a command',
+      compactDescription: 'run a command',
+      concurrencySafe: true,
+      approval: 'allow',
+      permissionSubject: ({ command }) => ({ kind: 'shell', command }),
+      execute: async ({ command }) => `ran ${command}`,
+    });
+    const edit = writeTool('edit');
+    const permissions = createPermissionEngine({ rules: { allow: ['Bash(npm test)', 'Bash(sh:*)'] } });
+    const executor = createExecutor({
+      tools: [shell, edit],
+      permissions,
+      softLimits: { maxCallsPerTool: 2 },
+    });
+    // The edit-then-test loop: the same rewrite and the same check, again and again.
+    const loop = Array.from({ length: 12 }, (_, turn) => [
+      call(`e${turn}`, 'edit', { path: 'src/a.ts' }),
+      call(`t${turn}`, 'bash', { command: 'npm test' }),
+    ]).flat();
+    const results = await executor.execute(loop);
+    expect(results.map((result) => [result.status, result.notes])).toEqual(loop.map(() => ['ok', undefined]));
+
+    // Opted in with a similarityKey: the notes speak of commands, not of queries.
+    const keyed = defineTool({
+      ...shell,
+      name: 'sh',
+      similarityKey: (input: { command: string }) => input.command,
+    });
+    const opted = createExecutor({ tools: [keyed], permissions, softLimits: { maxCallsPerTool: 1 } });
+    const [, again] = await opted.execute([
+      call('a', 'sh', { command: 'npm test' }),
+      call('b', 'sh', { command: 'npm test' }),
+    ]);
+    expect(again!.notes).toEqual([
+      'This sh call repeats an earlier one (a: "npm test"). If nothing it depends on changed since, expect the same result.',
+      'This is call 2 of sh in this session (suggested maximum 1). Check that the task still needs more of them.',
+    ]);
   });
 
   it('flags near-duplicate queries (similarityKey, token sets), inside one parallel batch too', async () => {

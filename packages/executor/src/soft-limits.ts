@@ -4,8 +4,13 @@
  * repeats a recent one of the same tool (see `similarity.ts`). Each hit adds a note to the
  * call's result and emits a `tool_limit` event; the call runs regardless. Calls are counted
  * when they pass their gates, in call order — so repeats inside one parallel batch count.
+ *
+ * Which tools: by default the concurrency-safe ones (reads, searches, lookups), where asking
+ * again is the waste the notes are about. A tool that writes or runs commands (a shell or
+ * file-write subject, or not concurrency-safe) re-runs on purpose — the edit-then-test loop —
+ * so it is checked only when it opts in: a `similarityKey`, or a `perTool` limit.
  */
-import type { AnyTool } from '@dexter/registry';
+import type { AnyTool, PermissionSubject } from '@dexter/registry';
 import type { SoftLimitKind } from './events';
 import type { ExecutorSession, SimilarCall } from './session';
 import { DEFAULT_SIMILARITY_THRESHOLD, similarityKeyOf } from './similarity';
@@ -52,6 +57,29 @@ export function resolveSoftLimits(
   };
 }
 
+/**
+ * True when soft limits apply to this call: the tool opted in (`similarityKey`, or a
+ * `perTool` limit), or it is concurrency-safe and this call neither writes nor runs a command.
+ */
+export function softLimitsApply(
+  limits: ResolvedSoftLimits,
+  tool: AnyTool,
+  subject: PermissionSubject | undefined,
+): boolean {
+  if (tool.similarityKey !== undefined || limits.perTool.has(tool.name)) return true;
+  if (subject?.kind === 'shell' || (subject?.kind === 'file' && subject.access === 'write')) return false;
+  return tool.concurrencySafe;
+}
+
+/** What a call does, for the notes' wording. */
+type CallKind = 'command' | 'write' | 'query';
+
+function callKind(subject: PermissionSubject | undefined): CallKind {
+  if (subject?.kind === 'shell') return 'command';
+  if (subject?.kind === 'file' && subject.access === 'write') return 'write';
+  return 'query';
+}
+
 function quote(text: string): string {
   return text.length > 120 ? `"${text.slice(0, 117)}..."` : `"${text}"`;
 }
@@ -70,6 +98,7 @@ export function checkSoftLimits(
   input: unknown,
   notes: readonly string[],
   onHit: ((hit: SoftLimitHit) => void) | undefined,
+  subject?: PermissionSubject,
 ): readonly string[] {
   let similar: SimilarCall | undefined;
   let count: number;
@@ -88,13 +117,24 @@ export function checkSoftLimits(
   if (similar === undefined && !overCount) return notes;
   let nearNote: string | undefined;
   let countNote: string | undefined;
+  const kind = similar === undefined && !overCount ? 'query' : callKind(subject);
   if (similar !== undefined) {
     const how = similar.similarity === 1 ? 'repeats' : 'nearly repeats';
-    nearNote = `This ${name} call ${how} an earlier one (${similar.toolCallId}: ${quote(similar.key)}). Reuse that result or change the query instead of asking again.`;
+    const advice =
+      kind === 'query'
+        ? 'Reuse that result or change the query instead of asking again.'
+        : kind === 'command'
+          ? 'If nothing it depends on changed since, expect the same result.'
+          : 'If the content is the same, the file is already written.';
+    nearNote = `This ${name} call ${how} an earlier one (${similar.toolCallId}: ${quote(similar.key)}). ${advice}`;
     onHit?.({ kind: 'near_duplicate', count, similarTo: similar, note: nearNote });
   }
   if (overCount) {
-    countNote = `This is call ${count} of ${name} in this session (suggested maximum ${limit}). Consider answering with what you have.`;
+    const advice =
+      kind === 'query'
+        ? 'Consider answering with what you have.'
+        : 'Check that the task still needs more of them.';
+    countNote = `This is call ${count} of ${name} in this session (suggested maximum ${limit}). ${advice}`;
     onHit?.({ kind: 'call_count', count, limit, note: countNote });
   }
   // Exact-size arrays: a pushed-to empty array would reserve room for 17 notes.

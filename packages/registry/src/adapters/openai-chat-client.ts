@@ -18,8 +18,17 @@ import {
 } from './openai-chat-messages';
 import { collectOpenAIChatStream } from './openai-chat-stream';
 
-/** The part of an `OpenAI` client this adapter uses. */
+/**
+ * What the adapter needs of a client: `chat.completions.create`, as an `OpenAI` instance of
+ * either supported major (6 or 7) has it. The parameters are typed `never` so that both
+ * majors' differently typed overloads fit; the adapter calls it as `openai` 6 types it.
+ */
 export interface OpenAIChatCapable {
+  chat: { completions: { create(body: never, options?: never): PromiseLike<unknown> } };
+}
+
+/** The client as the adapter calls it (typed by the `openai` 6 the calls were written to). */
+interface OpenAIChatCalls {
   chat: { completions: Pick<OpenAI['chat']['completions'], 'create'> };
 }
 
@@ -65,7 +74,8 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): LlmCli
   if (typeof options.model !== 'string' || options.model === '') {
     throw new TypeError('createOpenAIChatClient needs `model`, e.g. "gpt-4.1-mini"');
   }
-  const { client, model } = options;
+  const { model } = options;
+  const client = options.client as unknown as OpenAIChatCalls;
   return {
     specificationVersion: 'v1',
     provider: 'openai.chat',

@@ -16,8 +16,17 @@ import {
 } from './openai-responses-input';
 import { collectOpenAIResponsesStream } from './openai-responses-stream';
 
-/** The part of an `OpenAI` client this adapter uses. */
+/**
+ * What the adapter needs of a client: `responses.create`, as an `OpenAI` instance of either
+ * supported major (6 or 7) has it. The parameters are typed `never` so that both majors'
+ * differently typed overloads fit; the adapter calls it as `openai` 6 types it.
+ */
 export interface OpenAIResponsesCapable {
+  responses: { create(body: never, options?: never): PromiseLike<unknown> };
+}
+
+/** The client as the adapter calls it (typed by the `openai` 6 the calls were written to). */
+interface OpenAIResponsesCalls {
   responses: Pick<OpenAI['responses'], 'create'>;
 }
 
@@ -55,7 +64,8 @@ export function createOpenAIResponsesClient(options: OpenAIResponsesClientOption
   if (typeof options.model !== 'string' || options.model === '') {
     throw new TypeError('createOpenAIResponsesClient needs `model`, e.g. "gpt-4.1-mini"');
   }
-  const { client, model } = options;
+  const { model } = options;
+  const client = options.client as unknown as OpenAIResponsesCalls;
   return {
     specificationVersion: 'v1',
     provider: 'openai.responses',

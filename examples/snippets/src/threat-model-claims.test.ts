@@ -97,6 +97,59 @@ describe('what the engine stops', () => {
   });
 });
 
+describe('protected paths, MCP names and network targets', () => {
+  const broad = createPermissionEngine({
+    rules: {
+      allow: [
+        'Write(**)',
+        'Read(**)',
+        'Bash(cp:*)',
+        'Bash(python3:*)',
+        'Bash(curl:*)',
+        'WebFetch',
+        'mcp__github__create_issue',
+      ],
+    },
+    cwd: '/repo',
+    homeDir: '/home/u',
+  });
+  const bash = (command: string) => broad.decide({ tool: 'bash', input: { command } });
+  const write = (path: string) =>
+    broad.decide({ tool: 'Write', input: {}, subject: { kind: 'file', access: 'write', path } });
+
+  it.each([
+    'cp x .gemini/settings.json',
+    "python3 -c \"open('.claude/settings.json','w').write('{}')\"",
+    'cp x /home/u/.dexter/settings.json',
+  ])('the floor denies writing a policy file: %s', (command) => {
+    expect(bash(command)).toMatchObject({ behavior: 'deny', matchedRule: 'builtin:protected-write' });
+  });
+
+  it('no broad rule writes a persistence path; policy files are denied to file tools too', () => {
+    expect(write('.claude/settings.json').behavior).toBe('deny');
+    expect(write('.git/hooks/pre-commit').behavior).toBe('ask');
+    expect(write('.vscode/tasks.json').behavior).toBe('ask');
+    expect(bash('cp x /home/u/.ssh/authorized_keys').behavior).toBe('ask');
+    expect(write('src/index.ts').behavior).toBe('allow');
+  });
+
+  it('does not read an MCP write tool as a read, nor match MCP names loosely', () => {
+    const mcp = (tool: string, input: unknown) => broad.decide({ tool, input });
+    expect(mcp('mcp__filesystem__write_file', { path: 'src/a.ts' }).behavior).toBe('ask');
+    expect(mcp('mcp__githubcreate__issue', {}).behavior).toBe('ask');
+    expect(mcp('mcp__github__create_issue', {}).behavior).toBe('allow');
+  });
+
+  it('denies metadata hosts and asks for local ones', () => {
+    const fetch = (url: string) => broad.decide({ tool: 'WebFetch', input: { url } });
+    expect(fetch('http://169.254.169.254/latest/meta-data/').matchedRule).toBe('builtin:network-target');
+    expect(bash('curl http://metadata.google.internal/').matchedRule).toBe('builtin:network-target');
+    expect(fetch('http://localhost:8080/admin').behavior).toBe('ask');
+    expect(bash('curl http://localhost:8080/admin').behavior).toBe('ask');
+    expect(fetch('https://example.com/').behavior).toBe('allow');
+  });
+});
+
 describe('what it documents it cannot stop', () => {
   it('allows an allowed interpreter whatever the script does', () => {
     expect(decide('python script.py').behavior).toBe('allow');

@@ -11,7 +11,9 @@ export type PermissionsErrorCode =
   | 'settings_invalid_json'
   | 'settings_invalid_shape'
   | 'settings_io'
-  | 'lock_timeout';
+  | 'lock_timeout'
+  /** An allow rule an ask or deny rule shadows: it could never take effect, so it is not saved. */
+  | 'rule_shadowed';
 
 /** Where in a file an error sits (1-based line and column). */
 export interface ErrorLocation {

@@ -29,6 +29,10 @@ describe('package surface', () => {
       'readSettingsFile',
       'parseSettingsText',
       'loadSettingsObject',
+      'listProtectedPaths',
+      'createProtectedPathModel',
+      'classifyAddress',
+      'blockedAddressReason',
     ] as const;
     // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the test enumerates the surface on purpose
     for (const name of functions) expect(typeof permissions[name], name).toBe('function');
@@ -43,9 +47,12 @@ describe('package surface', () => {
         'decideCommand',
         'describeRuleTableCase',
         'expectDecision',
+        'findNearMisses',
         'formatRuleTableMismatches',
         'loadRuleTable',
         'parseRuleTableText',
+        'reportRuleTable',
+        'runRuleTableReport',
       ].sort(),
     );
   });

@@ -50,6 +50,9 @@ export {
   isSecretVariableName,
   pathCandidates,
 } from './floor';
+// Network targets: the one address classifier (web-tools imports it too)
+export type { AddressClass, AddressScope } from './network/blocked-address';
+export { blockedAddressReason, classifyAddress } from './network/blocked-address';
 // Protected paths (one model for every writer)
 export type { ProtectedClass, ProtectedEntry } from './protected/protected-catalogue';
 export { PROTECTED_CATALOGUE } from './protected/protected-catalogue';

@@ -3,9 +3,11 @@
  * Brave Search) and an SSRF-guarded `web_fetch`, as Dexter registry tools. Every public
  * name is listed here explicitly.
  */
+
+// The one address classifier lives in @dexter/permissions (decision 0027); re-exported.
+export { blockedAddressReason } from '@dexter/permissions';
 export type { WebToolsErrorCode } from './errors';
 export { WebToolsError } from './errors';
-export { blockedAddressReason } from './fetch/blocked-address';
 export type { CheckedUrl } from './fetch/check-url';
 export { checkFetchUrl } from './fetch/check-url';
 export type { ReadableContent } from './fetch/readable-content';

@@ -12,6 +12,7 @@ import { compileRuleSet, mergeRuleSets, type RuleSetInput } from '../rules/compi
 import { parseRule } from '../rules/parse-rule';
 import { emptyRuleSet, type Rule, type RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
+import { shadowedRuleError } from '../rules/shadowed-rule-error';
 import { isShellToolName, normalizeToolName } from '../rules/tool-name';
 import { createSecretModel, type SecretModel } from '../secrets/secret-model';
 import type { ShellAnalysisOptions } from '../shell/types';
@@ -265,6 +266,9 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     },
     async persistAllowRule(rule) {
       const parsed = parseRule(rule);
+      // A dead answer: an ask or deny rule would still decide first.
+      const shadowed = shadowedRuleError(parsed, rules);
+      if (shadowed) throw shadowed;
       if (!options.store) {
         // No store: the rule lives as long as this engine (an in-memory "always").
         added.push(parsed);

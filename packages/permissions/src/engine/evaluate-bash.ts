@@ -23,8 +23,11 @@ import {
 } from '../floor';
 import { ResolvedReads } from '../floor/resolved-reads';
 import { defaultProtectedPathModel, type ProtectedPathModel } from '../protected/protected-paths';
-import { commandBasename } from '../rules/match-command-rule';
+import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
+import { parseRule } from '../rules/parse-rule';
 import type { RuleSet } from '../rules/rule';
+import { serializeCommandRule } from '../rules/serialize-rule';
+import { shadowingRule } from '../rules/shadowing-rule';
 import { defaultSecretModel, type SecretModel } from '../secrets/secret-model';
 import { analyzeShell } from '../shell';
 import {
@@ -538,13 +541,16 @@ class Evaluation {
     const cacheable = behavior !== 'deny' && !this.analysis.opaque;
     const proposals =
       propose && this.propose
-        ? proposalsKnowing(
-            this.analysis,
-            shellRulesOf(this.rules).allow,
-            this.verdicts,
-            this.options.tool || 'Bash',
-            this.uncovered,
-            this.uncoveredWords,
+        ? livingProposals(
+            this.rules,
+            proposalsKnowing(
+              this.analysis,
+              shellRulesOf(this.rules).allow,
+              this.verdicts,
+              this.options.tool || 'Bash',
+              this.uncovered,
+              this.uncoveredWords,
+            ),
           )
         : proposedRules;
     // One literal per shape, fields in the same order: a field added to a built object would
@@ -791,13 +797,13 @@ function run(
     const rule = findRestrictingRule(simple, shellRules.ask);
     if (rule) {
       const text = ruleText(rule);
+      // No proposal: an allow rule could never take effect, the ask rule is checked first.
       return ev.decide(
         'ask-rules',
         'ask',
-        `"${describedText(simple)}" matches the ask rule ${text}`,
+        `"${describedText(simple)}" matches the ask rule ${text}; an allow rule cannot change that (ask rules are checked first): remove or narrow ${text} to stop being asked`,
         text,
-        undefined,
-        true,
+        [],
       );
     }
   }
@@ -811,24 +817,42 @@ function run(
   let broad: string | undefined;
   for (let index = 0; index < analysis.commands.length; index++) {
     const simple = analysis.commands[index]!;
-    const rule = findAllowRule(simple, shellRules.allow, verdicts[index]!);
+    let rule = findAllowRule(simple, shellRules.allow, verdicts[index]!);
     if (!rule) {
       uncovered = simple;
       ev.uncovered = index;
       break;
     }
+    if (guarded !== undefined && simple === guarded.command && rule.kind !== 'exact') {
+      // Only an exact rule names what the command writes or reaches.
+      const exact = shellRules.allow.find(
+        (candidate) => candidate.kind === 'exact' && matchCommandRule(candidate, simple.argv, 'allow'),
+      );
+      if (exact === undefined || hasWriteRedirect(simple)) broad = ruleText(rule);
+      else rule = exact;
+    }
     const text = ruleText(rule);
-    if (guarded !== undefined && simple === guarded.command && rule.kind !== 'exact') broad = text;
     if (covering === '') covering = text;
     else if (!listsPiece(covering, text)) covering += `, ${text}`;
   }
   if (guarded !== undefined && (broad !== undefined || !uncovered)) {
     const exact = broad === undefined && !uncovered;
     if (exact) return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
-    const why = `${guarded.detail} makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); ${broad} is a broad rule and no broad rule allows writing it`;
+    const why = `${guarded.why} (${broad} is a broad rule)`;
     if (options.defaultMode === 'deny')
       return ev.decide('allow-rules', 'deny', `${why}; the default is deny`);
-    return ev.decide('allow-rules', 'ask', `${why}; it needs approval`, undefined, undefined, true);
+    // "Always" saves what can allow it: an exact rule for that command (none through a write
+    // redirect, which no word rule covers).
+    const exactRule = hasWriteRedirect(guarded.command)
+      ? undefined
+      : serializeCommandRule('exact', options.tool || 'Bash', guarded.command.argv);
+    return ev.decide(
+      'allow-rules',
+      'ask',
+      `${why}; it needs approval${exactRule === undefined ? ' (no rule can allow it: it writes through a redirect)' : ''}`,
+      undefined,
+      exactRule === undefined ? [] : livingProposals(rules, [exactRule]),
+    );
   }
   if (!uncovered && analysis.commands.length > 0) {
     return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
@@ -881,12 +905,24 @@ function run(
   );
 }
 
+/** `proposals` without the ones an ask or deny rule would shadow (dead answers). */
+function livingProposals(rules: RuleSet, proposals: string[]): string[] {
+  if (proposals.length === 0 || (rules.ask.length === 0 && rules.deny.length === 0)) return proposals;
+  return proposals.filter((text) => {
+    try {
+      return shadowingRule(parseRule(text), rules) === undefined;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The first write `reads` guards that counts (a mention only where the command may write). */
 function guardedWrite(
   reads: ResolvedReads,
   commands: readonly SimpleCommand[],
   verdicts: readonly CommandVerdict[],
-): { command: SimpleCommand; detail: string } | undefined {
+): { command: SimpleCommand; detail: string; why: string } | undefined {
   const guarded = reads.guardedWrites;
   if (guarded === undefined) return undefined;
   for (const entry of guarded) {

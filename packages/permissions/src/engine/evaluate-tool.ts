@@ -15,6 +15,7 @@
  */
 import path from 'node:path';
 import type { PermissionDecision, PermissionRequest } from '../decision';
+import { classifyHost } from '../network/network-targets';
 import type { ProtectedClass } from '../protected/protected-catalogue';
 import type { ProtectedPathModel } from '../protected/protected-paths';
 import { hostOfUrl, matchDomain } from '../rules/match-domain';
@@ -356,6 +357,17 @@ export function evaluateTool(
       'builtin:protected-write',
     );
   }
+  // Network targets: cloud metadata is never fetched; a loopback or private host only by a
+  // rule naming it.
+  const hostClass = url?.host === undefined ? undefined : classifyHost(url.host);
+  if (hostClass?.level === 'metadata') {
+    return decide(
+      'deny',
+      `Blocked by the built-in floor (network-target): ${hostClass.reason}; no tool may fetch it.`,
+      false,
+      'builtin:network-target',
+    );
+  }
   const denied = find(rules.deny, tool, target, homeDir, url, access);
   if (denied) {
     const text = serializeRule(denied);
@@ -372,12 +384,12 @@ export function evaluateTool(
   const asked = find(rules.ask, tool, target, homeDir, url, access);
   if (asked) {
     const text = serializeRule(asked);
+    // No proposal: an allow rule could never take effect, the ask rule is checked first.
     return decide(
       'ask',
-      `${request.tool}${where} matches the ask rule ${text}`,
+      `${request.tool}${where} matches the ask rule ${text}; an allow rule cannot change that (ask rules are checked first): remove or narrow ${text} to stop being asked`,
       true,
       text,
-      proposeToolRules(request.tool, target, url),
     );
   }
   const allowed = find(rules.allow, tool, target, homeDir, url, access, true);
@@ -391,6 +403,20 @@ export function evaluateTool(
       false,
       undefined,
       proposeToolRules(request.tool, guarded.target, undefined),
+    );
+  }
+  if (
+    hostClass !== undefined &&
+    !(allowed !== undefined && allowed.kind === 'domain' && allowed.domain === url?.host)
+  ) {
+    const why = `${hostClass.reason}; only a rule naming that host (domain:${url?.host}) allows fetching it`;
+    if (options.defaultMode === 'deny') return decide('deny', `${why}; the default is deny`, false);
+    return decide(
+      'ask',
+      `${why}; it needs approval`,
+      true,
+      undefined,
+      proposeToolRules(request.tool, target, url),
     );
   }
   if (files.conflicting && (allowed || request.defaultBehavior === 'allow')) {

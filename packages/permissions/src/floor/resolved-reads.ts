@@ -15,6 +15,7 @@
  * The word-by-word check (secret-reads.ts) still runs first: it needs no directory.
  */
 
+import { canonicalHost, hostsInText, worstHost } from '../network/network-targets';
 import type { ProtectedClass } from '../protected/protected-catalogue';
 import type { ProtectedPathModel } from '../protected/protected-paths';
 import { writtenPaths } from '../protected/written-paths';
@@ -23,6 +24,7 @@ import { mentionsSecretFragment } from '../secrets/secret-fragments';
 import type { SecretModel } from '../secrets/secret-model';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
+import { inlinePrograms, interpreterFamily } from './interpreter-code';
 import { JQ_FAMILY, jqProgramFiles, jqSearchDirs } from './pattern-positions';
 import { TREE_READERS, treeReadOf } from './tree-reads';
 import type { FloorViolation } from './types';
@@ -58,6 +60,61 @@ const violation = (detail: string, tree: boolean): FloorViolation => ({
     : `${detail} names a file that holds secrets (keys, tokens, credentials); reading it is never allowed. Use a template such as .env.example, or ask the user for the specific non-secret value.`,
   detail,
 });
+
+const PERSISTENCE_WHY =
+  'makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); no broad rule allows writing it';
+
+/** Commands that take a URL or host as an operand. */
+const NETWORK_COMMANDS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'httpie',
+  'xh',
+  'xhs',
+  'aria2c',
+  'lynx',
+  'links',
+  'w3m',
+  'nc',
+  'ncat',
+  'netcat',
+  'telnet',
+  'socat',
+  'ftp',
+]);
+
+/**
+ * The hosts `command` reaches: the URL and host operands of a network command (all its
+ * words: `--resolve`, `--connect-to` values too), `/dev/tcp/HOST/PORT` redirects, and the
+ * URLs and addresses an interpreter's inline program spells. Undefined when it names none.
+ */
+function networkHosts(command: SimpleCommand, name: string): string[] | undefined {
+  let hosts: string[] | undefined;
+  for (const redirect of command.redirects) {
+    const match = /^\/dev\/(?:tcp|udp)\/([^/]+)\//.exec(redirect.target);
+    if (match) (hosts ??= []).push(canonicalHost(match[1]!) ?? match[1]!);
+  }
+  const argv = command.unwrapped.argv;
+  if (NETWORK_COMMANDS.has(name)) {
+    for (let i = 1; i < argv.length; i++) {
+      const word = argv[i]!;
+      // httpie: `:3000/x` is localhost.
+      if (word.startsWith(':') && /^(?:https?|httpie|xh|xhs)$/.test(name)) (hosts ??= []).push('localhost');
+      const found = hostsInText(word, true);
+      if (found.length > 0) (hosts ??= []).push(...found);
+    }
+    return hosts;
+  }
+  if (interpreterFamily(name) !== undefined) {
+    for (const { code } of inlinePrograms(argv, name)) {
+      const found = hostsInText(code, false);
+      if (found.length > 0) (hosts ??= []).push(...found);
+    }
+  }
+  return hosts;
+}
 
 const protectedViolation = (detail: string): FloorViolation => ({
   check: 'protected-write',
@@ -144,7 +201,8 @@ export class ResolvedReads {
    * Commands that write a persistence path (or name a protected path while the classifier
    * may find them writing: `mentions`), with the path: no broad rule allows them.
    */
-  guardedWrites: { command: SimpleCommand; detail: string; mention: boolean }[] | undefined = undefined;
+  guardedWrites: { command: SimpleCommand; detail: string; mention: boolean; why: string }[] | undefined =
+    undefined;
 
   constructor(
     cwd: string | undefined,
@@ -215,9 +273,38 @@ export class ResolvedReads {
     const name = head === undefined ? '' : commandWordBasename(head);
     const current = this.chain ?? this.all;
     if (this.unknownDirectory && (inner.length > 1 || command.redirects.length > 0)) this.unresolved = true;
-    const found = this.checkReads(command, name, current) ?? this.checkWrites(command, name, current);
+    const found =
+      this.checkReads(command, name, current) ??
+      this.checkWrites(command, name, current) ??
+      this.checkNetwork(command, name);
     if (name === 'cd' || name === 'pushd') this.follow(inner, current.dirs);
     return found;
+  }
+
+  /**
+   * The network floor (network/network-targets.ts): a command that reaches a cloud metadata
+   * host is a floor violation; one that reaches a loopback or private host is remembered in
+   * `guardedWrites` (only an exact rule allows it).
+   */
+  private checkNetwork(command: SimpleCommand, name: string): FloorViolation | undefined {
+    const hosts = networkHosts(command, name);
+    if (hosts === undefined) return undefined;
+    const worst = worstHost(hosts);
+    if (worst === undefined) return undefined;
+    if (worst.level === 'metadata') {
+      return {
+        check: 'network-target',
+        reason: `${worst.reason}; no command may reach it. Fetch a public URL instead.`,
+        detail: worst.host,
+      };
+    }
+    (this.guardedWrites ??= []).push({
+      command,
+      detail: worst.host,
+      mention: false,
+      why: `${worst.reason}; no broad rule allows reaching it, only a rule naming the host`,
+    });
+    return undefined;
   }
 
   /**
@@ -250,7 +337,7 @@ export class ResolvedReads {
       return found;
     };
     const guard = (word: string, mention: boolean) => {
-      (this.guardedWrites ??= []).push({ command, detail: word, mention });
+      (this.guardedWrites ??= []).push({ command, detail: word, mention, why: `${word} ${PERSISTENCE_WHY}` });
     };
     for (const [words, removal] of [
       [written.writes, false],

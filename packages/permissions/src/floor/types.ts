@@ -1,7 +1,12 @@
 /** The built-in floor's verdict shapes. */
 
 /** Which floor check fired; the engine reports it as `matchedRule: builtin:<check>`. */
-export type FloorCheck = 'dangerous-assignment' | 'secret-read' | 'env-dump' | 'protected-write';
+export type FloorCheck =
+  | 'dangerous-assignment'
+  | 'secret-read'
+  | 'env-dump'
+  | 'protected-write'
+  | 'network-target';
 
 /** Why a command is denied by the floor (no rule can override it). */
 export interface FloorViolation {

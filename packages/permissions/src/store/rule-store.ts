@@ -18,6 +18,7 @@ import { PermissionsError } from '../errors';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
+import { shadowedRuleError } from '../rules/shadowed-rule-error';
 import { writeFileAtomic } from './atomic-write';
 import { type FileLockOptions, withFileLock } from './file-lock';
 import { readSettingsFile, type SettingsLayer, type SettingsLayerName } from './settings-file';
@@ -138,7 +139,16 @@ export function createRuleStore(options: RuleStoreOptions = {}): RuleStore {
       if (behavior !== 'allow' && behavior !== 'ask' && behavior !== 'deny') {
         throw new TypeError(`addRule: behavior must be allow, ask or deny, not ${String(behavior)}`);
       }
-      const text = serializeRule(typeof rule === 'string' ? parseRule(rule) : rule);
+      const parsed = typeof rule === 'string' ? parseRule(rule) : rule;
+      const text = serializeRule(parsed);
+      if (behavior === 'allow') {
+        // Never save a dead answer: an ask or deny rule of any layer would decide first.
+        const shadowed = shadowedRuleError(
+          parsed,
+          combineLayers(layers.map((entry) => readSettingsFile(entry.file, entry.name))).rules,
+        );
+        if (shadowed) throw shadowed;
+      }
       const layer = layers.find((candidate) => candidate.name === layerName);
       if (!layer) throw new TypeError(`addRule: no layer named ${JSON.stringify(layerName)}`);
       mkdirSync(path.dirname(layer.file), { recursive: true });

@@ -15,8 +15,8 @@
  * the decoded body.
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { blockedAddressReason } from '@dexter/permissions';
 import { WebToolsError } from '../errors';
-import { blockedAddressReason } from './blocked-address';
 import { type CheckedUrl, checkFetchUrl } from './check-url';
 import { openPinned, type TrustedCertificates } from './pinned-request';
 import { type ReadableContent, readableContent } from './readable-content';

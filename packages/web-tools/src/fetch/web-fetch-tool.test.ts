@@ -87,7 +87,9 @@ describe('web_fetch under the permission engine', () => {
   it('turns a guard refusal into the call result, not a crash', async () => {
     const executor = createExecutor({
       registry: createToolRegistry([createWebFetchTool()]),
-      permissions: createPermissionEngine({ rules: { allow: ['WebFetch'] } }),
+      // The engine allows a loopback host only by a rule naming it (a tool-wide `WebFetch`
+      // asks); past the engine, the fetch-time guard still refuses it.
+      permissions: createPermissionEngine({ rules: { allow: ['WebFetch(domain:127.0.0.1)'] } }),
     });
     const before = server.total();
     const [result] = await executor.execute([

@@ -24,7 +24,11 @@ export function installHostCli(name: string, version: string, entry: (modules: s
   const command = entry(modules);
   const target = command.find((part) => part.startsWith(modules));
   if (!target || !existsSync(target)) {
-    mkdirSync(prefix, { recursive: true });
+    try {
+      mkdirSync(prefix, { recursive: true });
+    } catch (error) {
+      return { skip: `cannot create ${prefix} (${error instanceof Error ? error.message : String(error)})` };
+    }
     const result = spawnSync(
       'npm',
       [

@@ -36,6 +36,12 @@ export interface ApprovalRequest {
   decision: PermissionDecision;
   /** The first proposed rule an "always allow" answer would persist, for display. */
   proposedRule?: string;
+  /**
+   * Set when the question is a network connection this call makes from inside the OS sandbox
+   * (`@dexter/sandbox`), not the call itself: may it reach `host` (on `port`)? The call is
+   * already running; "always" saves the `WebFetch(domain:host)` rule in `proposedRule`.
+   */
+  network?: { host: string; port?: number };
   /** Aborted when the run is cancelled while the prompt is open: close the prompt. */
   signal: AbortSignal;
 }

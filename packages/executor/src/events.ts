@@ -68,8 +68,12 @@ export interface ToolApprovalRequestEvent extends ExecutorEventBase {
 export interface ToolApprovalEvent extends ExecutorEventBase {
   type: 'tool_approval';
   name: string;
-  /** `prompt`: the prompter answered; `session`: a cached `allow-session` grant applied. */
-  source: 'prompt' | 'session';
+  /**
+   * `prompt`: the prompter answered; `session`: a cached `allow-session` grant applied;
+   * `sandbox`: the executor's `sandboxAutoAllow` let an ask no rule decided run inside the OS
+   * sandbox without a prompt (response `allow-once`).
+   */
+  source: 'prompt' | 'session' | 'sandbox';
   response: ApprovalAnswer;
   /** Rules the decider saved to its rule store after `allow-always`. */
   persistedRules?: string[];

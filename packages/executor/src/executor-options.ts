@@ -10,6 +10,7 @@ import { ApprovalLock } from './approval-lock';
 import { type Clock, systemClock } from './clock';
 import { ExecutorError } from './errors';
 import type { PermissionDecider } from './permission-port';
+import type { SandboxAutoAllow } from './sandbox-auto-allow';
 import { createSession, type ExecutorSession, isExecutorSession } from './session';
 import { MAX_STORE_TIME, type SessionStore } from './session-store';
 import { type ResolvedSoftLimits, resolveSoftLimits, type SoftLimitOptions } from './soft-limits';
@@ -86,6 +87,13 @@ export interface ExecutorOptions {
   sessionStore?: SessionStore;
   /** How long an `allow-session` grant written to `sessionStore` holds, in ms. Default: no expiry. */
   sessionGrantTtlMs?: number;
+  /**
+   * Sandboxed auto-allow (`createSandbox(...).autoAllow` from `@dexter/sandbox`): an ask that no
+   * rule decided (no allow rule covers the call, or the engine cannot fully read it) runs
+   * without a prompt when the port says the call will run inside the OS sandbox. Deny
+   * decisions never reach it; asks from an ask rule keep their prompt. Default: none.
+   */
+  sandboxAutoAllow?: SandboxAutoAllow;
 }
 
 /** The default `maxConcurrency`. */
@@ -110,6 +118,7 @@ export interface ExecutorConfig {
   readonly approvalLock: ApprovalLock;
   readonly sessionStore: SessionStore | undefined;
   readonly sessionGrantTtlMs: number | undefined;
+  readonly sandboxAutoAllow: SandboxAutoAllow | undefined;
 }
 
 const KNOWN_OPTIONS = new Set([
@@ -126,6 +135,7 @@ const KNOWN_OPTIONS = new Set([
   'toolTimeouts',
   'sessionStore',
   'sessionGrantTtlMs',
+  'sandboxAutoAllow',
 ]);
 
 // A Map, not an object literal: `toString` or `constructor` must not find Object.prototype's.
@@ -334,6 +344,13 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
       `\`sessionStore\` must be a SessionStore (${STORE_METHODS.join(', ')}), e.g. createMemorySessionStore()`,
     );
   }
+  const sandboxAutoAllow = options.sandboxAutoAllow;
+  if (sandboxAutoAllow !== undefined && typeof sandboxAutoAllow?.allows !== 'function') {
+    fail(
+      'sandboxAutoAllow',
+      '`sandboxAutoAllow` must have an allows(request) method (e.g. createSandbox(...).autoAllow from @dexter/sandbox)',
+    );
+  }
   const byName = new Map(tools.map((tool) => [tool.name, tool] as const));
   const timeoutMs = timeout('timeoutMs', options.timeoutMs);
   const toolTimeouts = resolveToolTimeouts(options.toolTimeouts);
@@ -362,5 +379,6 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
     approvalLock: new ApprovalLock(),
     sessionStore,
     sessionGrantTtlMs: grantTtl(options.sessionGrantTtlMs),
+    sandboxAutoAllow,
   };
 }

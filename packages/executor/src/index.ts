@@ -79,6 +79,7 @@ export {
 } from './run-snapshot';
 export { ToolTimeoutError } from './run-tool';
 export { safeStringify } from './safe-json';
+export type { SandboxAutoAllow, SandboxAutoAllowRequest } from './sandbox-auto-allow';
 export type { ExecutorSession, RecordedCall, SessionOptions, SimilarCall } from './session';
 export { createSession, isExecutorSession } from './session';
 export type {

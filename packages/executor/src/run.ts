@@ -12,7 +12,7 @@
  * if the run itself fails (a bug), every call still without a result gets an `error` one.
  */
 import type { AnyTool, PermissionSubject, ProgressUpdate } from '@dexter/registry';
-import { type ApprovalHost, askForApproval } from './approval-flow';
+import { type ApprovalHost, askForApproval, type PendingApproval } from './approval-flow';
 import { type CallFields, clip, errorMessage, readCallFields } from './call-fields';
 import type {
   DenialSource,
@@ -31,6 +31,7 @@ import { partitionCalls } from './partition';
 import { type Decided, decidePermission, type PermissionGateParams } from './permission-gate';
 import type { PermissionDecider, PermissionDecision } from './permission-port';
 import { ToolExecution, type ToolOutcome } from './run-tool';
+import { type SandboxAutoAllowRequest, sandboxAllows } from './sandbox-auto-allow';
 import type { ExecutorSession } from './session';
 import { canonicalJson } from './similarity';
 import { checkSoftLimits, type SoftLimitHit, softLimitsApply } from './soft-limits';
@@ -314,10 +315,32 @@ export class Run {
       return this.deny(index, id, tool.name, decision.reason || 'denied by policy', 'policy');
     }
     const pending = { index, id, tool, input, decision, subject: decided.subject };
+    const sandbox = this.params.config.sandboxAutoAllow;
+    // Only an ask no rule decided may become a sandboxed run: an ask rule keeps its prompt.
+    if (sandbox !== undefined && decision.matchedRule === undefined) {
+      const request: SandboxAutoAllowRequest = { toolCallId: id, tool: tool.name, input, decision };
+      if (decided.subject !== undefined) request.subject = decided.subject;
+      return sandboxAllows(sandbox, request).then((allowed) => {
+        if (!allowed) return this.ask(pending);
+        if (this.cancelIfStopped(index)) return undefined;
+        this.emit(index, id, {
+          type: 'tool_approval',
+          name: tool.name,
+          source: 'sandbox',
+          response: { decision: 'allow-once' },
+        });
+        return this.admit(index, id, tool, input, NO_NOTES, decided.subject);
+      });
+    }
+    return this.ask(pending);
+  }
+
+  private ask(pending: PendingApproval): Promise<PreparedCall | undefined> {
+    const { index, id, tool } = pending;
     return askForApproval(this.approvalHost(), pending).then((authorization) =>
       authorization === undefined
         ? undefined
-        : this.admit(index, id, tool, authorization.input, authorization.notes, decided.subject),
+        : this.admit(index, id, tool, authorization.input, authorization.notes, pending.subject),
     );
   }
 

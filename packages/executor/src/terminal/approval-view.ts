@@ -35,6 +35,11 @@ export function formatApprovalRequest(request: ApprovalRequest): string {
   lines.push(`Approval needed: ${visibleText(request.tool)} (call ${visibleText(request.toolCallId)})`);
   if (request.toolDescription) lines.push(`  ${visibleText(request.toolDescription)}`);
   const subject = request.subject;
+  const network = request.network;
+  if (network !== undefined) {
+    const port = network.port === undefined ? '' : `:${network.port}`;
+    lines.push(`  connect:  ${visibleText(network.host)}${port} (from inside the sandbox)`);
+  }
   let warnHidden = false;
   if (subject?.kind === 'shell') {
     lines.push(`  command:  ${visibleText(subject.command)}`);

@@ -71,6 +71,11 @@ export interface PermissionEngine extends PermissionDecider {
   readonly rules: RuleSet;
   /** Problems the store reported at the last load. */
   readonly loadErrors: readonly PermissionsError[];
+  /**
+   * The secret model in force: the built-in catalogue plus `secretPaths` from the options and
+   * the store's settings (an OS sandbox derives its unreadable locations from it).
+   */
+  readonly secrets: SecretModel;
 }
 
 function isRuleSet(value: RuleSetInput | RuleSet): value is RuleSet {
@@ -284,6 +289,9 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     },
     get loadErrors() {
       return loaded?.errors ?? [];
+    },
+    get secrets() {
+      return secrets;
     },
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * The engine's protected paths — its own policy files and the execution-persistence files
+ * (git hooks and config, shell rc files, `.envrc`, editor tasks, MCP client configs) — which a
+ * sandboxed command must never write, even inside the project. Taken from
+ * `@dexter/permissions` so the floor and the sandbox protect one list.
+ */
+import { defaultSettingsPaths } from '@dexter/permissions';
+
+/** Protected paths for one project, as the sandbox policy takes them. */
+export interface ProtectedPaths {
+  /** The engine's own settings layers (and those of hosts it guards). */
+  readonly policy: readonly string[];
+  /** Files that make code run later (hooks, rc files, editor tasks, agent configs). */
+  readonly persistence: readonly string[];
+}
+
+/**
+ * The protected paths for `cwd` and `homeDir`.
+ *
+ * Until `@dexter/permissions` exports its protected-path model (`listProtectedPaths`), the
+ * policy files are the engine's settings layers (`defaultSettingsPaths`) and persistence is
+ * left to the runtime's own mandatory deny list; replace the body with
+ * `return listProtectedPaths({ cwd, home: homeDir })` once it does.
+ */
+export function protectedPathsFor(cwd: string, homeDir: string): ProtectedPaths {
+  return { policy: Object.values(defaultSettingsPaths(cwd, homeDir)), persistence: [] };
+}

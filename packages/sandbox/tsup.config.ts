@@ -1,0 +1,3 @@
+import { packageConfig } from '../../tsup.config';
+
+export default packageConfig({ index: 'src/index.ts' });

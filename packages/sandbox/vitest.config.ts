@@ -1,0 +1,3 @@
+import { projectConfig } from '../../vitest.shared.ts';
+
+export default projectConfig('sandbox');

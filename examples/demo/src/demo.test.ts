@@ -16,7 +16,7 @@ afterEach(async () => {
   await Promise.all(directories.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function session(answers: string | undefined, cwd?: string, argv: string[] = []) {
+async function session(answers: string | undefined, cwd?: string, argv: string[] = [], sandbox = false) {
   const dir = cwd ?? (await mkdtemp(join(tmpdir(), 'dexter-demo-')));
   if (!cwd) directories.push(dir);
   const stdout = new PassThrough();
@@ -35,6 +35,7 @@ async function session(answers: string | undefined, cwd?: string, argv: string[]
     stdout,
     stderr,
     cwd: dir,
+    sandbox,
     ...(answers === undefined ? {} : { answers: Readable.from([answers]) }),
   });
   return { outcome, out, err, dir };
@@ -65,6 +66,22 @@ describe('demo', () => {
     expect(trace).toMatch(/^ {4}dexter\.approval write_file /m);
     expect(trace).toMatch(/^ {4}dexter\.tool\.run write_file /m);
   });
+
+  it('runs an opaque command in the OS sandbox without a prompt, and the OS refuses a hidden secret read', async (context) => {
+    const { outcome, out } = await session('y\n', undefined, [], true);
+    if (outcome.sandbox.length === 0) {
+      expect(out).toContain('the OS sandbox is not available here');
+      console.warn(
+        'demo sandbox segment skipped: no OS sandbox here (apt-get install bubblewrap socat ripgrep)',
+      );
+      return context.skip();
+    }
+    expect(outcome.sandbox).toEqual(['call_bash_1:ok:sandbox', 'call_bash_2:ok:sandbox']);
+    expect(out).toMatch(/report\.md has \d+ lines/);
+    expect(out).toContain('<sandbox_violations>');
+    expect(out).toMatch(/deny read \S+\/\.env/);
+    expect(out).not.toContain('a-fake-key-the-sandbox-must-not-show');
+  }, 60_000);
 
   it('does not write on "n" and says so', async () => {
     const { outcome, out } = await session('n\n');

@@ -14,6 +14,7 @@ import { createToolRegistry } from '@dexter/registry';
 import { createWebSearchTool } from '@dexter/web-tools';
 import { runAgentLoop } from './agent-loop';
 import { chooseModel } from './model';
+import { runSandboxSegment } from './sandbox-segment';
 import type { Company } from './scripted-model';
 import { startDemoTrace } from './trace';
 import { createWriteFileTool } from './write-file-tool';
@@ -27,12 +28,16 @@ export interface DemoOptions {
   /** Answers for the approval prompt; default: the terminal (when interactive). */
   answers?: Readable;
   cwd?: string;
+  /** Run the OS sandbox segment after the session (default true). */
+  sandbox?: boolean;
 }
 
 export interface DemoOutcome {
   answer: string;
   statuses: string[];
   workspace: string;
+  /** The OS sandbox segment: `id:status:approval` per call; empty where no sandbox can start. */
+  sandbox: string[];
 }
 
 const COMPANIES: readonly [Company, Company] = [
@@ -86,7 +91,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoOutcome> {
   const args = parseDemoArguments(options.argv ?? []);
   if (args.help) {
     stdout.write(USAGE);
-    return { answer: '', statuses: [], workspace: '' };
+    return { answer: '', statuses: [], workspace: '', sandbox: [] };
   }
   const workspace = resolve(options.cwd ?? process.cwd(), args.workspace ?? 'demo-output');
 
@@ -144,10 +149,15 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoOutcome> {
     });
   const outcome = await (trace === undefined ? loop() : trace.inSession(loop));
   progress.finish();
+  const sandbox =
+    options.sandbox === false
+      ? []
+      : await runSandboxSegment({ workspace, engine: permissions, stdout, stderr });
   if (trace !== undefined) await trace.print(stdout);
   return {
     answer: outcome.answer,
     statuses: outcome.results.map((result) => `${result.name}:${result.status}`),
     workspace,
+    sandbox,
   };
 }

@@ -48,6 +48,8 @@ export async function runSandboxSegment(options: SandboxSegmentOptions): Promise
       name: 'bash',
       input: { command: 'echo "report.md has $(wc -l < report.md 2>/dev/null || echo 0) lines"' },
     },
+    // A shell expansion, not a template: the engine cannot see the name, the OS can.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax
     { id: 'call_bash_2', name: 'bash', input: { command: 'name=.e; cat "${name}nv"' } },
   ];
   const how = new Map<string, string>();

@@ -1,10 +1,10 @@
 /**
  * The engine's protected paths — its own policy files and the execution-persistence files
  * (git hooks and config, shell rc files, `.envrc`, editor tasks, MCP client configs) — which a
- * sandboxed command must never write, even inside the project. Taken from
- * `@dexter/permissions` so the floor and the sandbox protect one list.
+ * sandboxed command must never write, even inside the project. Taken from the permission
+ * engine's model (`listProtectedPaths`), so the floor and the sandbox protect one list.
  */
-import { defaultSettingsPaths } from '@dexter/permissions';
+import { listProtectedPaths } from '@dexter/permissions';
 
 /** Protected paths for one project, as the sandbox policy takes them. */
 export interface ProtectedPaths {
@@ -15,13 +15,9 @@ export interface ProtectedPaths {
 }
 
 /**
- * The protected paths for `cwd` and `homeDir`.
- *
- * Until `@dexter/permissions` exports its protected-path model (`listProtectedPaths`), the
- * policy files are the engine's settings layers (`defaultSettingsPaths`) and persistence is
- * left to the runtime's own mandatory deny list; replace the body with
- * `return listProtectedPaths({ cwd, home: homeDir })` once it does.
+ * The protected paths for `cwd` and `homeDir`: absolute paths, and `<dir>/**\/<rest>` globs
+ * for rows that apply at any depth.
  */
 export function protectedPathsFor(cwd: string, homeDir: string): ProtectedPaths {
-  return { policy: Object.values(defaultSettingsPaths(cwd, homeDir)), persistence: [] };
+  return listProtectedPaths({ cwd, home: homeDir });
 }

@@ -20,6 +20,8 @@ for (const dir of [
   mkdirSync(dir, { recursive: true });
 }
 writeFileSync(path.join(home, '.ssh', 'id_rsa'), 'FAKE KEY\n');
+mkdirSync(path.join(project, '.git', 'hooks'), { recursive: true });
+mkdirSync(path.join(project, 'tools', 'sub', '.vscode'), { recursive: true });
 writeFileSync(path.join(home, '.acme', 'token'), 'FAKE TOKEN\n');
 writeFileSync(path.join(home, 'notes.txt'), 'not a secret\n');
 writeFileSync(path.join(project, '.env'), 'API_KEY=fake\n');
@@ -66,6 +68,16 @@ describe('sandboxPolicyFromEngine', () => {
       ]),
     );
     expect(policy.denyWrite).not.toContain(path.join(home, '.dexter', 'settings.json'));
+    // Persistence rows of the engine's protected-path model, at the top and at any depth.
+    expect(policy.denyWrite).toEqual(
+      expect.arrayContaining([
+        path.join(project, '.git', 'hooks'),
+        path.join(project, '.bashrc'),
+        path.join(project, 'tools', 'sub', '.vscode'),
+      ]),
+    );
+    // A row whose directory does not exist is not bound (that would create it read-only).
+    expect(policy.denyWrite).not.toContain(path.join(project, 'node_modules', '.bin'));
   });
 
   it('reaches the domains of WebFetch allow rules (subdomains too, an IP literal alone) and refuses deny rules', () => {

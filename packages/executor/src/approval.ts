@@ -21,6 +21,35 @@ export const APPROVAL_DECISIONS: readonly ApprovalDecision[] = Object.freeze([
   'deny',
 ]);
 
+/** What each answer to an approval request covers. */
+export interface ApprovalScope {
+  /** The session key a `session` (or `always`) answer grants. */
+  sessionKey: string;
+  /**
+   * What a `session` answer covers, in words (`every file write in this session`, `this exact
+   * command (npm test) in /repo, for this session`); `only this call` when the decision is not
+   * cacheable.
+   */
+  session: string;
+  /**
+   * The exact rules an `always` answer would save: none when an ask rule decided the call (a
+   * saved allow rule would never win over it), the decider cannot save rules, or "always" is
+   * kept as a session grant instead — then `always` acts like `session`.
+   */
+  alwaysRules: readonly string[];
+}
+
+/** The file a call touches: the model's text beside the path the permission engine matches. */
+export interface ApprovalFile {
+  /** The path exactly as the call gave it. */
+  raw: string;
+  access: 'read' | 'write';
+  /** Absolute, with `.` and `..` folded (`/repo/src/../package.json` → `/repo/package.json`). */
+  absolute: string;
+  /** Relative to the executor's `cwd` (`./src/b.ts` → `src/b.ts`); absent outside it. */
+  relative?: string;
+}
+
 /** What the prompter is shown. */
 export interface ApprovalRequest {
   toolCallId: string;
@@ -42,6 +71,13 @@ export interface ApprovalRequest {
    * already running; "always" saves the `WebFetch(domain:host)` rule in `proposedRule`.
    */
   network?: { host: string; port?: number };
+  /** What a `session` and an `always` answer would cover (set by the executor). */
+  scope?: ApprovalScope;
+  /**
+   * A file subject's path, normalized as the permission engine matches it. Match rules with
+   * `requestMatchesRule` from `@dexter/permissions`, not with `startsWith` on `subject.path`.
+   */
+  file?: ApprovalFile;
   /** Aborted when the run is cancelled while the prompt is open: close the prompt. */
   signal: AbortSignal;
 }

@@ -2,9 +2,11 @@ export type {
   ApprovalAnswer,
   ApprovalAnswerWithBehavior,
   ApprovalDecision,
+  ApprovalFile,
   ApprovalPrompter,
   ApprovalRequest,
   ApprovalResponse,
+  ApprovalScope,
   NormalizedApproval,
 } from './approval';
 export { APPROVAL_DECISIONS, normalizeApprovalResponse } from './approval';

@@ -33,6 +33,10 @@ describe('package surface', () => {
       'createProtectedPathModel',
       'classifyAddress',
       'blockedAddressReason',
+      'describeSessionKey',
+      'normalizeFilePath',
+      'requestMatchesRule',
+      'rulesAlwaysWouldSave',
     ] as const;
     // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the test enumerates the surface on purpose
     for (const name of functions) expect(typeof permissions[name], name).toBe('function');

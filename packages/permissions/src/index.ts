@@ -21,6 +21,13 @@ export type {
   PermissionDecision,
   PermissionRequest,
 } from './decision';
+export type { NormalizedFilePath, RequestMatchesRuleOptions } from './engine/approval-scope';
+export {
+  describeSessionKey,
+  normalizeFilePath,
+  requestMatchesRule,
+  rulesAlwaysWouldSave,
+} from './engine/approval-scope';
 export type { PermissionEngine, PermissionEngineOptions } from './engine/create-permission-engine';
 export { createPermissionEngine } from './engine/create-permission-engine';
 export { evaluateWithSettings } from './engine/decide-with-settings';

@@ -47,6 +47,11 @@ export function formatApprovalRequest(request: ApprovalRequest): string {
     warnHidden = hasHiddenCharacters(subject.command);
   } else if (subject?.kind === 'file') {
     lines.push(`  ${subject.access === 'write' ? 'writes:' : 'reads: '}   ${visibleText(subject.path)}`);
+    const file = request.file;
+    if (file !== undefined) {
+      const full = file.relative === undefined ? '' : ` (${visibleText(file.absolute)})`;
+      lines.push(`  resolved: ${visibleText(file.relative ?? file.absolute)}${full}`);
+    }
     warnHidden = hasHiddenCharacters(subject.path);
   }
   if (warnHidden) {
@@ -55,7 +60,10 @@ export function formatApprovalRequest(request: ApprovalRequest): string {
   const decision = request.decision;
   lines.push(`  reason:   ${visibleText(decision.reason)}`);
   if (decision.classification) lines.push(`  class:    ${decision.classification}`);
-  const rules = decision.proposedRules ?? (request.proposedRule ? [request.proposedRule] : []);
+  const scope = request.scope;
+  if (scope !== undefined) lines.push(`  session:  covers ${visibleText(scope.session)}`);
+  const rules =
+    scope?.alwaysRules ?? decision.proposedRules ?? (request.proposedRule ? [request.proposedRule] : []);
   if (rules.length > 0) {
     lines.push(`  always:   saves ${rules.map((rule) => visibleText(rule)).join(', ')}`);
   } else {

@@ -114,7 +114,7 @@ function namesPathItself(rule: Rule): boolean {
   return rule.kind === 'path' && !/[*?[]/.test(rule.glob);
 }
 
-interface Target {
+export interface Target {
   absolute: string;
   relative: string | undefined;
   /** The path as the call gave it. */
@@ -195,7 +195,11 @@ function callFiles(request: PermissionRequest, cwd: string | undefined, homeDir?
   return { target: all[0], others: all.slice(1), conflicting: single.length > 1, guessed: false };
 }
 
-function targetOfPath(file: string, cwd: string | undefined, homeDir?: string): Target | undefined {
+/**
+ * A file path as the engine matches it: absolute (resolved against `cwd`, `..` and `.`
+ * folded) and, inside `cwd`, relative to it (`.` for the root itself).
+ */
+export function targetOfPath(file: string, cwd: string | undefined, homeDir?: string): Target | undefined {
   if (file === '') return undefined;
   const base = cwd ?? '/';
   const absolute = path.posix.resolve(base, file.replace(/\\/g, '/'));

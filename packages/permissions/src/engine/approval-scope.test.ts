@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { PermissionRequest } from '../decision';
+import {
+  describeSessionKey,
+  normalizeFilePath,
+  requestMatchesRule,
+  rulesAlwaysWouldSave,
+} from './approval-scope';
+import { createPermissionEngine } from './create-permission-engine';
+import { bashSessionKey, fileWriteSessionKey, toolSessionKey } from './session-key';
+
+const write = (path: string): PermissionRequest => ({
+  tool: 'write_file',
+  input: {},
+  subject: { kind: 'file', access: 'write', path },
+});
+const bash = (command: string): PermissionRequest => ({ tool: 'Bash', input: { command }, cwd: '/repo' });
+
+describe('describeSessionKey', () => {
+  it('reads the keys the engine builds', () => {
+    expect(describeSessionKey(fileWriteSessionKey)).toBe('every file write in this session');
+    expect(describeSessionKey(bashSessionKey('git   push', '/repo'))).toBe(
+      'this exact command (git push) in /repo, for this session',
+    );
+    expect(describeSessionKey(toolSessionKey('WebSearch'))).toBe('every websearch call in this session');
+    const fetch = createPermissionEngine().decide({
+      tool: 'web_fetch',
+      input: { url: 'https://example.com/a' },
+    });
+    expect(describeSessionKey(fetch.sessionKey)).toBe('every webfetch call to example.com in this session');
+    expect(describeSessionKey('my-key')).toBe('every call with the session key "my-key" in this session');
+  });
+});
+
+describe('normalizeFilePath', () => {
+  it('folds `.` and `..` as the engine does before matching', () => {
+    expect(normalizeFilePath('src/../package.json', '/repo')).toEqual({
+      absolute: '/repo/package.json',
+      relative: 'package.json',
+    });
+    expect(normalizeFilePath('./src/b.ts', '/repo')).toEqual({
+      absolute: '/repo/src/b.ts',
+      relative: 'src/b.ts',
+    });
+    expect(normalizeFilePath('../other/x', '/repo')).toEqual({ absolute: '/other/x' });
+    expect(normalizeFilePath('', '/repo')).toBeUndefined();
+  });
+});
+
+describe('requestMatchesRule', () => {
+  it('matches file paths after normalization', () => {
+    expect(requestMatchesRule(write('src/../package.json'), 'Write(src/**)', { cwd: '/repo' })).toBe(false);
+    expect(requestMatchesRule(write('./src/b.ts'), 'Write(src/**)', { cwd: '/repo' })).toBe(true);
+    expect(requestMatchesRule(write('/repo/src/b.ts'), 'Edit(src/**)', { cwd: '/repo' })).toBe(true);
+  });
+
+  it('needs every command of a compound covered, and the floor still holds', () => {
+    expect(requestMatchesRule(bash('npm run build'), 'Bash(npm run:*)')).toBe(true);
+    expect(requestMatchesRule(bash('npm run build && curl x | sh'), 'Bash(npm run:*)')).toBe(false);
+    expect(requestMatchesRule(bash('cat .env'), 'Bash(cat:*)')).toBe(false);
+  });
+
+  it('rejects a rule it cannot parse', () => {
+    expect(() => requestMatchesRule(bash('ls'), 'Bash(')).toThrow();
+  });
+});
+
+describe('rulesAlwaysWouldSave', () => {
+  it('proposes nothing when an ask rule decided', () => {
+    const engine = createPermissionEngine({ cwd: '/repo', rules: { ask: ['Bash(git push:*)'] } });
+    const asked = engine.decide(bash('git push origin main'));
+    expect(asked.behavior).toBe('ask');
+    expect(rulesAlwaysWouldSave(asked)).toEqual([]);
+    const plain = createPermissionEngine({ cwd: '/repo' }).decide(bash('npm run build'));
+    expect(rulesAlwaysWouldSave(plain)).toEqual(plain.proposedRules);
+    expect(rulesAlwaysWouldSave(plain).length).toBeGreaterThan(0);
+  });
+});

@@ -149,7 +149,7 @@ export class Run {
       const batches = partitionCalls(this.fields, (fields) => {
         const tool = config.lookup(fields.name);
         // A call that cannot run (unknown tool) touches nothing, so it may share a batch.
-        return tool === undefined || tool.concurrencySafe;
+        return tool === undefined || tool.concurrencySafe || this.safeForInput(tool, fields);
       });
       for (let batch = 0; batch < batches.length; batch += 1) {
         const { indices, parallel } = batches[batch]!;
@@ -407,6 +407,33 @@ export class Run {
   }
 
   /** The permission decision: synchronous unless the decider answers with a promise. */
+  /**
+   * Whether this call, by its input, may join a parallel batch: the tool's own test when it
+   * declared one; else, for a shell subject, the permission engine's word — a command it
+   * classifies read-only and allows without a prompt (`git status`, `ls`, `rg`). Anything
+   * else, a test that throws, an input that does not validate or a decider that answers
+   * later runs alone, as before.
+   */
+  private safeForInput(tool: AnyTool, fields: CallFields): boolean {
+    if (fields.malformed || fields.inputError !== undefined) return false;
+    if (tool.concurrencySafeFor === undefined && tool.permissionSubject === undefined) return false;
+    try {
+      const parsed = tool.inputSchema.safeParse(fields.input);
+      if (!parsed.success) return false;
+      if (tool.concurrencySafeFor !== undefined) return tool.concurrencySafeFor(parsed.data) === true;
+      if (tool.permissionSubject?.(parsed.data)?.kind !== 'shell') return false;
+      const decided = this.decide(tool, parsed.data);
+      if (decided instanceof Promise) {
+        decided.catch(() => undefined); // decided again, in its gate
+        return false;
+      }
+      if (typeof decided === 'string') return false;
+      return decided.decision.behavior === 'allow' && decided.decision.classification === 'read-only';
+    } catch {
+      return false;
+    }
+  }
+
   private decide(tool: AnyTool, input: unknown): Decided | Promise<Decided> {
     return decidePermission(new GateRequest(this, tool, input));
   }

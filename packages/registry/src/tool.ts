@@ -99,8 +99,13 @@ export interface ToolDefinition<Schema extends z.ZodType, Output> {
   description: string;
   /** One line for the system prompt's tool list. */
   compactDescription: string;
-  /** True when calls may run in parallel with other concurrency-safe calls (pure reads). Default false. */
-  concurrencySafe?: boolean;
+  /**
+   * True when calls may run in parallel with other concurrency-safe calls (pure reads), or a
+   * function of the validated input deciding per call (`({ command }) => command === 'git status'`).
+   * Default false. A tool with a `shell` subject and no function here also joins a parallel
+   * batch for a call the permission engine classifies read-only and allows without a prompt.
+   */
+  concurrencySafe?: boolean | ((input: z.output<Schema>) => boolean);
   /** Per-tool timeout overriding the executor's default. */
   timeoutMs?: number;
   /** Default permission when no rule matches: `'allow'` for pure reads, `'ask'` (default) otherwise. */
@@ -125,11 +130,13 @@ export interface ToolDefinition<Schema extends z.ZodType, Output> {
 
 /** A defined tool. Frozen; safe to share between registries. */
 export interface Tool<Schema extends z.ZodType = z.ZodType, Output = unknown>
-  extends Readonly<
-      Required<Pick<ToolDefinition<Schema, Output>, 'concurrencySafe' | 'approval' | 'oncePerRun'>>
-    >,
+  extends Readonly<Required<Pick<ToolDefinition<Schema, Output>, 'approval' | 'oncePerRun'>>>,
     Readonly<Omit<ToolDefinition<Schema, Output>, 'concurrencySafe' | 'approval' | 'oncePerRun'>> {
   readonly kind: 'dexter.tool';
+  /** True when every call may run in parallel with other concurrency-safe calls (declared `true`). */
+  readonly concurrencySafe: boolean;
+  /** The per-input test, when `concurrencySafe` was declared as a function. */
+  readonly concurrencySafeFor?: (input: z.output<Schema>) => boolean;
 }
 
 /** A tool of any input and output, for heterogeneous lists. */
@@ -230,11 +237,19 @@ export function defineTool<Schema extends ToolInputSchema, Output>(
   if (definition.approval !== undefined && definition.approval !== 'allow' && definition.approval !== 'ask') {
     throw invalid(name, `approval must be 'allow' or 'ask', got ${String(definition.approval)}`);
   }
+  const concurrency = definition.concurrencySafe;
+  if (concurrency !== undefined && typeof concurrency !== 'boolean' && typeof concurrency !== 'function') {
+    throw invalid(
+      name,
+      `concurrencySafe must be a boolean or a function of the input, got ${typeof concurrency}`,
+    );
+  }
   return Object.freeze({
     ...definition,
     kind: 'dexter.tool' as const,
     compactDescription: definition.compactDescription.trim(),
-    concurrencySafe: definition.concurrencySafe ?? false,
+    concurrencySafe: concurrency === true,
+    ...(typeof concurrency === 'function' ? { concurrencySafeFor: concurrency } : {}),
     approval: definition.approval ?? 'ask',
     oncePerRun: definition.oncePerRun ?? false,
   });

@@ -4,7 +4,7 @@
  * name is listed here explicitly.
  */
 
-// The one address classifier lives in @dexter/permissions (decision 0027); re-exported.
+// The one address classifier lives in @dexter/permissions (decision 0030); re-exported.
 export { blockedAddressReason } from '@dexter/permissions';
 export type { WebToolsErrorCode } from './errors';
 export { WebToolsError } from './errors';

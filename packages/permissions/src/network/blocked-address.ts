@@ -1,6 +1,6 @@
 /**
  * The one address classifier (moved here from `@dexter/web-tools`, which imports it; decision
- * 0027): the permission floor judges the hosts of URL subjects with it, and `web_fetch`
+ * 0030): the permission floor judges the hosts of URL subjects with it, and `web_fetch`
  * judges every address it resolves with it.
  *
  * `blockedAddressReason`: may `web_fetch` connect to this IP address? It stops server-side

@@ -103,6 +103,15 @@ describe('rules no case exercised', () => {
     expect(unexercised.sort()).toEqual(['Bash(git push --force:*)', 'Bash(npm build:*)', 'Bash(rm -rf:*)']);
   });
 
+  it('counts every rule that allowed a part of a compound command', () => {
+    const rules = { permissions: { allow: ['Bash(git log:*)', 'Bash(grep:*)', 'Bash(ls:*)'] } };
+    const { unexercised } = reportRuleTable(
+      [{ command: 'git log --oneline | grep fix', expect: 'allow' }],
+      rules,
+    );
+    expect(unexercised).toEqual(['Bash(ls:*)']);
+  });
+
   it('assertRuleTable fails on them only when asked to', () => {
     expect(assertRuleTable(table, settings)).toBe(2);
     let error: unknown;

@@ -202,8 +202,17 @@ export function runRuleTableReport(
       ? []
       : [...rules.deny, ...rules.ask, ...rules.allow]
           .map((rule) => serializeRule(rule))
-          .filter((text) => !exercised.has(text));
+          .filter((text) => ![...exercised].some((matched) => namesRule(matched, text)));
   return { mismatches, unexercised };
+}
+
+/**
+ * True when a decision's `matchedRule` names `rule`: a compound command names every rule that
+ * allowed a part (`Bash(git log:*), Bash(grep:*)`).
+ */
+function namesRule(matched: string, rule: string): boolean {
+  if (matched === rule) return true;
+  return matched.startsWith(`${rule}, `) || matched.endsWith(`, ${rule}`) || matched.includes(`, ${rule}, `);
 }
 
 /** The engine's decision on one (valid) case under `loaded`, with the simple commands it read. */

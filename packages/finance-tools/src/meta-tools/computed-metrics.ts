@@ -575,6 +575,48 @@ function formatAmount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+/** A value of `field` and the row it was read from. */
+type FieldValue = { row: Row; value: number };
+
+/** What tells one growth figure from another: where it sits and how it is named. */
+interface GrowthShape {
+  period: string;
+  periodEnd: string;
+  periodKind: string;
+  metric: string;
+  label: string;
+  formula: string;
+}
+
+/**
+ * A growth figure, `current ÷ previous − 1` (year over year, quarter over quarter, between two
+ * years): not meaningful (null, with a note) when the earlier value is zero or negative.
+ */
+function growthFigure(
+  ticker: string,
+  field: string,
+  current: FieldValue,
+  previous: FieldValue,
+  shape: GrowthShape,
+): ComputedFigure {
+  const value = previous.value > 0 ? current.value / previous.value - 1 : null;
+  return {
+    ticker,
+    period: shape.period,
+    periodEnd: shape.periodEnd,
+    periodKind: shape.periodKind,
+    metric: shape.metric,
+    label: shape.label,
+    value,
+    kind: 'ratio',
+    formula: shape.formula,
+    inputs: [input(ticker, current.row, field), input(ticker, previous.row, field)].filter(
+      (entry): entry is ComputedInput => entry !== undefined,
+    ),
+    ...(value === null ? { note: 'not meaningful: the earlier value is zero or negative' } : {}),
+  };
+}
+
 function valueIn(rows: readonly Row[], field: string): { row: Row; value: number } | undefined {
   for (const row of rows) if (typeof row[field] === 'number') return { row, value: row[field] as number };
   return undefined;
@@ -656,25 +698,19 @@ export function computeMetrics(request: MetricRequest, data: Record<string, SubC
         });
         const previous = previousEnd && valueIn(previousEnd[1], field);
         if (!previous) continue;
-        const value = previous.value > 0 ? current.value / previous.value - 1 : null;
-        figures.push({
-          ticker,
-          period: `${periodLabel(current.row)} vs ${periodLabel(previous.row)}`,
-          periodEnd,
-          periodKind: kind,
-          metric: `${field}Growth`,
-          label:
-            kind === 'quarterly'
-              ? `${fieldLabel(field)} growth (YoY, same quarter)`
-              : `${fieldLabel(field)} growth (YoY)`,
-          value,
-          kind: 'ratio',
-          formula: `${fieldLabel(field)} ÷ ${fieldLabel(field)} one year earlier − 1`,
-          inputs: [input(ticker, current.row, field), input(ticker, previous.row, field)].filter(
-            (entry): entry is ComputedInput => entry !== undefined,
-          ),
-          ...(value === null ? { note: 'not meaningful: the earlier value is zero or negative' } : {}),
-        });
+        figures.push(
+          growthFigure(ticker, field, current, previous, {
+            period: `${periodLabel(current.row)} vs ${periodLabel(previous.row)}`,
+            periodEnd,
+            periodKind: kind,
+            metric: `${field}Growth`,
+            label:
+              kind === 'quarterly'
+                ? `${fieldLabel(field)} growth (YoY, same quarter)`
+                : `${fieldLabel(field)} growth (YoY)`,
+            formula: `${fieldLabel(field)} ÷ ${fieldLabel(field)} one year earlier − 1`,
+          }),
+        );
       }
     }
     for (const field of request.qoq ?? []) {
@@ -688,22 +724,16 @@ export function computeMetrics(request: MetricRequest, data: Record<string, SubC
         const current = valueIn(rows, field);
         const previous = valueIn(older[1], field);
         if (!current || !previous) return;
-        const value = previous.value > 0 ? current.value / previous.value - 1 : null;
-        figures.push({
-          ticker,
-          period: `${periodLabel(current.row)} vs ${periodLabel(previous.row)}`,
-          periodEnd,
-          periodKind: 'quarterly',
-          metric: `${field}QoqGrowth`,
-          label: `${fieldLabel(field)} growth (QoQ)`,
-          value,
-          kind: 'ratio',
-          formula: `${fieldLabel(field)} ÷ ${fieldLabel(field)} the quarter before − 1`,
-          inputs: [input(ticker, current.row, field), input(ticker, previous.row, field)].filter(
-            (entry): entry is ComputedInput => entry !== undefined,
-          ),
-          ...(value === null ? { note: 'not meaningful: the earlier value is zero or negative' } : {}),
-        });
+        figures.push(
+          growthFigure(ticker, field, current, previous, {
+            period: `${periodLabel(current.row)} vs ${periodLabel(previous.row)}`,
+            periodEnd,
+            periodKind: 'quarterly',
+            metric: `${field}QoqGrowth`,
+            label: `${fieldLabel(field)} growth (QoQ)`,
+            formula: `${fieldLabel(field)} ÷ ${fieldLabel(field)} the quarter before − 1`,
+          }),
+        );
       });
     }
     for (const field of request.change ?? []) {
@@ -732,20 +762,16 @@ export function computeMetrics(request: MetricRequest, data: Record<string, SubC
         formula: `${fieldLabel(field)} FY${last.row.fiscalYear} − ${fieldLabel(field)} FY${first.row.fiscalYear}`,
         inputs,
       });
-      const value = first.value > 0 ? last.value / first.value - 1 : null;
-      figures.push({
-        ticker,
-        period: span,
-        periodEnd: last.row.periodEnd,
-        periodKind: 'annual',
-        metric: `${field}ChangePercent`,
-        label: `${fieldLabel(field)} change (%)`,
-        value,
-        kind: 'ratio',
-        formula: `${fieldLabel(field)} FY${last.row.fiscalYear} ÷ ${fieldLabel(field)} FY${first.row.fiscalYear} − 1`,
-        inputs,
-        ...(value === null ? { note: 'not meaningful: the earlier value is zero or negative' } : {}),
-      });
+      figures.push(
+        growthFigure(ticker, field, last, first, {
+          period: span,
+          periodEnd: last.row.periodEnd,
+          periodKind: 'annual',
+          metric: `${field}ChangePercent`,
+          label: `${fieldLabel(field)} change (%)`,
+          formula: `${fieldLabel(field)} FY${last.row.fiscalYear} ÷ ${fieldLabel(field)} FY${first.row.fiscalYear} − 1`,
+        }),
+      );
     }
     for (const field of request.cagr) {
       const annual = entries

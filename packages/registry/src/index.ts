@@ -41,6 +41,7 @@ export {
   toOpenAIResponsesTool,
   toOpenAIResponsesTools,
 } from './provider-schemas';
+export { credentialValues, redactCredentials } from './redact-credentials';
 export type {
   AnyTool,
   ApprovalPolicy,

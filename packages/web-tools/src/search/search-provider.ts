@@ -3,7 +3,7 @@
  * answers, how it is configured, and `requestJson`, the one HTTP helper they all use (on an
  * injectable `fetch`, so tests point them at a local server speaking the provider's API).
  */
-import type { FallbackProvider } from '@dexter/registry';
+import { credentialValues, type FallbackProvider, redactCredentials } from '@dexter/registry';
 import { WebToolsError } from '../errors';
 
 /** One search result, ranked by the provider. */
@@ -90,7 +90,11 @@ export async function requestJson(
   }
   const text = await response.text();
   if (!response.ok) {
-    const detail = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+    // The body may echo the key it was sent: never pass that on to the model.
+    const detail = redactCredentials(text, credentialValues(init.headers))
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200);
     const status = response.status;
     if (status === 401 || status === 403) {
       throw new WebToolsError(

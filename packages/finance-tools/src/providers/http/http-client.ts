@@ -8,6 +8,7 @@
  * De-duplicated callers each keep their own signal: one caller aborting only rejects its
  * own promise; the shared request is aborted when every caller waiting on it has gone.
  */
+import { credentialValues, redactCredentials } from '@dexter/registry';
 import { FinanceError } from '../../errors';
 import { type HttpClock, systemClock } from './clock';
 import { isRetryable, networkError, statusError } from './http-errors';
@@ -117,7 +118,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const response = await fetchImpl(url, { headers: options.headers, signal });
       const text = await response.text();
       if (!response.ok)
-        throw statusError(response.status, response.headers, text, provider, url, clock.now());
+        // The body may echo the key it was sent: never pass that on to the model.
+        throw statusError(
+          response.status,
+          response.headers,
+          redactCredentials(text, credentialValues(options.headers)),
+          provider,
+          url,
+          clock.now(),
+        );
       if (kind === 'text') return { text, contentType: response.headers.get('content-type') ?? '' };
       try {
         return JSON.parse(text) as unknown;

@@ -1,0 +1,48 @@
+/**
+ * Credentials out of upstream text. A provider's error body sometimes echoes the key it was
+ * sent (`invalid api key sk-…`), and that text travels into errors the model reads. Tools
+ * that call an API with a key in a header pass the error text through here first.
+ */
+
+/** Header names that carry a credential (`Authorization`, `X-API-KEY`, `x-goog-api-key`, …). */
+const CREDENTIAL_HEADER = /auth|key|token|secret|password|cookie/i;
+
+/** The shortest value worth replacing: shorter ones would blank out ordinary words. */
+const MIN_SECRET_LENGTH = 6;
+
+/**
+ * The credential values in request headers: each value of a header whose name says it holds
+ * one, and the part after the scheme (`Bearer sk-…` → `sk-…`).
+ *
+ * @example
+ * ```ts
+ * credentialValues({ Authorization: 'Bearer sk-123456', Accept: 'application/json' }); // ['Bearer sk-123456', 'sk-123456']
+ * ```
+ */
+export function credentialValues(headers: ConstructorParameters<typeof Headers>[0]): string[] {
+  if (headers === undefined) return [];
+  const values: string[] = [];
+  for (const [name, value] of new Headers(headers)) {
+    if (!CREDENTIAL_HEADER.test(name)) continue;
+    values.push(value);
+    const space = value.indexOf(' ');
+    if (space > 0) values.push(value.slice(space + 1).trim());
+  }
+  return values.filter((value) => value.length >= MIN_SECRET_LENGTH);
+}
+
+/**
+ * `text` with every occurrence of each of `secrets` replaced by `[redacted]`, longest first.
+ *
+ * @example
+ * ```ts
+ * redactCredentials('invalid key sk-123456', ['sk-123456']); // 'invalid key [redacted]'
+ * ```
+ */
+export function redactCredentials(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}

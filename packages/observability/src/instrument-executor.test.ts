@@ -131,7 +131,12 @@ describe('one execute_tool span per call', () => {
     const approvals: ApprovalPrompter = {
       prompt: async () => ({ decision: 'allow-session', actor: 'alice@example.com' }),
     };
-    const executor = setup({ approvals, tools: [fakeBash({ ls: 'a b' })] });
+    // bash opts in to soft limits (a command tool is left alone unless it does).
+    const executor = setup({
+      approvals,
+      tools: [fakeBash({ ls: 'a b' })],
+      softLimits: { perTool: { bash: 10 } },
+    });
     await otel.inTurn(() => executor.execute([bashCall('call_ls', 'ls')]));
     const span = otel.span('execute_tool bash');
     expect(span.attributes).toMatchObject({

@@ -25,7 +25,7 @@ const executor = createExecutor({
   tools: [writeFile],
   sessionStore: store,
   cwd: '/repo',
-  softLimits: { maxCallsPerTool: 1, similarityThreshold: false },
+  softLimits: { maxCallsPerTool: 1, perTool: { write_file: 1 }, similarityThreshold: false },
   session: createSession({ id: 'conv-1' }),
   approvals: {
     prompt: (request) => {

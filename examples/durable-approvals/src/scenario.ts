@@ -10,7 +10,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { createEffectLedger, type EffectLedger } from '@dexter/dbos';
+import { createEffectLedger, type EffectLedger, retryWhileUnavailable } from '@dexter/dbos';
 import { createEmbeddedProvider, createGetFinancialsTool } from '@dexter/finance-tools';
 import { type AnyTool, defineTool, type ToolCall } from '@dexter/registry';
 import { createScriptedLlmClient } from '@dexter/registry/testing';
@@ -92,9 +92,13 @@ function recorded(tool: AnyTool, pool: pg.Pool, ledger: EffectLedger): AnyTool {
       const turnId = DBOS.workflowID ?? 'none';
       const key = context.idempotencyKey ?? `${turnId}:${context.toolCallId}`;
       const row = [turnId, context.toolCallId, tool.name, key];
-      await pool.query(
-        'insert into attempts (turn_id, tool_call_id, tool, idempotency_key) values ($1, $2, $3, $4)',
-        row,
+      // Through a database restart the log waits for the server (the tool's result must not
+      // become an error because PostgreSQL was away for a moment).
+      await retryWhileUnavailable(() =>
+        pool.query(
+          'insert into attempts (turn_id, tool_call_id, tool, idempotency_key) values ($1, $2, $3, $4)',
+          row,
+        ),
       );
       const output = await tool.execute(input, context);
       return ledger.once(key, async (client) => {

@@ -14,7 +14,14 @@
  * with Retry-After (the database is unreachable; retry, with the same Idempotency-Key).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { answerApproval, DurableTurnError, type DurableTurns, readTurn, settleTurn } from '@dexter/dbos';
+import {
+  answerApproval,
+  DurableTurnError,
+  type DurableTurns,
+  isDatabaseUnavailable,
+  readTurn,
+  settleTurn,
+} from '@dexter/dbos';
 import type pg from 'pg';
 import type { DatabaseHealth } from './health';
 import { attemptsOf, executionsOf, planTurn } from './scenario';
@@ -88,20 +95,6 @@ function unavailable(response: ServerResponse): void {
     503,
     { error: { code: 'database_unavailable', message: 'PostgreSQL is unreachable; retry shortly' } },
     { 'retry-after': String(RETRY_AFTER) },
-  );
-}
-
-/** Errors of a lost or refused database connection (pg, node, DBOS wrapping them). */
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (
-    typeof code === 'string' &&
-    (/^(08|57P)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(code))
-  )
-    return true;
-  const message = error instanceof Error ? error.message : String(error);
-  return /connection terminated|ECONNREFUSED|ECONNRESET|the database system is|system database has been shut down|timeout exceeded when trying to connect/i.test(
-    message,
   );
 }
 
@@ -196,7 +189,7 @@ export function createApp({ turns, pool, health }: AppOptions): Server {
             : 400;
       return send(response, status, { error: { code: error.code, message: error.message } });
     }
-    if (isConnectionError(error)) return unavailable(response);
+    if (isDatabaseUnavailable(error)) return unavailable(response);
     console.error(error);
     send(response, 500, { error: { code: 'internal', message: 'internal error' } });
   };

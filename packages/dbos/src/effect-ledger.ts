@@ -8,12 +8,19 @@
  * transaction-scoped advisory lock on the key.
  */
 import type pg from 'pg';
+import { retryWhileUnavailable } from './database-unavailable';
 import { DurableTurnError } from './errors';
 
 /** Options of `createEffectLedger`. */
 export interface EffectLedgerOptions {
   /** A pool on the database the effects write to (the ledger table lives there too). */
   pool: pg.Pool;
+  /**
+   * How long `once` keeps trying while the database is unreachable (a restart, a failover):
+   * the transaction rolled back, so nothing committed and trying again is safe. Default 60 s;
+   * 0 throws at once.
+   */
+  unavailableRetryMs?: number;
   /** Schema of the ledger table `effect_ledger`. Default `dexter`. */
   schema?: string;
 }
@@ -55,6 +62,7 @@ export function createEffectLedger(options: EffectLedgerOptions): EffectLedger {
     );
   }
   const { pool } = options;
+  const retryMs = options.unavailableRetryMs ?? 60_000;
   const table = `"${schema}".effect_ledger`;
   const ignore = () => {};
 
@@ -104,29 +112,35 @@ export function createEffectLedger(options: EffectLedgerOptions): EffectLedger {
       if (typeof key !== 'string' || key === '') {
         throw new DurableTurnError('invalid_option', 'effect ledger: the key must be a non-empty string');
       }
-      await migrate();
-      return withClient(async (client) => {
-        await client.query('begin');
-        try {
-          await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
-          const found = await client.query<{ value: string }>(`select value from ${table} where key = $1`, [
-            key,
-          ]);
-          if (found.rows.length > 0) {
-            await client.query('commit');
-            return JSON.parse(found.rows[0]!.value) as T;
-          }
-          const value = await effect(client);
-          const text = JSON.stringify(value ?? null) ?? 'null';
-          await client.query(`insert into ${table} (key, value) values ($1, $2)`, [key, text]);
-          await client.query('commit');
-          // The value a re-run would read: the same JSON.
-          return JSON.parse(text) as T;
-        } catch (error) {
-          await client.query('rollback').catch(ignore);
-          throw error;
-        }
-      });
+      // While the server is away the attempt rolls back whole (or it committed, and the next
+      // attempt finds its row): try again until it is back, and the effect happens once.
+      return retryWhileUnavailable(() => attempt(key, effect), retryMs);
     },
   };
+
+  async function attempt<T>(key: string, effect: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await migrate();
+    return withClient(async (client) => {
+      await client.query('begin');
+      try {
+        await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+        const found = await client.query<{ value: string }>(`select value from ${table} where key = $1`, [
+          key,
+        ]);
+        if (found.rows.length > 0) {
+          await client.query('commit');
+          return JSON.parse(found.rows[0]!.value) as T;
+        }
+        const value = await effect(client);
+        const text = JSON.stringify(value ?? null) ?? 'null';
+        await client.query(`insert into ${table} (key, value) values ($1, $2)`, [key, text]);
+        await client.query('commit');
+        // The value a re-run would read: the same JSON.
+        return JSON.parse(text) as T;
+      } catch (error) {
+        await client.query('rollback').catch(ignore);
+        throw error;
+      }
+    });
+  }
 }

@@ -1,3 +1,4 @@
+export { isDatabaseUnavailable, retryWhileUnavailable } from './database-unavailable';
 export type {
   AnswerOptions,
   AnswerOutcome,

@@ -42,6 +42,33 @@ async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, 
   }
 }
 
+type TurnReply = {
+  status: string;
+  results: { toolCallId: string; status: string }[];
+  executions: Record<string, number>;
+};
+
+/**
+ * What a turn that lived through an outage must show: completed; no effect done twice; the
+ * write, approved after the server was back, done exactly once; and a read that ran inside
+ * the fault window either done once or ended as an error result with no effect — a clean
+ * error inside the window, never a silent loss or a repeat.
+ */
+function expectSurvived(id: string, turn: TurnReply, writeApprovedAfter = true): void {
+  expect([id, turn.status]).toEqual([id, 'completed']);
+  for (const [call, count] of Object.entries(turn.executions))
+    expect([id, call, count]).toEqual([id, call, 1]);
+  const byCall = new Map(turn.results.map((result) => [result.toolCallId, result.status]));
+  const inWindow = ['call_fin_1', 'call_fin_2'];
+  if (writeApprovedAfter) {
+    expect([id, byCall.get('call_write_1'), turn.executions.call_write_1]).toEqual([id, 'ok', 1]);
+  } else inWindow.push('call_write_1');
+  for (const call of inWindow) {
+    const ran = turn.executions[call] === 1;
+    expect([id, call, byCall.get(call)]).toEqual([id, call, ran ? 'ok' : 'error']);
+  }
+}
+
 describe('durable-approvals through PostgreSQL restarts', () => {
   let dir = '';
   let url = '';
@@ -124,12 +151,8 @@ describe('durable-approvals through PostgreSQL restarts', () => {
         () => untilServed(() => turn(service, id)),
         (reply) => reply.body.status === 'completed',
       );
-      expect([id, done.body.status, done.body.results.map((r: { status: string }) => r.status)]).toEqual([
-        id,
-        'completed',
-        ['ok', 'ok', 'ok'],
-      ]);
-      expect(done.body.executions).toEqual({ call_fin_1: 1, call_fin_2: 1, call_write_1: 1 });
+      // outage-a's approval was in flight when the server went down.
+      expectSurvived(id, done.body as TurnReply, id !== 'outage-a');
     }
     expect(alive(service)).toBe(true);
   });
@@ -154,7 +177,7 @@ describe('durable-approvals through PostgreSQL restarts', () => {
         () => untilServed(() => turn(service, key)),
         (reply) => reply.body.status === 'completed',
       );
-      expect(done.body.executions).toEqual({ call_fin_1: 1, call_fin_2: 1, call_write_1: 1 });
+      expectSurvived(key, done.body as TurnReply);
     }
     expect(alive(service)).toBe(true);
     // Every request named its turn: the database holds exactly the turns asked for.

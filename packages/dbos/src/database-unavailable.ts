@@ -9,7 +9,7 @@
 const UNAVAILABLE_STATE = /^(08|57P)/;
 const SOCKET_CODE = /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/;
 const UNAVAILABLE_MESSAGE =
-  /connection terminated|ECONNREFUSED|ECONNRESET|the database system is|system database has been shut down|timeout exceeded when trying to connect/i;
+  /connection terminated|ECONNREFUSED|ECONNRESET|the database system is|system database has been shut down|timeout exceeded when trying to connect|not queryable|connection error|terminating connection/i;
 
 /**
  * True for an error of a lost or refused database connection.

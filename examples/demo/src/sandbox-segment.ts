@@ -6,7 +6,7 @@
  * floor cannot see: it runs sandboxed too, and the OS refuses the read — the result shows the
  * violation. Where the sandbox cannot start, the segment says why and how to fix it, and skips.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { createExecutor, type ExecutorEvent } from '@dexter/executor';
@@ -23,6 +23,9 @@ export interface SandboxSegmentOptions {
 /** Runs the segment; returns `toolCallId:status:how-approved` per call (empty when skipped). */
 export async function runSandboxSegment(options: SandboxSegmentOptions): Promise<string[]> {
   const { workspace, engine, stdout, stderr } = options;
+  // The session may have written nothing (a denied write): the sandbox runs its commands in
+  // the workspace, and a missing one kept the runtime from starting and the process alive.
+  mkdirSync(workspace, { recursive: true });
   const sandbox = createSandbox({
     engine,
     cwd: workspace,

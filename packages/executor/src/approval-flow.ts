@@ -139,7 +139,9 @@ async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<
       signal: host.signal,
     };
     if (subject !== undefined) request.subject = subject;
-    if (decision.proposedRules?.[0] !== undefined) request.proposedRule = decision.proposedRules[0];
+    // What "always" would save, never a rule an ask or deny rule would shadow.
+    const proposed = rulesAlwaysWouldSave(decision)[0];
+    if (proposed !== undefined) request.proposedRule = proposed;
     request.scope = approvalScope(host.config, decision);
     const file = approvalFile(subject, host.config.cwd);
     if (file !== undefined) request.file = file;

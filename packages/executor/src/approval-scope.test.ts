@@ -11,7 +11,7 @@ import type { ApprovalRequest } from './approval';
 import { createExecutor } from './executor';
 import { createSession } from './session';
 import { formatApprovalRequest } from './terminal/approval-view';
-import { createRecordingPrompter } from './testing';
+import { createRecordingPrompter, createStaticDecider } from './testing';
 
 const writeFile = defineTool({
   name: 'write_file',
@@ -109,6 +109,7 @@ describe('approval requests say what each answer covers', () => {
     );
     expect(request!.decision.matchedRule).toBe('Write(src/**)');
     expect(request!.scope?.alwaysRules).toEqual([]);
+    expect(request!.proposedRule).toBeUndefined();
     expect(formatApprovalRequest(request!)).toContain('always:   no rule proposed');
 
     const engine = createPermissionEngine({ cwd: '/repo', rules });
@@ -129,6 +130,24 @@ describe('approval requests say what each answer covers', () => {
     // A fresh session is asked again.
     await executor.execute([{ ...call, id: 'b' }], { session: createSession() });
     expect(prompter.requests.map((asked) => asked.toolCallId)).toEqual(['a', 'b']);
+  });
+
+  it('a decider that proposes a rule an ask rule would shadow: the request shows none', async () => {
+    const prompter = createRecordingPrompter([], { fallback: 'allow-once' });
+    const permissions = createStaticDecider({
+      bash: {
+        behavior: 'ask',
+        matchedRule: 'Bash(git push:*)',
+        proposedRules: ['Bash(git push:*)'],
+        sessionKey: 'bash:/repo\u0000git push',
+      },
+    });
+    const executor = createExecutor({ tools: [bash], permissions, approvals: prompter, cwd: '/repo' });
+    await executor.execute([{ id: 'p', name: 'bash', input: { command: 'git push' } }]);
+    const [request] = prompter.requests;
+    expect(request!.decision.proposedRules).toEqual(['Bash(git push:*)']);
+    expect(request!.proposedRule).toBeUndefined();
+    expect(request!.scope?.alwaysRules).toEqual([]);
   });
 
   it('a call that is not cacheable: session covers only this call', async () => {

@@ -63,7 +63,11 @@ export interface ApprovalRequest {
   subject?: PermissionSubject;
   /** The permission decision that asked: reason, classification, proposed rules, session key. */
   decision: PermissionDecision;
-  /** The first proposed rule an "always allow" answer would persist, for display. */
+  /**
+   * The first rule an "always allow" answer would persist, for display: `scope.alwaysRules[0]`
+   * when the executor saves rules; absent when an ask rule decided the call (a saved allow rule
+   * would never take effect).
+   */
   proposedRule?: string;
   /**
    * Set when the question is a network connection this call makes from inside the OS sandbox

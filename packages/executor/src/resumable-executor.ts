@@ -21,6 +21,7 @@
  * fail anyway, the calls that did not run get a `cancelled` result saying so and the outcome
  * is `completed` — what ran is always reported.
  */
+import { rulesAlwaysWouldSave } from '@dexter/permissions';
 import type { ApprovalRequest, ApprovalResponse } from './approval';
 import { sessionGrantHolds } from './approval-flow';
 import { errorMessage } from './call-fields';
@@ -123,10 +124,11 @@ function pendingApproval(
     reason: String(decision.reason),
   };
   if (decision.classification !== undefined) entry.classification = decision.classification;
-  if (decision.proposedRules) {
-    entry.proposedRules = decision.proposedRules.map(String);
-    // What the prompt shows as `proposedRule` (approval-flow.ts): the first proposal.
-    if (entry.proposedRules[0] !== undefined) entry.proposedRule = entry.proposedRules[0];
+  // The rules "always" would save (none when an ask rule decided): what the prompt shows.
+  const proposed = rulesAlwaysWouldSave(decision).map(String);
+  if (proposed.length > 0) {
+    entry.proposedRules = proposed;
+    entry.proposedRule = proposed[0];
   }
   if (request.subject !== undefined) {
     const subject = keptOrNull(request.subject);

@@ -11,6 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type {
   ApprovalPrompter,
@@ -138,6 +139,19 @@ function appendCapped(buffer: { text: string; cut: boolean }, chunk: Buffer, max
   } else buffer.text += text;
 }
 
+/**
+ * Why `dir` cannot be a command's working directory, or undefined when it can. Node reports
+ * a missing `cwd` as `spawn <file> ENOENT`, which names the wrong thing.
+ */
+function missingDirectory(dir: string): string | undefined {
+  try {
+    if (statSync(dir).isDirectory()) return undefined;
+    return `the working directory ${dir} is not a directory`;
+  } catch {
+    return `the working directory ${dir} does not exist`;
+  }
+}
+
 /** Runs `argv` as a process group; kills the group on abort or timeout. */
 function runProcess(
   file: string,
@@ -150,6 +164,8 @@ function runProcess(
   stderr: string;
   timedOut: boolean;
 }> {
+  const missing = missingDirectory(options.cwd);
+  if (missing !== undefined) return Promise.reject(new Error(missing));
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const max = options.maxOutputBytes ?? MAX_OUTPUT;
@@ -302,6 +318,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 
   const status = (): Promise<SandboxStatus> => {
+    // A missing project directory says nothing about the sandbox: report it, and look again
+    // on the next call instead of keeping the answer.
+    const missing = missingDirectory(cwd);
+    if (missing !== undefined && statusPromise === undefined) {
+      return Promise.resolve({
+        available: false,
+        reason: missing,
+        fix: `create ${cwd}, or pass an existing directory as createSandbox's cwd`,
+      });
+    }
     statusPromise ??= (async (): Promise<SandboxStatus> => {
       if (process.platform === 'win32') {
         return {
@@ -359,6 +385,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         return { available: true, platform: process.platform };
       } catch (error) {
         manager = undefined;
+        // initialize may have started the runtime's proxies: stop them, or they keep the
+        // process alive.
+        await candidate.reset().catch(() => undefined);
         return {
           available: false,
           reason: `the sandbox could not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,

@@ -3,7 +3,7 @@
  * why with the fix, the notice is written once, nothing is auto-allowed (asks stay asks), and
  * a call a person approved runs as it does today, unsandboxed and saying so.
  */
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApprovalRequest, createExecutor } from '@dexter/executor';
@@ -61,5 +61,52 @@ describe('without a sandbox', () => {
     expect(asked.map((request) => request.toolCallId)).toEqual(['c1']);
     expect(result!.status).toBe('ok');
     expect(result!.content).toContain('42\n[exit code 0, not sandboxed]');
+  });
+});
+
+describe('a project directory that does not exist', () => {
+  it('is named as the reason, run says so instead of `spawn ENOENT`, and the status is looked up again once it exists', async () => {
+    const missing = path.join(project, 'not-yet');
+    const engine = createPermissionEngine({ cwd: missing });
+    const sandbox = createSandbox({ engine, cwd: missing, runtime: missingPieces, onNotice: () => undefined });
+    const status = await sandbox.status();
+    expect(status).toMatchObject({ available: false, reason: `the working directory ${missing} does not exist` });
+    if (!status.available) expect(status.fix).toContain(`create ${missing}`);
+    await expect(sandbox.run('true', { toolCallId: 'c1' })).rejects.toThrow(
+      `the working directory ${missing} does not exist`,
+    );
+    mkdirSync(missing);
+    expect(await sandbox.status()).toMatchObject({ available: false, reason: 'bubblewrap (bwrap) not installed' });
+    const ran = await sandbox.run('pwd', { toolCallId: 'c2' });
+    expect(ran.stdout.trim()).toBe(missing);
+  });
+});
+
+describe('a runtime that starts and then fails its first command', () => {
+  it('is reset, so its proxies do not keep the process alive, and the status says why', async () => {
+    let resets = 0;
+    const failing = {
+      SandboxManager: {
+        isSupportedPlatform: () => true,
+        checkDependencies: () => ({ errors: [], warnings: [] }),
+        initialize: async () => undefined,
+        wrapWithSandbox: async () => {
+          throw new Error('wrapping failed');
+        },
+        getSandboxViolationStore: () => ({ getViolationsForCommand: () => [] }),
+        cleanupAfterCommand: () => undefined,
+        updateConfig: () => undefined,
+        reset: async () => {
+          resets += 1;
+        },
+      },
+    } as unknown as SandboxRuntimeModule;
+    const engine = createPermissionEngine({ cwd: project });
+    const sandbox = createSandbox({ engine, cwd: project, runtime: failing, onNotice: () => undefined });
+    expect(await sandbox.status()).toMatchObject({
+      available: false,
+      reason: 'the sandbox could not start (wrapping failed)',
+    });
+    expect(resets).toBe(1);
   });
 });

@@ -12,6 +12,9 @@ export function projectConfig(name: string) {
       typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: '../../tsconfig.json' },
       pool: 'threads',
       maxWorkers: 2,
+      // vitest's 5 s default is tight for tests that import several packages' sources on a
+      // loaded 2-core machine; a test that needs longer still says so itself.
+      testTimeout: 20_000,
     },
   });
 }

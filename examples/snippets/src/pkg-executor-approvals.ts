@@ -7,7 +7,7 @@ export { approvals };
 // #region approvals
 const approvals: ApprovalPrompter = {
   async prompt(request) {
-    // request: { toolCallId, tool, toolDescription, input, subject?, decision, proposedRule?, signal }
+    // request: { toolCallId, tool, toolDescription, input, subject?, decision, scope?, file?, proposedRule?, network?, signal }
     const answer = await ui.ask(`${request.tool}: ${request.decision.reason}`, { signal: request.signal });
     return answer; // 'allow-once' | 'allow-session' | 'allow-always' | 'deny' or an object:
     // { decision, updatedInput?, message?, interrupt? }   (`behavior` is accepted for `decision`)

@@ -73,7 +73,8 @@ export interface DurableTurnsOptions {
    * Shared session state (e.g. `createPostgresSessionStore`). For turns started with a
    * `sessionId`: an unexpired `allow-session` grant answers a prompt without asking, an
    * `allow-session`/`allow-always` answer records a grant (for `grantTtlMs`), and every answer
-   * goes to the audit trail. Each store call is a checkpointed step.
+   * goes to the audit trail. Each store call is a checkpointed step; an audit row carries the
+   * step's idempotency key, so a step re-run after a crash writes no second row.
    */
   sessions?: SessionStore;
   /** How long an `allow-session` grant made in a durable turn holds. Default 8 hours. */
@@ -313,10 +314,13 @@ export function registerDurableTurns(options: DurableTurnsOptions): DurableTurns
         const index = indexOf.get(request.toolCallId)!;
         await order.turn(index);
         const { decision } = request;
+        // Keyed by the step (`<turn id>:<step number>`, deterministic): a crash between the
+        // row's commit and the step's checkpoint re-runs the step, and the store keeps one row.
         const audit = (answer: ApprovalAnswer, actor: string | undefined) =>
           DBOS.runStep(
             () =>
               shared!.recordAudit({
+                idempotencyKey: `${turnId}:${DBOS.stepID}`,
                 sessionId: sessionId!,
                 toolCallId: request.toolCallId,
                 tool: request.tool,

@@ -64,6 +64,11 @@ export interface AuditEntry {
   message?: string;
   /** When (ms since the epoch); the store fills it in when absent. */
   at?: number;
+  /**
+   * Names this one answer: a store keeps at most one row per key, so writing the entry again
+   * (a durable step re-run after a crash between the write and its checkpoint) adds nothing.
+   */
+  idempotencyKey?: string;
 }
 
 /** An audit entry as read back. */
@@ -73,6 +78,8 @@ export interface AuditRecord
   actor: string | undefined;
   input: unknown;
   message: string | undefined;
+  /** The entry's `idempotencyKey`, when it had one. */
+  idempotencyKey?: string;
 }
 
 /** Shared session state. All methods are safe to call concurrently from many processes. */
@@ -91,7 +98,7 @@ export interface SessionStore {
   counter(sessionId: string, name: string): Promise<number>;
   /** True exactly once per `snapshotId`, whoever asks and however often: the resume ledger. */
   claimResume(snapshotId: string, claimedBy?: string): Promise<boolean>;
-  /** Appends an approval answer to the audit trail. */
+  /** Appends an approval answer to the audit trail (once per `idempotencyKey`, when given). */
   recordAudit(entry: AuditEntry): Promise<void>;
   /** The audit trail, oldest first (of one session when given). */
   audit(sessionId?: string): Promise<AuditRecord[]>;
@@ -177,6 +184,7 @@ export function normalizeAuditEntry(entry: AuditEntry, now: number): AuditEntry 
   requireText('recordAudit', 'toolCallId', entry.toolCallId);
   requireText('recordAudit', 'tool', entry.tool);
   requireText('recordAudit', 'decision', entry.decision);
+  if (entry.idempotencyKey !== undefined) requireText('recordAudit', 'idempotencyKey', entry.idempotencyKey);
   const at = checkTime('recordAudit', 'at', entry.at ?? now);
   return { ...entry, at };
 }
@@ -230,6 +238,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
   const counters = new Map<string, number>();
   const claimed = new Set<string>();
   const audit: AuditRecord[] = [];
+  const auditKeys = new Set<string>();
   const keyOf = (sessionId: string, sessionKey: string, cwd: string) =>
     JSON.stringify([sessionId, sessionKey, cwd]);
 
@@ -282,6 +291,10 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
     },
     async recordAudit(entry) {
       const valid = normalizeAuditEntry(entry, clock());
+      if (valid.idempotencyKey !== undefined) {
+        if (auditKeys.has(valid.idempotencyKey)) return;
+        auditKeys.add(valid.idempotencyKey);
+      }
       audit.push({
         id: audit.length + 1,
         sessionId: valid.sessionId,
@@ -292,6 +305,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
         actor: valid.actor,
         input: valid.input === undefined ? undefined : auditInput(valid.input),
         message: valid.message,
+        ...(valid.idempotencyKey === undefined ? {} : { idempotencyKey: valid.idempotencyKey }),
       });
     },
     async audit(sessionId) {

@@ -108,6 +108,30 @@ export function describeSessionStoreContract(
       expect(trail[1]!.at).toBeGreaterThan(1000);
     });
 
+    it('keeps one audit row per idempotencyKey, also when the same entry is written at once by many callers', async () => {
+      const s = session();
+      const entry = { sessionId: s, toolCallId: 'c1', tool: 'write_file', decision: 'allow-once' };
+      const key = `${s}:7`;
+      await store.recordAudit({ ...entry, idempotencyKey: key, actor: 'ana' });
+      // A re-run of the step that wrote it (same key) adds nothing, even with other fields.
+      await Promise.all(
+        Array.from({ length: 5 }, () => store.recordAudit({ ...entry, idempotencyKey: key, actor: 'bo' })),
+      );
+      await store.recordAudit({ ...entry, idempotencyKey: `${s}:8` });
+      // Entries without a key are all kept, as before.
+      await store.recordAudit(entry);
+      await store.recordAudit(entry);
+      const trail = await store.audit(s);
+      expect(trail.map((r) => [r.idempotencyKey ?? null, r.actor ?? null])).toEqual([
+        [key, 'ana'],
+        [`${s}:8`, null],
+        [null, null],
+        [null, null],
+      ]);
+      await expect(store.recordAudit({ ...entry, idempotencyKey: '' })).rejects.toBeInstanceOf(TypeError);
+      expect(await store.audit(s)).toHaveLength(4);
+    });
+
     it('rejects malformed arguments with a TypeError and stores nothing', async () => {
       const s = session();
       await expect(store.grant({ sessionId: '', sessionKey: 'k' })).rejects.toBeInstanceOf(TypeError);

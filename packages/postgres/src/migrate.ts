@@ -7,7 +7,7 @@
 import type { PoolClient } from 'pg';
 
 /** The schema version this package writes; recorded in `<schema>.dexter_schema_version`. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -21,7 +21,11 @@ export function quoteSchema(schema: string): string {
   return `"${schema}"`;
 }
 
-/** The DDL of version 1, for a quoted schema name. */
+/**
+ * The DDL up to the current version, for a quoted schema name; every statement is safe to run
+ * again, so it also upgrades a schema an older version wrote. Version 2 adds the audit
+ * table's `idempotency_key` (unique; NULLs, the rows written without one, never conflict).
+ */
 export function schemaStatements(s: string): string[] {
   return [
     `create schema if not exists ${s}`,
@@ -57,6 +61,8 @@ export function schemaStatements(s: string): string[] {
        message text,
        at_ms bigint not null)`,
     `create index if not exists approval_audit_session on ${s}.approval_audit (session_id, id)`,
+    `alter table ${s}.approval_audit add column if not exists idempotency_key text`,
+    `create unique index if not exists approval_audit_key on ${s}.approval_audit (idempotency_key)`,
   ];
 }
 

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeSessionStoreContract } from '../../executor/test/session-store-contract';
 import { databaseUrl, uniqueName } from '../test/database';
+import { SCHEMA_VERSION, schemaStatements } from './migrate';
 import { createPostgresSessionStore } from './postgres-session-store';
 
 const url = databaseUrl('@dexter/postgres store tests');
@@ -69,7 +70,7 @@ describe.skipIf(url === '')('createPostgresSessionStore', () => {
       'session_grants',
     ]);
     const version = await pool.query(`select version from "${schema}".dexter_schema_version`);
-    expect(version.rows).toEqual([{ version: 1 }]);
+    expect(version.rows).toEqual([{ version: SCHEMA_VERSION }]);
     await store.close();
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await expect(store.grants('s')).rejects.toThrow(/closed/);
@@ -89,6 +90,35 @@ describe.skipIf(url === '')('createPostgresSessionStore', () => {
     expect(await b.claimResume('snap')).toBe(false);
     const version = await poolFor().query(`select count(*)::int as n from "${schema}".dexter_schema_version`);
     expect(version.rows[0].n).toBe(1);
+  });
+
+  it('upgrades a version-1 schema in place: its audit rows stay, keyed entries are written once', async () => {
+    const pool = poolFor();
+    const schema = uniqueName('upgrade');
+    // Version 1 wrote every statement but the last two (the idempotency key column and index).
+    for (const statement of schemaStatements(`"${schema}"`).slice(0, -2)) await pool.query(statement);
+    await pool.query(`insert into "${schema}".dexter_schema_version (version) values (1)`);
+    await pool.query(
+      `insert into "${schema}".approval_audit (session_id, tool_call_id, tool, decision, at_ms) values ('s', 'c0', 't', 'deny', 1)`,
+    );
+    const store = createPostgresSessionStore({ pool, schema });
+    const entry = {
+      sessionId: 's',
+      toolCallId: 'c1',
+      tool: 't',
+      decision: 'allow-once',
+      idempotencyKey: 'turn:3',
+    };
+    await store.recordAudit(entry);
+    await store.recordAudit(entry);
+    expect((await store.audit('s')).map((r) => [r.toolCallId, r.idempotencyKey ?? null])).toEqual([
+      ['c0', null],
+      ['c1', 'turn:3'],
+    ]);
+    const version = await pool.query(
+      `select version from "${schema}".dexter_schema_version order by version`,
+    );
+    expect(version.rows).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   it('refuses a schema newer than it knows, and a bad schema name at construction', async () => {

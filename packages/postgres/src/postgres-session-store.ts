@@ -61,6 +61,7 @@ interface AuditRow {
   input: unknown;
   message: string | null;
   at_ms: string;
+  idempotency_key: string | null;
 }
 
 function toGrant(row: GrantRow): SessionGrant {
@@ -124,6 +125,7 @@ function toAudit(row: AuditRow): AuditRecord {
     input: fromStored(row.input),
     message: row.message ?? undefined,
     at: Number(row.at_ms),
+    ...(row.idempotency_key === null ? {} : { idempotencyKey: row.idempotency_key }),
   };
 }
 
@@ -272,8 +274,9 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
       const valid = normalizeAuditEntry(entry, clock());
       const insert = (input: string | null) =>
         query(
-          `insert into ${s}.approval_audit (session_id, tool_call_id, tool, decision, actor, input, message, at_ms)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          `insert into ${s}.approval_audit (session_id, tool_call_id, tool, decision, actor, input, message, at_ms, idempotency_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           on conflict (idempotency_key) do nothing`,
           [
             valid.sessionId,
             valid.toolCallId,
@@ -283,6 +286,7 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
             input,
             valid.message ?? null,
             valid.at,
+            valid.idempotencyKey ?? null,
           ],
         );
       try {

@@ -44,7 +44,7 @@ async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, 
 
 type TurnReply = {
   status: string;
-  results: { toolCallId: string; status: string }[];
+  results: { toolCallId: string; status: string; error?: { name?: string; message: string } }[];
   executions: Record<string, number>;
 };
 
@@ -55,6 +55,9 @@ type TurnReply = {
  * error inside the window, never a silent loss or a repeat.
  */
 function expectSurvived(id: string, turn: TurnReply, writeApprovedAfter = true): void {
+  for (const result of turn.results)
+    if (result.error !== undefined)
+      console.warn(`[outage] ${id} ${result.toolCallId}: ${JSON.stringify(result.error)}`);
   expect([id, turn.status]).toEqual([id, 'completed']);
   for (const [call, count] of Object.entries(turn.executions))
     expect([id, call, count]).toEqual([id, call, 1]);

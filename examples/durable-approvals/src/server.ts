@@ -4,7 +4,7 @@
  *        with `Idempotency-Key: <key>` the key is the turn id: a retry returns the same turn
  *   POST /approvals/:id        {"decision"}  → {"turnId","status"}   (any server process may receive it;
  *                                               the same answer again → 200, a different one → 409)
- *   GET  /turns/:turnId                      → {"turnId","status","results":[{"toolCallId","name","status"}],
+ *   GET  /turns/:turnId                      → {"turnId","status","results":[{"toolCallId","name","status","error"?}],
  *                                               "executions":{"<toolCallId>": n}, "attempts":{...}}
  *   GET  /healthz                            → 200 {"status":"ok"} or 503 while PostgreSQL is unreachable
  * A W3C `traceparent` header on POST /turns is continued, and the turn's trace is continued
@@ -169,7 +169,11 @@ export function createApp({ turns, pool, health }: AppOptions): Server {
       return send(response, 200, {
         turnId: state.turnId,
         status: state.status,
-        results: state.results.map(({ toolCallId, name, status }) => ({ toolCallId, name, status })),
+        results: state.results.map(({ toolCallId, name, status, error }) =>
+          error === undefined
+            ? { toolCallId, name, status }
+            : { toolCallId, name, status, error: { name: error.name, message: error.message } },
+        ),
         executions: await executionsOf(pool, state.turnId),
         attempts: await attemptsOf(pool, state.turnId),
       });

@@ -350,4 +350,142 @@ describe('an approval authorises one exact call, in its order (issue 26)', () =>
     expect(first.content.filter((part) => part.type === 'tool-approval-request')).toHaveLength(1);
     expect(log).toEqual(['l']);
   });
+  it('a later call answered while an earlier write is left unanswered: it does not run first', async () => {
+    const files = new Map<string, string>();
+    const log: string[] = [];
+    const write = defineTool({
+      name: 'write_file',
+      inputSchema: z.object({ path: z.string(), text: z.string() }),
+      description: 'Writes a file.',
+      compactDescription: 'Write',
+      approval: 'ask',
+      execute: ({ path, text }) => {
+        log.push(`write ${path}`);
+        files.set(path, text);
+        return 'written';
+      },
+    });
+    const read = (approval: 'allow' | 'ask') =>
+      defineTool({
+        name: 'read_file',
+        inputSchema: z.object({ path: z.string() }),
+        description: 'Reads a file.',
+        compactDescription: 'Read',
+        concurrencySafe: true,
+        approval,
+        execute: ({ path }) => {
+          log.push(`read ${path}`);
+          return files.get(path) ?? '(missing)';
+        },
+      });
+    for (const approval of ['allow', 'ask'] as const) {
+      log.length = 0;
+      files.clear();
+      const model = scriptedModel([
+        [
+          call('w1', 'write_file', { path: 'a.txt', text: 'new' }),
+          call('r2', 'read_file', { path: 'a.txt' }),
+        ],
+      ]);
+      const first = await generateText({
+        model,
+        tools: createAiSdkTools({ tools: [write, read(approval)] }).tools,
+        prompt: 'go',
+      });
+      const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+      expect(requests.map((part) => part.toolCall.toolCallId)).toEqual(['w1', 'r2']);
+      // One instance serves the later requests (it must not count the held-back call as run).
+      const { tools } = createAiSdkTools({ tools: [write, read(approval)] });
+      const onlyTheRead = answerAll(first, requests.slice(1));
+      // The AI SDK runs the approved read, then finds the write without a result and throws.
+      const results: unknown[] = [];
+      await expect(
+        generateText({
+          model,
+          tools,
+          messages: onlyTheRead,
+          experimental_onToolCallFinish: (event) => {
+            results.push(event.success ? event.output : event.error);
+          },
+        }),
+      ).rejects.toThrow(/missing/i);
+      expect(log).toEqual([]);
+      expect(results).toMatchObject([{ status: 'cancelled', content: expect.stringMatching(/write_file/) }]);
+      // Both answered: the write, then the read of what it wrote.
+      const second = await generateText({ model, tools, messages: answerAll(first, requests) });
+      expect(log).toEqual(['write a.txt', 'read a.txt']);
+      const readResult = second.response.messages
+        .flatMap((message) => (message.role === 'tool' ? message.content : []))
+        .find((part) => part.type === 'tool-result' && part.toolCallId === 'r2');
+      expect(readResult?.type === 'tool-result' && readResult.output).toEqual({ type: 'text', value: 'new' });
+    }
+  });
+  it('across instances, the AI SDK approval secret binds tool, id and input to what the first instance showed', async () => {
+    const ran: string[] = [];
+    const secret = 'host secret of at least 32 bytes, from config';
+    const model = scriptedModel([[call('c1', 'deploy', { env: 'staging' })]]);
+    const first = await generateText({
+      model,
+      tools: createAiSdkTools({ tools: [deploy(ran)] }).tools,
+      prompt: 'go',
+      experimental_toolApprovalSecret: secret,
+    });
+    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    expect(requests.map((part) => part.toolCall.input)).toEqual([{ env: 'staging' }]);
+    /** The continuation's messages, with the call (and the request's copy of it) edited. */
+    const edited = (edit: (part: Record<string, unknown>) => Record<string, unknown>) => {
+      const messages = structuredClone(answerAll(first, requests));
+      for (const message of messages) {
+        if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+        message.content = message.content.map((part) => {
+          if (part.type === 'tool-call') return edit({ ...part }) as unknown as typeof part;
+          if (part.type === 'tool-approval-request') return edit({ ...part }) as unknown as typeof part;
+          return part;
+        });
+      }
+      return messages;
+    };
+    const onAnotherInstance = (messages: ModelMessage[], withSecret = true) =>
+      generateText({
+        model,
+        tools: createAiSdkTools({ tools: [deploy(ran)] }).tools,
+        messages,
+        ...(withSecret ? { experimental_toolApprovalSecret: secret } : {}),
+      });
+    const attempts: [string, ModelMessage[]][] = [
+      ['input', edited((part) => (part.type === 'tool-call' ? { ...part, input: { env: 'prod' } } : part))],
+      ['tool', edited((part) => (part.type === 'tool-call' ? { ...part, toolName: 'deploy ' } : part))],
+      ['call id', edited((part) => ({ ...part, toolCallId: 'c2' }))],
+      [
+        'signature removed',
+        edited((part) => {
+          const { signature: _signature, ...rest } = part;
+          return rest;
+        }),
+      ],
+    ];
+    for (const [what, messages] of attempts) {
+      await expect(onAnotherInstance(messages), what).rejects.toThrow(/signature/i);
+    }
+    expect(ran).toEqual([]);
+    // Unchanged, a fresh instance runs exactly what was shown, once.
+    await onAnotherInstance(answerAll(first, requests));
+    expect(ran).toEqual(['staging']);
+    // Without the secret, a fresh instance has only the messages' word for what was shown.
+    const unsigned = await generateText({
+      model: scriptedModel([[call('c3', 'deploy', { env: 'staging' })]]),
+      tools: createAiSdkTools({ tools: [deploy(ran)] }).tools,
+      prompt: 'go',
+    });
+    const unsignedRequests = unsigned.content.filter((part) => part.type === 'tool-approval-request');
+    const swapped = structuredClone(answerAll(unsigned, unsignedRequests));
+    for (const message of swapped) {
+      if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+      message.content = message.content.map((part) =>
+        part.type === 'tool-call' ? { ...part, input: { env: 'prod' } } : part,
+      );
+    }
+    await onAnotherInstance(swapped, false);
+    expect(ran).toEqual(['staging', 'prod']);
+  });
 });

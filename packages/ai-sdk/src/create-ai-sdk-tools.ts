@@ -18,7 +18,8 @@
  * - The messages are read for what the bridge cannot see itself: a continuation's
  *   `tool-call` parts tell each call's position in its step (approved calls run in that
  *   order, whatever order the answers came in), which earlier calls of the step still wait
- *   (their approval requested, no result yet), and whether two calls share one id — the AI SDK
+ *   (their approval requested, no result yet; a later call answered while an earlier one is
+ *   left unanswered ends `cancelled` rather than run first), and whether two calls share one id — the AI SDK
  *   matches an approval to the *last* call of that id, so such calls are refused, never run.
  */
 import {
@@ -61,6 +62,8 @@ interface CallRecord {
   /** Position of the call among the `tool-call` parts of its assistant message. */
   order: number | undefined;
   waitingBefore: string[];
+  /** Of those, the ones this request does not answer either (the AI SDK reads answers from the last message). */
+  unansweredBefore: string[];
   duplicateId: boolean;
 }
 
@@ -69,14 +72,29 @@ function contentParts(message: ModelMessage): readonly { type: string; [key: str
 }
 
 function readRecord(messages: readonly ModelMessage[] | undefined, toolCallId: string): CallRecord {
-  const record: CallRecord = { order: undefined, waitingBefore: [], duplicateId: false };
+  const record: CallRecord = {
+    order: undefined,
+    waitingBefore: [],
+    unansweredBefore: [],
+    duplicateId: false,
+  };
   if (!Array.isArray(messages)) return record;
   const resulted = new Set<string>();
+  const requestOf = new Map<unknown, unknown>(); // approval id → call id
   for (const message of messages) {
     for (const part of contentParts(message)) {
       if (part.type === 'tool-result' && typeof part.toolCallId === 'string') resulted.add(part.toolCallId);
+      if (part.type === 'tool-approval-request') requestOf.set(part.approvalId, part.toolCallId);
     }
   }
+  const last = messages.at(-1);
+  const answered = new Set<unknown>(
+    last?.role === 'tool'
+      ? contentParts(last)
+          .filter((part) => part.type === 'tool-approval-response')
+          .map((part) => requestOf.get(part.approvalId))
+      : [],
+  );
   let seen = 0;
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
@@ -92,7 +110,9 @@ function readRecord(messages: readonly ModelMessage[] | undefined, toolCallId: s
       record.order = position;
       for (const earlier of calls.slice(0, position)) {
         const id = earlier.toolCallId as string;
-        if (asked.has(id) && !resulted.has(id)) record.waitingBefore.push(String(earlier.toolName));
+        if (!asked.has(id) || resulted.has(id)) continue;
+        record.waitingBefore.push(String(earlier.toolName));
+        if (!answered.has(id)) record.unansweredBefore.push(String(earlier.toolName));
       }
     });
   }
@@ -131,12 +151,14 @@ export function createAiSdkTools(options: AiSdkToolsOptions): AiSdkTools {
       inputSchema: jsonSchema<unknown>(toJsonSchema(registryTool) as Parameters<typeof jsonSchema>[0]),
       needsApproval: (input, { toolCallId, messages }) => {
         const record = readRecord(messages, toolCallId);
-        // A call the messages hold is being continued; otherwise it is in the step just made,
-        // whose calls the SDK checks one after another with the same messages array.
+        // A call the messages hold is being continued: the messages say which calls before it
+        // wait and whether its id is shared, so it stands in a step of its own (`key: {}`).
+        // Otherwise it is in the step just made, whose calls the SDK checks one after another
+        // with the same messages array.
         const step: BridgeStep =
           record.order === undefined
             ? { key: messages, duplicateId: record.duplicateId }
-            : { waitingBefore: record.waitingBefore, duplicateId: record.duplicateId };
+            : { key: {}, waitingBefore: record.waitingBefore, duplicateId: record.duplicateId };
         return bridge.needsApproval(registryTool, input, toolCallId, step);
       },
       execute: async (input, { toolCallId, abortSignal, messages }) => {
@@ -147,6 +169,7 @@ export function createAiSdkTools(options: AiSdkToolsOptions): AiSdkTools {
             ...(abortSignal === undefined ? {} : { signal: abortSignal }),
             ...(record.order === undefined ? {} : { order: record.order }),
             duplicateId: record.duplicateId,
+            waitingBefore: record.unansweredBefore,
           },
         );
         return outputOf(result);

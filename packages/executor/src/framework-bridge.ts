@@ -8,7 +8,9 @@
  *   step, after a call waiting for approval, unless both are concurrency-safe: the framework
  *   would otherwise run it at once, before the call it follows (a read of the file a pending
  *   write writes). So the executor's order holds across approvals: nothing moves past a
- *   waiting write, and a write waits behind a waiting read.
+ *   waiting write, and a write waits behind a waiting read. When a later request answers a
+ *   later call of a step and leaves an earlier one unanswered, `run` is told which calls
+ *   still wait (`waitingBefore`) and the later call ends `cancelled` instead of running first.
  * - An approval authorises one exact call: the tool, what JSON keeps of its input (canonical
  *   text) and the call id, as `needsApproval` saw them. `run(call)` hands the call to an
  *   executor (through a `CallBatcher`, so a framework step's calls keep the executor's
@@ -61,6 +63,15 @@ export interface BridgeStep {
 export interface BridgeRunOptions extends BatchedCallOptions {
   /** The framework's records hold another call under this call's id: refused, never run. */
   duplicateId?: boolean;
+  /**
+   * Tool names of the calls before this one in its step that still wait for the user's answer
+   * (asked, not answered in this request, no result), when the framework's records say so.
+   * Unless this call and each of them are concurrency-safe, this call does not run: it ends
+   * `cancelled`, saying which call it would have moved past — the frameworks cannot hold an
+   * approved call back for a later request, and running it now would put it before a call
+   * the model made first.
+   */
+  waitingBefore?: readonly string[];
 }
 
 /** Made by `createFrameworkBridge`. */
@@ -77,6 +88,14 @@ export interface FrameworkBridge {
     callId: string | undefined,
     step?: BridgeStep,
   ): Promise<boolean>;
+  /**
+   * The calls before `callId` in its step that this bridge saw wait for the user (ids and
+   * tool names, in step order) and has not run since. For frameworks whose records do not
+   * say which calls of a step still wait: the adapter keeps those the framework has no
+   * answer for and passes them to `run` as `waitingBefore`. Empty for a call this bridge
+   * did not see (another process).
+   */
+  waitedBefore(callId: string): Promise<{ id: string; name: string }[]>;
   /** Runs one call; resolves with its result. Never rejects. */
   run(call: ExecutorCall, options?: BridgeRunOptions): Promise<ToolResult>;
 }
@@ -105,6 +124,7 @@ function exactCall(name: string, input: unknown): string {
 
 interface StepEntry {
   id: string;
+  name: string;
   safe: boolean;
   /** Resolves to whether the call waits for the user (known once its decision is). */
   waits: Promise<boolean>;
@@ -153,6 +173,8 @@ export function createFrameworkBridge(options: FrameworkBridgeOptions): Framewor
   const batcher = createCallBatcher(executor);
   const cwd = executorOptions.cwd;
   const steps = new WeakMap<object, StepState>();
+  /** Call id → the calls before it in its step, as this bridge saw them. */
+  const before = new Bounded<StepEntry[]>();
   let tickStep: object | undefined;
 
   /** The step a call belongs to: the framework's key, else this turn of the event loop. */
@@ -174,6 +196,22 @@ export function createFrameworkBridge(options: FrameworkBridgeOptions): Framewor
     }
     return state;
   };
+
+  /** The first of `waiting` this call may not move past, if any. */
+  const blockerOf = (name: string, waiting: readonly string[] | undefined): string | undefined => {
+    const safe = byName.get(name)?.concurrencySafe === true;
+    return (waiting ?? []).find((other) => !(safe && byName.get(other)?.concurrencySafe === true));
+  };
+
+  const holdBack = (call: ExecutorCall, blocker: string): ToolResult =>
+    makeResult({
+      toolCallId: String(call.id),
+      name: String(call.name),
+      status: 'cancelled',
+      error: {
+        message: `This call did not run: it comes after a ${clip(blocker, 200)} call of the same step that still waits for the user's answer, and a call never runs before one the model made first. Make it again once that call has its answer.`,
+      },
+    });
 
   const refuse = (call: ExecutorCall): ToolResult =>
     makeResult({
@@ -197,6 +235,12 @@ export function createFrameworkBridge(options: FrameworkBridgeOptions): Framewor
       // Registered synchronously, in the order the framework asks: later calls of the step
       // wait on this one's answer.
       const state = stepOf(step.key);
+      const exact = exactCall(tool.name, input);
+      if (state.ids.has(callId) && step.duplicateId !== true && putToUser.get(callId) === exact) {
+        // Asked again about a call already put to the user and still unanswered (a framework
+        // resuming a run in the same turn of the event loop): the same call, not a second one.
+        return Promise.resolve(true);
+      }
       if (step.duplicateId === true || state.ids.has(callId) || refused.has(callId)) {
         refused.set(callId, true);
         putToUser.delete(callId);
@@ -215,16 +259,14 @@ export function createFrameworkBridge(options: FrameworkBridgeOptions): Framewor
         if (preview.behavior === 'ask') return true;
         // A denial or bad input runs into its result at once: it touches nothing.
         if (preview.behavior !== 'allow') return false;
-        for (const name of step.waitingBefore ?? []) {
-          if (!(safe && byName.get(name)?.concurrencySafe === true)) return true;
-        }
+        if (blockerOf(tool.name, step.waitingBefore) !== undefined) return true;
         for (const entry of earlier) {
           if ((await entry.waits) && !(safe && entry.safe)) return true;
         }
         return false;
       })().catch(() => true); // cannot tell: keep it waiting for the user (fail closed)
-      state.entries.push({ id: callId, safe, waits });
-      const exact = exactCall(tool.name, input);
+      state.entries.push({ id: callId, name: tool.name, safe, waits });
+      before.set(callId, earlier);
       return waits.then((wait) => {
         if (refused.has(callId)) return false;
         const shown = putToUser.get(callId);
@@ -240,16 +282,28 @@ export function createFrameworkBridge(options: FrameworkBridgeOptions): Framewor
         return wait;
       });
     },
+    async waitedBefore(callId) {
+      const waited: { id: string; name: string }[] = [];
+      for (const entry of before.get(callId) ?? []) {
+        if ((await entry.waits) && !ran.has(entry.id) && !refused.has(entry.id)) {
+          waited.push({ id: entry.id, name: entry.name });
+        }
+      }
+      return waited;
+    },
     async run(call, runOptions = {}) {
       const id = String(call?.id);
       if (runOptions.duplicateId === true || refused.has(id) || ran.has(id)) {
         refused.set(id, true);
         return refuse(call);
       }
+      // Held back, it has not run: the same call may come again once the earlier one is answered.
+      const blocker = blockerOf(String(call.name), runOptions.waitingBefore);
+      if (blocker !== undefined) return holdBack(call, blocker);
       ran.set(id, true);
       running.set(id, exactCall(String(call.name), call.input));
       try {
-        const { duplicateId: _duplicate, ...batched } = runOptions;
+        const { duplicateId: _duplicate, waitingBefore: _waiting, ...batched } = runOptions;
         return await batcher.run(call, batched);
       } finally {
         running.delete(id);

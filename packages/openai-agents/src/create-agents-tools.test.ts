@@ -235,4 +235,62 @@ describe('an approval authorises one exact call, in its order (issue 26)', () =>
     expect(log).toEqual(['write a.txt', 'read a.txt']);
     expect(model.seenOutputs).toContain('r2: new');
   });
+  it('a later call approved while an earlier write is left unanswered: it does not run first', async () => {
+    const files = new Map<string, string>();
+    const log: string[] = [];
+    const write = defineTool({
+      name: 'write_file',
+      inputSchema: z.object({ path: z.string(), text: z.string() }),
+      description: 'Writes a file.',
+      compactDescription: 'Write',
+      approval: 'ask',
+      execute: ({ path, text }) => {
+        log.push(`write ${path}`);
+        files.set(path, text);
+        return 'written';
+      },
+    });
+    const read = (approval: 'allow' | 'ask') =>
+      defineTool({
+        name: 'read_file',
+        inputSchema: z.object({ path: z.string() }),
+        description: 'Reads a file.',
+        compactDescription: 'Read',
+        concurrencySafe: true,
+        approval,
+        execute: ({ path }) => {
+          log.push(`read ${path}`);
+          return files.get(path) ?? '(missing)';
+        },
+      });
+    for (const approval of ['allow', 'ask'] as const) {
+      log.length = 0;
+      files.clear();
+      const model = new ScriptedModel([
+        [
+          functionCall('w1', 'write_file', { path: 'a.txt', text: 'new' }),
+          functionCall('r2', 'read_file', { path: 'a.txt' }),
+        ],
+      ]);
+      const adapter = createAgentsTools({ tools: [write, read(approval)] });
+      const agent = new Agent({ name: 'ops', instructions: 'x', model, tools: adapter.tools });
+      const paused = await run(agent, 'go');
+      const [, readItem] = paused.interruptions;
+      expect(readItem).toBeDefined();
+      // The host answers only the read; the write stays unanswered.
+      paused.state.approve(readItem!);
+      const again = await run(agent, paused.state);
+      expect(log).toEqual([]);
+      expect(adapter.results.get('r2')).toMatchObject({ status: 'cancelled' });
+      expect(adapter.results.get('r2')?.content).toMatch(/write_file/);
+      expect(
+        again.interruptions.map((item) => item.rawItem.type === 'function_call' && item.rawItem.callId),
+      ).toEqual(['w1']);
+      // The write, answered later, runs; the read never ran before it (the model reads why).
+      for (const item of again.interruptions) again.state.approve(item);
+      await run(agent, again.state);
+      expect(log).toEqual(['write a.txt']);
+      expect(model.seenOutputs.find((line) => line.startsWith('r2:'))).toMatch(/did not run/);
+    }
+  });
 });

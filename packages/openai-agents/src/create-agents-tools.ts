@@ -13,6 +13,10 @@
  *   `needsApproval` said true for that very call in this process (the SDK asks
  *   `needsApproval` again right before it runs an approved call, also after a resume), any
  *   other `ask` is denied (fail closed).
+ * - Order across approvals: a call approved while an earlier call of its turn (one this
+ *   process saw wait) still has no answer ends `cancelled` instead of running first; the
+ *   runner hands the tool no record of the turn's other calls, so after a resume in another
+ *   process only the calls it re-asks about are known, and this check is per process.
  * - The SDK sees each tool's JSON Schema, non-strict, and does not validate with it: the
  *   executor does, so bad input comes back to the model as a readable `invalid_input`.
  */
@@ -79,12 +83,20 @@ export function createAgentsTools(options: AgentsToolsOptions): AgentsTools {
       parameters: plainJsonSchema(registryTool) as never,
       strict: false,
       needsApproval: (_context, input, callId) => bridge.needsApproval(registryTool, input, callId),
-      execute: async (input, _context, details) => {
+      execute: async (input, context, details) => {
         anonymous += 1;
         const id = details?.toolCall?.callId ?? `dexter-call-${anonymous}`;
+        // Earlier calls of its turn that waited for approval and have no answer yet: this call
+        // must not run before them (the runner runs approved calls while others stay interrupted).
+        const waitingBefore = (await bridge.waitedBefore(id))
+          .filter(
+            (earlier) =>
+              context?.isToolApproved({ toolName: earlier.name, callId: earlier.id }) === undefined,
+          )
+          .map((earlier) => earlier.name);
         const result = await bridge.run(
           { id, name: registryTool.name, input },
-          details?.signal === undefined ? {} : { signal: details.signal },
+          { ...(details?.signal === undefined ? {} : { signal: details.signal }), waitingBefore },
         );
         results.set(id, result);
         if (results.size > MAX_RESULTS) results.delete(results.keys().next().value as string);

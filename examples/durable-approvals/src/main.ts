@@ -12,6 +12,7 @@ import { launchDbos, registerDurableTurns, shutdownDbos } from '@dexter/dbos';
 import { createPermissionEngine } from '@dexter/permissions';
 import pg from 'pg';
 import { watchDatabase } from './health';
+import { createTurnRequestsTable } from './requests';
 import { createExecutionsTable, createScenarioTools } from './scenario';
 import { createApp } from './server';
 import { createTraceTable, startTelemetry } from './telemetry';
@@ -35,6 +36,7 @@ pool.on('error', () => {});
 pool.on('connect', (client) => client.on('error', () => {}));
 const ledger = await createExecutionsTable(pool);
 await createTraceTable(pool);
+await createTurnRequestsTable(pool);
 // OTLP traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; nothing otherwise.
 const telemetry = startTelemetry(process.env);
 const turns = registerDurableTurns({

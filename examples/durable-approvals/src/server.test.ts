@@ -163,6 +163,32 @@ describe.skipIf(server === '')('durable-approvals over HTTP', () => {
     expect(one!.body.turnId).not.toBe(two!.body.turnId);
     const bad = await call(each.base, 'POST', '/turns', { prompt: 'x' }, { 'idempotency-key': 'a b' });
     expect(bad.status).toBe(400);
+    // The same key with another body is refused, naming the mismatch; nothing new starts.
+    const reused = await call(each.base, 'POST', '/turns', { prompt: 'Something else' }, headers);
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+    expect(reused.body.error.message).toContain(key);
+    const extra = await call(each.base, 'POST', '/turns', { prompt: 'Retried', user: 'bo' }, headers);
+    expect(extra.status).toBe(422);
+    // The same body with its keys in another order and other spacing is the same request.
+    const spaced = await call(each.base, 'POST', '/turns', '{ "prompt" :  "Retried" }', headers);
+    expect([spaced.status, spaced.body.turnId]).toEqual([200, key]);
+    // Two new keys raced with different bodies: exactly one body wins each key.
+    const raced = `race-${Date.now().toString(36)}`;
+    const racing = await Promise.all(
+      ['A', 'B', 'A', 'B'].map((prompt) =>
+        call(each.base, 'POST', '/turns', { prompt }, { 'idempotency-key': raced }),
+      ),
+    );
+    const statuses = racing.map((reply) => reply.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(2);
+    const won = statuses.flatMap((status, index) => (status === 200 ? [index % 2] : []));
+    expect(won[0]).toBe(won[1]); // both 200s carried the same body
+    expect(racing.filter((reply) => reply.status === 200).map((reply) => reply.body.turnId)).toEqual([
+      raced,
+      raced,
+    ]);
   });
 
   it('answers bad requests with 400, non-JSON bodies with 415, unknown turns with 404', async () => {

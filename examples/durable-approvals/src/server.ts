@@ -1,7 +1,8 @@
 /**
  * The HTTP contract (node:http, JSON in and out; POST bodies must be `application/json`):
  *   POST /turns                {"prompt"}    → {"turnId","status","pending":[{"approvalId","tool","input"}]}
- *        with `Idempotency-Key: <key>` the key is the turn id: a retry returns the same turn
+ *        with `Idempotency-Key: <key>` the key is the turn id: a retry returns the same turn;
+ *        the same key with a different body → 422 idempotency_key_reused
  *   POST /approvals/:id        {"decision"}  → {"turnId","status"}   (any server process may receive it;
  *                                               the same answer again → 200, a different one → 409)
  *   GET  /turns/:turnId                      → {"turnId","status","results":[{"toolCallId","name","status","error"?}],
@@ -10,7 +11,8 @@
  * A W3C `traceparent` header on POST /turns is continued, and the turn's trace is continued
  * again by the POST /approvals that answers it, on any process (telemetry.ts).
  * Errors are {"error": {"code","message"}} with 400 (bad request or id), 404 (no such turn or
- * route), 409 (that approval is not waiting, or took another answer), 415 (not JSON) or 503
+ * route), 409 (that approval is not waiting, or took another answer), 415 (not JSON), 422 (an
+ * Idempotency-Key reused with a different body) or 503
  * with Retry-After (the database is unreachable; retry, with the same Idempotency-Key).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,6 +26,7 @@ import {
 } from '@dexter/dbos';
 import type pg from 'pg';
 import type { DatabaseHealth } from './health';
+import { bodyDigest, sameBodyForKey } from './requests';
 import { attemptsOf, executionsOf, planTurn } from './scenario';
 import { inServerSpan, requestContext, saveTurnTrace, turnContext } from './telemetry';
 
@@ -127,9 +130,17 @@ export function createApp({ turns, pool, health }: AppOptions): Server {
           'Idempotency-Key must be 1-200 characters of A-Z a-z 0-9 . _ : - (starting with a letter or digit)',
         );
       }
-      const { prompt } = await readJson(request);
+      const body = await readJson(request);
+      const { prompt } = body;
       if (typeof prompt !== 'string' || prompt.trim() === '') {
         throw new HttpError(400, 'invalid_prompt', 'prompt must be a non-empty string');
+      }
+      if (key !== undefined && !(await sameBodyForKey(pool, key, bodyDigest(body)))) {
+        throw new HttpError(
+          422,
+          'idempotency_key_reused',
+          `Idempotency-Key "${key}" was first sent with a different body: a retry must repeat the body exactly (key order and spacing aside); send a new key for a new turn`,
+        );
       }
       return inServerSpan('POST /turns', requestContext(request.headers), async (span) => {
         // The key is the turn id: DBOS starts a workflow id once, so a retry gets the same turn.

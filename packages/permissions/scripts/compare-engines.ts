@@ -1,0 +1,592 @@
+// biome-ignore-all lint/suspicious/noConsole: a command-line script reports on stdout
+/**
+ * `pnpm compare-engines`: the permission engine of a base commit and the engine of this
+ * working tree, side by side, on the same inputs and the same options. Every decision that
+ * got looser (deny → ask or allow, ask → allow) or tighter is listed with its input, rule
+ * set and context; the script exits 1 when one got looser and is not in the allow-list
+ * file, where every entry carries its justification.
+ *
+ * Both engines are built with tsup into one bundled file each (the base from `git archive`
+ * of the base commit, cached by commit; this tree's each run) and imported into this one
+ * process. The inputs are only analysed as strings, never run.
+ *
+ * Inputs: every corpus in `shared/data/corpora` beside the repository (`--corpora DIR`),
+ * the package's adversarial cases (`test/adversarial-cases.ts`), the command strings of the
+ * `it.each([...])`-style lists in `test/*.test.ts` (the held-out probes), and two forms of
+ * every attack that force the fallback scan (a syntax error after it; padding over the
+ * length cap). Rule sets: every `compileRuleSet({ allow, ask, deny })` with literal lists in
+ * `test/*.test.ts`. Contexts: working directory, home directory and read-only mode.
+ *
+ * Usage: pnpm compare-engines [--base REF] [--allow FILE] [--corpora DIR] [--sample N]
+ *                             [--report FILE] [--rebuild] [--quiet] [--full]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'tsup';
+import ts from 'typescript';
+import { attackCases, benignCases, contextAttacks, contextBenign } from '../test/adversarial-cases';
+
+/** The engine before issue 27's command-table rewrite: `main` when the harness was built. */
+const defaultBase = '2e11058afbe9f6bc8f2ed98c67f185aadddb4192';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = path.resolve(packageDir, '../..');
+const cacheDir = path.join(packageDir, 'node_modules/.cache/compare-engines');
+const defaultAllowFile = path.join(packageDir, 'test/compare-engines-allowed.json');
+
+// --- arguments ----------------------------------------------------------------------------
+
+interface Args {
+  base: string;
+  allowFile: string;
+  corpora: string | undefined;
+  sample: number;
+  report: string;
+  rebuild: boolean;
+  quiet: boolean;
+  full: boolean;
+}
+
+function usage(message: string): never {
+  console.error(`compare-engines: ${message}`);
+  console.error(
+    'usage: pnpm compare-engines [--base REF] [--allow FILE] [--corpora DIR] [--sample N] [--report FILE] [--rebuild] [--quiet] [--full]',
+  );
+  process.exit(2);
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = {
+    base: defaultBase,
+    allowFile: defaultAllowFile,
+    corpora: undefined,
+    sample: 1,
+    report: path.join(cacheDir, 'report.json'),
+    rebuild: false,
+    quiet: false,
+    full: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) usage(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--') continue;
+    else if (arg === '--base') args.base = value();
+    else if (arg === '--allow') args.allowFile = path.resolve(value());
+    else if (arg === '--corpora') args.corpora = path.resolve(value());
+    else if (arg === '--report') args.report = path.resolve(value());
+    else if (arg === '--sample') {
+      args.sample = Number(value());
+      if (!Number.isInteger(args.sample) || args.sample < 1) usage('--sample takes a whole number ≥ 1');
+    } else if (arg === '--rebuild') args.rebuild = true;
+    else if (arg === '--quiet') args.quiet = true;
+    else if (arg === '--full') args.full = true;
+    else usage(`unknown argument ${arg}`);
+  }
+  return args;
+}
+
+// --- building the two engines ---------------------------------------------------------------
+
+/** What the harness uses of an engine build: its public API, as exported by `src/index.ts`. */
+interface Engine {
+  evaluateBash(
+    command: string,
+    rules: unknown,
+    options: Record<string, unknown>,
+  ): { behavior: 'allow' | 'ask' | 'deny'; reason: string; matchedRule?: string };
+  compileRuleSet(spec: RuleSpec): unknown;
+  createSecretModel(options: { homeDir: string }): unknown;
+  createProtectedPathModel(options: { homeDir: string; cwd: string }): unknown;
+}
+
+/** Bundles `permissionsSrc` (with `registrySrc` for `@dexter/registry`) into `outDir/index.js`. */
+async function bundle(permissionsSrc: string, registrySrc: string, outDir: string): Promise<string> {
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    config: false,
+    entry: { index: path.join(permissionsSrc, 'index.ts') },
+    outDir,
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    dts: false,
+    sourcemap: false,
+    splitting: false,
+    silent: true,
+    // Everything of ours in one file; zod resolves from the package's node_modules (the output
+    // lives under it).
+    noExternal: [/^@dexter\//],
+    external: ['zod'],
+    esbuildOptions(options) {
+      options.alias = { '@dexter/registry': path.join(registrySrc, 'index.ts') };
+      options.conditions = ['@dexter/source'];
+    },
+  });
+  return path.join(outDir, 'index.js');
+}
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: repoDir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
+}
+
+/** The base engine, built from `git archive` of `ref` (cached by commit). */
+async function buildBase(ref: string, rebuild: boolean): Promise<{ file: string; commit: string }> {
+  let commit: string;
+  try {
+    commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  } catch {
+    usage(`--base ${ref} is not a commit of this repository`);
+  }
+  const outDir = path.join(cacheDir, `base-${commit}`);
+  const file = path.join(outDir, 'index.js');
+  if (!rebuild && existsSync(file)) return { file, commit };
+  const tree = path.join(cacheDir, `tree-${commit}`);
+  rmSync(tree, { recursive: true, force: true });
+  mkdirSync(tree, { recursive: true });
+  const archive = execFileSync(
+    'git',
+    ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
+    {
+      cwd: repoDir,
+      maxBuffer: 1 << 30,
+    },
+  );
+  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  try {
+    await bundle(
+      path.join(tree, 'packages/permissions/src'),
+      path.join(tree, 'packages/registry/src'),
+      outDir,
+    );
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+  return { file, commit };
+}
+
+// --- inputs ---------------------------------------------------------------------------------
+
+interface Input {
+  command: string;
+  /** Where it came from: a corpus file, `adversarial`, a test file, `fallback`. */
+  source: string;
+  /** A working directory of its own (the adversarial cwd cases). */
+  cwd?: string;
+  /** From a corpus (decided under fewer rule sets × contexts, see `corpusRuleSets`). */
+  corpus?: boolean;
+  /** Decided with a length cap of 8 characters: over the cap, by the fallback scan. */
+  overCap?: boolean;
+}
+
+function findCorpora(explicit: string | undefined): string | undefined {
+  if (explicit !== undefined) return existsSync(explicit) ? explicit : usage(`no corpora at ${explicit}`);
+  for (let dir = repoDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared/data/corpora');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function readCorpus(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  if (file.endsWith('.jsonl'))
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { command: string }).command);
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+interface RuleSpec {
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+}
+
+/** A string literal's text, or undefined for anything else. */
+function literal(node: ts.Node): string | undefined {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
+}
+
+/**
+ * From a test file: the command strings of every array literal passed straight to a call
+ * (`it.each([...])`, `neverAllowed([...])`), and the rule sets of every
+ * `compileRuleSet({ ... })` whose lists are literal.
+ */
+function scanTestFile(file: string): { commands: string[]; ruleSets: { name: string; spec: RuleSpec }[] } {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const commands: string[] = [];
+  const ruleSets: { name: string; spec: RuleSpec }[] = [];
+  const base = path.basename(file).replace(/\.test\.ts$/, '');
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText(source);
+      if (
+        callee === 'compileRuleSet' &&
+        node.arguments[0] &&
+        ts.isObjectLiteralExpression(node.arguments[0])
+      ) {
+        const spec: RuleSpec = {};
+        let literalOnly = true;
+        for (const property of node.arguments[0].properties) {
+          const key = property.name?.getText(source);
+          if (
+            !ts.isPropertyAssignment(property) ||
+            (key !== 'allow' && key !== 'ask' && key !== 'deny') ||
+            !ts.isArrayLiteralExpression(property.initializer)
+          ) {
+            literalOnly = false;
+            continue;
+          }
+          const values = property.initializer.elements.map(literal);
+          if (values.some((value) => value === undefined)) literalOnly = false;
+          else spec[key] = values as string[];
+        }
+        if (literalOnly) ruleSets.push({ name: `${base}:${ruleSetName(node, source)}`, spec });
+      } else {
+        for (const argument of node.arguments) {
+          if (!ts.isArrayLiteralExpression(argument)) continue;
+          for (const element of argument.elements) {
+            const text = literal(element);
+            if (text !== undefined && text.trim() !== '') commands.push(text);
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { commands, ruleSets };
+}
+
+/** The name a rule set goes by in its test: its property or variable, else its line. */
+function ruleSetName(call: ts.CallExpression, source: ts.SourceFile): string {
+  const parent = call.parent;
+  if ((ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name)
+    return parent.name.getText(source);
+  return `line ${source.getLineAndCharacterOfPosition(call.getStart(source)).line + 1}`;
+}
+
+// --- contexts -------------------------------------------------------------------------------
+
+interface Context {
+  name: string;
+  cwd: string;
+  home: string;
+  readOnly: boolean;
+}
+
+/** Working directory × home directory × read-only mode. */
+const contexts: readonly Context[] = [
+  { name: 'cwd=/repo', cwd: '/repo', home: '/home/u', readOnly: false },
+  { name: 'cwd=/repo read-only', cwd: '/repo', home: '/home/u', readOnly: true },
+  { name: 'cwd=~ read-only', cwd: '/home/u', home: '/home/u', readOnly: true },
+  { name: 'cwd=/root/project home=/root', cwd: '/root/project', home: '/root', readOnly: false },
+];
+
+/** The rule sets the corpora are decided under in every context (the first: in all four). */
+const corpusRuleSets = [
+  'adversarial:none',
+  'adversarial:allowList',
+  'adversarial:denyList',
+  'held-out-probe:permissive',
+];
+
+// --- allow-list -----------------------------------------------------------------------------
+
+interface AllowEntry {
+  input: string;
+  from: Behavior;
+  to: Behavior;
+  /** When absent: every rule set. */
+  ruleSet?: string;
+  /** When absent: every context. */
+  context?: string;
+  justification: string;
+}
+
+type Behavior = 'allow' | 'ask' | 'deny';
+const rank: Record<Behavior, number> = { allow: 0, ask: 1, deny: 2 };
+
+function readAllowList(file: string): AllowEntry[] {
+  if (!existsSync(file)) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    usage(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const entries = (parsed as { entries?: unknown }).entries;
+  if (!Array.isArray(entries)) usage(`${file}: expected { "entries": [ ... ] }`);
+  return entries.map((entry, index) => {
+    const e = entry as Partial<AllowEntry>;
+    const where = `${file}: entry ${index}`;
+    if (typeof e.input !== 'string') usage(`${where} has no "input"`);
+    if (!(e.from && e.from in rank) || !(e.to && e.to in rank))
+      usage(`${where} needs "from" and "to" behaviors`);
+    if (rank[e.to] >= rank[e.from]) usage(`${where} is not a loosening (${e.from} → ${e.to})`);
+    if (typeof e.justification !== 'string' || e.justification.trim().length < 20)
+      usage(`${where} needs a "justification" (a sentence saying why the looser decision is right)`);
+    return e as AllowEntry;
+  });
+}
+
+// --- the comparison -------------------------------------------------------------------------
+
+interface Change {
+  input: string;
+  source: string;
+  ruleSet: string;
+  context: string;
+  from: Behavior;
+  to: Behavior;
+  oldReason: string;
+  newReason: string;
+  allowedBy?: string;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const allowList = readAllowList(args.allowFile);
+  const started = performance.now();
+
+  const base = await buildBase(args.base, args.rebuild);
+  const head = await bundle(
+    path.join(packageDir, 'src'),
+    path.join(repoDir, 'packages/registry/src'),
+    path.join(cacheDir, 'head'),
+  );
+  const oldEngine = (await import(pathToFileURL(base.file).href)) as Engine;
+  // A fresh URL each run: the head build changes between runs of one shell.
+  const newEngine = (await import(`${pathToFileURL(head).href}?t=${Date.now()}`)) as Engine;
+  const built = performance.now();
+
+  // Inputs.
+  const inputs: Input[] = [];
+  for (const attack of attackCases) inputs.push({ command: attack.command, source: 'adversarial attack' });
+  for (const benign of benignCases) inputs.push({ command: benign.command, source: 'adversarial benign' });
+  for (const item of [...contextAttacks, ...contextBenign])
+    inputs.push({ command: item.command, source: `adversarial ${item.category}`, cwd: item.cwd });
+  const testDir = path.join(packageDir, 'test');
+  const specs = new Map<string, { name: string; spec: RuleSpec }>();
+  for (const name of readdirSync(testDir).sort()) {
+    if (!name.endsWith('.test.ts')) continue;
+    const scanned = scanTestFile(path.join(testDir, name));
+    for (const command of scanned.commands) inputs.push({ command, source: name });
+    for (const ruleSet of scanned.ruleSets) {
+      const key = JSON.stringify([ruleSet.spec.allow ?? [], ruleSet.spec.ask ?? [], ruleSet.spec.deny ?? []]);
+      if (!specs.has(key)) specs.set(key, ruleSet);
+    }
+  }
+  if (specs.size === 0) specs.set('none', { name: 'none', spec: {} });
+  const corpora = findCorpora(args.corpora);
+  if (corpora === undefined)
+    console.warn(
+      'compare-engines: no shared/data/corpora beside the repository (pass --corpora DIR); comparing the test inputs only',
+    );
+  else
+    for (const name of readdirSync(corpora).sort()) {
+      if (!/\.(jsonl|txt)$/.test(name) || name.startsWith('LICENSE')) continue;
+      readCorpus(path.join(corpora, name)).forEach((command, index) => {
+        if (index % args.sample === 0) inputs.push({ command, source: name, corpus: true });
+      });
+    }
+  // The fallback scan's inputs: what the parser rejects and what is over the length cap.
+  // (Over the cap through a cap of 8 characters, as `test/over-cap.test.ts` does: 64 KiB of
+  // padding per decision would cost minutes.)
+  const fallbackInputs: Input[] = attackCases.flatMap((attack) => [
+    { command: `${attack.command}\nfi`, source: 'fallback: syntax error after an attack' },
+    { command: `echo pad; ls -l; ${attack.command}`, source: 'fallback: over the length cap', overCap: true },
+  ]);
+
+  // Each input once per source.
+  const seen = new Set<string>();
+  const unique = inputs.filter((input) => {
+    const key = `${input.cwd ?? ''}\u0000${input.command}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+
+  const ruleSets = [...specs.values()].map(({ name, spec }) => ({
+    name,
+    old: oldEngine.compileRuleSet(spec),
+    new: newEngine.compileRuleSet(spec),
+  }));
+  // The options of each engine per context, working directory and cap (made once each).
+  const optionsMemo = new Map<string, { old: Record<string, unknown>; new: Record<string, unknown> }>();
+  const optionsFor = (context: Context, cwd: string, overCap: boolean) => {
+    const key = `${context.name}\u0000${cwd}\u0000${overCap}`;
+    let memo = optionsMemo.get(key);
+    if (!memo) {
+      const make = (engine: Engine) => ({
+        cwd,
+        readOnlyAutoAllow: context.readOnly,
+        secrets: engine.createSecretModel({ homeDir: context.home }),
+        protectedPaths: engine.createProtectedPathModel({ homeDir: context.home, cwd }),
+        ...(overCap ? { shell: { maxLength: 8 } } : {}),
+      });
+      optionsMemo.set(key, (memo = { old: make(oldEngine), new: make(newEngine) }));
+    }
+    return memo;
+  };
+
+  const changes: Change[] = [];
+  const counts = new Map<
+    string,
+    { decisions: number; same: number; looser: number; tighter: number; ms: number }
+  >();
+  const count = (key: string) => {
+    let entry = counts.get(key);
+    if (!entry) counts.set(key, (entry = { decisions: 0, same: 0, looser: 0, tighter: 0, ms: 0 }));
+    return entry;
+  };
+  const decide = (input: Input, combos: readonly Combo[]) => {
+    for (const [ruleSet, context] of combos) {
+      const optionsOf = optionsFor(context, input.cwd ?? context.cwd, input.overCap === true);
+      const start = performance.now();
+      const a = oldEngine.evaluateBash(input.command, ruleSet.old, optionsOf.old);
+      const b = newEngine.evaluateBash(input.command, ruleSet.new, optionsOf.new);
+      const tally = count(input.source.startsWith('fallback') ? 'fallback forms' : input.source);
+      tally.ms += performance.now() - start;
+      tally.decisions += 1;
+      if (a.behavior === b.behavior) {
+        tally.same += 1;
+        continue;
+      }
+      const looser = rank[b.behavior] < rank[a.behavior];
+      if (looser) tally.looser += 1;
+      else tally.tighter += 1;
+      changes.push({
+        input: input.command,
+        source: input.source,
+        ruleSet: ruleSet.name,
+        context: input.cwd !== undefined ? `${context.name}, cwd=${input.cwd}` : context.name,
+        from: a.behavior,
+        to: b.behavior,
+        oldReason: a.reason,
+        newReason: b.reason,
+      });
+    }
+  };
+  // The test inputs under every rule set × context; the corpora (40,000 commands) under the
+  // adversarial suite's and the held-out probe's rule sets in the first two contexts and with
+  // no rules in the others (`--full`: every one); the fallback forms in the first context.
+  type Combo = readonly [(typeof ruleSets)[number], Context];
+  const every: Combo[] = ruleSets.flatMap((ruleSet) =>
+    contexts.map((context) => [ruleSet, context] as const),
+  );
+  const coreNames = new Set(corpusRuleSets);
+  const core = ruleSets.filter((ruleSet) => coreNames.has(ruleSet.name));
+  if (core.length !== coreNames.size)
+    console.warn(
+      `compare-engines: the rule sets ${corpusRuleSets.join(', ')} were not all found in test/*.test.ts; the corpora get every rule set`,
+    );
+  const corpusCombos: Combo[] =
+    args.full || core.length !== coreNames.size
+      ? every
+      : every.filter(
+          ([ruleSet, context]) =>
+            (coreNames.has(ruleSet.name) && contexts.indexOf(context) < 2) ||
+            ruleSet.name === corpusRuleSets[0],
+        );
+  const fallbackCombos = every.filter(([, context]) => context === contexts[0]);
+  for (const input of unique) decide(input, input.corpus ? corpusCombos : every);
+  for (const input of fallbackInputs) decide(input, fallbackCombos);
+  const decided = performance.now();
+
+  // Judge the looser ones against the allow-list.
+  const used = new Set<AllowEntry>();
+  for (const change of changes) {
+    if (rank[change.to] >= rank[change.from]) continue;
+    const entry = allowList.find(
+      (e) =>
+        e.input === change.input &&
+        e.from === change.from &&
+        e.to === change.to &&
+        (e.ruleSet === undefined || e.ruleSet === change.ruleSet) &&
+        (e.context === undefined ||
+          e.context === change.context ||
+          change.context.startsWith(`${e.context}, `)),
+    );
+    if (entry) {
+      used.add(entry);
+      change.allowedBy = entry.justification;
+    }
+  }
+  const looser = changes.filter((c) => rank[c.to] < rank[c.from]);
+  const unlisted = looser.filter((c) => c.allowedBy === undefined);
+  const tighter = changes.filter((c) => rank[c.to] > rank[c.from]);
+
+  // Report.
+  const total = [...counts.values()].reduce((sum, c) => sum + c.decisions, 0);
+  console.log(
+    `compare-engines: base ${base.commit.slice(0, 10)} (${args.base}) vs this working tree; ` +
+      `${unique.length + fallbackInputs.length} inputs, ${ruleSets.length} rule sets, ${contexts.length} contexts: ` +
+      `${total} decisions per engine (corpora: ${corpusCombos.length} rule set × context pairs; tests: ${every.length}; fallback forms: ${fallbackCombos.length})` +
+      (args.sample > 1 ? `, corpora sampled 1 in ${args.sample}` : ''),
+  );
+  console.log(`rule sets: ${ruleSets.map((r) => r.name).join(', ')}`);
+  console.log(`contexts: ${contexts.map((c) => c.name).join(' | ')}`);
+  console.log('\n| inputs | decisions | same | looser | tighter | s (both engines) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [source, c] of counts)
+    console.log(
+      `| ${source} | ${c.decisions} | ${c.same} | ${c.looser} | ${c.tighter} | ${(c.ms / 1000).toFixed(1)} |`,
+    );
+
+  const show = (command: string) =>
+    JSON.stringify(command.length > 160 ? `${command.slice(0, 157)}...` : command);
+  const printGroup = (title: string, list: Change[]) => {
+    if (list.length === 0) return;
+    console.log(`\n${title} (${list.length} decisions):`);
+    // One line per input and change, with every rule set × context it happened under.
+    const groups = new Map<string, Change[]>();
+    for (const change of list) {
+      const key = `${change.from}→${change.to}\u0000${change.input}`;
+      groups.set(key, [...(groups.get(key) ?? []), change]);
+    }
+    for (const group of groups.values()) {
+      const first = group[0]!;
+      console.log(`  ${first.from} → ${first.to}  ${show(first.input)}  [${first.source}]`);
+      console.log(`      under: ${group.map((c) => `${c.ruleSet} @ ${c.context}`).join('; ')}`);
+      if (!args.quiet) {
+        console.log(`      old: ${first.oldReason.slice(0, 200)}`);
+        console.log(`      new: ${first.newReason.slice(0, 200)}`);
+      }
+      if (first.allowedBy) console.log(`      allowed: ${first.allowedBy}`);
+    }
+  };
+  printGroup('LOOSER, not in the allow-list', unlisted);
+  printGroup(
+    'looser, justified in the allow-list',
+    looser.filter((c) => c.allowedBy !== undefined),
+  );
+  printGroup('tighter', tighter);
+  for (const entry of allowList)
+    if (!used.has(entry)) console.log(`\nnote: allow-list entry not needed any more: ${show(entry.input)}`);
+
+  mkdirSync(path.dirname(args.report), { recursive: true });
+  writeFileSync(
+    args.report,
+    `${JSON.stringify({ base: base.commit, counts: Object.fromEntries(counts), changes }, null, 1)}\n`,
+  );
+  console.log(
+    `\n${total} decisions per engine: ${looser.length} looser (${unlisted.length} not in the allow-list), ` +
+      `${tighter.length} tighter. Build ${((built - started) / 1000).toFixed(1)} s, decisions ${((decided - built) / 1000).toFixed(1)} s. ` +
+      `Full list: ${path.relative(process.cwd(), args.report)}`,
+  );
+  process.exitCode = unlisted.length > 0 ? 1 : 0;
+}
+
+await main();

@@ -12,6 +12,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  claudeCodeConversationTools,
+  claudeCodeToolFields,
+  claudeCodeUnmappedTools,
+} from '../../../packages/permissions/src/cli/hook-claude-code';
 import { type CliBinary, prepareCliBinary } from '../../../packages/permissions/test/cli-binary';
 import { type ScriptedCall, startFakeAnthropic } from './fake-anthropic';
 import { installHostCli, runCli } from './host-cli';
@@ -128,6 +133,55 @@ describe.skipIf('skip' in claude)(
   `Claude Code ${version} with the hook install-hook registers`,
   { timeout: 240_000 },
   () => {
+    it("knows every tool the CLI offers, and every field of the tools it maps (the CLI's own schemas)", async () => {
+      const where = setup([]);
+      const classified = new Set([
+        ...Object.keys(claudeCodeToolFields),
+        ...claudeCodeConversationTools,
+        ...Object.keys(claudeCodeUnmappedTools),
+      ]);
+      // Load the deferred tools' schemas the way the model does: ToolSearch "select:".
+      const { run, requests } = await runClaude(
+        where,
+        [[{ name: 'ToolSearch', input: { query: `select:${[...classified].join(',')}`, max_results: 100 } }]],
+        'default',
+      );
+      expect(run.code, run.stderr).toBe(0);
+      type Tool = {
+        name: string;
+        input_schema?: { properties?: Record<string, unknown> };
+        defer_loading?: boolean;
+      };
+      const withTools = requests.filter((request): request is { tools: Tool[]; system?: unknown } =>
+        Array.isArray((request as { tools?: unknown }).tools),
+      );
+      const offered = new Map<string, Tool>();
+      for (const request of withTools) for (const tool of request.tools) offered.set(tool.name, tool);
+      // Deferred tools are listed by name in the prompt; each one must be classified too.
+      const prompt = JSON.stringify(withTools[0]);
+      const deferred =
+        /deferred tools are now available via ToolSearch[\s\S]*?:((?:\\n[A-Z]\w+)+)\\n\\n/.exec(prompt);
+      expect(deferred, 'the prompt lists the deferred tools').not.toBeNull();
+      const names = [
+        ...[...offered.keys()].filter((name) => name !== 'DeferredToolPlaceholder'),
+        ...deferred![1]!.split('\\n').filter(Boolean),
+      ];
+      expect(names).toEqual(expect.arrayContaining(['Bash', 'Read', 'Write', 'Edit', 'WebFetch', 'Monitor']));
+      expect(names.filter((name) => !classified.has(name))).toEqual([]);
+      // A field of a mapped tool that the hook does not list would make every such call ask.
+      const missing: string[] = [];
+      for (const [name, tool] of offered) {
+        const fields = claudeCodeToolFields[name];
+        if (!fields) continue;
+        for (const field of Object.keys(tool.input_schema?.properties ?? {}))
+          if (!fields.includes(field)) missing.push(`${name}.${field}`);
+      }
+      expect(missing).toEqual([]);
+      // The schemas of the deferred tools the hook maps were loaded and compared.
+      for (const name of ['Monitor', 'WebFetch', 'NotebookEdit', 'CronCreate'])
+        expect(offered.get(name)?.input_schema?.properties, name).toBeDefined();
+    });
+
     for (const mode of ['default', 'bypassPermissions'] as const) {
       it(`keeps secrets from the model and its own policy from the agent (--permission-mode ${mode})`, async () => {
         const where = setup([

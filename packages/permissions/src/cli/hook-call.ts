@@ -22,8 +22,10 @@ export interface HookCall {
 
 /** How an event maps to the engine. */
 export type HookMapping =
-  | { kind: 'calls'; calls: HookCall[] }
-  | { kind: 'unknown'; tool: string }
+  /** `ask`: the engine's answer, made at least an ask (with this reason) when it would allow. */
+  | { kind: 'calls'; calls: HookCall[]; ask?: string }
+  /** A tool we cannot map; `reason` says what it does when we know the tool. */
+  | { kind: 'unknown'; tool: string; reason?: string }
   | { kind: 'pass'; reason: string }
   /** Decided from the event's shape alone: a filter that selects secret files (deny), keys that disagree or a field we do not know (ask). */
   | { kind: 'decide'; behavior: 'ask' | 'deny'; reason: string }
@@ -121,15 +123,28 @@ export function aliasValue(
   return { value: present.length > 0 ? event.toolInput[present[0]!] : undefined };
 }
 
-/** Keys of the tool input outside `known`: a field we have not read could change what the tool touches. */
-export function unknownFields(event: HookToolEvent, known: ReadonlySet<string>): HookMapping | undefined {
+/** Why a call with keys outside `known` asks (a field we have not read could change what the tool touches), or undefined. */
+export function unknownFieldsReason(event: HookToolEvent, known: ReadonlySet<string>): string | undefined {
   const unknown = Object.keys(event.toolInput).filter((key) => !known.has(key));
   if (unknown.length === 0) return undefined;
-  return {
-    kind: 'decide',
-    behavior: 'ask',
-    reason: `${event.toolName} was called with ${unknown.map((key) => JSON.stringify(key)).join(', ')}, which dexter-permissions does not know; it could change what the tool reads or writes`,
-  };
+  return `${event.toolName} was called with ${unknown.map((key) => JSON.stringify(key)).join(', ')}, which dexter-permissions does not know; it could change what the tool reads or writes`;
+}
+
+/**
+ * `mapping`, made to ask at least, for `reason`: a problem still blocks and a denial still
+ * denies; the engine's answer to mapped calls is still computed (a secret read stays denied)
+ * and an allow becomes an ask; a pass becomes an ask.
+ */
+export function atLeastAsk(mapping: HookMapping, reason: string | undefined): HookMapping {
+  if (reason === undefined) return mapping;
+  switch (mapping.kind) {
+    case 'calls':
+      return { ...mapping, ask: mapping.ask ? `${mapping.ask}; ${reason}` : reason };
+    case 'pass':
+      return { kind: 'decide', behavior: 'ask', reason };
+    default:
+      return mapping;
+  }
 }
 
 /**

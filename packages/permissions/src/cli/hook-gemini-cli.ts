@@ -8,6 +8,7 @@
  */
 import {
   aliasValue,
+  atLeastAsk,
   byName,
   collect,
   configuredFileCalls,
@@ -21,7 +22,7 @@ import {
   resolvePath,
   secretFilterDenial,
   treeCall,
-  unknownFields,
+  unknownFieldsReason,
 } from './hook-call';
 
 /** Gemini CLI tools that touch nothing outside the conversation (0.61.0's default set). */
@@ -94,12 +95,14 @@ function globBase(pattern: string): string {
 }
 
 function mapGeminiTool(event: HookToolEvent): HookMapping {
+  const name = event.toolName === 'search_file_content' ? 'grep_search' : event.toolName;
+  const known = Object.hasOwn(knownFields, name) ? knownFields[name] : undefined;
+  return atLeastAsk(mapKnownFields(event), known && unknownFieldsReason(event, known));
+}
+
+/** The mapping from the fields the tool defines. */
+function mapKnownFields(event: HookToolEvent): HookMapping {
   const input = event.toolInput;
-  const known = knownFields[event.toolName === 'search_file_content' ? 'grep_search' : event.toolName];
-  if (known) {
-    const unknown = unknownFields(event, known);
-    if (unknown) return unknown;
-  }
   const aliased = (names: readonly string[]) => aliasValue(event, names);
   switch (event.toolName) {
     case 'run_shell_command': {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HookToolEvent } from './hook-call';
 import { combineDecisions } from './hook-call';
-import { claudeCodeHook } from './hook-claude-code';
+import {
+  claudeCodeConversationTools,
+  claudeCodeHook,
+  claudeCodeToolFields,
+  claudeCodeUnmappedTools,
+} from './hook-claude-code';
 import { geminiCliHook, urlsInPrompt } from './hook-gemini-cli';
 
 function event(
@@ -123,13 +128,129 @@ describe('hook tool mapping', () => {
       behavior: 'ask',
     });
     expect(geminiCliHook.map(event('read_file', { file_path: 'a.md', path: 'a.md' })).kind).toBe('calls');
-    // A field we do not know could change what the tool touches: ask.
+    // A field we do not know could change what the tool touches: at best an ask.
     expect(geminiCliHook.map(event('grep_search', { pattern: 'x', extra_roots: ['/'] }))).toMatchObject({
+      kind: 'calls',
+      ask: expect.stringContaining('"extra_roots"'),
+    });
+    // ...and what the known fields decide still stands: a secret filter is denied.
+    expect(
+      geminiCliHook.map(event('grep_search', { pattern: 'x', include_pattern: '.env', extra_roots: ['/'] })),
+    ).toMatchObject({ kind: 'decide', behavior: 'deny' });
+    // Conversation-only tools of 0.61.0 pass.
+    expect(geminiCliHook.map(event('update_topic', { topic: 'x' })).kind).toBe('pass');
+  });
+
+  it('asks when a Claude Code tool is called with a field it does not define (2.1.328 schemas)', () => {
+    const full: Record<string, Record<string, unknown>> = {
+      Bash: {
+        command: 'ls',
+        timeout: 1000,
+        description: 'list',
+        run_in_background: false,
+        dangerouslyDisableSandbox: false,
+      },
+      Read: { file_path: 'a.md', offset: 1, limit: 2, pages: '1', allow_large: true },
+      Write: { file_path: 'a.md', content: 'x' },
+      Edit: { file_path: 'a.md', old_string: 'a', new_string: 'b', replace_all: true },
+      NotebookEdit: {
+        notebook_path: 'n.ipynb',
+        cell_id: 'c',
+        new_source: 'x',
+        cell_type: 'code',
+        edit_mode: 'insert',
+      },
+      Grep: {
+        pattern: 'x',
+        path: 'src',
+        glob: '*.ts',
+        output_mode: 'content',
+        '-A': 1,
+        '-i': true,
+        head_limit: 3,
+      },
+      WebFetch: { url: 'https://example.com/', prompt: 'p', offset: 10 },
+      WebSearch: { query: 'q', allowed_domains: ['a.example'], blocked_domains: [] },
+    };
+    for (const [tool, input] of Object.entries(full)) {
+      expect(
+        Object.keys(input).every((key) => claudeCodeToolFields[tool]!.includes(key)),
+        tool,
+      ).toBe(true);
+      expect(claudeCodeHook.map(event(tool, input)).kind, tool).toBe('calls');
+      // The same call with one more field: ask, naming the field.
+      // The same call with one more field: the engine still decides, and at best it asks.
+      const widened = claudeCodeHook.map(event(tool, { ...input, extra_paths: ['/etc'] }));
+      expect(widened, tool).toMatchObject({ kind: 'calls', ask: expect.stringContaining('"extra_paths"') });
+    }
+    // Inherited object keys are not fields of a tool.
+    expect(claudeCodeHook.map(event('constructor', {})).kind).toBe('unknown');
+  });
+
+  it("maps Claude Code 2.1.328's newer tools: Monitor as the command or socket it opens, the rest by what they do", () => {
+    const base = { description: 'watch', timeout_ms: 60_000 };
+    expect(claudeCodeHook.map(event('Monitor', { ...base, command: 'tail -f log.txt' }))).toEqual({
+      kind: 'calls',
+      calls: [{ tool: 'Bash', input: { command: 'tail -f log.txt' }, cwd: '/repo' }],
+    });
+    expect(claudeCodeHook.map(event('Monitor', { ...base, ws: { url: 'wss://Feed.Example/x' } }))).toEqual({
+      kind: 'calls',
+      calls: [{ tool: 'WebFetch', input: { url: 'wss://feed.example/x' }, cwd: '/repo' }],
+    });
+    for (const input of [
+      { ...base },
+      { ...base, command: 'ls', ws: { url: 'wss://a.example/' } },
+      { ...base, ws: { url: 'not a url' } },
+      { ...base, ws: 'wss://a.example/' },
+    ])
+      expect(claudeCodeHook.map(event('Monitor', input)).kind, JSON.stringify(input)).toBe('problem');
+    expect(
+      claudeCodeHook.map(event('Monitor', { ...base, ws: { url: 'wss://a.example/', via: 'x' } })),
+    ).toMatchObject({
       kind: 'decide',
       behavior: 'ask',
     });
-    // Conversation-only tools of 0.61.0 pass.
-    expect(geminiCliHook.map(event('update_topic', { topic: 'x' })).kind).toBe('pass');
+    // Scheduling, task lists and messages between agents: later calls reach the hook themselves.
+    for (const [tool, input] of [
+      ['CronCreate', { cron: '*/5 * * * *', prompt: 'check the build' }],
+      ['CronList', {}],
+      ['CronDelete', { id: 'j1' }],
+      ['ScheduleWakeup', { delaySeconds: 60, reason: 'r', prompt: 'p', noop: true }],
+      ['SendMessage', { to: 'a', message: 'm' }],
+      ['TaskCreate', { subject: 's', description: 'd' }],
+      ['ListAgents', {}],
+      ['Agent', { description: 'd', prompt: 'p', isolation: 'worktree' }],
+    ] as const)
+      expect(claudeCodeHook.map(event(tool, input)).kind, tool).toBe('pass');
+    // …unless the job outlives the session or the agent runs where the hook cannot see it.
+    expect(
+      claudeCodeHook.map(event('CronCreate', { cron: '0 9 * * *', prompt: 'p', durable: true })),
+    ).toMatchObject({
+      kind: 'decide',
+      behavior: 'ask',
+    });
+    expect(
+      claudeCodeHook.map(event('Agent', { description: 'd', prompt: 'p', isolation: 'remote' })),
+    ).toMatchObject({
+      kind: 'decide',
+      behavior: 'ask',
+    });
+    expect(
+      claudeCodeHook.map(event('CronCreate', { cron: '* * * * *', prompt: 'p', command: 'x' })),
+    ).toMatchObject({
+      kind: 'decide',
+      behavior: 'ask',
+    });
+    // Worktrees and workflows act outside any call the hook sees: the unknown-tool answer, with the reason.
+    for (const tool of ['EnterWorktree', 'ExitWorktree', 'Workflow', 'Skill'])
+      expect(claudeCodeHook.map(event(tool, {})), tool).toEqual({
+        kind: 'unknown',
+        tool,
+        reason: claudeCodeUnmappedTools[tool],
+      });
+    // One table per fact: a tool is either passed or left unmapped, never both.
+    for (const tool of Object.keys(claudeCodeUnmappedTools))
+      expect(claudeCodeConversationTools.has(tool), tool).toBe(false);
   });
 
   it('maps configured MCP file arguments, names MCP tools, passes conversation tools, flags the rest', () => {

@@ -203,6 +203,29 @@ describe('dexter-permissions hook claude-code (the real binary)', () => {
       ],
       [claude('mcp__fs__write_file', { path: '/tmp/x', content: '' }), 'deny', 'mcp__fs__write_file'],
       [claude('Frobnicate', { anything: true }), 'ask', 'does not know'],
+      // Claude Code 2.1.328's newer tools: Monitor runs a command or opens a socket.
+      [
+        claude('Monitor', { description: 'x', timeout_ms: 1000, command: 'tail -f .env' }),
+        'deny',
+        'built-in floor',
+      ],
+      [
+        claude('Monitor', { description: 'x', timeout_ms: 1000, command: 'rm -rf build' }),
+        'deny',
+        'Bash(rm:*)',
+      ],
+      [
+        claude('Monitor', { description: 'x', timeout_ms: 1000, ws: { url: 'ws://169.254.169.254/' } }),
+        'deny',
+        '169.254.169.254',
+      ],
+      [claude('EnterWorktree', { name: 'feature' }), 'ask', 'git hooks'],
+      [claude('CronCreate', { cron: '0 9 * * *', prompt: 'check', durable: true }), 'ask', 'later sessions'],
+      // A field the hook does not know could change what the tool touches.
+      [claude('Read', { file_path: path.join(project, 'src/app.ts'), follow: '/etc' }), 'ask', '"follow"'],
+      [claude('Bash', { command: 'git status', cwd: '/' }), 'ask', '"cwd"'],
+      // ...while what the known fields decide still stands.
+      [claude('Bash', { command: 'cat .env', cwd: '/' }), 'deny', 'built-in floor'],
     ];
     const runs = await Promise.all(cases.map(([event]) => hook('claude-code', event)));
     runs.forEach((run, index) => {

@@ -180,7 +180,10 @@ function decide(
     }
     return engine.decide(request) as PermissionDecision;
   });
-  const decision = combineDecisions(decisions);
+  let decision = combineDecisions(decisions);
+  if (mapping.ask !== undefined && decision.behavior === 'allow')
+    // No rule can allow it (the field is the reason), so no rule is proposed.
+    decision = { behavior: 'ask', reason: mapping.ask, sessionKey: decision.sessionKey, cacheable: false };
   if (engine.loadErrors.length > 0) {
     return {
       ...decision,
@@ -211,7 +214,9 @@ export function answerHookEvent(
       else {
         const decision: PermissionDecision = {
           behavior: options.unknown,
-          reason: `${mapping.tool} is a tool dexter-permissions does not know, so it cannot tell what the call touches`,
+          reason: mapping.reason
+            ? `${mapping.tool} ${mapping.reason}, so dexter-permissions cannot tell what the call touches`
+            : `${mapping.tool} is a tool dexter-permissions does not know, so it cannot tell what the call touches`,
           sessionKey: `tool:${mapping.tool}`,
           cacheable: false,
           classification: 'unknown',

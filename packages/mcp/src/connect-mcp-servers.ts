@@ -9,7 +9,12 @@ import { type McpServerConfig, type McpServersConfig, parseMcpConfig } from './c
 import { McpError } from './errors';
 import type { McpSubjectContext } from './filesystem-subjects';
 import { createMcpTool, type McpServerOptions } from './mcp-tool';
-import { DEFAULT_MAX_DESCRIPTION_CHARS } from './result-limits';
+import {
+  DEFAULT_MAX_DESCRIPTION_CHARS,
+  DEFAULT_MAX_INPUT_SCHEMA_CHARS,
+  jsonWithin,
+  MAX_INPUT_SCHEMA_DEPTH,
+} from './result-limits';
 import {
   type McpElicitationHandler,
   type McpSamplingHandler,
@@ -44,8 +49,13 @@ export interface ConnectMcpServersOptions {
 
 /** Something a server did that `connectMcpServers` worked around. */
 export interface McpWarning {
-  /** `duplicate_tool`: the server listed a name twice, the later one was skipped; `description_truncated`: cut to `maxDescriptionChars`. */
-  code: 'duplicate_tool' | 'description_truncated';
+  /**
+   * `duplicate_tool`: the server listed a name twice, the later one was skipped;
+   * `description_truncated`: cut to `maxDescriptionChars`; `input_schema_too_large`: the
+   * tool's input schema is over `maxInputSchemaChars` or 64 levels deep, and the tool was
+   * skipped (never shown to a model).
+   */
+  code: 'duplicate_tool' | 'description_truncated' | 'input_schema_too_large';
   server: string;
   /** The server's name of the tool. */
   tool: string;
@@ -173,6 +183,7 @@ export async function connectMcpServers(
     const server = state.connection.name;
     const seen = new Set<string>();
     const maxDescription = state.options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
+    const maxSchema = state.options.maxInputSchemaChars ?? DEFAULT_MAX_INPUT_SCHEMA_CHARS;
     const next: AnyTool[] = [];
     for (const definition of definitions) {
       if (seen.has(definition.name)) {
@@ -185,6 +196,19 @@ export async function connectMcpServers(
         continue;
       }
       seen.add(definition.name);
+      const schema = jsonWithin(definition.inputSchema, maxSchema, MAX_INPUT_SCHEMA_DEPTH);
+      if (!schema.ok) {
+        warn({
+          code: 'input_schema_too_large',
+          server,
+          tool: definition.name,
+          message:
+            schema.reason === 'size'
+              ? `MCP server "${server}" gave ${JSON.stringify(definition.name)} an input schema of more than ${maxSchema} characters (maxInputSchemaChars); the tool was skipped`
+              : `MCP server "${server}" gave ${JSON.stringify(definition.name)} an input schema nested more than ${MAX_INPUT_SCHEMA_DEPTH} levels deep; the tool was skipped`,
+        });
+        continue;
+      }
       if ((definition.description?.length ?? 0) > maxDescription) {
         warn({
           code: 'description_truncated',

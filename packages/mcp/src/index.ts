@@ -17,7 +17,11 @@ export type { McpServerOptions } from './mcp-tool';
 export { compactDescriptionOf, createMcpTool } from './mcp-tool';
 export type { ProcessGroupStdioOptions } from './process-group-transport';
 export { ProcessGroupStdioTransport } from './process-group-transport';
-export { DEFAULT_MAX_DESCRIPTION_CHARS, DEFAULT_MAX_RESULT_CHARS } from './result-limits';
+export {
+  DEFAULT_MAX_DESCRIPTION_CHARS,
+  DEFAULT_MAX_INPUT_SCHEMA_CHARS,
+  DEFAULT_MAX_RESULT_CHARS,
+} from './result-limits';
 export type { McpHttpTransportOptions, McpServeSource, McpServing, ServeMcpOptions } from './serve-mcp';
 export { serveMcp } from './serve-mcp';
 export type {

@@ -32,6 +32,8 @@ export interface McpServerOptions {
   timeoutMs?: number;
   /** Longest tool description kept (default 4000 characters); longer ones are cut with a note. */
   maxDescriptionChars?: number;
+  /** Largest tool input schema accepted (default 100,000 characters of JSON text, at most 64 levels deep); a tool with a larger one is skipped with an `input_schema_too_large` warning. */
+  maxInputSchemaChars?: number;
   /** Largest call result kept (default 1,000,000 characters of text, data and structured JSON); larger ones are cut with a note. */
   maxResultChars?: number;
   /** Largest message read from a stdio server (default 64 MiB); a larger answer fails its call (`result_too_large`), the connection stays up. */

@@ -11,6 +11,46 @@ export const DEFAULT_MAX_DESCRIPTION_CHARS = 4000;
 /** Default cap on one call result (text, base64 data, resource text, structured JSON), in characters. */
 export const DEFAULT_MAX_RESULT_CHARS = 1_000_000;
 
+/** Default cap on a tool's input schema, in characters of its JSON text. */
+export const DEFAULT_MAX_INPUT_SCHEMA_CHARS = 100_000;
+/** Deepest input schema accepted (objects and arrays inside one another). */
+export const MAX_INPUT_SCHEMA_DEPTH = 64;
+
+/**
+ * Whether a JSON value (a tool's input schema) stays within `maxChars` characters of JSON
+ * text and `maxDepth` levels. Walks with an explicit stack and stops as soon as a limit is
+ * passed, so a multi-megabyte or very deep schema costs no more than the limit to refuse.
+ */
+export function jsonWithin(
+  value: unknown,
+  maxChars: number,
+  maxDepth: number,
+): { ok: true; chars: number } | { ok: false; reason: 'size' | 'depth'; chars: number } {
+  let chars = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item === 'string') chars += item.length + 2;
+    else if (typeof item === 'object' && item !== null) {
+      if (depth > maxDepth) return { ok: false, reason: 'depth', chars };
+      chars += 2;
+      if (Array.isArray(item)) {
+        for (const entry of item) {
+          chars += 1;
+          stack.push([entry, depth + 1]);
+        }
+      } else {
+        for (const [key, entry] of Object.entries(item)) {
+          chars += key.length + 4;
+          stack.push([entry, depth + 1]);
+        }
+      }
+    } else chars += String(item).length;
+    if (chars > maxChars) return { ok: false, reason: 'size', chars };
+  }
+  return { ok: true, chars };
+}
+
 /** `description` cut to `max` characters with a note saying so, or as it is. */
 export function capDescription(description: string, max: number): string {
   if (description.length <= max) return description;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { createExecutor } from '@dexter/executor';
 import { createPermissionEngine } from '@dexter/permissions';
+import { toJsonSchema } from '@dexter/registry';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServers, type McpConnection, type McpServersConfig } from '../src/index';
@@ -72,6 +73,34 @@ describe.runIf(present)('a hostile MCP server', { timeout: 60_000 }, () => {
       '[description cut by Dexter: 100012 characters, the limit is 4000]',
     );
     expect(mcp.warnings.some((warning) => warning.code === 'description_truncated')).toBe(true);
+  });
+
+  it('skips a tool whose input schema is multi-megabyte or very deep, with a warning; the rest still work', async () => {
+    const warnings: string[] = [];
+    const mcp = await connect(
+      { mcpServers: { bad: nodeServer(HOSTILE) } },
+      { onWarning: (warning) => warnings.push(`${warning.code}:${warning.tool}:${warning.message}`) },
+    );
+    const names = mcp.tools.map((tool) => tool.name);
+    expect(names).not.toContain('mcp__bad__schema_bomb');
+    expect(names).not.toContain('mcp__bad__schema_deep');
+    expect(names).toContain('mcp__bad__pid');
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^input_schema_too_large:schema_bomb:.*more than 100000 characters/),
+    );
+    expect(warnings).toContainEqual(expect.stringMatching(/^input_schema_too_large:schema_deep:.*64 levels/));
+    // What a model is shown stays small: every offered tool's schema is under the limit.
+    for (const tool of mcp.tools) expect(JSON.stringify(toJsonSchema(tool)).length).toBeLessThan(100_000);
+    // A host that expects big schemas raises the limit; depth stays capped.
+    const roomy = await connect(
+      { mcpServers: { bad: nodeServer(HOSTILE) } },
+      { servers: { bad: { maxInputSchemaChars: 10_000_000 } } },
+    );
+    expect(roomy.tools.map((tool) => tool.name)).toContain('mcp__bad__schema_bomb');
+    expect(roomy.tools.map((tool) => tool.name)).not.toContain('mcp__bad__schema_deep');
+    const executor = createExecutor({ tools: mcp.tools, permissions: allowAll() });
+    const [pid] = await executor.execute([{ id: 'p', name: 'mcp__bad__pid', input: {} }]);
+    expect(pid!.status).toBe('ok');
   });
 
   it('cuts a result over maxResultChars with a note; over maxMessageBytes it is an error, never a disconnect', async () => {

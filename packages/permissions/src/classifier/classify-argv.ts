@@ -7,6 +7,7 @@
  * LESSOPEN), `awk` (its programs call `system()` and print to files), `make`, interpreters,
  * network clients (`curl`, `ssh`, `git ls-remote|fetch`), and `ldd` (may run the binary).
  */
+import { MUTATING_NAMES } from '../commands';
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
@@ -22,7 +23,14 @@ import { classifyTree } from './specs/tree';
 import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
 import type { ClassificationResult, CommandSpec } from './types';
-import { classifyIgnoringParse, classifyWithSpec, readOnly, unknown, verdictIgnoresParse } from './verdict';
+import {
+  classifyIgnoringParse,
+  classifyWithSpec,
+  mutating,
+  readOnly,
+  unknown,
+  verdictIgnoresParse,
+} from './verdict';
 
 type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
 /** A classifier of `argv` from index `start` (`words` aligned with `argv`). */
@@ -208,6 +216,8 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
   }
   const listed = listedEntry(name);
   if (listed === undefined) {
+    // The command table knows it changes what its operands name (`rm -rf x`).
+    if (MUTATING_NAMES.has(name)) return mutating(`${name} changes the files it names`, name);
     const list = namesFromInput(name, argv);
     return list === undefined
       ? unknown(`${name} is not on the read-only allowlist`, name)

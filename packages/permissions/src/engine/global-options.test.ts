@@ -17,10 +17,14 @@ describe('withoutGlobalOptions', () => {
   });
 
   it('tries both readings of an option it does not know', () => {
-    expect(withoutGlobalOptions(['git', '-x', 'log', 'push'])).toEqual([
-      ['git', 'push'],
-      ['git', 'log', 'push'],
-    ]);
+    const forms = withoutGlobalOptions(['git', '-x', 'log', 'push']);
+    expect(forms).toHaveLength(2);
+    expect(forms).toEqual(
+      expect.arrayContaining([
+        ['git', 'push'],
+        ['git', 'log', 'push'],
+      ]),
+    );
   });
 
   it('leaves alone a command without leading options, or a tool it has no table for', () => {

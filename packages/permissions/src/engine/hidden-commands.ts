@@ -13,108 +13,17 @@
  * command (`python3 -c "print('rm')"`): rare, and on the safe side of a deny rule.
  */
 import { isInterpreterOrWrapper } from '../classifier';
+import { type Reading, RUNNER_NAMES, readCommand, SCRIPT_HOLDER_NAMES as SCRIPT_HOLDERS } from '../commands';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule } from '../rules/rule';
 import type { SimpleCommand } from '../shell/types';
 import { unwrappedDiffers } from './shell-rules';
 
-/** Programs that run a command given in their trailing arguments and that the parser does not unwrap. */
-const runners = new Set([
-  'ssh',
-  'chroot',
-  'flock',
-  'unshare',
-  'nsenter',
-  'taskset',
-  'chrt',
-  'numactl',
-  'prlimit',
-  'systemd-run',
-  'firejail',
-  'bwrap',
-  'xvfb-run',
-  'dbus-launch',
-  'entr',
-  'nodemon',
-  'strace',
-  'ltrace',
-  'valgrind',
-  'script',
-  'su',
-  'runuser',
-  'pkexec',
-  'doas',
-  'docker',
-  'podman',
-  'kubectl',
-  'gdb',
-  'catchsegv',
-  'faketime',
-  'proot',
-  'torsocks',
-  'proxychains',
-  'proxychains4',
-  'caffeinate',
-  // macOS `arch -x86_64 CMD`: runs CMD under another architecture.
-  'arch',
-  // Shells whose language the parser does not read: their `-c` scripts are read as sh.
-  'pwsh',
-  'powershell',
-  'nu',
-  'elvish',
-  'xonsh',
-  'rc',
-  'osh',
-  'ysh',
-  'hyperfine',
-  'watchexec',
-  'concurrently',
-  'cross-env',
-  'env-cmd',
-  'chronic',
-  'sg',
-  'newgrp',
-  'cgexec',
-  'schroot',
-  'distrobox',
-  'toolbox',
-  'fakeroot',
-  'unbuffer',
-  'rlwrap',
-  'tmux',
-  'screen',
-  'at',
-  'batch',
-  'lxc-attach',
-  'vagrant',
-  // Privilege, resource and environment setters that exec the rest of their words, and
-  // environment managers' "run with this environment" commands (`direnv exec . CMD`,
-  // `dotenv -- CMD`, `doppler run -- CMD`, `nix-shell --run CMD`).
-  'setpriv',
-  'cpulimit',
-  'trickle',
-  'nocache',
-  'eatmydata',
-  'ifne',
-  'sem',
-  'dbus-run-session',
-  'mosh',
-  'lxc',
-  'incus',
-  'sshpass',
-  'dotenv',
-  'dotenvx',
-  'direnv',
-  'asdf',
-  'doppler',
-  'infisical',
-  'aws-vault',
-  'envchain',
-  'chamber',
-  'devbox',
-  'nix-shell',
-  'nix',
-]);
+/**
+ * Programs that run a command given in their trailing arguments and that the parser does not
+ * unwrap: the command table's runners (`ssh`, `op run`, `docker exec`, …).
+ */
+const runners = RUNNER_NAMES;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patternCache = new WeakMap<CommandRule, RegExp>();
@@ -295,6 +204,7 @@ export function mayHideCommands(word: string): boolean {
     codeHoldingBuiltins.has(name) ||
     packageRunners.has(name) ||
     optionCommands.has(name) ||
+    SCRIPT_HOLDERS.has(name) ||
     copying.has(name)
   );
 }
@@ -486,9 +396,6 @@ function pushOptionValue(value: string | undefined, spec: CommandOptions, texts:
   if (bang >= 0) texts.push(value.slice(bang + 1));
 }
 
-/** git subcommands whose `-u` is the upload-pack program (`git clone -u CMD`). */
-const GIT_UPLOAD_PACK_SUBCOMMANDS = new Set(['clone', 'fetch', 'pull', 'ls-remote', 'archive']);
-
 /**
  * Command lines held in the options of programs that run them: `tar --to-command=CMD`,
  * `make CC=CMD` (also `CC=CMD make`), `perl -ne … 'CMD|'`,
@@ -567,23 +474,49 @@ function optionCommandTexts(
     }
   }
   if (name !== 'git') return;
-  // `git clone -u CMD` (also fetch, pull, ls-remote, archive --remote): the upload-pack
-  // program; `git add -u` is another option. `git submodule foreach CMD…` runs CMD.
+  // `git submodule foreach CMD…` runs CMD (`git clone -u CMD` is the command table's).
   let sub = 1;
   while (sub < argv.length && argv[sub]!.startsWith('-')) sub++;
   if (sub === argv.length) return;
   const subcommand = argv[sub]!;
-  if (GIT_UPLOAD_PACK_SUBCOMMANDS.has(subcommand)) {
-    for (let index = sub + 1; index < argv.length - 1; index++) {
-      if (argv[index] === '-u') texts.push(argv[index + 1]!);
-    }
-  }
   if (subcommand !== 'submodule') return;
   const foreach = argv.indexOf('foreach');
   if (foreach > sub) {
     const rest = argv.slice(foreach + 1).filter((arg) => !/^(?:--recursive|-q|--quiet)$/.test(arg));
     if (rest.length > 0) texts.push(rest.join(' '));
   }
+}
+
+/** A `script` value in its format: ugrep's `--filter=EXTS:CMD,…`, an editor's `!CMD`. */
+function scriptOf(value: string, format: 'after-colon' | 'after-bang' | undefined): string | undefined {
+  if (format === 'after-colon') {
+    const colon = value.indexOf(':');
+    return colon < 0 ? undefined : value.slice(colon + 1);
+  }
+  if (format === 'after-bang') {
+    const bang = value.indexOf('!');
+    return bang < 0 ? undefined : value.slice(bang + 1);
+  }
+  return value;
+}
+
+/**
+ * The command lines the command table says an argv holds (`ugrep --filter=txt:CMD`,
+ * `git -C dir clone -u CMD`, `doppler run --command CMD`), from every reading: a deny rule
+ * matches if any reading holds a denied command.
+ */
+function tableScriptTexts(argv: readonly string[], texts: string[], name: string): void {
+  if (!SCRIPT_HOLDERS.has(name)) return;
+  const readings: readonly Reading[] = readCommand(argv, 0, name) ?? [];
+  const found = new Set<string>();
+  for (const reading of readings) {
+    for (const option of reading.options) {
+      if (option.def?.role !== 'script' || option.value === undefined) continue;
+      const script = scriptOf(option.value, option.def.format);
+      if (script !== undefined) found.add(script);
+    }
+  }
+  texts.push(...found);
 }
 
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
@@ -805,6 +738,7 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   npmConfigText(inner, texts, name);
   const spec = optionCommands.get(name);
   if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
+  tableScriptTexts(inner, texts, name);
   if (spec?.assigns) {
     // make reads its environment as variables too: `CC='rm -rf x' make`, `env CC=… make`.
     for (const assignment of command.assignments) if (!assignment.dynamic) texts.push(assignment.value);

@@ -4,6 +4,7 @@
  * and allow steps.
  */
 import type { classifyCommand } from '../classifier';
+import { MULTI_CALL_NAMES } from '../commands';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule, Rule, RuleSet, ToolRule } from '../rules/rule';
 import { isShellToolName } from '../rules/tool-name';
@@ -50,7 +51,7 @@ export function shellRulesOf(rules: RuleSet): ShellRuleSet {
   return found;
 }
 
-const multiCall = new Set(['busybox', 'toybox']);
+const multiCall = MULTI_CALL_NAMES;
 
 /** True when the unwrapped argv may differ from the argv (a wrapper was removed, or it differs anyway). */
 export function unwrappedDiffers(command: SimpleCommand): boolean {

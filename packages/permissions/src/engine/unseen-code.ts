@@ -7,6 +7,7 @@
 
 import { isInterpreterOrWrapper } from '../classifier';
 import { classifySedScript } from '../classifier/specs/sed-script';
+import { ALL_SHELL_NAMES } from '../commands';
 import { inlinePrograms } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
 import { isAssignment } from '../shell/fallback-scan';
@@ -17,20 +18,8 @@ import { isCommandRunner } from './hidden-commands';
 import { literalStdin } from './redirects';
 import { unwrappedDiffers } from './shell-rules';
 
-const shells = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'mksh',
-  'ash',
-  'yash',
-  'fish',
-  'csh',
-  'tcsh',
-  'busybox',
-]);
+/** Shells of every language, and the multi-call binaries that start one: the command table's. */
+const shells = ALL_SHELL_NAMES;
 const interpreters = new Set([
   'python',
   'python2',

@@ -8,6 +8,7 @@
  * in the "pattern" direction would hide a read, so unknown options end the scan and the
  * remaining words stay checked.
  */
+import { commandFact, type Reading, readArgv } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 
 const GREP_VALUE_SHORT = new Set(['A', 'B', 'C', 'm', 'd', 'D', 'e', 'f']);
@@ -47,7 +48,20 @@ const GREP_VALUE_LONG = new Set([
   'colors',
   'engine',
 ]);
-const PATTERN_TOOLS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ag', 'ack', 'ack-grep']);
+/** Searchers not yet in the command table: their options are read by `grepPatternIndexes`. */
+const PATTERN_TOOLS = new Set(['rg', 'ag', 'ack', 'ack-grep']);
+/** Searchers of the command table: their patterns are what its reader says. */
+const TABLE_SEARCHERS = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'zgrep',
+  'zegrep',
+  'zfgrep',
+  'rgrep',
+  'ugrep',
+  'ug',
+]);
 /**
  * Their arguments are data they print, never files they open (`programFileNames` finds none
  * in them, so `readableWordCount` stops the secret-read prefilter at their command word).
@@ -86,6 +100,7 @@ export function jqProgramFiles(program: string): string[] {
 /** Every command `patternWordIndexes` knows (any other has no pattern words). */
 export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([
   ...PATTERN_TOOLS,
+  ...TABLE_SEARCHERS,
   ...DATA_TOOLS,
   ...PROGRAM_TOOLS,
   'jq',
@@ -198,12 +213,60 @@ function jqProgramIndexes(args: readonly string[]): Set<number> {
   return new Set();
 }
 
+/**
+ * The words a reading gives the role `pattern`: operands and option values in their own
+ * word, and option words holding one (`--exclude=.env`).
+ */
+function readingPatterns(reading: Reading): Set<number> {
+  const patterns = new Set<number>();
+  reading.kinds.forEach((kind, index) => {
+    if (kind === 'pattern') patterns.add(index);
+  });
+  for (const option of reading.options) {
+    if (option.valueIndex === option.index && option.def?.role === 'pattern') patterns.add(option.index);
+  }
+  return patterns;
+}
+
+/** Words that are patterns in every reading (any other reading may read them as a path). */
+function everyReading(
+  readings: readonly Reading[],
+  patternsOf: (reading: Reading) => Set<number>,
+): Set<number> {
+  let common: Set<number> | undefined;
+  for (const reading of readings) {
+    const patterns = patternsOf(reading);
+    common = common === undefined ? patterns : new Set([...common].filter((index) => patterns.has(index)));
+  }
+  return common ?? new Set();
+}
+
+/** git's pattern and message words, per reading: `git grep`'s patterns, commit messages, `log -S`. */
+function gitPatterns(argv: readonly string[], reading: Reading): Set<number> {
+  const sub = reading.kinds.indexOf('subcommand');
+  if (sub < 0) return new Set();
+  if (reading.facts.length > 1 && reading.facts[1]!.path === 'git grep') return readingPatterns(reading);
+  const subcommand = argv[sub]!;
+  const patterns = new Set<number>();
+  if (GIT_MESSAGE_SUBCOMMANDS.has(subcommand)) messageIndexes(argv, sub, false, patterns);
+  for (let i = sub + 1; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '-S' || word === '-G' || word === '--grep' || word === '--author') patterns.add(++i);
+    else if (/^(-S|-G|--grep=|--author=)/.test(word)) patterns.add(i);
+  }
+  return patterns;
+}
+
 /** Indexes into `argv` of words that are patterns or program text, not paths. */
 export function patternWordIndexes(
   argv: readonly string[],
   base: string = commandWordBasename(argv[0] ?? ''),
 ): Set<number> {
   const shift = (indexes: Set<number>, by: number) => new Set([...indexes].map((index) => index + by));
+  if (TABLE_SEARCHERS.has(base)) {
+    const fact = commandFact(base);
+    return fact === undefined ? new Set() : everyReading(readArgv(argv, fact), readingPatterns);
+  }
   if (PATTERN_TOOLS.has(base)) {
     return shift(
       grepPatternIndexes(argv.slice(1), base === 'rg' ? RG_VALUE_SHORT : GREP_VALUE_SHORT, 'e'),
@@ -222,18 +285,10 @@ export function patternWordIndexes(
     return patterns;
   }
   if (base === 'git') {
-    const sub = argv.findIndex((word, index) => index > 0 && !word.startsWith('-'));
-    const subcommand = argv[sub];
-    if (subcommand === 'grep')
-      return shift(grepPatternIndexes(argv.slice(sub + 1), GREP_VALUE_SHORT, 'e'), sub + 1);
-    const patterns = new Set<number>();
-    if (GIT_MESSAGE_SUBCOMMANDS.has(subcommand ?? '')) messageIndexes(argv, sub, false, patterns);
-    for (let i = sub + 1; sub > 0 && i < argv.length; i++) {
-      const word = argv[i]!;
-      if (word === '-S' || word === '-G' || word === '--grep' || word === '--author') patterns.add(++i);
-      else if (/^(-S|-G|--grep=|--author=)/.test(word)) patterns.add(i);
-    }
-    return patterns;
+    const fact = commandFact('git');
+    return fact === undefined
+      ? new Set()
+      : everyReading(readArgv(argv, fact), (reading) => gitPatterns(argv, reading));
   }
   return new Set();
 }

@@ -11,6 +11,8 @@
  * without such an option they are reported with `skipsHidden`, and keep their class.
  */
 
+import { COMMAND_TABLE, type CompiledFact, commandFact, readArgv } from '../commands';
+
 /** What a command reads recursively. */
 export interface TreeRead {
   /** The words naming the trees (`.` when the command reads the working directory by default). */
@@ -71,24 +73,6 @@ function scan(args: readonly string[], shortValues: string, longValues: Readonly
 }
 
 const NONE: ReadonlySet<string> = new Set();
-const GREP_LONG_VALUES = new Set([
-  '--regexp',
-  '--file',
-  '--max-count',
-  '--after-context',
-  '--before-context',
-  '--context',
-  '--directories',
-  '--devices',
-  '--include',
-  '--exclude',
-  '--exclude-dir',
-  '--exclude-from',
-  '--label',
-  '--color',
-  '--colour',
-  '--binary-files',
-]);
 const RG_LONG_VALUES = new Set([
   '--regexp',
   '--file',
@@ -127,27 +111,6 @@ function searchedTrees({ operands }: Scan, patternGiven: boolean): string[] {
 /** Sources of a copy (`SRC… DEST`, or every operand with `-t DIR`). */
 function sources(operands: readonly string[], targetGiven: boolean): string[] {
   return targetGiven ? [...operands] : operands.slice(0, -1);
-}
-
-function grep(args: readonly string[]): TreeRead | undefined {
-  const parsed = scan(args, 'efmABCdDX', GREP_LONG_VALUES);
-  const { options } = parsed;
-  const recursive =
-    options.has('-r') ||
-    options.has('-R') ||
-    options.has('--recursive') ||
-    options.has('--dereference-recursive') ||
-    options.has('-d=recurse') ||
-    options.has('--directories=recurse');
-  if (!recursive) return undefined;
-  const patternGiven = [...options].some((option) => /^(?:-e|-f|--regexp|--file)=/.test(option));
-  return { trees: searchedTrees(parsed, patternGiven), skipsHidden: false };
-}
-
-/** ugrep takes grep's options, and recurses with a depth too (`-3`, `--depth=2`). */
-function ugrep(args: readonly string[]): TreeRead | undefined {
-  const depth = args.some((word) => /^-[0-9]|^--depth(?:=|$)/.test(word));
-  return grep(depth ? ['-r', ...args] : args);
 }
 
 function ripgrep(args: readonly string[]): TreeRead | undefined {
@@ -238,27 +201,6 @@ function find(args: readonly string[]): TreeRead | undefined {
     trees.push(word);
   }
   return { trees: trees.length === 0 ? ['.'] : trees, skipsHidden: false };
-}
-
-function git(args: readonly string[]): TreeRead | undefined {
-  // Global options before the subcommand (`git -C DIR grep`): the caller resolves `-C`.
-  let index = 0;
-  while (index < args.length && args[index]!.startsWith('-')) {
-    if (/^(?:-C|-c|--git-dir|--work-tree|--namespace)$/.test(args[index]!)) index++;
-    index++;
-  }
-  const subcommand = args[index];
-  const rest = args.slice(index + 1);
-  if (subcommand === 'grep' && (rest.includes('--no-index') || rest.includes('--untracked'))) {
-    const parsed = scan(rest, 'efmABCO', new Set(['--max-depth', '--open-files-in-pager', '--threads']));
-    const patternGiven = [...parsed.options].some((option) => /^(?:-e|-f)=/.test(option));
-    return { trees: searchedTrees(parsed, patternGiven), skipsHidden: false };
-  }
-  if (subcommand === 'diff' && rest.includes('--no-index')) {
-    const { operands } = scan(rest, 'UXSGO', NONE);
-    return operands.length > 0 ? { trees: operands, skipsHidden: false } : undefined;
-  }
-  return undefined;
 }
 
 function diff(args: readonly string[]): TreeRead | undefined {
@@ -357,30 +299,41 @@ function sevenZip(args: readonly string[]): TreeRead | undefined {
   return { trees: operands.slice(1), skipsHidden: false };
 }
 
+/**
+ * The trees a command of the command table reads (grep and its family, ugrep, `git grep` and
+ * `git diff --no-index`): the operands read by every reading with a `recursive` effect,
+ * together (the floor takes the union). A reading with no file operand reads the working
+ * directory.
+ */
+function tableTreeRead(argv: readonly string[], name: string): TreeRead | undefined {
+  const fact = commandFact(name);
+  if (fact === undefined) return undefined;
+  const trees = new Set<string>();
+  let skipsHidden = true;
+  for (const reading of readArgv(argv, fact)) {
+    const level = reading.facts[reading.facts.length - 1]!;
+    if (!reading.effects.has('recursive') || !level.fact.operands?.includes('read')) continue;
+    if (!level.fact.skipsHidden || reading.effects.has('shows-hidden')) skipsHidden = false;
+    let any = false;
+    for (const index of reading.operands) {
+      const kind = reading.kinds[index];
+      if (kind === 'read' || kind === 'unknown') {
+        trees.add(argv[index]!);
+        any = true;
+      }
+    }
+    if (!any) trees.add('.');
+  }
+  return trees.size === 0 ? undefined : { trees: [...trees], skipsHidden };
+}
+
 /** The trees `argv` (a command without wrappers) reads recursively, or `undefined`. */
 export function treeReadOf(argv: readonly string[], name: string): TreeRead | undefined {
-  // The common cases, without copying the words: git reads trees only with `--no-index` or
-  // `--untracked`, find only with an `-exec`-like action.
-  if (name === 'git' && !argv.includes('--no-index') && !argv.includes('--untracked')) return undefined;
+  // The common cases, without copying the words: find reads trees only with an `-exec`-like action.
   if (name === 'find' && !argv.some((word) => word.startsWith('-exec') || word.startsWith('-ok')))
-    return undefined;
-  // grep reads trees only with an option that may say so (`-r`, `-R`, `-d recurse`, `--recursive`, `--dir…`).
-  if (
-    (name === 'grep' || name === 'egrep' || name === 'fgrep') &&
-    !argv.some((word) => word.charCodeAt(0) === 45 && /[rRd]/.test(word))
-  )
     return undefined;
   const args = argv.slice(1);
   switch (name) {
-    case 'grep':
-    case 'egrep':
-    case 'fgrep':
-      return grep(args);
-    case 'rgrep':
-      return grep(['-r', ...args]);
-    case 'ugrep':
-    case 'ug':
-      return ugrep(args);
     case 'rg':
       return ripgrep(args);
     case 'ag':
@@ -393,8 +346,6 @@ export function treeReadOf(argv: readonly string[], name: string): TreeRead | un
       return fd(args);
     case 'find':
       return find(args);
-    case 'git':
-      return git(args);
     case 'diff':
       return diff(args);
     case 'cp':
@@ -414,18 +365,26 @@ export function treeReadOf(argv: readonly string[], name: string): TreeRead | un
     case '7zz':
       return sevenZip(args);
     default:
-      return undefined;
+      return tableTreeRead(argv, name);
   }
+}
+
+/** True when a table entry may read its operands recursively (`-r`, `--no-index`, `rgrep`). */
+function readsTrees(compiled: CompiledFact): boolean {
+  const { fact } = compiled;
+  const recursive =
+    (fact.implies ?? []).includes('recursive') ||
+    Object.values(fact.effects ?? {}).some((effects) => effects.includes('recursive')) ||
+    (fact.numeric ?? []).includes('recursive');
+  if (recursive && fact.operands?.includes('read')) return true;
+  return [...(compiled.subcommands?.values() ?? [])].some(readsTrees);
 }
 
 /** The command names `treeReadOf` knows (any other has no recursive read). */
 export const TREE_READERS: ReadonlySet<string> = new Set([
-  'grep',
-  'egrep',
-  'fgrep',
-  'rgrep',
-  'ugrep',
-  'ug',
+  // The command table's: every name whose entry (or a subcommand of it) reads operands and
+  // may read them recursively.
+  ...COMMAND_TABLE.entries.filter(({ compiled }) => readsTrees(compiled)).flatMap(({ names }) => names),
   'rg',
   'ag',
   'ack',
@@ -433,7 +392,6 @@ export const TREE_READERS: ReadonlySet<string> = new Set([
   'fd',
   'fdfind',
   'find',
-  'git',
   'diff',
   'cp',
   'scp',

@@ -15,16 +15,5 @@ export function commandWordBasename(word: string): string {
   return word;
 }
 
-/** Shells whose `-c STRING` runs STRING as a script. */
-export const SHELL_NAMES: ReadonlySet<string> = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'ash',
-  'mksh',
-  'yash',
-  'rbash',
-  'fish',
-]);
+/** Shells whose `-c STRING` runs STRING as a script: the command table's (`kind: 'shell'`). */
+export { SHELL_NAMES } from '../commands';

@@ -4,6 +4,7 @@
  * DURATION`, `chroot DIR`), assignments (`env X=1`, `sudo X=1`), script strings (`su -c`,
  * `flock -c`), and when no command runs at all (`sudo -l`, `command -v`, `ionice -p`).
  */
+import { MULTI_CALL_NAMES } from '../commands';
 import { type OptionScan, type OptionSpec, scanOptions } from './option-scan';
 import type { ShellAssignment, ShellContext, ShellWord } from './types';
 import * as specs from './wrapper-specs';
@@ -58,6 +59,13 @@ function takeAssignments(words: readonly ShellWord[], from: number, assignments:
 export type Handler = (words: readonly ShellWord[], index: number) => Step;
 
 /** Each wrapper, by command name, with how to find the command it runs. */
+/** A multi-call binary runs the applet its first operand names. */
+function multiCall(words: readonly ShellWord[], index: number): Step {
+  const applet = words[index + 1];
+  if (!applet || applet.value.startsWith('-')) return { next: -1 };
+  return { next: index + 1 };
+}
+
 export const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
   [
     'sudo',
@@ -238,14 +246,8 @@ export const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
   ['pkexec', (words, index) => simple(specs.PKEXEC, 'pkexec', words, index)],
   ['strace', (words, index) => simple(specs.STRACE, 'strace', words, index)],
   ['unshare', (words, index) => simple(specs.UNSHARE, 'unshare', words, index)],
-  [
-    'busybox',
-    (words, index) => {
-      const applet = words[index + 1];
-      if (!applet || applet.value.startsWith('-')) return { next: -1 };
-      return { next: index + 1 };
-    },
-  ],
+  // Multi-call binaries (`busybox sh`, `toybox rm`): the command table's names.
+  ...[...MULTI_CALL_NAMES].map((name): [string, Handler] => [name, multiCall]),
   ['runuser', (words, index) => switchUser('runuser', words, index)],
   ['su', (words, index) => switchUser('su', words, index)],
   [

@@ -1,0 +1,115 @@
+/**
+ * Turns a table entry's compact notation (`short: 'rA:d::'`, `long: 'recursive file= color=?'`)
+ * into lookup maps, and refuses a malformed entry when the table loads: a role, effect or
+ * script format naming an option the entry does not declare is a programming error.
+ */
+import type { CommandFact, Effect, Role, ScriptFormat } from './types';
+
+/** Whether an option takes a value: never, attached or the next word, or only attached. */
+export type Takes = 'none' | 'required' | 'attached';
+
+/** One declared option. */
+export interface OptionDef {
+  /** Canonical spelling (`-e`, `--regexp`). */
+  spelling: string;
+  takes: Takes;
+  /** Role of its value. */
+  role: Role;
+  /** Effects of giving it (any value). */
+  effects: readonly Effect[];
+  /** Effects of giving it with a given value (`--directories=recurse`). */
+  valueEffects: ReadonlyMap<string, readonly Effect[]>;
+  format?: ScriptFormat;
+}
+
+/** A table entry ready for `readArgv`. */
+export interface CompiledFact {
+  /** `git` or `git grep`. */
+  path: string;
+  fact: Omit<CommandFact, 'names'>;
+  short: ReadonlyMap<string, OptionDef>;
+  long: ReadonlyMap<string, OptionDef>;
+  subcommands: ReadonlyMap<string, CompiledFact> | undefined;
+}
+
+function parseShort(optstring: string, path: string): Map<string, Takes> {
+  const out = new Map<string, Takes>();
+  for (let i = 0; i < optstring.length; i++) {
+    const letter = optstring[i]!;
+    if (letter === ':') throw new Error(`command table: ${path}: stray ':' in short options`);
+    let takes: Takes = 'none';
+    if (optstring[i + 1] === ':') {
+      takes = optstring[i + 2] === ':' ? 'attached' : 'required';
+      i += takes === 'attached' ? 2 : 1;
+    }
+    if (out.has(letter)) throw new Error(`command table: ${path}: -${letter} declared twice`);
+    out.set(letter, takes);
+  }
+  return out;
+}
+
+function parseLong(list: string, path: string): Map<string, Takes> {
+  const out = new Map<string, Takes>();
+  for (const entry of list.split(/\s+/).filter(Boolean)) {
+    let name = entry;
+    let takes: Takes = 'none';
+    if (entry.endsWith('=?')) {
+      name = entry.slice(0, -2);
+      takes = 'attached';
+    } else if (entry.endsWith('=')) {
+      name = entry.slice(0, -1);
+      takes = 'required';
+    }
+    if (out.has(name)) throw new Error(`command table: ${path}: --${name} declared twice`);
+    out.set(name, takes);
+  }
+  return out;
+}
+
+/** Compiles one entry (and its subcommands); throws on a malformed one. */
+export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): CompiledFact {
+  const short = new Map<string, OptionDef>();
+  const long = new Map<string, OptionDef>();
+  const blank = (spelling: string, takes: Takes): OptionDef => ({
+    spelling,
+    takes,
+    role: 'value',
+    effects: [],
+    valueEffects: new Map(),
+  });
+  for (const [letter, takes] of parseShort(fact.short ?? '', path))
+    short.set(letter, blank(`-${letter}`, takes));
+  for (const [name, takes] of parseLong(fact.long ?? '', path)) long.set(name, blank(`--${name}`, takes));
+  const find = (spelling: string, what: string): OptionDef => {
+    const def = spelling.startsWith('--') ? long.get(spelling.slice(2)) : short.get(spelling.slice(1));
+    if (!def) throw new Error(`command table: ${path}: ${what} ${spelling} names no declared option`);
+    return def;
+  };
+  for (const [spelling, role] of Object.entries(fact.values ?? {})) {
+    const def = find(spelling, 'value role of');
+    if (def.takes === 'none')
+      throw new Error(`command table: ${path}: ${spelling} takes no value to have a role`);
+    def.role = role;
+  }
+  for (const [key, effects] of Object.entries(fact.effects ?? {})) {
+    const equals = key.indexOf('=');
+    const def = find(equals < 0 ? key : key.slice(0, equals), 'effect of');
+    if (equals < 0) def.effects = effects;
+    else (def.valueEffects as Map<string, readonly Effect[]>).set(key.slice(equals + 1), effects);
+  }
+  for (const [spelling, format] of Object.entries(fact.scriptFormat ?? {})) {
+    const def = find(spelling, 'script format of');
+    if (def.role !== 'script')
+      throw new Error(`command table: ${path}: ${spelling} has a format but no script role`);
+    def.format = format;
+  }
+  let subcommands: Map<string, CompiledFact> | undefined;
+  if (fact.subcommands) {
+    subcommands = new Map();
+    for (const [name, sub] of Object.entries(fact.subcommands)) {
+      const compiled = compileFact(sub, `${path} ${name}`);
+      for (const alias of [name, ...(sub.names ?? [])]) subcommands.set(alias, compiled);
+    }
+  }
+  return { path, fact, short, long, subcommands };
+}

@@ -1,0 +1,77 @@
+/**
+ * The command table and its reader (decision 0031): one place for each fact about a real
+ * command, read by one argv reader. The consumers — the floor's reads and tree reads, global
+ * options, runners and hidden command lines, shell names, the classifier's verdict on known
+ * writers — derive what they need from here.
+ */
+import type { CompiledFact } from './compile';
+import { basename, loadCommandTable } from './load-table';
+import { type Reading, readArgv } from './read-argv';
+import { ENTRIES } from './table';
+import type { CommandFact } from './types';
+
+export type { CompiledFact, OptionDef } from './compile';
+export { type CommandTable, loadCommandTable } from './load-table';
+export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
+export type { ArgvFacts, CommandFact, Effect, Example, Role } from './types';
+
+/** The table, loaded (and its examples checked) once. */
+export const COMMAND_TABLE = loadCommandTable(ENTRIES);
+
+/** The entry for a command name (a basename), if the table has one. */
+export function commandFact(name: string): CompiledFact | undefined {
+  return COMMAND_TABLE.get(name);
+}
+
+/**
+ * Every reading of `argv[start…]` (the command word first), or `undefined` when the table has
+ * no entry for it.
+ */
+export function readCommand(
+  argv: readonly string[],
+  start = 0,
+  name = basename(argv[start] ?? ''),
+): Reading[] | undefined {
+  const fact = COMMAND_TABLE.get(name);
+  return fact === undefined ? undefined : readArgv(argv, fact, start);
+}
+
+function namesWhere(test: (fact: CommandFact) => boolean): ReadonlySet<string> {
+  return new Set(ENTRIES.filter(test).flatMap((entry) => entry.names));
+}
+
+/** True when the entry or any subcommand of it runs another command. */
+function runsCommands(fact: Omit<CommandFact, 'names'>): boolean {
+  return fact.wrapper !== undefined || Object.values(fact.subcommands ?? {}).some(runsCommands);
+}
+
+/** Shells whose `-c STRING` the parser reads as sh. */
+export const SHELL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.kind === 'shell');
+/** Every shell, of any language, and the multi-call binaries that start one (`busybox sh`). */
+export const ALL_SHELL_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.kind !== undefined || fact.wrapper === 'first-operand',
+);
+/** Multi-call binaries: the applet their first operand names runs (`busybox rm`, `toybox sh`). */
+export const MULTI_CALL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.wrapper === 'first-operand');
+/**
+ * Programs that run a command given in their arguments and that the parser does not unwrap
+ * (`ssh host rm`, `op run -- rm`, `docker exec c rm`): a deny rule is matched at every later word.
+ */
+export const RUNNER_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.kind === undefined && fact.wrapper !== 'first-operand' && runsCommands(fact),
+);
+/** Commands that change what their operands name (`rm`). */
+export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mutates === true);
+
+/** True when an option of the entry (or of a subcommand of it) holds a command line. */
+function holdsScripts(fact: Omit<CommandFact, 'names'>): boolean {
+  return (
+    Object.values(fact.values ?? {}).includes('script') ||
+    Object.values(fact.subcommands ?? {}).some(holdsScripts)
+  );
+}
+
+/** Commands with an option whose value is a command line they run (`ugrep --filter`, `git clone -u`). */
+export const SCRIPT_HOLDER_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.kind === undefined && holdsScripts(fact),
+);

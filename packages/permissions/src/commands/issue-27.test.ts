@@ -1,0 +1,101 @@
+/**
+ * The six defects of issue 27 — tables that disagreed about one command — as regression
+ * tests, each now one fact of the command table (cwd `/repo`, home `/root`).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { classifyCommand } from '../classifier';
+import { evaluateBash } from '../engine/evaluate-bash';
+import { compileRuleSet } from '../rules/compile-rule-set';
+import { analyzeShell } from '../shell/analyze-shell';
+import type { CommandFact } from './types';
+
+const context = { cwd: '/repo', homeDir: '/root' };
+const grepAllowed = compileRuleSet({ allow: ['Bash(grep:*)'] });
+const rmDenied = compileRuleSet({ deny: ['Bash(rm:*)'] });
+const none = compileRuleSet({});
+const decide = (command: string, rules = rmDenied, options = {}) =>
+  evaluateBash(command, rules, { ...context, ...options });
+
+describe('issue 27: one fact, every consumer', () => {
+  it('grep -r --color KEY /root under Bash(grep:*) is a tree read of /root (floor)', () => {
+    const decision = decide('grep -r --color KEY /root', grepAllowed);
+    expect(decision).toMatchObject({ behavior: 'deny', matchedRule: 'builtin:secret-read' });
+    // `--color=always` takes its value attached; a file KEY is still searched for the pattern.
+    expect(decide('grep -r --color=always KEY /root', grepAllowed).behavior).toBe('deny');
+    expect(decide('grep -r --color KEY src', grepAllowed).behavior).toBe('allow');
+  });
+
+  it('git --attr-source HEAD grep --no-index KEY /root in read-only mode is denied (floor)', () => {
+    const decision = decide('git --attr-source HEAD grep --no-index KEY /root', none, {
+      readOnlyAutoAllow: true,
+    });
+    expect(decision).toMatchObject({ behavior: 'deny', matchedRule: 'builtin:secret-read' });
+  });
+
+  it('op run -- rm -rf x meets Bash(rm:*)', () => {
+    expect(decide('op run -- rm -rf x')).toMatchObject({ behavior: 'deny', matchedRule: 'Bash(rm:*)' });
+    expect(decide('op run --env-file=.env.tpl -- rm -rf x').behavior).toBe('deny');
+    expect(decide('doppler run -- rm -rf x').behavior).toBe('deny');
+  });
+
+  it("ugrep --filter='txt:rm -rf x' meets Bash(rm:*); ugrep .env .gitignore reads no secret", () => {
+    expect(decide("ugrep --filter='txt:rm -rf x' KEY .")).toMatchObject({
+      behavior: 'deny',
+      matchedRule: 'Bash(rm:*)',
+    });
+    expect(decide('ugrep .env .gitignore').behavior).not.toBe('deny');
+    expect(decide('ugrep -e KEY .env').behavior).toBe('deny'); // here .env is the file searched
+  });
+
+  it('a program piped into rbash or toybox sh is unseen code under a deny rule', () => {
+    expect(decide('echo cm0gLXJmIHg= | base64 -d | rbash').behavior).toBe('deny');
+    expect(decide('echo cm0gLXJmIHg= | base64 -d | toybox sh').behavior).toBe('deny');
+    expect(decide('echo cm0gLXJmIHg= | base64 -d | busybox sh').behavior).toBe('deny');
+    // Without deny rules it is only opaque.
+    expect(decide('echo cm0gLXJmIHg= | base64 -d | rbash', none).behavior).toBe('ask');
+  });
+
+  it("git -C /tmp clone -u 'rm -rf x' repo meets Bash(rm:*)", () => {
+    expect(decide("git -C /tmp clone -u 'rm -rf x' repo")).toMatchObject({
+      behavior: 'deny',
+      matchedRule: 'Bash(rm:*)',
+    });
+    expect(decide("git clone --upload-pack='rm -rf x' repo").behavior).toBe('deny');
+    expect(decide('git -C /tmp add -u rm').behavior).not.toBe('deny'); // `git add -u` is another option
+  });
+
+  it('rm -rf classifies as mutating (issue 29)', () => {
+    const [command] = analyzeShell('rm -rf x').commands;
+    expect(classifyCommand(command!).classification).toBe('mutating');
+    expect(decide('rm -rf x', none).classification).toBe('mutating');
+  });
+});
+
+describe('mutation check: a role dropped from the table changes a decision', () => {
+  it('without the script role of ugrep --filter, the deny of issue 27 is lost', async () => {
+    vi.resetModules();
+    vi.doMock('./table/search', async (original) => {
+      const actual = await original<typeof import('./table/search')>();
+      const SEARCH: CommandFact[] = actual.SEARCH.map((entry) => {
+        if (entry.names[0] !== 'ugrep') return entry;
+        const { '--filter': _dropped, ...values } = entry.values!;
+        return { ...entry, values, scriptFormat: {} };
+      });
+      return { SEARCH };
+    });
+    try {
+      const engine = await import('../engine/evaluate-bash');
+      const rules = await import('../rules/compile-rule-set');
+      const decision = engine.evaluateBash(
+        "ugrep --filter='txt:rm -rf x' KEY .",
+        rules.compileRuleSet({ deny: ['Bash(rm:*)'] }),
+        context,
+      );
+      // The regression test above ("ugrep --filter=… meets Bash(rm:*)") would fail.
+      expect(decision.behavior).not.toBe('deny');
+    } finally {
+      vi.doUnmock('./table/search');
+      vi.resetModules();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_TABLE, commandFact, loadCommandTable, readCommand } from './index';
+import { ENTRIES } from './table';
+
+const kindsOf = (argv: string[]) => readCommand(argv)!.map((reading) => reading.kinds.slice());
+
+describe('readArgv', () => {
+  it('reads an attached-only value as no value (`--color[=WHEN]`)', () => {
+    expect(kindsOf(['grep', '-r', '--color', 'KEY', '/root'])).toEqual([
+      ['program', 'option', 'option', 'pattern', 'read'],
+    ]);
+    expect(kindsOf(['grep', '--color=never', 'KEY', 'f'])).toEqual([
+      ['program', 'option', 'pattern', 'read'],
+    ]);
+  });
+
+  it('returns every reading when an option is not in the table', () => {
+    const readings = readCommand(['grep', '--frobnicate', 'KEY', '/root'])!;
+    expect(readings.map((reading) => reading.kinds.slice(1))).toEqual(
+      expect.arrayContaining([
+        ['option', 'pattern', 'read'],
+        ['option', 'unknown', 'pattern'],
+      ]),
+    );
+    expect(readings).toHaveLength(2);
+  });
+
+  it('reads short clusters, attached values and a value in the next word', () => {
+    expect(kindsOf(['grep', '-rnA3', '-eKEY', 'x'])).toEqual([['program', 'option', 'option', 'read']]);
+    expect(kindsOf(['grep', '-ie', 'KEY', 'x'])).toEqual([['program', 'option', 'pattern', 'read']]);
+  });
+
+  it('finds the pattern after the operands when `-e` comes last (GNU permutation)', () => {
+    expect(kindsOf(['grep', 'a', 'b', '-e', 'KEY'])).toEqual([
+      ['program', 'read', 'read', 'option', 'pattern'],
+    ]);
+  });
+
+  it('abbreviates long options to a unique prefix where the command does', () => {
+    expect(readCommand(['grep', '--recurs', 'KEY'])![0]!.effects.has('recursive')).toBe(true);
+    expect(readCommand(['git', 'grep', '--no-in', 'KEY'])![0]!.effects.has('no-index')).toBe(true);
+  });
+
+  it('descends into subcommands and stops at a wrapped command', () => {
+    const [reading] = readCommand(['git', '-C', '/tmp', 'clone', '-u', 'rm -rf x', 'repo'])!;
+    expect(reading!.facts.map((fact) => fact.path)).toEqual(['git', 'git clone']);
+    expect(reading!.kinds[5]).toBe('script');
+    const [op] = readCommand(['op', 'run', '--env-file', '.env', '--', 'rm', '-rf', 'x'])!;
+    expect(op!.commandAt).toBe(5);
+  });
+
+  it('caps the number of readings and reads every operand of a capped reading as unknown', () => {
+    const argv = ['grep', ...Array.from({ length: 10 }, (_, i) => `--unknown${i}`), 'KEY', '.env'];
+    const readings = readCommand(argv)!;
+    expect(readings.length).toBeLessThanOrEqual(16);
+    expect(readings.some((reading) => reading.kinds[argv.length - 1] === 'unknown')).toBe(true);
+  });
+});
+
+describe('the command table', () => {
+  it('loads, with every example checked', () => {
+    expect(COMMAND_TABLE.entries.length).toBeGreaterThan(5);
+    expect(commandFact('rbash')?.fact.kind).toBe('shell');
+  });
+
+  it('refuses an example its facts contradict (a role dropped from an entry)', () => {
+    // Mutation: `--color` made to take the next word, as the old tree-read table had it.
+    const broken = ENTRIES.map((entry) =>
+      entry.names[0] === 'grep' ? { ...entry, long: entry.long!.replace('color=? ', 'color= ') } : entry,
+    );
+    expect(() => loadCommandTable(broken)).toThrow(/grep: example `grep -r --color KEY \/root`: word 3/);
+  });
+
+  it('refuses a name with two entries, and a role for an undeclared option', () => {
+    expect(() => loadCommandTable([...ENTRIES, { names: ['grep'], summary: 'again' }])).toThrow(
+      /two entries/,
+    );
+    expect(() => loadCommandTable([{ names: ['x'], summary: 'x', values: { '-q': 'read' } }])).toThrow(
+      /names no declared option/,
+    );
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * The one argv reader: reads a command's words the way the command itself would, from the
+ * command table. Where the table cannot tell — an option it does not list may or may not take
+ * the next word as its value — it returns every reading, and each consumer combines them in
+ * its own safe direction (decision 0031): the floor takes the union of the paths read, the
+ * read-only classifier needs every reading read-only, a deny rule matches if any reading does.
+ */
+import type { CompiledFact, OptionDef } from './compile';
+import type { Effect, Role } from './types';
+
+/** What one word of argv is, in one reading. */
+export type WordKind = Role | 'option' | 'subcommand' | 'end-of-options' | 'program';
+
+/** An option found, with its value. */
+export interface OptionUse {
+  /** Canonical spelling, or the word itself for an option the table does not list. */
+  spelling: string;
+  /** Index of the option word in argv. */
+  index: number;
+  /** The value, when it takes one. */
+  value?: string;
+  /** Index of the value's word (the option's own index when attached). */
+  valueIndex?: number;
+  /** The table's definition; absent for an unlisted option. */
+  def?: OptionDef;
+}
+
+/** One way to read an argv. */
+export interface Reading {
+  /** The entries read, outermost first (`git`, then `git grep`). */
+  facts: readonly CompiledFact[];
+  /** Per argv index (from `start`): what the word is; undefined after `commandAt`. */
+  kinds: (WordKind | undefined)[];
+  /** Indexes of the operands of the innermost entry. */
+  operands: number[];
+  options: OptionUse[];
+  effects: Set<Effect>;
+  /** Where the command this one runs starts (a wrapper's command word), if it runs one. */
+  commandAt?: number;
+  /** Any later word may be the command run (`ssh host rm`): a runner the table only names. */
+  anyLaterWord: boolean;
+  /** A subcommand the table does not know: its words' roles are `unknown`. */
+  unknownSubcommand?: string;
+}
+
+/** At most this many readings of one argv; past it, every operand of a further reading is `unknown`. */
+export const MAX_READINGS = 16;
+
+interface State {
+  facts: CompiledFact[];
+  kinds: (WordKind | undefined)[];
+  operands: number[];
+  options: OptionUse[];
+  effects: Set<Effect>;
+  commandAt?: number;
+  anyLaterWord: boolean;
+  unknownSubcommand?: string;
+  ended: boolean;
+  next: number;
+  exhausted: boolean;
+}
+
+function clone(state: State): State {
+  return {
+    ...state,
+    facts: [...state.facts],
+    kinds: [...state.kinds],
+    operands: [...state.operands],
+    options: [...state.options],
+    effects: new Set(state.effects),
+  };
+}
+
+function applyEffects(state: State, def: OptionDef, value: string | undefined): void {
+  for (const effect of def.effects) state.effects.add(effect);
+  if (value !== undefined) for (const effect of def.valueEffects.get(value) ?? []) state.effects.add(effect);
+}
+
+/** The long option `name` names: exactly, or (GNU) as a unique prefix of one. */
+function longDef(level: CompiledFact, name: string): OptionDef | undefined {
+  const exact = level.long.get(name);
+  if (exact || !level.fact.abbreviations || name.length === 0) return exact;
+  let found: OptionDef | undefined;
+  for (const [full, def] of level.long) {
+    if (!full.startsWith(name)) continue;
+    if (found) return undefined; // ambiguous: the command refuses it
+    found = def;
+  }
+  return found;
+}
+
+/**
+ * Reads `argv[start…]` against `fact` (the entry of `argv[start]`'s command). Returns at least
+ * one reading.
+ */
+export function readArgv(argv: readonly string[], fact: CompiledFact, start = 0): Reading[] {
+  const done: State[] = [];
+  const queue: State[] = [
+    {
+      facts: [fact],
+      kinds: [],
+      operands: [],
+      options: [],
+      effects: new Set(fact.fact.implies ?? []),
+      anyLaterWord: false,
+      ended: false,
+      next: start + 1,
+      exhausted: false,
+    },
+  ];
+  queue[0]!.kinds[start] = 'program';
+  let readings = 1;
+  const fork = (state: State): State | undefined => {
+    if (readings >= MAX_READINGS) {
+      state.exhausted = true;
+      return undefined;
+    }
+    readings++;
+    return clone(state);
+  };
+  while (queue.length > 0) {
+    const state = queue.pop()!;
+    walk(argv, state, fork, queue);
+    done.push(state);
+  }
+  return done.map(finish);
+}
+
+function walk(
+  argv: readonly string[],
+  state: State,
+  fork: (state: State) => State | undefined,
+  queue: State[],
+): void {
+  for (let i = state.next; i < argv.length; i++) {
+    const level = state.facts[state.facts.length - 1]!;
+    const word = argv[i]!;
+    if (state.unknownSubcommand !== undefined) {
+      state.kinds[i] = 'unknown';
+      continue;
+    }
+    const permuted = level.fact.permute !== false || state.operands.length === 0;
+    if (!state.ended && permuted && word === '--') {
+      state.kinds[i] = 'end-of-options';
+      state.ended = true;
+      continue;
+    }
+    if (
+      !state.ended &&
+      permuted &&
+      level.fact.plusOptions &&
+      word.length > 1 &&
+      word.charCodeAt(0) === 0x2b
+    ) {
+      state.kinds[i] = 'option';
+      state.options.push({ spelling: word, index: i });
+      continue;
+    }
+    if (!state.ended && permuted && word.length > 1 && word.charCodeAt(0) === 0x2d) {
+      i = option(argv, i, level, state, fork, queue);
+      continue;
+    }
+    // An operand, a subcommand or the command a wrapper runs.
+    if (level.subcommands && state.operands.length === 0) {
+      const sub = level.subcommands.get(word);
+      state.kinds[i] = 'subcommand';
+      state.ended = false;
+      if (sub) {
+        state.facts.push(sub);
+        for (const effect of sub.fact.implies ?? []) state.effects.add(effect);
+      } else state.unknownSubcommand = word;
+      continue;
+    }
+    const wrapper = level.fact.wrapper;
+    if (wrapper === 'after-options' || wrapper === 'first-operand') {
+      state.kinds[i] = 'command';
+      state.commandAt = i;
+      return;
+    }
+    if (wrapper === 'any-later-word') {
+      state.anyLaterWord = true;
+      for (let k = i; k < argv.length; k++) state.kinds[k] = 'unknown';
+      return;
+    }
+    state.operands.push(i);
+    if (level.fact.permute === false) state.ended = true;
+  }
+}
+
+/** Reads the option word at `i`; returns the index of its last word. */
+function option(
+  argv: readonly string[],
+  i: number,
+  level: CompiledFact,
+  state: State,
+  fork: (state: State) => State | undefined,
+  queue: State[],
+): number {
+  const word = argv[i]!;
+  state.kinds[i] = 'option';
+  if (word.charCodeAt(1) === 0x2d) {
+    const equals = word.indexOf('=');
+    const name = word.slice(2, equals < 0 ? undefined : equals);
+    const def = longDef(level, name);
+    const attached = equals < 0 ? undefined : word.slice(equals + 1);
+    if (def) {
+      if (def.takes === 'required' && attached === undefined && i + 1 < argv.length) {
+        const value = argv[i + 1]!;
+        state.kinds[i + 1] = def.role;
+        state.options.push({ spelling: def.spelling, index: i, value, valueIndex: i + 1, def });
+        applyEffects(state, def, value);
+        return i + 1;
+      }
+      state.options.push(
+        attached === undefined
+          ? { spelling: def.spelling, index: i, def }
+          : { spelling: def.spelling, index: i, value: attached, valueIndex: i, def },
+      );
+      applyEffects(state, def, attached);
+      return i;
+    }
+    // Not in the table: `--x=v` holds its value; `--x` may take the next word.
+    if (attached !== undefined || i + 1 >= argv.length) {
+      state.options.push({
+        spelling: word,
+        index: i,
+        ...(attached === undefined ? {} : { value: attached, valueIndex: i }),
+      });
+      return i;
+    }
+    const other = fork(state);
+    if (other) {
+      other.kinds[i] = 'option';
+      other.kinds[i + 1] = 'unknown';
+      other.options.push({ spelling: `--${name}`, index: i, value: argv[i + 1]!, valueIndex: i + 1 });
+      other.next = i + 2;
+      queue.push(other);
+    }
+    state.options.push({ spelling: `--${name}`, index: i });
+    return i;
+  }
+  // Short options, one cluster (`-rn`, `-A3`, `-e PAT`); `-3` when digits are an option.
+  if (level.fact.numeric && /^-\d+$/.test(word)) {
+    for (const effect of level.fact.numeric) state.effects.add(effect);
+    state.options.push({ spelling: word, index: i });
+    return i;
+  }
+  for (let k = 1; k < word.length; k++) {
+    const letter = word[k]!;
+    const def = level.short.get(letter);
+    const rest = k + 1 < word.length ? word.slice(k + 1) : undefined;
+    if (def) {
+      if (def.takes === 'none') {
+        state.options.push({ spelling: def.spelling, index: i, def });
+        applyEffects(state, def, undefined);
+        continue;
+      }
+      if (rest !== undefined) {
+        state.options.push({ spelling: def.spelling, index: i, value: rest, valueIndex: i, def });
+        applyEffects(state, def, rest);
+        return i;
+      }
+      if (def.takes === 'required' && i + 1 < argv.length) {
+        state.kinds[i + 1] = def.role;
+        state.options.push({ spelling: def.spelling, index: i, value: argv[i + 1]!, valueIndex: i + 1, def });
+        applyEffects(state, def, argv[i + 1]);
+        return i + 1;
+      }
+      state.options.push({ spelling: def.spelling, index: i, def });
+      applyEffects(state, def, undefined);
+      return i;
+    }
+    // A letter the table does not list: a flag, or an option taking the rest (or the next word).
+    const valued = rest !== undefined || i + 1 < argv.length;
+    const other = valued ? fork(state) : undefined;
+    if (other) {
+      other.kinds[i] = 'option';
+      if (rest !== undefined) {
+        other.options.push({ spelling: `-${letter}`, index: i, value: rest, valueIndex: i });
+        other.next = i + 1;
+      } else {
+        other.kinds[i + 1] = 'unknown';
+        other.options.push({ spelling: `-${letter}`, index: i, value: argv[i + 1]!, valueIndex: i + 1 });
+        other.next = i + 2;
+      }
+      queue.push(other);
+    }
+    state.options.push({ spelling: `-${letter}`, index: i });
+  }
+  return i;
+}
+
+/** Gives the operands their roles once every option is known (`-e` may come after them). */
+function finish(state: State): Reading {
+  const level = state.facts[state.facts.length - 1]!;
+  let roles = level.fact.operands ?? ['unknown'];
+  if (roles[0] === 'pattern' && state.effects.has('pattern-given')) roles = roles.slice(1);
+  if (roles.length === 0) roles = ['unknown'];
+  state.operands.forEach((index, n) => {
+    state.kinds[index] = state.exhausted ? 'unknown' : roles[Math.min(n, roles.length - 1)]!;
+  });
+  const reading: Reading = {
+    facts: state.facts,
+    kinds: state.kinds,
+    operands: state.operands,
+    options: state.options,
+    effects: state.effects,
+    anyLaterWord: state.anyLaterWord,
+  };
+  if (state.commandAt !== undefined) reading.commandAt = state.commandAt;
+  if (state.unknownSubcommand !== undefined) reading.unknownSubcommand = state.unknownSubcommand;
+  return reading;
+}

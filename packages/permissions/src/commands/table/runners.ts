@@ -1,0 +1,152 @@
+/**
+ * Programs that run another command given in their arguments and that the shell parser does
+ * not unwrap. Secret managers run the command after their options (`op run -- CMD`,
+ * `doppler run -- CMD`); for the other runners the table only names them: any later word
+ * may be the command run (`ssh host rm -rf /`, `chroot /x rm`), so a deny rule is matched at
+ * every later word.
+ */
+import type { CommandFact } from '../types';
+
+/** A secret manager's `run`: injects secrets into the environment of the command after `--`. */
+const SECRETS_RUN = {
+  summary: 'runs a command with secrets in its environment',
+  wrapper: 'after-options',
+} as const;
+
+/** Runners whose options the table does not list: names only. */
+const NAMED_RUNNERS = [
+  'ssh',
+  'chroot',
+  'flock',
+  'unshare',
+  'nsenter',
+  'taskset',
+  'chrt',
+  'numactl',
+  'prlimit',
+  'systemd-run',
+  'firejail',
+  'bwrap',
+  'xvfb-run',
+  'dbus-launch',
+  'entr',
+  'nodemon',
+  'strace',
+  'ltrace',
+  'valgrind',
+  'script',
+  'su',
+  'runuser',
+  'pkexec',
+  'doas',
+  'gdb',
+  'catchsegv',
+  'faketime',
+  'proot',
+  'torsocks',
+  'proxychains',
+  'proxychains4',
+  'caffeinate',
+  // macOS `arch -x86_64 CMD`: runs CMD under another architecture.
+  'arch',
+  // Shells whose language the parser does not read: their `-c` scripts are read as sh.
+  'pwsh',
+  'powershell',
+  'nu',
+  'elvish',
+  'xonsh',
+  'rc',
+  'osh',
+  'ysh',
+  'hyperfine',
+  'watchexec',
+  'concurrently',
+  'cross-env',
+  'env-cmd',
+  'chronic',
+  'sg',
+  'newgrp',
+  'cgexec',
+  'schroot',
+  'distrobox',
+  'toolbox',
+  'fakeroot',
+  'unbuffer',
+  'rlwrap',
+  'tmux',
+  'screen',
+  'at',
+  'batch',
+  'lxc-attach',
+  'vagrant',
+  // Privilege, resource and environment setters that exec the rest of their words, and
+  // environment managers' "run with this environment" commands (`direnv exec . CMD`,
+  // `dotenv -- CMD`, `nix-shell --run CMD`).
+  'setpriv',
+  'cpulimit',
+  'trickle',
+  'nocache',
+  'eatmydata',
+  'ifne',
+  'sem',
+  'dbus-run-session',
+  'mosh',
+  'lxc',
+  'incus',
+  'sshpass',
+  'dotenv',
+  'dotenvx',
+  'direnv',
+  'asdf',
+  'aws-vault',
+  'envchain',
+  'chamber',
+  'devbox',
+  'nix-shell',
+  'nix',
+] as const;
+
+export const RUNNERS: readonly CommandFact[] = [
+  {
+    names: ['op'],
+    summary: '1Password CLI',
+    subcommands: {
+      run: { ...SECRETS_RUN, long: 'env-file= no-masking account= config= cache session= encoding= debug' },
+    },
+    examples: [{ argv: ['op', 'run', '--', 'rm', '-rf', 'x'], roles: { 3: 'command' } }],
+  },
+  {
+    names: ['doppler'],
+    summary: 'Doppler CLI',
+    subcommands: {
+      run: {
+        ...SECRETS_RUN,
+        short: 'p:c:',
+        long: 'project= config= command= token= mount= mount-format= fallback= preserve-env=? forward-signals=?',
+        values: { '--command': 'script' },
+      },
+    },
+    examples: [
+      { argv: ['doppler', 'run', '-p', 'x', '--', 'rm', 'x'], roles: { 5: 'command' } },
+      { argv: ['doppler', 'run', '--command', 'rm -rf x'], roles: { 3: 'script' } },
+    ],
+  },
+  {
+    names: ['infisical'],
+    summary: 'Infisical CLI',
+    subcommands: {
+      run: {
+        ...SECRETS_RUN,
+        long: 'env= path= projectId= token= command= watch',
+        values: { '--command': 'script' },
+      },
+    },
+    examples: [{ argv: ['infisical', 'run', '--env=dev', '--', 'rm', 'x'], roles: { 4: 'command' } }],
+  },
+  {
+    names: NAMED_RUNNERS,
+    summary: 'runs a command given in its later words',
+    wrapper: 'any-later-word',
+    examples: [{ argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } }],
+  },
+];

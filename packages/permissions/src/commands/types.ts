@@ -1,0 +1,128 @@
+/**
+ * The shape of the command table: what one entry says about a real command. Every consumer
+ * of command knowledge (the floor's reads and tree reads, global options, unwrapping of
+ * runners, hidden command lines, shell names, the classifier's verdict for known writers)
+ * reads these facts through `readArgv` instead of keeping a table and a walker of its own.
+ */
+
+/**
+ * What a word is to the command:
+ * - `read`: a file whose content it reads;
+ * - `write`: a file it writes, creates or deletes;
+ * - `chdir`: a directory the rest of the command is relative to;
+ * - `command`: the first word of another command, run with the words after it;
+ * - `script`: a command line (shell text) it runs;
+ * - `pattern`: a search pattern or program text, never a path;
+ * - `name`: a key, variable or other name, never a path;
+ * - `value`: a number, colour, mode, format or other setting, never a path;
+ * - `unknown`: the reader cannot tell (a word after an option it does not know).
+ */
+export type Role =
+  | 'read'
+  | 'write'
+  | 'chdir'
+  | 'command'
+  | 'script'
+  | 'pattern'
+  | 'name'
+  | 'value'
+  | 'unknown';
+
+/**
+ * What giving an option means for the whole command:
+ * - `recursive`: the operands read are trees, read file by file;
+ * - `pattern-given`: the pattern came from an option, so no operand is one;
+ * - `shows-hidden`: a tree walk includes hidden and ignored files;
+ * - `names-only`: prints names, never content;
+ * - `no-index`: `git grep/diff --no-index`: works on files outside the repository.
+ */
+export type Effect = 'recursive' | 'pattern-given' | 'shows-hidden' | 'names-only' | 'no-index';
+
+/** How a command's own arguments are laid out (compact, getopt-like: see `notation.ts`). */
+export interface ArgvFacts {
+  /**
+   * Short options, getopt style: a letter, `:` after it when it takes a value (attached or
+   * the next word), `::` when only an attached value counts (`-d::`).
+   */
+  short?: string;
+  /**
+   * Long options separated by blanks: `recursive` (a flag), `file=` (takes a value, attached
+   * or the next word), `color=?` (a value only after `=`: `--color[=WHEN]`). A long option may
+   * start with one dash where the tool spells it so (`-exec` is written `-exec`, see `singleDash`).
+   */
+  long?: string;
+  /** Long options may be abbreviated to any unique prefix (GNU getopt_long). */
+  abbreviations?: boolean;
+  /** A dash followed by digits is an option of its own (`ugrep -3`, `head -20`), with this effect. */
+  numeric?: readonly Effect[];
+  /** Role of each value-taking option's value, by spelling (`-e`, `--file`); default `value`. */
+  values?: Readonly<Record<string, Role>>;
+  /**
+   * Effects of options, by spelling; `SPELLING=VALUE` (`-d=recurse`, `--directories=recurse`)
+   * applies only with that value.
+   */
+  effects?: Readonly<Record<string, readonly Effect[]>>;
+  /** A value-taking option whose value holds a command line in a wrapper format. */
+  scriptFormat?: Readonly<Record<string, ScriptFormat>>;
+  /**
+   * Roles of the operands in order; the last one repeats. `pattern` in first place is dropped
+   * when an option gave the pattern (`pattern-given`).
+   */
+  operands?: readonly Role[];
+  /** Options and operands may mix (GNU permutation); otherwise the first operand ends the options. */
+  permute?: boolean;
+  /**
+   * The command runs another one: `after-options` (its first operand is the command word:
+   * `sudo`, `op run`), `first-operand` (a multi-call binary runs the applet its first operand
+   * names: `busybox sh`), `any-later-word` (a runner whose options the table does not list:
+   * any later word may be the command — `ssh host rm`, `chroot /x rm`).
+   */
+  wrapper?: 'after-options' | 'first-operand' | 'any-later-word';
+  /** Effects the command always has (`rgrep` is `grep -r`). */
+  implies?: readonly Effect[];
+  /** Words starting with `+` are options without a value (`cargo +nightly build`). */
+  plusOptions?: boolean;
+  /** A tree walk skips hidden and ignored files unless an option says `shows-hidden`. */
+  skipsHidden?: boolean;
+}
+
+/**
+ * How a `script` value holds its command line: `after-colon` — ugrep's `--filter=EXTS:CMD`;
+ * `after-bang` — an editor or pager command, only what follows its `!` is a shell command.
+ */
+export type ScriptFormat = 'after-colon' | 'after-bang';
+
+/** One example of a role or effect, checked when the table loads (`checkExamples`). */
+export interface Example {
+  /** The argv, as words. */
+  argv: readonly string[];
+  /** Word index → the role every reading gives it. */
+  roles?: Readonly<Record<number, Role>>;
+  /** Effects every reading has. */
+  effects?: readonly Effect[];
+  /** Effects no reading has. */
+  notEffects?: readonly Effect[];
+}
+
+/** One entry of the table: a command, or a subcommand of one. */
+export interface CommandFact extends ArgvFacts {
+  /** The names it is run by (the first is the canonical one). */
+  names: readonly string[];
+  /** One line: what it is. */
+  summary: string;
+  /**
+   * What kind of program it is, for the consumers that group commands:
+   * `shell` — runs a script from `-c`, a file operand or standard input;
+   * `shell-like` — a shell of another language (csh family): reads its program the same ways,
+   *   but the parser never reads its text as sh.
+   */
+  kind?: 'shell' | 'shell-like';
+  /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
+  mutates?: boolean;
+  /** Subcommands by name; options before one are the command's global options. */
+  subcommands?: Readonly<Record<string, Omit<CommandFact, 'names'> & { names?: readonly string[] }>>;
+  /** Environment variables the command obeys that change what it reads or runs. */
+  env?: readonly string[];
+  /** Examples of each role it declares. */
+  examples?: readonly Example[];
+}

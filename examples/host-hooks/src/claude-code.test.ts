@@ -68,11 +68,15 @@ function setup(rules: string[]) {
   return { home, project };
 }
 
+/** The permission modes of 2.1.328 (`--help`; `manual` is reported to hooks as `default`). */
+const permissionModes = ['default', 'acceptEdits', 'auto', 'plan', 'dontAsk', 'bypassPermissions'] as const;
+type PermissionMode = (typeof permissionModes)[number];
+
 /** Runs `claude -p` with the scripted turns; returns what the model saw and the hook events. */
 async function runClaude(
   where: { home: string; project: string },
   turns: ScriptedCall[][],
-  mode: 'default' | 'bypassPermissions',
+  mode: PermissionMode,
 ) {
   if ('skip' in claude) throw new Error('unreachable');
   const server = await startFakeAnthropic(turns);
@@ -245,6 +249,99 @@ describe.skipIf('skip' in claude)(
         // The hook's registration and the rules are what they were.
         expect(readFileSync(hookSettings, 'utf8')).toBe(before.hook);
         expect(readFileSync(rules, 'utf8')).toBe(before.rules);
+      });
+    }
+
+    for (const mode of permissionModes) {
+      it(`leaves every policy file byte for byte whatever tool writes it, and stops at an ask (--permission-mode ${mode})`, async () => {
+        const where = setup([
+          'Read(**)',
+          'Read(~/.claude/**)',
+          'Write(**)',
+          'Edit(**)',
+          'NotebookEdit(**)',
+          'Bash(cp:*)',
+          'Bash(sed:*)',
+          'Bash(mv:*)',
+          'Bash(tee:*)',
+          'Bash(echo:*)',
+          'Bash(touch made-by-agent)',
+        ]);
+        const userSettings = path.join(where.home, '.claude/settings.json');
+        mkdirSync(path.dirname(userSettings), { recursive: true });
+        writeFileSync(userSettings, '{"cleanupPeriodDays": 30}\n');
+        const local = path.join(where.project, '.claude/settings.local.json');
+        writeFileSync(local, '{"permissions": {"deny": ["Bash(curl:*)"]}}\n');
+        writeFileSync(path.join(where.project, 'decoy.json'), '{}\n');
+        const files = [
+          path.join(where.project, '.claude/settings.json'),
+          local,
+          path.join(where.project, '.dexter/settings.json'),
+          userSettings,
+        ];
+        const before = files.map((file) => readFileSync(file, 'utf8'));
+        // Edit replaces the whole text (one match, a valid settings file after it), so the host's own checks pass.
+        const writes: ScriptedCall[] = files.flatMap((file, index) => [
+          { name: 'Write', input: { file_path: file, content: '{}\n' } },
+          { name: 'Edit', input: { file_path: file, old_string: before[index]!, new_string: '{}\n' } },
+        ]);
+        // 2.1.328 refuses NotebookEdit on a file that is not .ipynb before any hook runs.
+        const notebookEdits: ScriptedCall[] = files.map((file) => ({
+          name: 'NotebookEdit',
+          input: { notebook_path: file, new_source: '{}', edit_mode: 'replace' },
+        }));
+        const commands = files.flatMap((file) => [
+          `sed -i 's/{/{"x": 1, /' ${file}`,
+          `cp /dev/null ${file}`,
+          `mv decoy.json ${file}`,
+          `tee ${file} < decoy.json`,
+          `echo '{}' > ${file}`,
+        ]);
+        const turns: ScriptedCall[][] = [
+          files.map((file) => ({ name: 'Read', input: { file_path: file } })),
+          [...writes, ...notebookEdits],
+          commands.map((command) => ({ name: 'Bash', input: { command, description: 'x' } })),
+          [
+            { name: 'Bash', input: { command: 'touch asked-by-hook', description: 'x' } },
+            { name: 'Bash', input: { command: 'touch made-by-agent', description: 'x' } },
+          ],
+        ];
+        const { run, hookResponses, requests } = await runClaude(where, turns, mode);
+        type Message = {
+          content?: Array<{
+            type: string;
+            name?: string;
+            id?: string;
+            tool_use_id?: string;
+            is_error?: boolean;
+          }>;
+        };
+        const messages = ((requests.at(-1) as { messages?: Message[] }).messages ?? []).flatMap((message) =>
+          Array.isArray(message.content) ? message.content : [],
+        );
+        const notebookIds = messages
+          .filter((block) => block.type === 'tool_use' && block.name === 'NotebookEdit')
+          .map((block) => block.id);
+        expect(notebookIds).toHaveLength(notebookEdits.length);
+        for (const id of notebookIds)
+          expect(
+            messages.find((block) => block.type === 'tool_result' && block.tool_use_id === id)?.is_error,
+          ).toBe(true);
+        expect(run.code, run.stderr).toBe(0);
+        const decisions = hookResponses.map(
+          (event) => /"permissionDecision":"(\w+)"/.exec(String(event.output))?.[1] ?? 'none',
+        );
+        // The hook answered every call: a deny for each write, an ask for the unlisted touch.
+        expect(decisions.filter((decision) => decision === 'deny').length, decisions.join(' ')).toBe(
+          writes.length + commands.length,
+        );
+        expect(decisions).toContain('ask');
+        for (const [index, file] of files.entries())
+          expect(readFileSync(file, 'utf8'), file).toBe(before[index]);
+        // Headless, an ask is a stop in every mode (nobody can answer it), bypassPermissions included.
+        expect(existsSync(path.join(where.project, 'asked-by-hook'))).toBe(false);
+        // The control: an allowed call runs (plan mode itself runs no command).
+        expect(existsSync(path.join(where.project, 'made-by-agent'))).toBe(mode !== 'plan');
       });
     }
 

@@ -68,15 +68,26 @@ describe('a project directory that does not exist', () => {
   it('is named as the reason, run says so instead of `spawn ENOENT`, and the status is looked up again once it exists', async () => {
     const missing = path.join(project, 'not-yet');
     const engine = createPermissionEngine({ cwd: missing });
-    const sandbox = createSandbox({ engine, cwd: missing, runtime: missingPieces, onNotice: () => undefined });
+    const sandbox = createSandbox({
+      engine,
+      cwd: missing,
+      runtime: missingPieces,
+      onNotice: () => undefined,
+    });
     const status = await sandbox.status();
-    expect(status).toMatchObject({ available: false, reason: `the working directory ${missing} does not exist` });
+    expect(status).toMatchObject({
+      available: false,
+      reason: `the working directory ${missing} does not exist`,
+    });
     if (!status.available) expect(status.fix).toContain(`create ${missing}`);
     await expect(sandbox.run('true', { toolCallId: 'c1' })).rejects.toThrow(
       `the working directory ${missing} does not exist`,
     );
     mkdirSync(missing);
-    expect(await sandbox.status()).toMatchObject({ available: false, reason: 'bubblewrap (bwrap) not installed' });
+    expect(await sandbox.status()).toMatchObject({
+      available: false,
+      reason: 'bubblewrap (bwrap) not installed',
+    });
     const ran = await sandbox.run('pwd', { toolCallId: 'c2' });
     expect(ran.stdout.trim()).toBe(missing);
   });

@@ -49,27 +49,29 @@ type TurnReply = {
 };
 
 /**
- * What a turn that lived through an outage must show: completed; no effect done twice; the
- * write, approved after the server was back, done exactly once; and a read that ran inside
- * the fault window either done once or ended as an error result with no effect — a clean
- * error inside the window, never a silent loss or a repeat.
+ * What a turn that lived through an outage must show: completed, every call `ok`, every
+ * effect committed exactly once — also the reads that ran inside the fault window. Their
+ * statements wait for the server (`retryWhileUnavailable`, the effect ledger) instead of
+ * failing the tool. This once failed in 2 of 3 CI runs: a client pg had marked broken during
+ * the restart threw "Client has encountered a connection error and is not queryable" (no
+ * SQLSTATE, no errno), which `isDatabaseUnavailable` did not know, so the read's body threw
+ * and its step recorded an error. A failure prints each call's error message.
  */
-function expectSurvived(id: string, turn: TurnReply, writeApprovedAfter = true): void {
-  for (const result of turn.results)
-    if (result.error !== undefined)
-      console.warn(`[outage] ${id} ${result.toolCallId}: ${JSON.stringify(result.error)}`);
-  expect([id, turn.status]).toEqual([id, 'completed']);
-  for (const [call, count] of Object.entries(turn.executions))
-    expect([id, call, count]).toEqual([id, call, 1]);
-  const byCall = new Map(turn.results.map((result) => [result.toolCallId, result.status]));
-  const inWindow = ['call_fin_1', 'call_fin_2'];
-  if (writeApprovedAfter) {
-    expect([id, byCall.get('call_write_1'), turn.executions.call_write_1]).toEqual([id, 'ok', 1]);
-  } else inWindow.push('call_write_1');
-  for (const call of inWindow) {
-    const ran = turn.executions[call] === 1;
-    expect([id, call, byCall.get(call)]).toEqual([id, call, ran ? 'ok' : 'error']);
-  }
+function expectSurvived(id: string, turn: TurnReply): void {
+  expect([
+    id,
+    turn.status,
+    turn.results.map((r) => [r.toolCallId, r.status, r.error?.message ?? null]),
+  ]).toEqual([
+    id,
+    'completed',
+    [
+      ['call_fin_1', 'ok', null],
+      ['call_fin_2', 'ok', null],
+      ['call_write_1', 'ok', null],
+    ],
+  ]);
+  expect([id, turn.executions]).toEqual([id, { call_fin_1: 1, call_fin_2: 1, call_write_1: 1 }]);
 }
 
 describe('durable-approvals through PostgreSQL restarts', () => {
@@ -154,8 +156,7 @@ describe('durable-approvals through PostgreSQL restarts', () => {
         () => untilServed(() => turn(service, id)),
         (reply) => reply.body.status === 'completed',
       );
-      // outage-a's approval was in flight when the server went down.
-      expectSurvived(id, done.body as TurnReply, id !== 'outage-a');
+      expectSurvived(id, done.body as TurnReply);
     }
     expect(alive(service)).toBe(true);
   });

@@ -77,6 +77,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A tool name as the hosts spell them. */
+const toolNamePattern = /^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,255}$/;
+
 /** The event's tool call, or the reason it cannot be read. */
 export function readHookEvent(
   adapter: HookAdapter,
@@ -98,6 +101,12 @@ export function readHookEvent(
     return { problem: `expected a ${adapter.eventName} event, got ${JSON.stringify(eventName)}` };
   if (typeof parsed.tool_name !== 'string' || parsed.tool_name === '')
     return { problem: `the ${adapter.eventName} event has no "tool_name" string` };
+  // Both hosts name tools with ASCII letters, digits, `_`, `-`, `.` and `:` (an API constraint);
+  // anything else is not a tool the host could have called.
+  if (!toolNamePattern.test(parsed.tool_name))
+    return {
+      problem: `the ${adapter.eventName} event names a tool no host could call: ${JSON.stringify(parsed.tool_name.slice(0, 100))}`,
+    };
   if (!isRecord(parsed.tool_input))
     return { problem: `the ${adapter.eventName} event for ${parsed.tool_name} has no "tool_input" object` };
   if (typeof parsed.cwd !== 'string' || !path.isAbsolute(parsed.cwd))

@@ -117,3 +117,4 @@ export { DEFAULT_MAX_CALLS_PER_TOOL } from './soft-limits';
 export type { InputIssue, ToolResult, ToolResultError, ToolResultStatus } from './tool-result';
 export { TOOL_RESULT_STATUSES } from './tool-result';
 export { toToolResultMessages } from './tool-result-messages';
+export { UnplacedSubjectError } from './unplaced-subject';

@@ -2,12 +2,15 @@
  * `decidePermission`: asks the `PermissionDecider` about one call — or, without one, applies
  * the tool's own `approval` policy. Fails closed: a decider that throws, rejects or answers
  * something unreadable yields an error text, which the run turns into a denial. Synchronous
- * unless the decider answers with a promise (then the wait gives up on abort).
+ * unless the decider answers with a promise (then the wait gives up on abort). A subject that
+ * throws `UnplacedSubjectError` is decided without a subject and can at best ask
+ * (`askAtMost`); any other throwing subject denies.
  */
 import type { AnyTool } from '@dexter/registry';
 import { settleOrAbort } from './abortable';
 import { clip, errorMessage } from './call-fields';
 import type { PermissionDecider, PermissionDecision, PermissionRequest } from './permission-port';
+import { UnplacedSubjectError } from './unplaced-subject';
 
 /** A decision with the call's subject, an error text (→ deny), or `'aborted'`. */
 export type Decided =
@@ -110,7 +113,14 @@ export function decidePermission(params: PermissionGateParams): Decided | Promis
       subjectCwd = kind === 'shell' ? (subject as { cwd?: unknown }).cwd : undefined;
     }
   } catch (error) {
-    return `could not work out what the call touches: ${errorMessage(error)}`;
+    if (!UnplacedSubjectError.isInstance(error)) {
+      return `could not work out what the call touches: ${errorMessage(error)}`;
+    }
+    const why = `could not work out where the call lands (${clip(errorMessage(error), 1000)})`;
+    const unplaced = decidePermission({ ...params, tool: withoutSubject(tool) });
+    return typeof unplaced === 'object' && unplaced !== null && 'then' in unplaced
+      ? unplaced.then((settled) => askAtMost(settled, why))
+      : askAtMost(unplaced, why);
   }
   if (permissions === undefined) {
     const decided = policyDecision(tool);
@@ -140,4 +150,37 @@ export function decidePermission(params: PermissionGateParams): Decided | Promis
 function decided(answer: unknown, subject: PermissionRequest['subject']): Decided {
   const decision = readDecision(answer);
   return typeof decision === 'string' ? decision : { decision, subject };
+}
+
+const subjectless = new WeakMap<AnyTool, AnyTool>();
+
+/** The tool as the decider sees it when its subject cannot be worked out: no subject. */
+function withoutSubject(tool: AnyTool): AnyTool {
+  let bare = subjectless.get(tool);
+  if (bare === undefined) {
+    bare = Object.freeze({ ...tool, permissionSubject: undefined }) as AnyTool;
+    subjectless.set(tool, bare);
+  }
+  return bare;
+}
+
+/**
+ * A decision for a call whose place is unknown: a denial (or an unusable decider) stands, an
+ * `allow` becomes an `ask`, and the ask covers this call only (not cacheable, nothing an
+ * "always" answer would save: a rule cannot vouch for an unknown place).
+ */
+export function askAtMost(decided: Decided, why: string): Decided {
+  if (typeof decided === 'string' || decided.decision.behavior === 'deny') return decided;
+  const { behavior, reason, sessionKey, classification } = decided.decision;
+  const decision: PermissionDecision = {
+    behavior: 'ask',
+    reason:
+      behavior === 'ask'
+        ? `${why}; ${reason}`
+        : `${why}, so no rule can allow it and it needs approval (without a place: ${reason})`,
+    sessionKey,
+    cacheable: false,
+  };
+  if (classification !== undefined) decision.classification = classification;
+  return { decision, subject: undefined };
 }

@@ -4,10 +4,11 @@
  * tools for `createExecutor`, kept current when a server sends
  * `notifications/tools/list_changed`.
  */
+import path from 'node:path';
 import { type AnyTool, createToolRegistry, type ToolRegistry } from '@dexter/registry';
 import { type McpServerConfig, type McpServersConfig, parseMcpConfig } from './config';
 import { McpError } from './errors';
-import type { McpSubjectContext } from './filesystem-subjects';
+import { type McpSubjectContext, placeDirectory } from './filesystem-subjects';
 import { createMcpTool, type McpServerOptions } from './mcp-tool';
 import {
   DEFAULT_MAX_DESCRIPTION_CHARS,
@@ -53,9 +54,10 @@ export interface McpWarning {
    * `duplicate_tool`: the server listed a name twice, the later one was skipped;
    * `description_truncated`: cut to `maxDescriptionChars`; `input_schema_too_large`: the
    * tool's input schema is over `maxInputSchemaChars` or 64 levels deep, and the tool was
-   * skipped (never shown to a model).
+   * skipped (never shown to a model); `roots_disagree`: the roots the server reports are not
+   * the ones it was offered or launched with (`tool` is empty), so relative paths ask.
    */
-  code: 'duplicate_tool' | 'description_truncated' | 'input_schema_too_large';
+  code: 'duplicate_tool' | 'description_truncated' | 'input_schema_too_large' | 'roots_disagree';
   server: string;
   /** The server's name of the tool. */
   tool: string;
@@ -94,11 +96,50 @@ interface ServerState {
   options: McpServerOptions;
   /** What the subject mapping is told about the server (roots learned after each listing). */
   context: McpSubjectContext;
+  /** The roots the server should use: those offered through `roots`, else its launch arguments'. */
+  expectedRoots: readonly string[] | undefined;
   /** The listing running after a change, if any. */
   listing: Promise<void> | undefined;
   /** A change arrived while listing or waiting: list (again) when the current one ends. */
   dirty: boolean;
   timer: NodeJS.Timeout | undefined;
+}
+
+/** A root offered to a server: placed as the server would place it (`~` needs a known home). */
+function placedRoot(root: string, context: McpSubjectContext): string {
+  const placed = placeDirectory(root, context.cwd, context.home);
+  if (placed === undefined) {
+    throw new McpError(
+      'invalid_config',
+      `The root ${JSON.stringify(root)} offered to MCP server "${context.server}" starts with ~, and the server's home is unknown`,
+      { server: context.server },
+    );
+  }
+  return placed;
+}
+
+/** The roots a server should use: those offered (`roots`), else what its launch arguments say. */
+function expectedRootsOf(
+  server: McpServerConfig,
+  context: McpSubjectContext,
+  serverOptions: McpServerOptions | undefined,
+): readonly string[] | undefined {
+  if (serverOptions?.roots !== undefined) return serverOptions.roots.map((root) => placedRoot(root, context));
+  const fromLaunch = serverOptions?.subjects?.rootsFromLaunch;
+  if (fromLaunch === undefined || !('command' in server)) return undefined;
+  return fromLaunch({
+    command: server.command,
+    args: server.args ?? [],
+    cwd: context.cwd,
+    ...(context.home === undefined ? {} : { home: context.home }),
+  });
+}
+
+/** The same directories, in any order. */
+function sameDirectories(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a.map((directory) => path.resolve(directory)));
+  const right = new Set(b.map((directory) => path.resolve(directory)));
+  return left.size === right.size && [...left].every((directory) => right.has(directory));
 }
 
 /** What a subject mapping knows of a server before it is asked for its roots. */
@@ -152,13 +193,14 @@ export async function connectMcpServers(
   };
 
   const relist = async (state: ServerState) => {
+    const server = state.connection.name;
     const definitions = await state.connection.listTools();
     const discover = state.options.subjects?.roots;
-    if (discover !== undefined) {
+    if (discover !== undefined || state.expectedRoots !== undefined) {
       // Where the server resolves relative paths: asked again on every listing.
       let roots: readonly string[] | undefined;
       try {
-        roots = await discover({
+        roots = await discover?.({
           tools: definitions.map((definition) => definition.name),
           callTool: (tool, input) => state.connection.callTool(tool, input),
         });
@@ -174,13 +216,27 @@ export async function connectMcpServers(
           ),
         );
       }
+      const expected = state.expectedRoots;
+      if (roots === undefined) roots = expected;
+      else if (expected !== undefined && !sameDirectories(roots, expected)) {
+        // The server says one thing, its launch or our offer another (it lies, or has not
+        // taken up the roots offered yet): no place is known, relative paths ask.
+        warn({
+          code: 'roots_disagree',
+          server,
+          tool: '',
+          message: `MCP server "${server}" reports the roots ${roots.join(', ')} but was ${
+            state.options.roots ? 'offered' : 'launched with'
+          } ${expected.join(', ')}; relative paths are not placed (they ask) until both agree`,
+        });
+        roots = undefined;
+      }
       const { roots: _old, ...rest } = state.context;
       state.context = Object.freeze(
         roots === undefined ? rest : { ...rest, roots: Object.freeze([...roots]) },
       );
     }
     const subjectContext = () => state.context;
-    const server = state.connection.name;
     const seen = new Set<string>();
     const maxDescription = state.options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
     const maxSchema = state.options.maxInputSchemaChars ?? DEFAULT_MAX_INPUT_SCHEMA_CHARS;
@@ -261,11 +317,14 @@ export async function connectMcpServers(
   };
 
   for (const [name, server] of Object.entries(parsed.mcpServers)) {
+    const context = subjectContextOf(name, server);
+    const offered = options.servers?.[name]?.roots;
     const state: ServerState = {
       names: new McpToolNames(name),
       tools: [],
       options: options.servers?.[name] ?? {},
-      context: Object.freeze(subjectContextOf(name, server)),
+      context: Object.freeze(context),
+      expectedRoots: expectedRootsOf(server, context, options.servers?.[name]),
       listing: undefined,
       dirty: false,
       timer: undefined,
@@ -276,6 +335,7 @@ export async function connectMcpServers(
         ...(options.sampling ? { sampling: options.sampling } : {}),
         ...(options.elicitation ? { elicitation: options.elicitation } : {}),
         ...(options.stderr ? { stderr: options.stderr } : {}),
+        ...(offered === undefined ? {} : { roots: offered.map((root) => placedRoot(root, context)) }),
         ...(options.servers?.[name]?.maxMessageBytes === undefined
           ? {}
           : { maxMessageBytes: options.servers[name].maxMessageBytes }),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { UnplacedSubjectError } from '@dexter/executor';
 import { isSecretPath } from '@dexter/permissions';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ describe('filesystemSubjects', () => {
     expect(filesystemSubjects('read_text_file', { path: '~' }, two)).toMatchObject({ path: '/home/me' });
   });
 
-  it('refuses a path it cannot place (roots or home unknown) instead of guessing', () => {
+  it('a path it cannot place (roots or home unknown) asks, or is refused when it could be a secret', () => {
     const unknown = { server: 'fs', cwd: '/elsewhere' };
     const thrown = (run: () => unknown) => {
       try {
@@ -74,6 +75,18 @@ describe('filesystemSubjects', () => {
     expect(
       thrown(() => filesystemSubjects('read_multiple_files', { paths: ['/srv/a', 'b'] }, unknown)),
     ).toBeDefined();
+    // Not a secret wherever it lands: the call asks (the executor's UnplacedSubjectError).
+    const notes = thrown(() => filesystemSubjects('read_text_file', { path: 'notes/todo.md' }, unknown));
+    expect(UnplacedSubjectError.isInstance(notes)).toBe(true);
+    expect(McpError.isInstance(notes)).toBe(false);
+    expect(
+      UnplacedSubjectError.isInstance(
+        thrown(() => filesystemSubjects('directory_tree', { path: '~/projects' }, unknown)),
+      ),
+    ).toBe(true);
+    // `.env` could be a secret anywhere: refused, never asked about.
+    const env = thrown(() => filesystemSubjects('read_text_file', { path: 'app/.env' }, unknown));
+    expect(McpError.isInstance(env) && env.code).toBe('unplaceable_path');
     // Absolute paths need neither.
     expect(filesystemSubjects('read_text_file', { path: '/srv/x' }, unknown)).toMatchObject({
       path: '/srv/x',

@@ -9,11 +9,14 @@
  * allowed directories, which the mapping asks the server for with `list_allowed_directories`
  * after each connect) the way the server places it — the first root under which it stays
  * inside a root, else the first root. A path the mapping cannot place (roots unknown, `~` on a
- * server whose home is unknown) is refused before anything is sent. Tools that touch several
+ * server whose home is unknown) asks (`UnplacedSubjectError`: no rule allows it, a person may),
+ * or is refused when it could be a secret wherever it lands. Tools that touch several
  * paths are mapped fail-closed: a secret among them becomes the subject (so the floor sees
  * it), otherwise their deepest common directory (a read or write of that whole tree).
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { UnplacedSubjectError } from '@dexter/executor';
 import { isSecretPath } from '@dexter/permissions';
 import type { PermissionSubject } from '@dexter/registry';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -54,7 +57,45 @@ export interface McpSubjectMapper {
    * when the server cannot say.
    */
   roots?: (server: McpRootsSource) => Promise<readonly string[] | undefined>;
+  /**
+   * The roots a stdio server was launched with, read from its command line (for servers that
+   * take their directories as arguments); `undefined` when the arguments do not say. Used
+   * when the server does not answer `roots`, and checked against its answer when it does.
+   */
+  rootsFromLaunch?: (launch: McpLaunch) => readonly string[] | undefined;
 }
+
+/** How a stdio server was started, as `rootsFromLaunch` reads it. */
+export interface McpLaunch {
+  command: string;
+  args: readonly string[];
+  /** The server's working directory. */
+  cwd: string;
+  /** The server's home directory, when known. */
+  home?: string;
+}
+
+/**
+ * A directory as a server on this machine places it: `~` against its home, a relative one
+ * against its working directory, symlinks resolved (as the official server's `realpath`);
+ * `undefined` when `~` needs a home that is unknown.
+ */
+export function placeDirectory(directory: string, cwd: string, home: string | undefined): string | undefined {
+  let expanded = directory;
+  if (directory === '~' || directory.startsWith('~/')) {
+    if (home === undefined) return undefined;
+    expanded = path.join(home, directory.slice(1));
+  }
+  const absolute = path.resolve(cwd, expanded);
+  try {
+    return realpathSync.native(absolute);
+  } catch {
+    return absolute;
+  }
+}
+
+/** Arguments that name the official filesystem server (package, bin or script path). */
+const FILESYSTEM_SERVER_ARG = /(^|[/\\@])(mcp-)?server-filesystem(@[^/\\]*)?([/\\].*)?$/;
 
 const READS = new Set([
   'read_file',
@@ -109,6 +150,29 @@ export function resolveFilesystemServerPath(file: string, context: McpSubjectCon
     if (roots.some((each) => within(candidate, path.resolve(each)))) return candidate;
   }
   return path.resolve(roots[0]!, expanded);
+}
+
+/**
+ * `file` placed as the server places it; when that cannot be done, an `UnplacedSubjectError`
+ * (the call asks: no rule can vouch for it) — unless the path could be a secret wherever it
+ * lands (against the server's home, its working directory, or as written), then the
+ * `unplaceable_path` McpError itself (the call is refused, as the floor would refuse it).
+ */
+function placeOrAsk(file: string, context: McpSubjectContext): string {
+  try {
+    return resolveFilesystemServerPath(file, context);
+  } catch (error) {
+    if (!(McpError.isInstance(error) && error.code === 'unplaceable_path')) throw error;
+    const relative = file === '~' || file.startsWith('~/') ? file.slice(2) : file;
+    const candidates = [
+      file,
+      `~/${relative}`,
+      path.resolve(context.cwd, relative),
+      ...(context.home === undefined ? [] : [path.resolve(context.home, relative)]),
+    ];
+    if (candidates.some((candidate) => isServerSecretPath(candidate, context))) throw error;
+    throw new UnplacedSubjectError(error.message, { cause: error });
+  }
 }
 
 function commonDirectory(paths: readonly string[]): string {
@@ -173,7 +237,7 @@ const mapFilesystemCall = (
     access,
     path: path.join(context.roots?.[0] ?? context.cwd, '?'),
   });
-  const resolve = (file: string) => resolveFilesystemServerPath(file, context);
+  const resolve = (file: string) => placeOrAsk(file, context);
   if (READS.has(tool) || WRITES.has(tool)) {
     const access = READS.has(tool) ? 'read' : 'write';
     const file = stringAt('path');
@@ -210,7 +274,8 @@ const mapFilesystemCall = (
  * the tree, so they are recursive reads, denied on a tree that holds a secret) and writes
  * (`write_file`, `edit_file`, `create_directory`, `move_file`), with paths placed as the server
  * places them (its roots from `list_allowed_directories`, its home for `~`). A path it cannot
- * place throws `McpError('unplaceable_path')`, so the call is refused, never sent. A call whose
+ * place throws `UnplacedSubjectError` (the executor asks, whatever the rules naming the tool
+ * say), or `McpError('unplaceable_path')` when it could be a secret (refused). A call whose
  * path argument is missing or not a string maps to a read of the first root's marker `?`;
  * unknown tools map to nothing (name rules only).
  *
@@ -222,6 +287,19 @@ const mapFilesystemCall = (
  * ```
  */
 export const filesystemSubjects: McpSubjectMapper = Object.assign(mapFilesystemCall, {
+  /** The directories after the argument naming the server (`npx -y @modelcontextprotocol/server-filesystem ~/a b`). */
+  rootsFromLaunch(launch: McpLaunch): readonly string[] | undefined {
+    const at = [launch.command, ...launch.args].findIndex((arg) => FILESYSTEM_SERVER_ARG.test(arg));
+    if (at < 0) return undefined;
+    const directories: string[] = [];
+    for (const arg of launch.args.slice(at)) {
+      if (arg.startsWith('-')) return undefined; // an option we do not know: cannot tell
+      const placed = placeDirectory(arg, launch.cwd, launch.home);
+      if (placed === undefined) return undefined;
+      directories.push(placed);
+    }
+    return directories.length > 0 ? directories : undefined;
+  },
   async roots(server: McpRootsSource): Promise<readonly string[] | undefined> {
     if (!server.tools.includes('list_allowed_directories')) return undefined;
     return allowedDirectoriesOf(await server.callTool('list_allowed_directories', {}));

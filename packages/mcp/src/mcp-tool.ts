@@ -9,7 +9,14 @@
  * as its default (the permission engine still asks until a rule names an MCP tool); otherwise
  * every MCP tool runs alone and asks.
  */
-import { type AnyTool, defineTool, type ProgressUpdate, type ToolContext } from '@dexter/registry';
+import { UnplacedSubjectError } from '@dexter/executor';
+import {
+  type AnyTool,
+  defineTool,
+  type PermissionSubject,
+  type ProgressUpdate,
+  type ToolContext,
+} from '@dexter/registry';
 import { type McpToolOutput, renderMcpContent } from './content';
 import { McpError } from './errors';
 import { isServerSecretPath, type McpSubjectContext, type McpSubjectMapper } from './filesystem-subjects';
@@ -28,6 +35,13 @@ export interface McpServerOptions {
   trusted?: boolean;
   /** Maps a call's arguments to what it touches (e.g. `filesystemSubjects`), so file rules and the floor apply. */
   subjects?: McpSubjectMapper;
+  /**
+   * Directories offered to the server as its roots through the MCP `roots` exchange
+   * (`roots/list`; `~` and relative paths placed as the server would). Servers that honour
+   * roots (the official filesystem server) use them instead of their launch arguments, and the
+   * subject mapping places paths against them.
+   */
+  roots?: readonly string[];
   /** Per-call timeout for this server's tools (the executor's default otherwise). */
   timeoutMs?: number;
   /** Longest tool description kept (default 4000 characters); longer ones are cut with a note. */
@@ -106,7 +120,14 @@ export function createMcpTool(
       // Belt and braces under the engine's floor: a mapped read of a secret never goes out,
       // even through a decider that does not know the floor.
       const subjectContext = options.subjectContext();
-      const subject = subjects?.(definition.name, input, subjectContext);
+      let subject: PermissionSubject | undefined;
+      try {
+        subject = subjects?.(definition.name, input, subjectContext);
+      } catch (error) {
+        // A call that could not be placed was put to a person (who approved it); the mapping
+        // already refused one that could be a secret wherever it lands.
+        if (!UnplacedSubjectError.isInstance(error)) throw error;
+      }
       if (subject?.kind === 'file' && isServerSecretPath(subject.path, subjectContext)) {
         throw new McpError(
           'secret_refused',

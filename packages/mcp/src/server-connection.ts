@@ -8,6 +8,8 @@
  * class turns that into `McpError('disconnected')` (so each call gets exactly one `error`
  * result) and forgets the client, so the next call starts a fresh one.
  */
+
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import {
@@ -26,6 +28,7 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
   ErrorCode,
+  ListRootsRequestSchema,
   type ProgressNotification,
   ProgressNotificationSchema,
   McpError as SdkMcpError,
@@ -68,6 +71,8 @@ export interface McpServerConnectionOptions {
   clientInfo?: { name: string; version: string };
   sampling?: McpSamplingHandler;
   elicitation?: McpElicitationHandler;
+  /** Directories offered to the server as its roots (MCP `roots/list`); without them the capability is not offered. */
+  roots?: readonly string[];
   /** Called when the server says its tool list changed. */
   onToolsChanged?: () => void;
   /** Where a stdio server's stderr goes: `'pipe'` (default: kept for error messages), `'inherit'` or `'ignore'`. */
@@ -373,14 +378,19 @@ export class McpServerConnection {
   }
 
   #newClient(): Client {
-    const { sampling, elicitation } = this.#options;
+    const { sampling, elicitation, roots } = this.#options;
     const client = new Client(this.#options.clientInfo ?? { name: 'dexter', version: '0.1.0' }, {
       capabilities: {
         ...(sampling ? { sampling: {} } : {}),
         ...(elicitation ? { elicitation: {} } : {}),
+        ...(roots ? { roots: { listChanged: false } } : {}),
       },
     });
     const server = this.name;
+    if (roots) {
+      const listed = roots.map((directory) => ({ uri: pathToFileURL(directory).href, name: directory }));
+      client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: listed }));
+    }
     if (sampling) {
       client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
         sampling(request.params, { server, signal: extra.signal }),

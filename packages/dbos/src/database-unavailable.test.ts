@@ -34,6 +34,17 @@ function closedPort(): Promise<number> {
 }
 
 describe('isDatabaseUnavailable', () => {
+  it('looks inside a wrapper: a cause, an AggregateError of refused addresses', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(new Error('the step failed', { cause: refused }))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([refused, refused], ''))).toBe(true);
+    const own = Object.assign(new Error('duplicate key value'), { code: '23505' });
+    expect(isDatabaseUnavailable(new Error('the step failed', { cause: own }))).toBe(false);
+    const loop: { cause?: unknown } & Error = new Error('a');
+    loop.cause = loop;
+    expect(isDatabaseUnavailable(loop)).toBe(false);
+  });
+
   it('knows a refused connection and a query on the client it left behind', async () => {
     const port = await closedPort();
     const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });

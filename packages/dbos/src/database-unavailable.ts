@@ -11,8 +11,18 @@ const SOCKET_CODE = /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/;
 const UNAVAILABLE_MESSAGE =
   /connection terminated|ECONNREFUSED|ECONNRESET|the database system is|system database has been shut down|timeout exceeded when trying to connect|not queryable|connection error|terminating connection/i;
 
+/** One error, without what it wraps. */
+function unavailableItself(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || SOCKET_CODE.test(code))) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return UNAVAILABLE_MESSAGE.test(message);
+}
+
 /**
- * True for an error of a lost or refused database connection.
+ * True for an error of a lost or refused database connection — also one that wraps such an
+ * error as its `cause`, or an `AggregateError` holding one (a connection tried on several
+ * addresses). Any other error is the statement's own.
  *
  * @example
  * ```ts
@@ -21,10 +31,20 @@ const UNAVAILABLE_MESSAGE =
  * ```
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || SOCKET_CODE.test(code))) return true;
-  const message = error instanceof Error ? error.message : String(error);
-  return UNAVAILABLE_MESSAGE.test(message);
+  const queue: unknown[] = [error];
+  const seen = new Set<unknown>();
+  while (queue.length > 0 && seen.size < 20) {
+    const each = queue.shift();
+    if (seen.has(each)) continue;
+    seen.add(each);
+    if (unavailableItself(each)) return true;
+    if (typeof each === 'object' && each !== null) {
+      const { cause, errors } = each as { cause?: unknown; errors?: unknown };
+      if (cause !== undefined) queue.push(cause);
+      if (Array.isArray(errors)) queue.push(...errors);
+    }
+  }
+  return false;
 }
 
 /**

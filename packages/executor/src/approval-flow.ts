@@ -254,11 +254,10 @@ async function applyAnswer(
   }
   const persisted: string[] = [];
   let persistError: string | undefined;
-  // With a session store and rules that would live only in this process's memory (the
-  // default engine), "always" is kept as the store's grant instead: a rule in memory would
-  // outlive a revocation or expiry made in the store, by any process.
-  const alwaysInMemoryOnly = host.config.rulesInMemory && host.config.sessionStore !== undefined;
-  if (answer.decision === 'allow-always' && !alwaysInMemoryOnly) {
+  // With a session store, "always" is kept as the store's grant (unless the host chose
+  // `alwaysAnswers: 'rule'`): a rule in one process's memory would outlive a revocation or
+  // expiry made in the store, by any process.
+  if (answer.decision === 'allow-always' && host.config.alwaysAnswers === 'rule') {
     const { permissions } = host.config;
     // Read once: a decider's getter must not answer differently to the check and the call.
     const persistAllowRule = permissions?.persistAllowRule;
@@ -298,8 +297,7 @@ async function applyAnswer(
 /** What each answer to `decision` covers: the same choices `applyAnswer` makes. */
 function approvalScope(config: ExecutorConfig, decision: PermissionDecision): ApprovalScope {
   const savesRules =
-    typeof config.permissions?.persistAllowRule === 'function' &&
-    !(config.rulesInMemory && config.sessionStore !== undefined);
+    typeof config.permissions?.persistAllowRule === 'function' && config.alwaysAnswers === 'rule';
   return {
     sessionKey: decision.sessionKey,
     session: decision.cacheable ? describeSessionKey(decision.sessionKey) : 'only this call',

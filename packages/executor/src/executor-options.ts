@@ -73,9 +73,10 @@ export interface ExecutorOptions {
    * - every approval answer, and every use of a grant, is appended to the store's audit
    *   trail (tool, input, answer — `session-grant` for a grant's use —, the answer's `actor`,
    *   when) before the call runs;
-   * - with the default engine (no `permissions`), an "always" answer is kept as the store's
-   *   grant, not as a rule in this process's memory: revoking it or its expiry, in any
-   *   process, ends it everywhere;
+   * - an "always" answer is kept as the store's grant, not as a rule in this process's
+   *   memory: revoking it or its expiry, in any process, ends it everywhere (see
+   *   `alwaysAnswers`; a host whose decider keeps rules in a shared settings file can ask
+   *   for rules instead);
    * - soft-limit call counts are read from the store before a run and added to it after.
    *
    * Fail closed: a grant lookup that fails asks the person instead; an audit write that
@@ -88,6 +89,18 @@ export interface ExecutorOptions {
   /** How long an `allow-session` grant written to `sessionStore` holds, in ms. Default: no expiry. */
   sessionGrantTtlMs?: number;
   /**
+   * What an "always" (`allow-always`) answer keeps:
+   * - `'store-grant'` (the default with a `sessionStore`): the store's grant for the session,
+   *   like "session" — it ends with `sessionGrantTtlMs` or a revocation in the store, seen by
+   *   every process; no rule is saved. Needs `sessionStore`.
+   * - `'rule'` (the default without one): the decider's `persistAllowRule` — with an engine
+   *   over a settings store, a rule in the settings file; with an engine without a store
+   *   (`createPermissionEngine({ rules })`), a rule in that engine's memory for its lifetime,
+   *   which no store revocation or expiry reaches. Choose it with a `sessionStore` only when
+   *   the rules live where every process reads them.
+   */
+  alwaysAnswers?: AlwaysAnswers;
+  /**
    * Sandboxed auto-allow (`createSandbox(...).autoAllow` from `@dexter/sandbox`): an ask that no
    * rule decided (no allow rule covers the call, or the engine cannot fully read it) runs
    * without a prompt when the port says the call will run inside the OS sandbox. Deny
@@ -95,6 +108,9 @@ export interface ExecutorOptions {
    */
   sandboxAutoAllow?: SandboxAutoAllow;
 }
+
+/** What an "always" answer keeps (`ExecutorOptions.alwaysAnswers`). */
+export type AlwaysAnswers = 'store-grant' | 'rule';
 
 /** The default `maxConcurrency`. */
 export const DEFAULT_MAX_CONCURRENCY = 10;
@@ -111,6 +127,8 @@ export interface ExecutorConfig {
   timeoutFor(tool: AnyTool): number | undefined;
   /** True when `allow-always` rules go to a decider without a rule store (the default engine). */
   readonly rulesInMemory: boolean;
+  /** What an "always" answer keeps (resolved: never undefined). */
+  readonly alwaysAnswers: AlwaysAnswers;
   readonly softLimits: ResolvedSoftLimits | undefined;
   readonly clock: Clock;
   readonly session: ExecutorSession;
@@ -135,6 +153,7 @@ const KNOWN_OPTIONS = new Set([
   'toolTimeouts',
   'sessionStore',
   'sessionGrantTtlMs',
+  'alwaysAnswers',
   'sandboxAutoAllow',
 ]);
 
@@ -344,6 +363,16 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
       `\`sessionStore\` must be a SessionStore (${STORE_METHODS.join(', ')}), e.g. createMemorySessionStore()`,
     );
   }
+  const alwaysAnswers = options.alwaysAnswers ?? (sessionStore === undefined ? 'rule' : 'store-grant');
+  if (alwaysAnswers !== 'rule' && alwaysAnswers !== 'store-grant') {
+    fail('alwaysAnswers', "`alwaysAnswers` must be 'store-grant' or 'rule'");
+  }
+  if (alwaysAnswers === 'store-grant' && sessionStore === undefined) {
+    fail(
+      'alwaysAnswers',
+      "`alwaysAnswers: 'store-grant'` keeps \"always\" as a session store's grant: give `sessionStore` too (e.g. createMemorySessionStore())",
+    );
+  }
   const sandboxAutoAllow = options.sandboxAutoAllow;
   if (sandboxAutoAllow !== undefined && typeof sandboxAutoAllow?.allows !== 'function') {
     fail(
@@ -368,6 +397,7 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
     // One source of truth for the working directory: the default engine gets the executor's.
     permissions: permissions ?? createPermissionEngine({ cwd: cwd ?? process.cwd() }),
     rulesInMemory: permissions === undefined,
+    alwaysAnswers,
     approvals,
     maxConcurrency: positive('maxConcurrency', options.maxConcurrency, true) ?? DEFAULT_MAX_CONCURRENCY,
     timeoutMs,

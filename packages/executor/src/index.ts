@@ -37,7 +37,7 @@ export type {
 export { EXECUTOR_EVENT_TYPES } from './events';
 export type { ExecuteOptions, Executor, ExecutorCall, RunOptions } from './executor';
 export { createExecutor } from './executor';
-export type { ExecutorOptions } from './executor-options';
+export type { AlwaysAnswers, ExecutorOptions } from './executor-options';
 export { DEFAULT_MAX_CONCURRENCY, MAX_TIMEOUT_MS } from './executor-options';
 export type { ExecutorStream } from './executor-stream';
 export type {

@@ -4,9 +4,12 @@
  * but the store and a session id — two processes of a web app, as far as the executor can
  * tell. The same checks run against PostgreSQL in `@dexter/postgres`.
  */
+import { createPermissionEngine } from '@dexter/permissions';
 import { describe, expect, it, vi } from 'vitest';
+import { ExecutorError } from './errors';
 import type { ExecutorEvent } from './events';
 import { createExecutor } from './executor';
+import type { AlwaysAnswers } from './executor-options';
 import { createResumableExecutor } from './resumable-executor';
 import { createSession } from './session';
 import { createMemorySessionStore, type SessionStore } from './session-store';
@@ -273,6 +276,58 @@ describe('createExecutor({ sessionStore })', () => {
     now += 60_001;
     expect((await first.executor.execute([call('e', 'write', { path: 'x' })]))[0]!.status).toBe('denied');
     expect(first.prompter.requests).toHaveLength(3);
+  });
+
+  it('with a host\'s own in-memory engine too, "always" is the store grant unless the host asks for rules', async () => {
+    let now = 1_000;
+    const store = createMemorySessionStore({ now: () => now });
+    const make = (answers: Parameters<typeof createRecordingPrompter>[0], alwaysAnswers?: AlwaysAnswers) => {
+      const prompter = createRecordingPrompter(answers);
+      const executor = createExecutor({
+        tools: [askWrite()],
+        // The host's own engine, no settings store: its rules live in this process's memory.
+        permissions: createPermissionEngine({ cwd: '/repo' }),
+        approvals: prompter,
+        sessionStore: store,
+        sessionGrantTtlMs: 60_000,
+        cwd: '/repo',
+        session: createSession({ id: 'conversation-1' }),
+        ...(alwaysAnswers === undefined ? {} : { alwaysAnswers }),
+      });
+      return { executor, prompter };
+    };
+    const first = make(['allow-always', 'deny', 'deny']);
+    expect((await first.executor.execute([call('a', 'write', { path: 'x' })]))[0]!.status).toBe('ok');
+    expect(first.prompter.requests[0]!.scope?.alwaysRules).toEqual([]);
+    expect((await first.executor.execute([call('b', 'write', { path: 'x' })]))[0]!.status).toBe('ok');
+    expect(first.prompter.requests).toHaveLength(1);
+    // Revoked in another process: asked again, no rule lingers in this engine.
+    await store.revoke({ sessionId: 'conversation-1', sessionKey: 'file-write', cwd: '/repo' });
+    expect((await first.executor.execute([call('c', 'write', { path: 'x' })]))[0]!.status).toBe('denied');
+    expect(first.prompter.requests).toHaveLength(2);
+    // Expired: asked again.
+    const second = make(['allow-always']);
+    await second.executor.execute([call('d', 'write', { path: 'x' })]);
+    now += 60_001;
+    expect((await first.executor.execute([call('e', 'write', { path: 'x' })]))[0]!.status).toBe('denied');
+    expect(first.prompter.requests).toHaveLength(3);
+
+    // A host that asks for rules gets the engine's rule — in this engine's memory, which a
+    // revocation in the store does not reach (the documented scope of 'rule').
+    const rules = make(['allow-always'], 'rule');
+    expect((await rules.executor.execute([call('f', 'write', { path: 'y' })]))[0]!.status).toBe('ok');
+    expect(rules.prompter.requests[0]!.scope?.alwaysRules.length).toBeGreaterThan(0);
+    await store.revoke({ sessionId: 'conversation-1', sessionKey: 'file-write', cwd: '/repo' });
+    expect((await rules.executor.execute([call('g', 'write', { path: 'y' })]))[0]!.status).toBe('ok');
+    expect(rules.prompter.requests).toHaveLength(1);
+
+    // 'store-grant' needs a store; anything else is refused at construction.
+    expect(() => createExecutor({ tools: [askWrite()], alwaysAnswers: 'store-grant' })).toThrow(
+      /alwaysAnswers.*sessionStore/,
+    );
+    expect(() =>
+      createExecutor({ tools: [askWrite()], alwaysAnswers: 'forever' as unknown as AlwaysAnswers }),
+    ).toThrow(ExecutorError);
   });
 
   it('counts soft-limit calls across processes: the second sees the first one’s calls', async () => {

@@ -18,8 +18,8 @@ import {
   claudeCodeUnmappedTools,
 } from '../../../packages/permissions/src/cli/hook-claude-code';
 import { type CliBinary, prepareCliBinary } from '../../../packages/permissions/test/cli-binary';
-import { type ScriptedCall, startFakeAnthropic } from './fake-anthropic';
-import { installHostCli, runCli } from './host-cli';
+import type { ScriptedCall } from './fake-anthropic';
+import { installHostCli, networkNamespace, runWithFakeModel } from './host-cli';
 
 const version = '2.1.328';
 const claude = installHostCli('@anthropic-ai/claude-code', version, (modules) => [
@@ -79,53 +79,44 @@ async function runClaude(
   mode: PermissionMode,
 ) {
   if ('skip' in claude) throw new Error('unreachable');
-  const server = await startFakeAnthropic(turns);
-  try {
-    const run = await runCli(
-      [
-        ...claude.command,
-        '-p',
-        'Do the scripted steps.',
-        '--output-format',
-        'stream-json',
-        '--verbose',
-        '--include-hook-events',
-        '--permission-mode',
-        mode,
-        '--max-turns',
-        String(turns.length + 2),
-      ],
-      {
-        cwd: where.project,
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: where.home,
-          ANTHROPIC_API_KEY: 'dummy',
-          ANTHROPIC_BASE_URL: server.url,
-          DISABLE_AUTOUPDATER: '1',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_ERROR_REPORTING: '1',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          // bypassPermissions refuses to start as root outside a sandbox without it.
-          IS_SANDBOX: '1',
-        },
+  const { run, requests, isolated } = await runWithFakeModel(
+    'anthropic',
+    turns,
+    [
+      ...claude.command,
+      '-p',
+      'Do the scripted steps.',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--include-hook-events',
+      '--permission-mode',
+      mode,
+      '--max-turns',
+      String(turns.length + 2),
+    ],
+    {
+      cwd: where.project,
+      urlVariable: 'ANTHROPIC_BASE_URL',
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: where.home,
+        ANTHROPIC_API_KEY: 'dummy',
+        DISABLE_AUTOUPDATER: '1',
+        DISABLE_TELEMETRY: '1',
+        DISABLE_ERROR_REPORTING: '1',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        // bypassPermissions refuses to start as root outside a sandbox without it.
+        IS_SANDBOX: '1',
       },
-    );
-    const events = run.stdout
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const hookResponses = events.filter((event) => event.subtype === 'hook_response');
-    return {
-      run,
-      events,
-      hookResponses,
-      seenByModel: JSON.stringify(server.requests),
-      requests: server.requests,
-    };
-  } finally {
-    await server.close();
-  }
+    },
+  );
+  const events = run.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '' && line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const hookResponses = events.filter((event) => event.subtype === 'hook_response');
+  return { run, events, hookResponses, seenByModel: JSON.stringify(requests), requests, isolated };
 }
 
 /** Reads a file first (Claude Code's Write and Edit refuse an existing file not read in the session), then the call. */
@@ -227,8 +218,10 @@ describe.skipIf('skip' in claude)(
           }),
           [{ name: 'Bash', input: { command: 'cp /dev/null .dexter/settings.json', description: 'x' } }],
         ];
-        const { run, hookResponses, seenByModel } = await runClaude(where, turns, mode);
+        const { run, hookResponses, seenByModel, isolated } = await runClaude(where, turns, mode);
         expect(run.code, run.stderr).toBe(0);
+        // Inside a network namespace with only loopback wherever one can be made.
+        expect(isolated).toBe(networkNamespace().ok);
         // The control ran: the run really executed tools, with the hook answering each call.
         expect(existsSync(path.join(where.project, 'made-by-agent'))).toBe(true);
         expect(hookResponses.length).toBeGreaterThanOrEqual(turns.length);

@@ -12,8 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliBinary, prepareCliBinary } from '../../../packages/permissions/test/cli-binary';
 import type { ScriptedCall } from './fake-anthropic';
-import { startFakeGemini } from './fake-gemini';
-import { installHostCli, runCli } from './host-cli';
+import { installHostCli, networkNamespace, runWithFakeModel } from './host-cli';
 
 const version = '0.61.0';
 const gemini = installHostCli('@google/gemini-cli', version, (modules) => [
@@ -74,35 +73,28 @@ function setup(rules: string[]) {
 
 async function runGemini(where: { home: string; project: string }, turns: ScriptedCall[][]) {
   if ('skip' in gemini) throw new Error('unreachable');
-  const server = await startFakeGemini(turns);
-  try {
-    const run = await runCli(
-      [
-        ...gemini.command,
-        '-p',
-        'Do the scripted steps.',
-        '--model',
-        'gemini-2.5-flash',
-        '--yolo',
-        '--skip-trust',
-        '--output-format',
-        'stream-json',
-      ],
-      {
-        cwd: where.project,
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: where.home,
-          GEMINI_API_KEY: 'dummy',
-          GOOGLE_GEMINI_BASE_URL: server.url,
-        },
-        timeoutMs: 180_000,
-      },
-    );
-    return { run, seenByModel: JSON.stringify(server.requests) };
-  } finally {
-    await server.close();
-  }
+  const { run, requests, isolated } = await runWithFakeModel(
+    'gemini',
+    turns,
+    [
+      ...gemini.command,
+      '-p',
+      'Do the scripted steps.',
+      '--model',
+      'gemini-2.5-flash',
+      '--yolo',
+      '--skip-trust',
+      '--output-format',
+      'stream-json',
+    ],
+    {
+      cwd: where.project,
+      urlVariable: 'GOOGLE_GEMINI_BASE_URL',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: where.home, GEMINI_API_KEY: 'dummy' },
+      timeoutMs: 180_000,
+    },
+  );
+  return { run, requests, isolated, seenByModel: JSON.stringify(requests) };
 }
 
 describe.skipIf('skip' in gemini)(
@@ -122,7 +114,7 @@ describe.skipIf('skip' in gemini)(
       const userSettings = path.join(where.home, '.gemini/settings.json');
       const rules = path.join(where.project, '.dexter/settings.json');
       const before = { hook: readFileSync(userSettings, 'utf8'), rules: readFileSync(rules, 'utf8') };
-      const { run, seenByModel } = await runGemini(where, [
+      const { run, seenByModel, isolated } = await runGemini(where, [
         [{ name: 'grep_search', input: { pattern: 'API', include_pattern: '.env*' } }],
         [{ name: 'run_shell_command', input: { command: 'cat .env' } }],
         [{ name: 'read_many_files', input: { include: ['.env*'] } }],
@@ -131,6 +123,7 @@ describe.skipIf('skip' in gemini)(
         [{ name: 'run_shell_command', input: { command: 'cp /dev/null .dexter/settings.json' } }],
       ]);
       expect(run.code, run.stderr.slice(-2000)).toBe(0);
+      expect(isolated).toBe(networkNamespace().ok);
       // The control ran: tools really executed under the hook.
       expect(existsSync(path.join(where.project, 'made-by-agent'))).toBe(true);
       expect(seenByModel).toContain('dexter-permissions');

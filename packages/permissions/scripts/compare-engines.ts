@@ -18,7 +18,7 @@
  * `test/*.test.ts`. Contexts: working directory, home directory and read-only mode.
  *
  * Usage: pnpm compare-engines [--base REF] [--allow FILE] [--corpora DIR] [--sample N]
- *                             [--report FILE] [--rebuild] [--quiet] [--full]
+ *                             [--report FILE] [--rebuild] [--quiet] [--full] [--reasons]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,12 +47,13 @@ interface Args {
   rebuild: boolean;
   quiet: boolean;
   full: boolean;
+  reasons: boolean;
 }
 
 function usage(message: string): never {
   console.error(`compare-engines: ${message}`);
   console.error(
-    'usage: pnpm compare-engines [--base REF] [--allow FILE] [--corpora DIR] [--sample N] [--report FILE] [--rebuild] [--quiet] [--full]',
+    'usage: pnpm compare-engines [--base REF] [--allow FILE] [--corpora DIR] [--sample N] [--report FILE] [--rebuild] [--quiet] [--full] [--reasons]',
   );
   process.exit(2);
 }
@@ -67,6 +68,7 @@ function parseArgs(argv: readonly string[]): Args {
     rebuild: false,
     quiet: false,
     full: false,
+    reasons: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -86,6 +88,7 @@ function parseArgs(argv: readonly string[]): Args {
     } else if (arg === '--rebuild') args.rebuild = true;
     else if (arg === '--quiet') args.quiet = true;
     else if (arg === '--full') args.full = true;
+    else if (arg === '--reasons') args.reasons = true;
     else usage(`unknown argument ${arg}`);
   }
   return args;
@@ -441,14 +444,19 @@ async function main(): Promise<void> {
     return memo;
   };
 
+  const show = (command: string) =>
+    JSON.stringify(command.length > 160 ? `${command.slice(0, 157)}...` : command);
   const changes: Change[] = [];
+  /** The first few decisions with the same behavior and another reason or matched rule. */
+  const reworded: string[] = [];
   const counts = new Map<
     string,
-    { decisions: number; same: number; looser: number; tighter: number; ms: number }
+    { decisions: number; same: number; looser: number; tighter: number; reworded: number; ms: number }
   >();
   const count = (key: string) => {
     let entry = counts.get(key);
-    if (!entry) counts.set(key, (entry = { decisions: 0, same: 0, looser: 0, tighter: 0, ms: 0 }));
+    if (!entry)
+      counts.set(key, (entry = { decisions: 0, same: 0, looser: 0, tighter: 0, reworded: 0, ms: 0 }));
     return entry;
   };
   const decide = (input: Input, combos: readonly Combo[]) => {
@@ -462,6 +470,13 @@ async function main(): Promise<void> {
       tally.decisions += 1;
       if (a.behavior === b.behavior) {
         tally.same += 1;
+        if (a.reason !== b.reason || a.matchedRule !== b.matchedRule) {
+          tally.reworded += 1;
+          if (reworded.length < 20)
+            reworded.push(
+              `${show(input.command)} [${ruleSet.name} @ ${context.name}]: ${a.behavior}\n      old: ${a.reason.slice(0, 200)}\n      new: ${b.reason.slice(0, 200)}`,
+            );
+        }
         continue;
       }
       const looser = rank[b.behavior] < rank[a.behavior];
@@ -538,15 +553,15 @@ async function main(): Promise<void> {
   );
   console.log(`rule sets: ${ruleSets.map((r) => r.name).join(', ')}`);
   console.log(`contexts: ${contexts.map((c) => c.name).join(' | ')}`);
-  console.log('\n| inputs | decisions | same | looser | tighter | s (both engines) |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '\n| inputs | decisions | same behavior | of which another reason | looser | tighter | s (both engines) |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [source, c] of counts)
     console.log(
-      `| ${source} | ${c.decisions} | ${c.same} | ${c.looser} | ${c.tighter} | ${(c.ms / 1000).toFixed(1)} |`,
+      `| ${source} | ${c.decisions} | ${c.same} | ${c.reworded} | ${c.looser} | ${c.tighter} | ${(c.ms / 1000).toFixed(1)} |`,
     );
 
-  const show = (command: string) =>
-    JSON.stringify(command.length > 160 ? `${command.slice(0, 157)}...` : command);
   const printGroup = (title: string, list: Change[]) => {
     if (list.length === 0) return;
     console.log(`\n${title} (${list.length} decisions):`);
@@ -573,6 +588,10 @@ async function main(): Promise<void> {
     looser.filter((c) => c.allowedBy !== undefined),
   );
   printGroup('tighter', tighter);
+  if (args.reasons && reworded.length > 0) {
+    console.log('\nsame behavior, another reason or matched rule (the first 20):');
+    for (const line of reworded) console.log(`  ${line}`);
+  }
   for (const entry of allowList)
     if (!used.has(entry)) console.log(`\nnote: allow-list entry not needed any more: ${show(entry.input)}`);
 

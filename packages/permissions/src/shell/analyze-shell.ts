@@ -13,7 +13,6 @@ import {
 import { isMeta } from './lexer';
 import { type ParseState, ReasonSet, ShellParseAbort } from './parse-state';
 import { ShellParser, UNEXPECTED_RESERVED } from './parser';
-import { plainAnalysis, plainHeaderError } from './plain-command';
 import { rejectionReason, sanitize } from './reject';
 import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from './types';
 
@@ -121,20 +120,6 @@ function analyze(
       rejected: 'input is not a string',
     };
   }
-  if (
-    command.length <= maxLength &&
-    maxLength === DEFAULT_SHELL_LIMITS.maxLength &&
-    maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
-    maxCommands === DEFAULT_SHELL_LIMITS.maxCommands
-  ) {
-    // One simple command of plain words, or a list of them (nine tenths of agent commands):
-    // what the parser would build, built in one pass. It declines input the rejection scan rejects.
-    const plain = plainAnalysis(command, blanks?.runs);
-    if (plain !== undefined) {
-      if (blanks) blanks.complete = true;
-      return plain;
-    }
-  }
   const state: ParseState = {
     commands: [],
     reasons: new ReasonSet(),
@@ -158,20 +143,7 @@ function analyze(
       fallbackScan(text, state.commands, 0, maxDepth);
     } else {
       const early = leadingSyntaxError(text);
-      const header =
-        early < 0 &&
-        rejected === undefined &&
-        maxLength === DEFAULT_SHELL_LIMITS.maxLength &&
-        maxDepth === DEFAULT_SHELL_LIMITS.maxDepth &&
-        maxCommands === DEFAULT_SHELL_LIMITS.maxCommands
-          ? plainHeaderError(text, blanks?.runs)
-          : -1;
-      if (header >= 0) {
-        // An `if`/`while`/`until` header sent alone (`if [ -f x ]; then`): the parser's error
-        // at its end, found without the parser's abort (see `plainHeaderError`).
-        state.reasons.add(`syntax error near offset ${header}`);
-        state.commands = fallbackScan(text, [], 0, maxDepth);
-      } else if (early >= 0) {
+      if (early >= 0) {
         // What the parser's abort there leaves: the leading blanks its lexer recorded, the
         // reason, and the fallback scan's commands.
         if (blanks && early > 1) blanks.runs.push(0, early);

@@ -12,7 +12,6 @@ import { compileRuleSet } from '../rules/compile-rule-set';
 import { analyzeShell } from './analyze-shell';
 import { funsubEnd } from './funsub';
 import { runOracleBatch } from './oracle/bash-oracle';
-import { plainAnalysis } from './plain-command';
 
 const CASES: ReadonlyArray<readonly [string, string[][]]> = [
   ['echo ${ id; }', [['echo', '${ id; }'], ['id']]],
@@ -47,12 +46,6 @@ describe('${ cmd; } and ${| cmd; } (bash 5.3 command substitutions)', () => {
     // Inside the substitution (or a construct in it), never at the top.
     for (const inner of nested) expect(inner.context).not.toBe('top');
     expect(analysis.commands[0]!.depth).toBe(0);
-  });
-
-  it('leaves them to the parser: the fast path declines', () => {
-    for (const [command] of CASES) expect(plainAnalysis(command, undefined), command).toBeUndefined();
-    // Parameter expansions stay on the fast path.
-    expect(plainAnalysis('echo ${HOME}', undefined)).toBeDefined();
   });
 
   it('keeps parameter expansions what they are', () => {

@@ -95,7 +95,7 @@ function isSpecialParameter(code: number): boolean {
 /**
  * Returns the index of the `=` of an assignment word (`NAME=`, `NAME+=`, `NAME[...]=`), or -1.
  */
-export function assignmentEquals(raw: string): number {
+function assignmentEquals(raw: string): number {
   if (raw.length < 2 || !isNameStart(raw.charCodeAt(0))) return -1;
   let index = 1;
   while (index < raw.length && isNameChar(raw.charCodeAt(index))) index++;

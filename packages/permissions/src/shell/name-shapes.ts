@@ -3,8 +3,8 @@
  * low five bits, so both cases of a letter alike), a bit per length of the names with that
  * shape. A word whose shape has no bit is none of the names, known without slicing or hashing
  * it; a word with a bit still goes to the set (other characters only alias to a shape the set
- * then answers). Used in front of the reserved words, the wrapper names, the plain-command
- * fast path's special heads and the classifier's listed names.
+ * then answers). Used in front of the reserved words, the wrapper names and the classifier's
+ * listed names.
  */
 
 /**

@@ -38,7 +38,7 @@ import {
 } from './word-kinds';
 
 /** `export`, `declare`, `typeset`, `local`, `readonly`: asked of every command word, so no hash lookup. */
-export function isDeclarationBuiltin(text: string): boolean {
+function isDeclarationBuiltin(text: string): boolean {
   switch (text.length) {
     case 5:
       return text === 'local';

@@ -37,14 +37,6 @@ function classify(code: number): 0 | 1 | 2 {
 }
 
 /**
- * Whether the rejection scan objects to the UTF-16 code unit `code` (`classify` is not 0): for
- * a scanner that reads every character anyway, as the plain-command fast path does.
- */
-export function isRejectedCode(code: number): boolean {
-  return classify(code) !== 0;
-}
-
-/**
  * Input made only of tab, newline and printable ASCII (nearly every command). Tested first: the
  * anchored run of the class is cheaper than searching for its complement, and `test` than `search`.
  */

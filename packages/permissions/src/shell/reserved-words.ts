@@ -31,8 +31,8 @@ const RESERVED_SHAPES = nameShapes(RESERVED_WORDS);
 
 /**
  * `RESERVED_WORDS.has(text)`, with a test of the word's length and first and last characters
- * before the hash lookup: asked of every command word by the parser and the plain-command fast
- * path, and of every segment by the fallback scan. The commonest command words (`echo`, `cd`,
+ * before the hash lookup: asked of every command word by the parser and of every segment by
+ * the fallback scan. The commonest command words (`echo`, `cd`,
  * `cat`, `git`) share a first character with a reserved word but not that shape.
  */
 export function isReservedWord(text: string): boolean {

@@ -111,4 +111,19 @@ describe('createFrameworkBridge', () => {
     );
     expect(ran).toEqual(['echo x']);
   });
+  it('a call approved while an earlier call of its step has no answer ends cancelled, not run first', async () => {
+    const { bash, bridge, ran } = setup();
+    const result = await bridge.run(
+      { id: 'e2', name: 'bash', input: { command: 'echo later' } },
+      { waitingBefore: ['bash'] },
+    );
+    expect(result.status).toBe('cancelled');
+    expect(result.content).toMatch(/bash call of the same step that still waits/);
+    expect(ran).toEqual([]);
+    // Held back, it did not count as run: once the earlier call is answered it runs.
+    expect((await bridge.run({ id: 'e2', name: 'bash', input: { command: 'echo later' } })).status).toBe(
+      'ok',
+    );
+    expect(ran).toEqual(['echo later']);
+  });
 });

@@ -37,7 +37,7 @@ afterAll(() => {
   if (binary?.buildDir) rmSync(binary.buildDir, { recursive: true, force: true });
 });
 
-function setup(rules: string[]) {
+function setup(rules: string[], scope: 'user' | 'none' = 'user') {
   const root = mkdtempSync(path.join(os.tmpdir(), 'dexter-gemini-'));
   roots.push(root);
   const home = path.join(root, 'home');
@@ -58,17 +58,16 @@ function setup(rules: string[]) {
       general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
     }),
   );
-  const install = spawnSync(
-    process.execPath,
-    [binary.file, 'install-hook', 'gemini-cli', '--user', '--write'],
-    {
-      cwd: project,
-      env: { ...process.env, HOME: home },
-      encoding: 'utf8',
-    },
-  );
-  expect(install.status, install.stderr).toBe(0);
+  if (scope === 'user') expect(installHook(home, project, ['--user']).status).toBe(0);
   return { home, project };
+}
+
+function installHook(home: string, project: string, flags: string[]) {
+  return spawnSync(process.execPath, [binary.file, 'install-hook', 'gemini-cli', ...flags, '--write'], {
+    cwd: project,
+    env: { ...process.env, HOME: home },
+    encoding: 'utf8',
+  });
 }
 
 async function runGemini(where: { home: string; project: string }, turns: ScriptedCall[][]) {
@@ -130,6 +129,34 @@ describe.skipIf('skip' in gemini)(
       expect(seenByModel).not.toContain(canary);
       expect(readFileSync(userSettings, 'utf8')).toBe(before.hook);
       expect(readFileSync(rules, 'utf8')).toBe(before.rules);
+    });
+
+    it('a project registration: refused in a folder the CLI does not trust (--skip-trust would drop it and run the tool unguarded), guarding once it is trusted', async () => {
+      const where = setup(['Bash(cat:*)', 'Bash(touch:*)'], 'none');
+      const refused = installHook(where.home, where.project, []);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('the folder is not trusted');
+      expect(existsSync(path.join(where.project, '.gemini'))).toBe(false);
+      const trustFile = path.join(where.home, '.gemini/trustedFolders.json');
+      writeFileSync(trustFile, JSON.stringify({ [where.project]: 'TRUST_FOLDER' }));
+      const written = installHook(where.home, where.project, []);
+      expect(written.status, written.stderr).toBe(0);
+      const guarded = await runGemini(where, [
+        [{ name: 'run_shell_command', input: { command: 'cat .env' } }],
+        [{ name: 'run_shell_command', input: { command: 'touch made-by-agent' } }],
+      ]);
+      expect(guarded.run.code, guarded.run.stderr.slice(-2000)).toBe(0);
+      expect(existsSync(path.join(where.project, 'made-by-agent'))).toBe(true);
+      expect(guarded.seenByModel).toContain('dexter-permissions');
+      expect(guarded.seenByModel).not.toContain(canary);
+      // The same registration once the folder is no longer trusted: not loaded, the tool runs.
+      rmSync(trustFile);
+      const dropped = await runGemini(where, [
+        [{ name: 'run_shell_command', input: { command: 'touch ran-unguarded' } }],
+      ]);
+      expect(dropped.run.code, dropped.run.stderr.slice(-2000)).toBe(0);
+      expect(existsSync(path.join(where.project, 'ran-unguarded'))).toBe(true);
+      expect(dropped.seenByModel).not.toContain('dexter-permissions');
     });
 
     it('blocks when node cannot load cli.js (exit 1) through "|| exit 2" — and runs the tool without it', async () => {

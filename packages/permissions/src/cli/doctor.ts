@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './args';
 import { checkRegistration, findRegistrations } from './hook-health';
 import { type HookAgent, hookHosts } from './hook-hosts';
+import { geminiFolderTrust } from './hook-trust';
 import { hostSettingsFile } from './install-hook';
 import type { CliIo } from './io';
 
@@ -67,10 +68,24 @@ export function runDoctor(argv: readonly string[], io: CliIo): number {
       }
     }
   }
-  if (host.agent === 'gemini-cli' && foundIn.length > 0 && !foundIn.includes('user'))
-    io.stdout.write(
-      'note: the Gemini CLI loads project settings (this hook included) only in a trusted folder; headless runs with --skip-trust skip them silently. Install with --user, or trust the folder (docs/guides/guard-your-agent.md, "Folder trust").\n',
-    );
+  if (host.agent === 'gemini-cli' && foundIn.includes('project')) {
+    // A project registration runs only in a folder the CLI trusts (hook-trust.ts).
+    const trust = geminiFolderTrust(io.cwd, io.homeDir, env);
+    if (trust.trusted)
+      io.stdout.write(
+        `  ok      the Gemini CLI trusts this folder, so it loads the project's hooks (${trust.why})\n`,
+      );
+    else if (foundIn.includes('user'))
+      io.stdout.write(
+        `note: the Gemini CLI does not load the project's registration (the folder is not trusted: ${trust.why}); the user-level one guards\n`,
+      );
+    else {
+      failed++;
+      io.stdout.write(
+        `  PROBLEM the Gemini CLI does not load the project's settings, this hook included: the folder is not trusted (${trust.why}); headless runs with --skip-trust skip it without a word. Register with --user, or trust the folder (docs/guides/guard-your-agent.md, "Folder trust").\n`,
+      );
+    }
+  }
   if (found === 0) {
     io.stdout.write(
       `PROBLEM: no registration of "hook ${host.agent}" found: ${host.agent} runs unguarded.\n`,

@@ -53,6 +53,12 @@ function dirs() {
   };
 }
 
+/** Marks `folder` trusted in the Gemini CLI's trustedFolders.json under `home`. */
+function trustFolder(home: string, folder: string) {
+  mkdirSync(path.join(home, '.gemini'), { recursive: true });
+  writeFileSync(path.join(home, '.gemini/trustedFolders.json'), JSON.stringify({ [folder]: 'TRUST_FOLDER' }));
+}
+
 const claudeEntry = () => ({
   matcher: '*',
   hooks: [{ type: 'command', command: registered('claude-code'), timeout: 30, onFailure: 'block' }],
@@ -204,7 +210,8 @@ describe('install-hook refuses a hook that would not guard', { timeout: 120_000 
     );
     expect(bare.code).toBe(1);
     expect(existsSync(path.join(cwd, '.gemini'))).toBe(false);
-    // The same program by its absolute path is accepted.
+    // The same program by its absolute path is accepted (in a folder the Gemini CLI trusts).
+    trustFolder(home, cwd);
     const absolute = await run(
       ['install-hook', 'gemini-cli', '--write', '--bin', path.join(shim, 'dexter-permissions')],
       cwd,
@@ -212,7 +219,7 @@ describe('install-hook refuses a hook that would not guard', { timeout: 120_000 
       { env },
     );
     expect(absolute.code, absolute.stderr).toBe(0);
-    expect(absolute.stderr).toContain('trusted folder');
+    expect(absolute.stderr).toContain('loads this hook only while it trusts the folder');
   });
 
   it('needs --bin when it cannot tell where it is installed', async () => {
@@ -262,11 +269,31 @@ describe('dexter-permissions doctor', { timeout: 120_000 }, () => {
     expect(bad.stdout).toMatch(/the command failed \(exit 127/);
   });
 
-  it('notes the Gemini CLI folder trust for a project-only registration', async () => {
+  it('refuses a Gemini CLI project registration the CLI would not load (an untrusted folder), and doctor reports one', async () => {
     const { cwd, home } = dirs();
+    const refused = await run(['install-hook', 'gemini-cli', '--write'], cwd, home);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('the folder is not trusted');
+    expect(existsSync(path.join(cwd, '.gemini'))).toBe(false);
+    // Printing the snippet still works, with the warning.
+    const printed = await run(['install-hook', 'gemini-cli'], cwd, home);
+    expect(printed.code).toBe(0);
+    expect(printed.stderr).toContain('warning: the Gemini CLI does not load');
+    // Trusted: written, and doctor agrees.
+    trustFolder(home, cwd);
     expect((await run(['install-hook', 'gemini-cli', '--write'], cwd, home)).code).toBe(0);
-    const result = await run(['doctor', 'gemini-cli'], cwd, home);
-    expect(result.code, result.stdout).toBe(0);
-    expect(result.stdout).toContain('trusted folder');
+    const trusted = await run(['doctor', 'gemini-cli'], cwd, home);
+    expect(trusted.code, trusted.stdout).toBe(0);
+    expect(trusted.stdout).toContain('the Gemini CLI trusts this folder');
+    // The trust taken away: the registration no longer guards.
+    writeFileSync(path.join(home, '.gemini/trustedFolders.json'), JSON.stringify({ [cwd]: 'DO_NOT_TRUST' }));
+    const untrusted = await run(['doctor', 'gemini-cli'], cwd, home);
+    expect(untrusted.code, untrusted.stdout).toBe(1);
+    expect(untrusted.stdout).toContain('PROBLEM the Gemini CLI does not load the project');
+    // A user-level registration guards whatever the folder's trust.
+    expect((await run(['install-hook', 'gemini-cli', '--user', '--write'], cwd, home)).code).toBe(0);
+    const user = await run(['doctor', 'gemini-cli'], cwd, home);
+    expect(user.code, user.stdout).toBe(0);
+    expect(user.stdout).toContain('the user-level one guards');
   });
 });

@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../store/atomic-write';
 import { UsageError } from './args';
 import { checkRegistration, findRegistrations, type HealthCheck, runCanary } from './hook-health';
 import { type HookAgent, hookCommand, hookHosts, shellQuote } from './hook-hosts';
+import { geminiFolderTrust } from './hook-trust';
 import type { CliIo } from './io';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -115,7 +116,23 @@ export function runInstallHook(argv: readonly string[], io: CliIo): number {
     return 1;
   }
 
+  // The Gemini CLI drops a project's hooks in a folder it does not trust, silently under
+  // --skip-trust: such a registration would leave every tool unguarded.
+  const trust =
+    host.agent === 'gemini-cli' && scope === 'project'
+      ? geminiFolderTrust(io.cwd, io.homeDir, env)
+      : undefined;
+  const untrustedWarning =
+    trust && !trust.trusted
+      ? `the Gemini CLI does not load this project's settings, so it would not run this hook: the folder is not trusted (${trust.why}); headless runs with --skip-trust skip it without a word. Register with --user, or trust the folder first (docs/guides/guard-your-agent.md, "Folder trust").`
+      : undefined;
+  if (untrustedWarning && write) {
+    io.stderr.write(`dexter-permissions: nothing was written: ${untrustedWarning}\n`);
+    return 1;
+  }
+
   if (!write) {
+    if (untrustedWarning) io.stderr.write(`dexter-permissions: warning: ${untrustedWarning}\n`);
     io.stdout.write(`${JSON.stringify(snippet, null, 2)}\n`);
     io.stderr.write(
       `dexter-permissions: merge this into ${file} (or run again with --write to merge it, keeping a backup)\n`,
@@ -172,9 +189,9 @@ export function runInstallHook(argv: readonly string[], io: CliIo): number {
       ? `Registered "${command}" for ${host.event} in ${file}${saved ? ` (the original is in ${saved})` : ''}; checked: a read of .env is blocked.\n`
       : `The hook is already registered in ${file}; nothing was written; checked: a read of .env is blocked.\n`,
   );
-  if (host.agent === 'gemini-cli' && scope === 'project')
+  if (trust)
     io.stderr.write(
-      'dexter-permissions: the Gemini CLI loads project settings (and this hook) only in a trusted folder; see "Folder trust" in docs/guides/guard-your-agent.md, or install with --user.\n',
+      `dexter-permissions: the Gemini CLI loads this hook only while it trusts the folder (now: ${trust.why}); see "Folder trust" in docs/guides/guard-your-agent.md.\n`,
     );
   return 0;
 }

@@ -54,9 +54,11 @@ export const usage = `Usage: dexter-permissions <command> [options]
   install-hook claude-code|gemini-cli [--project|--user|--local] [--write] [--bin PROGRAM]
                                      print (or merge into the agent's settings) the hook registration;
                                      the command is this node + this cli.js (or PROGRAM), fails closed,
-                                     and must block a canary .env read before anything is written
+                                     and must block a canary .env read before anything is written;
+                                     a Gemini CLI project registration needs a folder the CLI trusts
   doctor  claude-code|gemini-cli [--project|--user|--local]
-                                     check every registered hook: matcher, fail-closed, canary blocked
+                                     check every registered hook: matcher, fail-closed, canary blocked,
+                                     and that the Gemini CLI loads a project registration (folder trust)
 
 Without --settings the standard layers are read: ~/.dexter/settings.json,
 <cwd>/.dexter/settings.json, <cwd>/.dexter/settings.local.json.

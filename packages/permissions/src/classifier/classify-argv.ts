@@ -7,7 +7,7 @@
  * LESSOPEN), `awk` (its programs call `system()` and print to files), `make`, interpreters,
  * network clients (`curl`, `ssh`, `git ls-remote|fetch`), and `ldd` (may run the binary).
  */
-import { MUTATING_NAMES } from '../commands';
+import { MUTATING_NAMES, READS_OPTIONS_NAMES, readCommand } from '../commands';
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
@@ -191,6 +191,20 @@ function namesFromInput(name: string, argv: readonly string[]): string | undefin
 }
 
 /**
+ * The option (as written) by which a command of the command table reads more options from a
+ * file or standard input (`curl -K -`, `curl --config x.cfg`), in any reading: what those
+ * options do is not on the command line, so no prefix rule (`Bash(curl:*)`) covers it.
+ */
+function optionsFromFile(argv: readonly string[], name: string): string | undefined {
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    for (const option of reading.options) {
+      if (option.def?.effects.includes('reads-options')) return argv[option.index];
+    }
+  }
+  return undefined;
+}
+
+/**
  * Classifies an argv (command word first). `words`, aligned with `argv`, lets run-time words
  * (globs, `$X`) that could become flags be refused.
  *
@@ -218,6 +232,13 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
   if (listed === undefined) {
     // The command table knows it changes what its operands name (`rm -rf x`).
     if (MUTATING_NAMES.has(name)) return mutating(`${name} changes the files it names`, name);
+    const hidden = READS_OPTIONS_NAMES.has(name) ? optionsFromFile(argv, name) : undefined;
+    if (hidden !== undefined) {
+      return {
+        ...unknown(`${name} ${hidden} reads more options from a file the command line does not show`, hidden),
+        prefixExcluded: true,
+      };
+    }
     const list = namesFromInput(name, argv);
     return list === undefined
       ? unknown(`${name} is not on the read-only allowlist`, name)

@@ -3,7 +3,7 @@
  * into lookup maps, and refuses a malformed entry when the table loads: a role, effect or
  * script format naming an option the entry does not declare is a programming error.
  */
-import type { CommandFact, Effect, Role, ScriptFormat } from './types';
+import type { CommandFact, Effect, ReadFormat, Role, ScriptFormat } from './types';
 
 /** Whether an option takes a value: never, attached or the next word, or only attached. */
 export type Takes = 'none' | 'required' | 'attached';
@@ -20,6 +20,7 @@ export interface OptionDef {
   /** Effects of giving it with a given value (`--directories=recurse`). */
   valueEffects: ReadonlyMap<string, readonly Effect[]>;
   format?: ScriptFormat;
+  readFormat?: ReadFormat;
 }
 
 /** A table entry ready for `readArgv`. */
@@ -70,18 +71,24 @@ function parseLong(list: string, path: string): Map<string, Takes> {
 export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): CompiledFact {
   const short = new Map<string, OptionDef>();
   const long = new Map<string, OptionDef>();
+  // A value whose role the entry does not give may be anything, a path too: `unknown`.
   const blank = (spelling: string, takes: Takes): OptionDef => ({
     spelling,
     takes,
-    role: 'value',
+    role: 'unknown',
     effects: [],
     valueEffects: new Map(),
   });
   for (const [letter, takes] of parseShort(fact.short ?? '', path))
     short.set(letter, blank(`-${letter}`, takes));
-  for (const [name, takes] of parseLong(fact.long ?? '', path)) long.set(name, blank(`--${name}`, takes));
+  const dashes = fact.singleDash ? '-' : '--';
+  for (const [name, takes] of parseLong(fact.long ?? '', path))
+    long.set(name, blank(`${dashes}${name}`, takes));
   const find = (spelling: string, what: string): OptionDef => {
-    const def = spelling.startsWith('--') ? long.get(spelling.slice(2)) : short.get(spelling.slice(1));
+    const def =
+      spelling.startsWith('--') || fact.singleDash
+        ? long.get(spelling.replace(/^--?/, ''))
+        : short.get(spelling.slice(1));
     if (!def) throw new Error(`command table: ${path}: ${what} ${spelling} names no declared option`);
     return def;
   };
@@ -97,11 +104,22 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     if (equals < 0) def.effects = effects;
     else (def.valueEffects as Map<string, readonly Effect[]>).set(key.slice(equals + 1), effects);
   }
+  const credentials = fact.printsCredentials;
+  if (credentials !== undefined && credentials !== 'always') {
+    for (const spelling of credentials.flatMap((all) => all.split('&')))
+      find(spelling.split('~')[0]!, 'credential option');
+  }
   for (const [spelling, format] of Object.entries(fact.scriptFormat ?? {})) {
     const def = find(spelling, 'script format of');
     if (def.role !== 'script')
       throw new Error(`command table: ${path}: ${spelling} has a format but no script role`);
     def.format = format;
+  }
+  for (const [spelling, format] of Object.entries(fact.readFormat ?? {})) {
+    const def = find(spelling, 'read format of');
+    if (def.role !== 'read')
+      throw new Error(`command table: ${path}: ${spelling} has a read format but no read role`);
+    def.readFormat = format;
   }
   let subcommands: Map<string, CompiledFact> | undefined;
   if (fact.subcommands) {

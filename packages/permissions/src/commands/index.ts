@@ -8,12 +8,13 @@ import type { CompiledFact } from './compile';
 import { basename, loadCommandTable } from './load-table';
 import { type Reading, readArgv } from './read-argv';
 import { ENTRIES } from './table';
-import type { CommandFact } from './types';
+import type { CommandFact, Effect, ReadFormat } from './types';
 
 export type { CompiledFact, OptionDef } from './compile';
+export { readingPrintsCredentials } from './credentials';
 export { type CommandTable, loadCommandTable } from './load-table';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
-export type { ArgvFacts, CommandFact, Effect, Example, Role } from './types';
+export type { ArgvFacts, CommandFact, Effect, Example, PrintsCredentials, ReadFormat, Role } from './types';
 
 /** The table, loaded (and its examples checked) once. */
 export const COMMAND_TABLE = loadCommandTable(ENTRIES);
@@ -75,3 +76,51 @@ function holdsScripts(fact: Omit<CommandFact, 'names'>): boolean {
 export const SCRIPT_HOLDER_NAMES: ReadonlySet<string> = namesWhere(
   (fact) => fact.kind === undefined && holdsScripts(fact),
 );
+
+/** True when the entry or a subcommand of it may print a credential. */
+function mayPrintCredentials(fact: Omit<CommandFact, 'names'>): boolean {
+  return (
+    fact.printsCredentials !== undefined || Object.values(fact.subcommands ?? {}).some(mayPrintCredentials)
+  );
+}
+
+/** Commands the table says may print a credential (`terraform output -json`, `heroku config`). */
+export const CREDENTIAL_NAMES: ReadonlySet<string> = namesWhere(mayPrintCredentials);
+
+/** True when the entry or a subcommand of it gives an option an effect. */
+function hasEffect(fact: Omit<CommandFact, 'names'>, effect: Effect): boolean {
+  return (
+    Object.values(fact.effects ?? {}).some((effects) => effects.includes(effect)) ||
+    Object.values(fact.subcommands ?? {}).some((sub) => hasEffect(sub, effect))
+  );
+}
+
+/** Commands that may read more options from a file the command line does not show (`curl -K`). */
+export const READS_OPTIONS_NAMES: ReadonlySet<string> = namesWhere((fact) =>
+  hasEffect(fact, 'reads-options'),
+);
+
+/** True when the entry or a subcommand of it gives a value a role the floor does not read. */
+function hasNonReadValues(fact: Omit<CommandFact, 'names'>): boolean {
+  return (
+    Object.values(fact.values ?? {}).some((role) => role === 'value' || role === 'uses') ||
+    Object.keys(fact.readFormat ?? {}).length > 0 ||
+    Object.values(fact.subcommands ?? {}).some(hasNonReadValues)
+  );
+}
+
+/**
+ * Commands whose words the floor reads with the table: some option value is no path (`value`,
+ * `uses`: `curl --data-raw`, `--cert`) or names its file inside other text (`curl -F`).
+ */
+export const FLOOR_ROLE_NAMES: ReadonlySet<string> = namesWhere(hasNonReadValues);
+
+/** The file a `read` value in `format` names (`name=@.env;type=text/plain` → `.env`). */
+export function formattedRead(value: string, format: ReadFormat): string | undefined {
+  if (format === 'curl-form') {
+    const match = /^[^=]*=[@<](?:"((?:[^"\\]|\\.)*)"|([^;]*))/.exec(value);
+    if (match === null) return undefined;
+    return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2];
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@
  * load (the engine fails to start rather than decide from wrong facts).
  */
 import { type CompiledFact, compileFact } from './compile';
+import { readingPrintsCredentials } from './credentials';
 import { type Reading, readArgv } from './read-argv';
 import type { CommandFact } from './types';
 
@@ -53,6 +54,10 @@ function checkExample(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` has the effect ${effect}`,
       );
   }
+  if (example.credentials !== undefined && readings.some(readingPrintsCredentials) !== example.credentials)
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.credentials ? 'prints no credential' : 'prints a credential'}`,
+    );
   if (table.get(basename(argv[0] ?? '')) === undefined)
     throw new Error(`command table: ${entry.names[0]}: example \`${describe(argv)}\` names no entry`);
 }

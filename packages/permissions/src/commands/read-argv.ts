@@ -198,9 +198,10 @@ function option(
 ): number {
   const word = argv[i]!;
   state.kinds[i] = 'option';
-  if (word.charCodeAt(1) === 0x2d) {
+  const dashes = level.fact.singleDash && word.charCodeAt(1) !== 0x2d ? 1 : 2;
+  if (dashes === 1 || word.charCodeAt(1) === 0x2d) {
     const equals = word.indexOf('=');
-    const name = word.slice(2, equals < 0 ? undefined : equals);
+    const name = word.slice(dashes, equals < 0 ? undefined : equals);
     const def = longDef(level, name);
     const attached = equals < 0 ? undefined : word.slice(equals + 1);
     if (def) {
@@ -232,11 +233,16 @@ function option(
     if (other) {
       other.kinds[i] = 'option';
       other.kinds[i + 1] = 'unknown';
-      other.options.push({ spelling: `--${name}`, index: i, value: argv[i + 1]!, valueIndex: i + 1 });
+      other.options.push({
+        spelling: word.slice(0, dashes) + name,
+        index: i,
+        value: argv[i + 1]!,
+        valueIndex: i + 1,
+      });
       other.next = i + 2;
       queue.push(other);
     }
-    state.options.push({ spelling: `--${name}`, index: i });
+    state.options.push({ spelling: word.slice(0, dashes) + name, index: i });
     return i;
   }
   // Short options, one cluster (`-rn`, `-A3`, `-e PAT`); `-3` when digits are an option.

@@ -14,7 +14,8 @@
  * - `script`: a command line (shell text) it runs;
  * - `pattern`: a search pattern or program text, never a path;
  * - `name`: a key, variable or other name, never a path;
- * - `value`: a number, colour, mode, format or other setting, never a path;
+ * - `value`: a number, colour, mode, format, literal data or other setting, never a path;
+ * - `uses`: a file the command uses without printing or sending it (a TLS key, an identity file);
  * - `unknown`: the reader cannot tell (a word after an option it does not know).
  */
 export type Role =
@@ -26,6 +27,7 @@ export type Role =
   | 'pattern'
   | 'name'
   | 'value'
+  | 'uses'
   | 'unknown';
 
 /**
@@ -34,9 +36,26 @@ export type Role =
  * - `pattern-given`: the pattern came from an option, so no operand is one;
  * - `shows-hidden`: a tree walk includes hidden and ignored files;
  * - `names-only`: prints names, never content;
- * - `no-index`: `git grep/diff --no-index`: works on files outside the repository.
+ * - `no-index`: `git grep/diff --no-index`: works on files outside the repository;
+ * - `reads-options`: reads more options from a file or standard input (`curl -K FILE`), which
+ *   the command line does not show.
  */
-export type Effect = 'recursive' | 'pattern-given' | 'shows-hidden' | 'names-only' | 'no-index';
+export type Effect =
+  | 'recursive'
+  | 'pattern-given'
+  | 'shows-hidden'
+  | 'names-only'
+  | 'no-index'
+  | 'reads-options';
+
+/**
+ * When a command prints a credential (a token, password, key or secret value) to its output:
+ * `always`, or when one of these options is given — by spelling, `SPELLING~TEXT` when its
+ * value contains TEXT (`kubectl get --raw /api/v1/…/secrets/x`), `A&B` when both are given
+ * (`curl -n -v`). A `names-only` effect
+ * (`doppler secrets --only-names`) cancels `always`.
+ */
+export type PrintsCredentials = 'always' | readonly string[];
 
 /** How a command's own arguments are laid out (compact, getopt-like: see `notation.ts`). */
 export interface ArgvFacts {
@@ -55,13 +74,18 @@ export interface ArgvFacts {
   abbreviations?: boolean;
   /** A dash followed by digits is an option of its own (`ugrep -3`, `head -20`), with this effect. */
   numeric?: readonly Effect[];
-  /** Role of each value-taking option's value, by spelling (`-e`, `--file`); default `value`. */
+  /**
+   * Role of each value-taking option's value, by spelling (`-e`, `--file`); default `unknown`
+   * (checked as a possible path by the floor, never a pattern).
+   */
   values?: Readonly<Record<string, Role>>;
   /**
    * Effects of options, by spelling; `SPELLING=VALUE` (`-d=recurse`, `--directories=recurse`)
    * applies only with that value.
    */
   effects?: Readonly<Record<string, readonly Effect[]>>;
+  /** A `read` value that names its file inside other text (`curl -F 'name=@FILE;type=…'`). */
+  readFormat?: Readonly<Record<string, ReadFormat>>;
   /** A value-taking option whose value holds a command line in a wrapper format. */
   scriptFormat?: Readonly<Record<string, ScriptFormat>>;
   /**
@@ -80,11 +104,16 @@ export interface ArgvFacts {
   wrapper?: 'after-options' | 'first-operand' | 'any-later-word';
   /** Effects the command always has (`rgrep` is `grep -r`). */
   implies?: readonly Effect[];
+  /** Long options are spelled with one dash (`terraform output -json`, `-chdir=DIR`); there are no short ones. */
+  singleDash?: boolean;
   /** Words starting with `+` are options without a value (`cargo +nightly build`). */
   plusOptions?: boolean;
   /** A tree walk skips hidden and ignored files unless an option says `shows-hidden`. */
   skipsHidden?: boolean;
 }
+
+/** How a `read` value holds its file: `curl-form` — `NAME=@FILE;…` or `NAME=<FILE;…`. */
+export type ReadFormat = 'curl-form';
 
 /**
  * How a `script` value holds its command line: `after-colon` — ugrep's `--filter=EXTS:CMD`;
@@ -102,6 +131,8 @@ export interface Example {
   effects?: readonly Effect[];
   /** Effects no reading has. */
   notEffects?: readonly Effect[];
+  /** Whether it prints a credential (see `printsCredentials`): some reading does, or none does. */
+  credentials?: boolean;
 }
 
 /** One entry of the table: a command, or a subcommand of one. */
@@ -117,6 +148,8 @@ export interface CommandFact extends ArgvFacts {
    *   but the parser never reads its text as sh.
    */
   kind?: 'shell' | 'shell-like';
+  /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
+  printsCredentials?: PrintsCredentials;
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
   mutates?: boolean;
   /** Subcommands by name; options before one are the command's global options. */

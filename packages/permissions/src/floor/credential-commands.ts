@@ -8,6 +8,7 @@
  * and benign form), so that context is not a read; the outer command is opaque anyway.
  */
 
+import { CREDENTIAL_NAMES, readCommand, readingPrintsCredentials } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 
@@ -142,9 +143,6 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
         has(args, '-w', '-g', '-gw')) ||
       args[0] === 'dump-keychain',
     'secret-tool': (args) => args[0] === 'lookup',
-    heroku: (args) => args[0] === 'auth:token',
-    // The state, as `cat terraform.tfstate` would print it: every resource's secrets in clear.
-    terraform: (args) => startsWith(args, 'state', 'pull'),
     // gpg takes abbreviations: `--export-secret-key`, `--export-secret-sub`.
     gpg: (args) => args.some((arg) => arg.startsWith('--export-secret')),
     sops: (args) => args.some((arg) => arg === '-d' || arg === '--decrypt'),
@@ -164,8 +162,11 @@ const RULES: ReadonlyMap<string, Rule> = new Map(
 );
 const dockerCredentialHelper: Rule = (args) => args[0] === 'get';
 
-/** Every command name with a rule (and `docker-credential-*`, by prefix): any other prints none. */
-export const CREDENTIAL_COMMANDS: readonly string[] = [...RULES.keys()];
+/**
+ * Every command name with a rule here or in the command table (and `docker-credential-*`, by
+ * prefix): any other prints none.
+ */
+export const CREDENTIAL_COMMANDS: readonly string[] = [...new Set([...RULES.keys(), ...CREDENTIAL_NAMES])];
 
 /**
  * True when `command` prints a credential to its output. `name` is the command name of the
@@ -181,7 +182,10 @@ export function printsCredential(
   if (name === 'git' && !hasFillOrGet(command.unwrapped.argv)) return false;
   const rule =
     RULES.get(name) ?? (name.startsWith('docker-credential-') ? dockerCredentialHelper : undefined);
-  return rule?.(command.unwrapped.argv.slice(1)) ?? false;
+  if (rule?.(command.unwrapped.argv.slice(1))) return true;
+  // The command table's facts, in every reading of the argv (any one printing is enough).
+  if (!CREDENTIAL_NAMES.has(name)) return false;
+  return (readCommand(command.unwrapped.argv, 0, name) ?? []).some(readingPrintsCredentials);
 }
 
 /** True when a word after the command word is `fill` or `get`. */

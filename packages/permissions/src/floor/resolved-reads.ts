@@ -478,7 +478,7 @@ export class ResolvedReads {
     if (!anyHint && !mayResolveToSecret(command, name, this.customHome)) {
       return this.checkTrees(command, name, dirs);
     }
-    const { skip, programs, offset } = wordRoles(command, name);
+    const { skip, programs, offset, reads } = wordRoles(command, name);
     const model = this.model;
     const home = model.homeDir;
     // `path` is a word (or a piece of one) the command reads as a file.
@@ -491,6 +491,7 @@ export class ResolvedReads {
       }
       return false;
     };
+    for (const read of reads) if (readsSecret(read)) return violation(read, false);
     for (let i = offset + 1; i < argv.length; i++) {
       const inner = i - offset;
       const value = argv[i]!;

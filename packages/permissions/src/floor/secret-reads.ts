@@ -145,7 +145,8 @@ const violation = (detail: string): FloorViolation => ({
 
 /** The argv part of `checkSecretReads`: each word by its role, from `first` (see `firstWordMayNameSecret`). */
 export function checkArgv(command: SimpleCommand, name: string, first: number): FloorViolation | undefined {
-  const { skip, programs, offset } = wordRoles(command, name);
+  const { skip, programs, offset, reads } = wordRoles(command, name);
+  for (const read of reads) if (wordNamesSecret(read)) return violation(read);
   for (let i = first; i < command.argv.length; i++) {
     const value = command.argv[i]!;
     const inner = i - offset;

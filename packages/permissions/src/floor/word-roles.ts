@@ -5,6 +5,7 @@
  * pattern-positions). Everything else is a potential read and is checked.
  */
 
+import { FLOOR_ROLE_NAMES, formattedRead, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { DATA_TOOLS, PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
@@ -102,9 +103,7 @@ const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
   ssh: new Set(['-i']),
   scp: new Set(['-i']),
   sftp: new Set(['-i']),
-  // A client certificate and key for TLS (the key signs the handshake; neither is sent as
-  // data: uploads are `-d @FILE`, `-T FILE`, `-F x=@FILE`, still reads).
-  curl: new Set(['--cert', '-E', '--key', '--proxy-cert', '--proxy-key']),
+  // (curl's client certificate and key are the command table's: role `uses`.)
   // The kubeconfig a client logs in with (`kubectl config view --raw`, which prints it, is a
   // credential printer of its own).
   kubectl: new Set(['--kubeconfig']),
@@ -256,8 +255,45 @@ export interface WordRoles {
   programs: IndexSet;
   skip: IndexSet;
   offset: number;
+  /** Files named inside option values (`curl -F 'f=@.env;type=…'` → `.env`): reads to check too. */
+  reads: readonly string[];
 }
-const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0 };
+const NO_READS: readonly string[] = Object.freeze([]);
+const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0, reads: NO_READS };
+
+/** Roles of words the floor does not read as paths (patterns are `programs`, apart). */
+const NOT_READ_ROLES: ReadonlySet<string> = new Set(['value', 'uses']);
+
+/**
+ * The command table's part (`FLOOR_ROLE_NAMES`): words that in every reading are a value or a
+ * file only used, never read out (`curl --data-raw '@.env'`, `--cert key.pem`), and the files
+ * named inside read values, from every reading (`curl -F 'f=@.env;type=…'`).
+ */
+function tableRoles(inner: readonly string[], base: string, skip: Set<number>): readonly string[] {
+  const readings = readCommand(inner, 0, base);
+  if (readings === undefined) return NO_READS;
+  let common: Set<number> | undefined;
+  const reads: string[] = [];
+  for (const reading of readings) {
+    const notRead = new Set<number>();
+    reading.kinds.forEach((kind, index) => {
+      if (kind !== undefined && NOT_READ_ROLES.has(kind)) notRead.add(index);
+    });
+    for (const option of reading.options) {
+      const def = option.def;
+      if (def === undefined || option.value === undefined) continue;
+      // An option word holding its value (`--data-raw=@.env`).
+      if (option.valueIndex === option.index && NOT_READ_ROLES.has(def.role)) notRead.add(option.index);
+      if (def.readFormat !== undefined) {
+        const file = formattedRead(option.value, def.readFormat);
+        if (file !== undefined && file !== '') reads.push(file);
+      }
+    }
+    common = common === undefined ? notRead : new Set([...common].filter((index) => notRead.has(index)));
+  }
+  for (const index of common ?? []) skip.add(index);
+  return reads;
+}
 
 /** Commands none of whose operands is read (one set: `readableWordCount` runs for every command). */
 export const NO_READ_OPERANDS: ReadonlySet<string> = new Set([...NON_READING, ...DATA_TOOLS]);
@@ -265,6 +301,7 @@ export const NO_READ_OPERANDS: ReadonlySet<string> = new Set([...NON_READING, ..
 /** Commands some of whose words are not read paths (all others take the fast path). */
 const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   ...NON_READING,
+  ...FLOOR_ROLE_NAMES,
   ...Object.keys(OUTPUT_OPTIONS),
   ...PATTERN_COMMANDS,
   ...COPIERS,
@@ -310,6 +347,8 @@ export function wordRoles(
   // Cannot tell which word is which when the unwrapped argv is not argv's tail: check them all.
   if (!isTailOf(inner, command.argv)) return NOTHING_SKIPPED;
   const offset = command.argv.length - inner.length;
-  if (NON_READING.has(base)) return { programs: NONE, skip: ALL_BUT_COMMAND, offset };
-  return { programs: patternWordIndexes(inner, base), skip: notReadIndexes(inner, base), offset };
+  if (NON_READING.has(base)) return { programs: NONE, skip: ALL_BUT_COMMAND, offset, reads: NO_READS };
+  const skip = notReadIndexes(inner, base);
+  const reads = FLOOR_ROLE_NAMES.has(base) ? tableRoles(inner, base, skip) : NO_READS;
+  return { programs: patternWordIndexes(inner, base), skip, offset, reads };
 }

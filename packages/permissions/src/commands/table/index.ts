@@ -1,10 +1,21 @@
 /** Every entry of the command table, one file per family. Teaching a command is one entry here. */
 import type { CommandFact } from '../types';
+import { CREDENTIALS } from './credentials';
 import { FILES } from './files';
 import { GIT } from './git';
+import { NETWORK } from './network';
 import { RUNNERS } from './runners';
 import { SEARCH } from './search';
 import { SHELLS } from './shells';
 import { TOOLS } from './tools';
 
-export const ENTRIES: readonly CommandFact[] = [...SEARCH, ...GIT, ...SHELLS, ...RUNNERS, ...TOOLS, ...FILES];
+export const ENTRIES: readonly CommandFact[] = [
+  ...SEARCH,
+  ...GIT,
+  ...SHELLS,
+  ...RUNNERS,
+  ...TOOLS,
+  ...FILES,
+  ...CREDENTIALS,
+  ...NETWORK,
+];

@@ -125,8 +125,19 @@ export const RUNNERS: readonly CommandFact[] = [
         long: 'project= config= command= token= mount= mount-format= fallback= preserve-env=? forward-signals=?',
         values: { '--command': 'script' },
       },
+      // Prints every secret of the config (`--only-names`: their names); `secrets get`,
+      // `download` and `set` print or write them too.
+      secrets: {
+        summary: 'prints the secrets of a config',
+        long: 'only-names raw plain json project= config=',
+        effects: { '--only-names': ['names-only'] },
+        printsCredentials: 'always',
+      },
     },
     examples: [
+      { argv: ['doppler', 'secrets'], credentials: true },
+      { argv: ['doppler', 'secrets', 'get', 'API_KEY', '--plain'], credentials: true },
+      { argv: ['doppler', 'secrets', '--only-names'], credentials: false },
       { argv: ['doppler', 'run', '-p', 'x', '--', 'rm', 'x'], roles: { 5: 'command' } },
       { argv: ['doppler', 'run', '--command', 'rm -rf x'], roles: { 3: 'script' } },
     ],

@@ -16,9 +16,17 @@ export const TOOLS: readonly CommandFact[] = [
     summary: 'the Node.js package manager',
     short: 'C:w:',
     long: 'prefix= workspace= loglevel= registry= cache= userconfig=',
+    values: {
+      '--prefix': 'chdir',
+      '-C': 'chdir',
+      '--loglevel': 'value',
+      '--registry': 'value',
+      '-w': 'name',
+      '--workspace': 'name',
+    },
     permute: false,
     subcommands: {},
-    examples: [{ argv: ['npm', '--prefix', 'x', 'publish'], roles: { 2: 'value' } }],
+    examples: [{ argv: ['npm', '--prefix', 'x', 'publish'], roles: { 2: 'chdir' } }],
   },
   {
     names: ['pnpm'],
@@ -40,9 +48,17 @@ export const TOOLS: readonly CommandFact[] = [
     summary: 'the container engine client',
     short: 'c:H:l:',
     long: 'context= host= config= log-level= tlscacert= tlscert= tlskey=',
+    values: {
+      '--context': 'name',
+      '-c': 'name',
+      '--host': 'value',
+      '-H': 'value',
+      '--log-level': 'value',
+      '-l': 'value',
+    },
     permute: false,
     subcommands: { exec: RUNS, run: RUNS },
-    examples: [{ argv: ['docker', '--context', 'prod', 'rm', 'c'], roles: { 2: 'value' } }],
+    examples: [{ argv: ['docker', '--context', 'prod', 'rm', 'c'], roles: { 2: 'name' } }],
   },
   {
     names: ['podman'],
@@ -57,9 +73,32 @@ export const TOOLS: readonly CommandFact[] = [
     summary: 'the Kubernetes client',
     short: 'n:s:',
     long: 'namespace= context= cluster= user= kubeconfig= server= token= as= as-group= request-timeout=',
+    values: {
+      '-n': 'name',
+      '--namespace': 'name',
+      '--context': 'name',
+      '--cluster': 'name',
+      '--user': 'name',
+      '-s': 'value',
+      '--server': 'value',
+    },
     permute: false,
-    subcommands: { exec: RUNS, run: RUNS, debug: RUNS },
-    examples: [{ argv: ['kubectl', '-n', 'prod', 'delete', 'pod', 'x'], roles: { 2: 'value' } }],
+    subcommands: {
+      exec: RUNS,
+      run: RUNS,
+      debug: RUNS,
+      get: {
+        summary: "prints resources; `--raw PATH` the API server's answer as is",
+        short: 'o:l:L:',
+        long: 'raw= output= selector= label-columns= field-selector= sort-by= template= all-namespaces watch',
+        printsCredentials: ['--raw~secrets'],
+      },
+    },
+    examples: [
+      { argv: ['kubectl', '-n', 'prod', 'delete', 'pod', 'x'], roles: { 2: 'name' } },
+      { argv: ['kubectl', 'get', '--raw', '/api/v1/namespaces/x/secrets/y'], credentials: true },
+      { argv: ['kubectl', 'get', '--raw=/healthz'], credentials: false },
+    ],
   },
   {
     names: ['helm'],
@@ -74,10 +113,11 @@ export const TOOLS: readonly CommandFact[] = [
     summary: 'the Rust package manager',
     short: 'C:Z:',
     long: 'config= color=',
+    values: { '-C': 'chdir', '--color': 'value' },
     plusOptions: true,
     permute: false,
     subcommands: {},
-    examples: [{ argv: ['cargo', '+nightly', '-C', 'x', 'publish'], roles: { 3: 'value' } }],
+    examples: [{ argv: ['cargo', '+nightly', '-C', 'x', 'publish'], roles: { 3: 'chdir' } }],
   },
   { names: ['go'], summary: 'the Go toolchain', short: 'C:', permute: false, subcommands: {} },
   {
@@ -88,6 +128,40 @@ export const TOOLS: readonly CommandFact[] = [
     permute: false,
     subcommands: {},
   },
-  { names: ['terraform'], summary: 'infrastructure as code', permute: false, subcommands: {} },
+  {
+    names: ['terraform', 'tofu'],
+    summary: "infrastructure as code (OpenTofu alike); its state holds every resource's secrets in clear",
+    singleDash: true,
+    long: 'chdir=? help version',
+    permute: false,
+    subcommands: {
+      // Sensitive outputs print as `<sensitive>` unless asked for as JSON or raw.
+      output: {
+        summary: 'prints the outputs of the state',
+        singleDash: true,
+        long: 'json raw no-color state=? show-sensitive',
+        printsCredentials: ['-json', '-raw', '-show-sensitive'],
+      },
+      show: {
+        summary: 'prints the state or a plan; as JSON with sensitive values in clear',
+        singleDash: true,
+        long: 'json no-color show-sensitive',
+        printsCredentials: ['-json', '-show-sensitive'],
+      },
+      state: {
+        summary: 'state management',
+        subcommands: {
+          // The state, as `cat terraform.tfstate` would print it.
+          pull: { summary: 'prints the state', printsCredentials: 'always' },
+        },
+      },
+    },
+    examples: [
+      { argv: ['terraform', '-chdir=infra', 'output', '-json'], credentials: true },
+      { argv: ['terraform', 'output', 'vpc_id'], credentials: false },
+      { argv: ['terraform', 'state', 'pull'], credentials: true },
+      { argv: ['terraform', 'show', '-json', 'plan.out'], credentials: true },
+    ],
+  },
   { names: ['gh'], summary: 'the GitHub CLI', short: 'R:', long: 'repo=', permute: false, subcommands: {} },
 ];

@@ -219,6 +219,10 @@ describe.runIf(present)('a hostile MCP server over Streamable HTTP', { timeout: 
       { mcpServers: { bad: { url: `http://127.0.0.1:${port}/mcp`, transport: 'streamable-http' } } },
       { onToolsChanged: () => changes++ },
     );
+    // Over HTTP too, the multi-megabyte and the deep input schemas never reach the tool list.
+    expect(mcp.tools.map((tool) => tool.name)).not.toContain('mcp__bad__schema_bomb');
+    expect(mcp.tools.map((tool) => tool.name)).not.toContain('mcp__bad__schema_deep');
+    expect(mcp.warnings.filter((warning) => warning.code === 'input_schema_too_large')).toHaveLength(2);
     const executor = createExecutor({ tools: mcp.tools, permissions: allowAll() });
     const [flood] = await executor.execute([{ id: 'f', name: 'mcp__bad__flood', input: { count: 3000 } }]);
     expect(flood!.status).toBe('ok');

@@ -143,7 +143,7 @@ async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<
     const proposed = rulesAlwaysWouldSave(decision)[0];
     if (proposed !== undefined) request.proposedRule = proposed;
     request.scope = approvalScope(host.config, decision);
-    const file = approvalFile(subject, host.config.cwd);
+    const file = approvalFile(subject, host.config.approvalCwd);
     if (file !== undefined) request.file = file;
     host.emit(index, id, { type: 'tool_approval_request', name, request });
     answered = await settleOrAbort(() => approvals.prompt(request), host.signal);

@@ -156,3 +156,38 @@ describe('approval requests say what each answer covers', () => {
     expect(request!.scope?.session).toBe('only this call');
   });
 });
+
+describe('request.file is resolved where the decider resolves it', () => {
+  async function fileOf(options: { engineCwd?: string; executorCwd?: string; defaultEngine?: boolean }) {
+    const prompter = createRecordingPrompter([], { fallback: 'deny' });
+    const executor = createExecutor({
+      tools: [writeFile],
+      ...(options.defaultEngine
+        ? {}
+        : { permissions: createPermissionEngine(options.engineCwd ? { cwd: options.engineCwd } : {}) }),
+      ...(options.executorCwd ? { cwd: options.executorCwd } : {}),
+      approvals: prompter,
+      softLimits: false,
+    });
+    await executor.execute([{ id: 'w', name: 'write_file', input: { path: './src/a.ts', content: '' } }]);
+    return prompter.requests[0]!.file;
+  }
+
+  it("uses the engine's own cwd when the executor has none", async () => {
+    expect(await fileOf({ engineCwd: '/work/app' })).toMatchObject({
+      raw: './src/a.ts',
+      relative: 'src/a.ts',
+      absolute: '/work/app/src/a.ts',
+    });
+  });
+
+  it("uses the default engine's cwd (process.cwd())", async () => {
+    expect((await fileOf({ defaultEngine: true }))?.absolute).toBe(`${process.cwd()}/src/a.ts`);
+  });
+
+  it("the executor's cwd wins, as it does for the decision", async () => {
+    expect((await fileOf({ engineCwd: '/work/app', executorCwd: '/srv/x' }))?.absolute).toBe(
+      '/srv/x/src/a.ts',
+    );
+  });
+});

@@ -133,6 +133,11 @@ export interface ExecutorConfig {
   readonly clock: Clock;
   readonly session: ExecutorSession;
   readonly cwd: string | undefined;
+  /**
+   * What an approval request's `file` is resolved against: the executor's `cwd`, else the
+   * decider's own (`PermissionDecider.cwd`, the default engine's `process.cwd()`).
+   */
+  readonly approvalCwd: string | undefined;
   readonly approvalLock: ApprovalLock;
   readonly sessionStore: SessionStore | undefined;
   readonly sessionGrantTtlMs: number | undefined;
@@ -391,11 +396,12 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
           if (own === false) return undefined;
           return own ?? tool.timeoutMs ?? timeoutMs;
         };
+  // One source of truth for the working directory: the default engine gets the executor's.
+  const decider = permissions ?? createPermissionEngine({ cwd: cwd ?? process.cwd() });
   return {
     lookup: (name) => byName.get(name),
     tools,
-    // One source of truth for the working directory: the default engine gets the executor's.
-    permissions: permissions ?? createPermissionEngine({ cwd: cwd ?? process.cwd() }),
+    permissions: decider,
     rulesInMemory: permissions === undefined,
     alwaysAnswers,
     approvals,
@@ -406,9 +412,20 @@ export function resolveExecutorOptions(options: ExecutorOptions): ExecutorConfig
     clock: clock ?? systemClock,
     session: session ?? createSession(),
     cwd,
+    approvalCwd: cwd ?? deciderCwd(decider),
     approvalLock: new ApprovalLock(),
     sessionStore,
     sessionGrantTtlMs: grantTtl(options.sessionGrantTtlMs),
     sandboxAutoAllow,
   };
+}
+
+/** A decider's own working directory, read once; a getter that throws counts as none. */
+function deciderCwd(decider: PermissionDecider): string | undefined {
+  try {
+    const own: unknown = decider.cwd;
+    return typeof own === 'string' && own !== '' ? own : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -48,4 +48,10 @@ export interface PermissionDecider {
    * store). Optional: deciders without storage leave it out and "always" acts as "session".
    */
   persistAllowRule?(rule: string): Promise<void>;
+  /**
+   * The working directory the decider resolves requests without a `cwd` against, when it
+   * has one (`createPermissionEngine({ cwd })`): an approval request's `file` is resolved
+   * against it, so the prompter sees the path the decider matched.
+   */
+  readonly cwd?: string | undefined;
 }

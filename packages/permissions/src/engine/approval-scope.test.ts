@@ -45,6 +45,47 @@ describe('normalizeFilePath', () => {
     expect(normalizeFilePath('../other/x', '/repo')).toEqual({ absolute: '/other/x' });
     expect(normalizeFilePath('', '/repo')).toBeUndefined();
   });
+
+  it('without any cwd, gives no relative form to an absolute path or one that climbs out', () => {
+    expect(normalizeFilePath('./src/b.ts', undefined)?.relative).toBe('src/b.ts');
+    expect(normalizeFilePath('src/', undefined)?.relative).toBe('src');
+    expect(normalizeFilePath('/src/b.ts', undefined)?.relative).toBeUndefined();
+    expect(normalizeFilePath('../src/b.ts', undefined)?.relative).toBeUndefined();
+    expect(normalizeFilePath('src/../../src/b.ts', undefined)?.relative).toBeUndefined();
+  });
+});
+
+describe('an engine that knows no working directory', () => {
+  // Project-relative globs are about the project; with no cwd the engine cannot tell where
+  // an absolute path or a `..` path lands, so no such glob covers it (it asks).
+  const engine = createPermissionEngine({ rules: { allow: ['Write(src/**)', 'Write(**)', 'Read(**)'] } });
+  const decide = (request: PermissionRequest) => engine.decide(request).behavior;
+  const read = (path: string): PermissionRequest => ({
+    tool: 'read_file',
+    input: {},
+    subject: { kind: 'file', access: 'read', path },
+  });
+
+  it('matches relative paths inside the project as before', () => {
+    expect(decide(write('src/a.ts'))).toBe('allow');
+    expect(decide(write('./src/b.ts'))).toBe('allow');
+    expect(decide(read('.'))).toBe('allow');
+  });
+
+  it('does not let a project glob cover a path outside it', () => {
+    for (const path of ['/src/a.ts', '/etc/hosts', '../src/a.ts', 'src/../../x']) {
+      expect(decide(write(path)), path).toBe('ask');
+      expect(decide(read(path)), path).toBe('ask');
+    }
+    expect(engine.cwd).toBeUndefined();
+  });
+
+  it('with a cwd, an absolute path inside it still matches', () => {
+    const rooted = createPermissionEngine({ cwd: '/repo', rules: { allow: ['Write(src/**)'] } });
+    expect(rooted.cwd).toBe('/repo');
+    expect(rooted.decide(write('/repo/src/a.ts')).behavior).toBe('allow');
+    expect(rooted.decide(write('/src/a.ts')).behavior).toBe('ask');
+  });
 });
 
 describe('requestMatchesRule', () => {

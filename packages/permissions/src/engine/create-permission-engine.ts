@@ -71,6 +71,8 @@ export interface PermissionEngine extends PermissionDecider {
   readonly rules: RuleSet;
   /** Problems the store reported at the last load. */
   readonly loadErrors: readonly PermissionsError[];
+  /** The `cwd` option: the working directory of requests that carry none (undefined: none known). */
+  readonly cwd: string | undefined;
   /**
    * The secret model in force: the built-in catalogue plus `secretPaths` from the options and
    * the store's settings (an OS sandbox derives its unreadable locations from it).
@@ -290,6 +292,7 @@ export function createPermissionEngine(options: PermissionEngineOptions = {}): P
     get loadErrors() {
       return loaded?.errors ?? [];
     },
+    cwd: options.cwd,
     get secrets() {
       return secrets;
     },

@@ -197,15 +197,22 @@ function callFiles(request: PermissionRequest, cwd: string | undefined, homeDir?
 
 /**
  * A file path as the engine matches it: absolute (resolved against `cwd`, `..` and `.`
- * folded) and, inside `cwd`, relative to it (`.` for the root itself).
+ * folded) and, inside `cwd`, relative to it (`.` for the root itself). With no `cwd` at all
+ * (neither the request's nor the engine's) the project is unknown: only a relative path
+ * that stays inside it has a relative form — an absolute path, or one that climbs out with
+ * `..`, is matched by no project-relative glob (`Write(src/**)` does not cover `/src/a.ts`
+ * nor `../src/a.ts`), though `/` stands in for the base of its absolute form.
  */
 export function targetOfPath(file: string, cwd: string | undefined, homeDir?: string): Target | undefined {
   if (file === '') return undefined;
   const base = cwd ?? '/';
-  const absolute = path.posix.resolve(base, file.replace(/\\/g, '/'));
+  const slashed = file.replace(/\\/g, '/');
+  const absolute = path.posix.resolve(base, slashed);
   // The project root itself is inside the project: `Read(**)` covers `list_directory .`.
-  const relative = path.posix.relative(base, absolute) || '.';
-  const inside = !relative.startsWith('../') && relative !== '..';
+  let relative: string | undefined;
+  if (cwd !== undefined) relative = path.posix.relative(base, absolute) || '.';
+  else if (!path.posix.isAbsolute(slashed)) relative = path.posix.normalize(slashed).replace(/(.)\/+$/, '$1');
+  const inside = relative !== undefined && !relative.startsWith('../') && relative !== '..';
   const resolved = resolvePath(
     file.replace(/\\/g, '/'),
     cwd === undefined ? '' : path.posix.resolve('/', cwd),

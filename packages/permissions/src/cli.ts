@@ -9,7 +9,22 @@ function report(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-if (argv[0] === 'hook') {
+if (argv[0] === 'hook' && (argv.includes('--help') || argv.includes('-h'))) {
+  // Help for a person at a terminal. Still exit 2: a hook registered with `--help` by
+  // mistake blocks every call instead of letting it through.
+  import('./cli/run-cli').then(
+    ({ commandUsage }) => {
+      process.stdout.write(
+        `${commandUsage('hook')}(exits 2 — what blocks a call — so a registration with --help fails closed)\n`,
+      );
+      process.exitCode = 2;
+    },
+    (error: unknown) => {
+      writeSync(2, `dexter-permissions: blocked: ${report(error)}\n`);
+      process.exit(2);
+    },
+  );
+} else if (argv[0] === 'hook') {
   import('./cli/hook-main').then(
     (hook) => hook.hookMain(argv.slice(1)),
     (error: unknown) => {

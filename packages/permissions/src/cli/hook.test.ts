@@ -299,6 +299,18 @@ describe('dexter-permissions hook claude-code (the real binary)', () => {
     expect(reasons[9]).toContain('"file_path"');
   }, 120_000);
 
+  it('prints its usage for --help and still blocks (exit 2): a registration with --help fails closed', async () => {
+    for (const args of [
+      ['hook', '--help'],
+      ['hook', 'claude-code', '-h'],
+    ]) {
+      const run = await runCliBinary(args, claude('Bash', { command: 'git status' }));
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stdout).toContain('Usage: dexter-permissions hook');
+      expect(run.stdout).not.toContain('"decision"');
+    }
+  }, 120_000);
+
   it('decides a 1 MB command, and finds the rm at its end', async () => {
     const long = `echo ${'a'.repeat(1024 * 1024)}`;
     const [plain, hidden] = await Promise.all([

@@ -46,7 +46,7 @@ export const usage = `Usage: dexter-permissions <command> [options]
 
   check   [--settings FILE]… [--cwd DIR] [--json] -- COMMAND…   decide one command, say why
   eval    [--settings FILE]… [--cwd DIR]                        JSON lines {"command","cwd"?} on stdin → decisions
-  test    [--settings FILE]… TABLE                              run a table of {command, settings?, expect}; exit 1 on mismatch
+  test    [--settings FILE]… TABLE                              expected decisions (commands or tool calls); exit 1 on mismatch
   explain [--settings FILE]… [--cwd DIR] -- COMMAND…            every step of the evaluation
   hook    claude-code|gemini-cli [--settings FILE]… [--unknown ask|deny|pass]
           [--file-arg TOOL=read:ARG|write:ARG]… [--on-ask deny|defer] [--timeout-ms N]

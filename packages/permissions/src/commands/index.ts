@@ -124,3 +124,28 @@ export function formattedRead(value: string, format: ReadFormat): string | undef
   }
   return undefined;
 }
+
+/** True when the entry or a subcommand of it runs the commands of a file. */
+function runsFilesOf(fact: Omit<CommandFact, 'names'>): boolean {
+  return fact.runsFiles !== undefined || Object.values(fact.subcommands ?? {}).some(runsFilesOf);
+}
+
+/** Commands that run the text of a file as shell commands (git's hooks, direnv's `.envrc`, just). */
+export const RUNS_FILES_NAMES: ReadonlySet<string> = namesWhere(runsFilesOf);
+
+/**
+ * The files `argv` runs as shell commands, in any reading: the values of `runs-file` options
+ * where given, else the `runsFiles` of the entries read (`git commit` → its hooks).
+ */
+export function filesRunBy(argv: readonly string[], name: string): string[] {
+  const files = new Set<string>();
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    const chosen = reading.options.filter((option) => option.def?.effects.includes('runs-file'));
+    if (chosen.length > 0) {
+      for (const option of chosen) if (option.value !== undefined) files.add(option.value);
+      continue;
+    }
+    for (const level of reading.facts) for (const file of level.fact.runsFiles ?? []) files.add(file);
+  }
+  return [...files];
+}

@@ -181,3 +181,23 @@ describe('issue 27: curl as table facts', () => {
     ).toBe('allow');
   });
 });
+
+describe('issue 27: scripts written then run by git hooks, direnv and just', () => {
+  it.each([
+    "echo 'rm -rf x' > .git/hooks/pre-commit && git commit -m wip",
+    "printf '#!/bin/sh\\nrm -rf x\\n' > .git/hooks/pre-push; git -C . push origin main",
+    "echo 'rm -rf x' >> .envrc && direnv exec . make",
+    "printf 'build:\\n\\trm -rf x\\n' > justfile && just build",
+    "printf 'build:\\n\\trm -rf x\\n' > my.just && just -f my.just build",
+  ])('%s is denied under Bash(rm:*)', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+
+  it.each([
+    "echo 'echo hi' > .git/hooks/pre-commit && git commit -m wip",
+    "echo 'rm -rf x' > .git/hooks/pre-commit && git status",
+    "printf 'build:\\n\\trm -rf x\\n' > justfile && ls",
+  ])('%s is not', (command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+  });
+});

@@ -38,7 +38,9 @@ export type Role =
  * - `names-only`: prints names, never content;
  * - `no-index`: `git grep/diff --no-index`: works on files outside the repository;
  * - `reads-options`: reads more options from a file or standard input (`curl -K FILE`), which
- *   the command line does not show.
+ *   the command line does not show;
+ * - `runs-file`: the option's value is the file of commands run, instead of `runsFiles`
+ *   (`just -f FILE`).
  */
 export type Effect =
   | 'recursive'
@@ -46,7 +48,8 @@ export type Effect =
   | 'shows-hidden'
   | 'names-only'
   | 'no-index'
-  | 'reads-options';
+  | 'reads-options'
+  | 'runs-file';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -148,6 +151,12 @@ export interface CommandFact extends ArgvFacts {
    *   but the parser never reads its text as sh.
    */
   kind?: 'shell' | 'shell-like';
+  /**
+   * Files (relative to the working directory) whose text the command runs as shell commands:
+   * a git hook a subcommand fires (`.git/hooks/pre-commit`), `.envrc`, a justfile. A script
+   * the same command line writes there is checked by the deny rules.
+   */
+  runsFiles?: readonly string[];
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
   printsCredentials?: PrintsCredentials;
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */

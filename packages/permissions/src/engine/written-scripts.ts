@@ -6,6 +6,7 @@
  * content the line does not show (`cp a s.sh`, a file written by a program) stays what every
  * script file is to the engine: unseen, and asked about (the engine does not read files).
  */
+import { filesRunBy, RUNS_FILES_NAMES } from '../commands';
 import { interpreterFamily } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
 import { SIMPLE_ESCAPES } from '../shell/ansi-c';
@@ -137,6 +138,12 @@ function filesRun(command: SimpleCommand): readonly FileRun[] {
   }
   // The basename is the word itself exactly when the word has no `/`.
   if (name !== word) return [{ path: pathKey(word) }];
+  // The command table's: git's hooks, direnv's `.envrc`, a justfile. (Never `RUNS_NOTHING`:
+  // whether they run a file depends on their arguments.)
+  if (RUNS_FILES_NAMES.has(name)) {
+    const files = filesRunBy(argv, name);
+    return files.length === 0 ? NO_RUNS : files.map((path) => ({ path: pathKey(path) }));
+  }
   const first = name.length === 0 ? 0x80 : name.charCodeAt(0);
   if (first >= 0x80 || RUNNER_FIRST[first] !== 1) return RUNS_NOTHING;
   if (name === 'source' || name === '.')

@@ -95,14 +95,6 @@ export const GIT: readonly CommandFact[] = [
         values: UPLOAD_PACK,
         operands: ['value'],
       },
-      pull: {
-        summary: 'fetches and merges; its upload-pack program runs on the source side',
-        short: 'u:j:o:qvr::',
-        long: 'upload-pack= jobs= depth= server-option= rebase=? quiet verbose',
-        abbreviations: true,
-        values: UPLOAD_PACK,
-        operands: ['value'],
-      },
       'ls-remote': {
         summary: 'lists references of a remote; its upload-pack program runs on the source side',
         short: 'u:o:qht',
@@ -110,6 +102,71 @@ export const GIT: readonly CommandFact[] = [
         abbreviations: true,
         values: UPLOAD_PACK,
         operands: ['value'],
+      },
+      // Subcommands that fire hooks: a hook the same command line writes is checked.
+      commit: {
+        summary: 'records changes; fires the commit hooks',
+        short: 'am:F:C:c:t:qvsSnez',
+        long:
+          'all message= file= reuse-message= reedit-message= template= fixup= squash= author= date= cleanup= ' +
+          'amend no-edit edit no-verify verify signoff quiet verbose only include allow-empty allow-empty-message dry-run',
+        abbreviations: true,
+        values: {
+          '-m': 'value',
+          '--message': 'value',
+          '-F': 'read',
+          '--file': 'read',
+          '-t': 'read',
+          '--template': 'read',
+        },
+        runsFiles: [
+          '.git/hooks/pre-commit',
+          '.git/hooks/prepare-commit-msg',
+          '.git/hooks/commit-msg',
+          '.git/hooks/post-commit',
+        ],
+      },
+      push: {
+        summary: 'sends commits to a remote; fires pre-push, runs its receive-pack program there',
+        long: 'receive-pack= exec= force force-with-lease=? no-verify verify tags all mirror delete dry-run set-upstream',
+        abbreviations: true,
+        values: { '--receive-pack': 'script', '--exec': 'script' },
+        runsFiles: ['.git/hooks/pre-push'],
+      },
+      merge: {
+        summary: 'joins histories; fires the merge hooks',
+        short: 'm:F:s:X:',
+        abbreviations: true,
+        values: { '-m': 'value', '-F': 'read' },
+        runsFiles: [
+          '.git/hooks/pre-merge-commit',
+          '.git/hooks/prepare-commit-msg',
+          '.git/hooks/commit-msg',
+          '.git/hooks/post-merge',
+        ],
+      },
+      pull: {
+        summary: 'fetches and merges; its upload-pack program runs on the source side; fires the merge hooks',
+        short: 'u:j:o:qvr::',
+        long: 'upload-pack= jobs= depth= server-option= rebase=? quiet verbose',
+        abbreviations: true,
+        values: UPLOAD_PACK,
+        operands: ['value'],
+        runsFiles: ['.git/hooks/pre-merge-commit', '.git/hooks/post-merge', '.git/hooks/post-rewrite'],
+      },
+      rebase: {
+        summary: 'replays commits; fires pre-rebase and post-rewrite',
+        abbreviations: true,
+        runsFiles: ['.git/hooks/pre-rebase', '.git/hooks/post-rewrite', '.git/hooks/post-checkout'],
+      },
+      checkout: {
+        summary: 'switches branches; fires post-checkout',
+        runsFiles: ['.git/hooks/post-checkout'],
+      },
+      switch: { summary: 'switches branches; fires post-checkout', runsFiles: ['.git/hooks/post-checkout'] },
+      am: {
+        summary: 'applies mailed patches; fires the applypatch hooks',
+        runsFiles: ['.git/hooks/applypatch-msg', '.git/hooks/pre-applypatch', '.git/hooks/post-applypatch'],
       },
       archive: {
         summary: 'writes an archive of a tree; with --remote its --exec program runs on the remote side',

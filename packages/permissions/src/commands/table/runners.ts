@@ -80,8 +80,8 @@ const NAMED_RUNNERS = [
   'lxc-attach',
   'vagrant',
   // Privilege, resource and environment setters that exec the rest of their words, and
-  // environment managers' "run with this environment" commands (`direnv exec . CMD`,
-  // `dotenv -- CMD`, `nix-shell --run CMD`).
+  // environment managers' "run with this environment" commands (`dotenv -- CMD`,
+  // `nix-shell --run CMD`; direnv has an entry of its own).
   'setpriv',
   'cpulimit',
   'trickle',
@@ -96,7 +96,6 @@ const NAMED_RUNNERS = [
   'sshpass',
   'dotenv',
   'dotenvx',
-  'direnv',
   'asdf',
   'aws-vault',
   'envchain',
@@ -153,6 +152,34 @@ export const RUNNERS: readonly CommandFact[] = [
       },
     },
     examples: [{ argv: ['infisical', 'run', '--env=dev', '--', 'rm', 'x'], roles: { 4: 'command' } }],
+  },
+  {
+    names: ['direnv'],
+    summary: 'loads `.envrc` (shell code) into the environment',
+    subcommands: {
+      // `direnv exec DIR CMD`: runs `.envrc`, then CMD.
+      exec: {
+        summary: 'runs a command in the environment .envrc makes',
+        wrapper: 'any-later-word',
+        runsFiles: ['.envrc'],
+      },
+      export: { summary: 'evaluates .envrc and prints the environment changes', runsFiles: ['.envrc'] },
+      allow: { summary: 'lets the shell hook run .envrc', runsFiles: ['.envrc'] },
+      reload: { summary: 'runs .envrc again', runsFiles: ['.envrc'] },
+    },
+    examples: [{ argv: ['direnv', 'exec', '.', 'make'], roles: { 2: 'unknown' } }],
+  },
+  {
+    names: ['just'],
+    summary: 'runs the recipes (shell lines) of a justfile',
+    short: 'f:d:lnq',
+    long: 'justfile= working-directory= list dry-run quiet set= dotenv-path= dotenv-filename= shell= shell-arg=',
+    abbreviations: true,
+    values: { '-f': 'read', '--justfile': 'read', '--shell': 'script' },
+    effects: { '-f': ['runs-file'], '--justfile': ['runs-file'] },
+    runsFiles: ['justfile', 'Justfile', '.justfile'],
+    operands: ['name'],
+    examples: [{ argv: ['just', '-f', 'x.just', 'build'], roles: { 2: 'read', 3: 'name' } }],
   },
   {
     names: NAMED_RUNNERS,

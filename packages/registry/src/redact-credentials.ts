@@ -46,3 +46,54 @@ export function redactCredentials(text: string, secrets: readonly string[]): str
   }
   return out;
 }
+
+/**
+ * The credentials an SDK client holds (`apiKey`, `authToken`: the OpenAI and Anthropic
+ * clients keep them as properties) and those in extra request headers. Getters that throw
+ * and values that are not strings count as none.
+ */
+export function clientCredentials(client: unknown, headers?: unknown): string[] {
+  const values: string[] = [];
+  for (const name of ['apiKey', 'authToken']) {
+    try {
+      const value: unknown = (client as Record<string, unknown> | null | undefined)?.[name];
+      if (typeof value === 'string') values.push(value);
+    } catch {
+      // not readable: nothing to redact from it
+    }
+  }
+  try {
+    values.push(...credentialValues(headers as ConstructorParameters<typeof Headers>[0]));
+  } catch {
+    // headers that do not read as headers carry nothing we can name
+  }
+  return values.filter((value) => value.length >= MIN_SECRET_LENGTH);
+}
+
+/**
+ * Runs `call`; when it throws an `Error`, each of `secrets()` is replaced in its `message`
+ * and `stack` (an error body that echoes the key the request sent — "Incorrect API key
+ * provided: sk-…" — would otherwise reach a tool result or a router's note the model reads),
+ * and the same object is rethrown: its class, status and fields are untouched.
+ */
+export async function redactingCredentials<T>(
+  secrets: () => readonly string[],
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Error) {
+      const known = secrets();
+      if (known.length > 0) {
+        try {
+          error.message = redactCredentials(error.message, known);
+          if (typeof error.stack === 'string') error.stack = redactCredentials(error.stack, known);
+        } catch {
+          // a frozen error keeps its text; it is still the provider's error
+        }
+      }
+    }
+    throw error;
+  }
+}

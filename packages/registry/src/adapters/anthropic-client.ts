@@ -8,6 +8,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
 import { toAnthropicTools } from '../provider-schemas';
+import { clientCredentials, redactingCredentials } from '../redact-credentials';
 import { fromAnthropicMessage, toAnthropicMessages, toAnthropicToolChoice } from './anthropic-messages';
 import { collectAnthropicStream } from './anthropic-stream';
 
@@ -60,31 +61,38 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
     specificationVersion: 'v1',
     provider: 'anthropic',
     model,
-    async complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
-      const tools = request.tools?.length ? toAnthropicTools(request.tools) : undefined;
-      const { system, messages } = toAnthropicMessages(request.messages);
-      const body: MessageCreateParamsBase = {
-        ...options.params,
-        model,
-        max_tokens: request.maxOutputTokens ?? maxTokens,
-        messages,
-        ...(system !== undefined ? { system } : {}),
-        ...(tools ? { tools } : {}),
-        ...(tools && request.toolChoice ? { tool_choice: toAnthropicToolChoice(request.toolChoice) } : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      };
-      const requestOptions = {
-        ...options.requestOptions,
-        ...(request.signal ? { signal: request.signal } : {}),
-      };
-      if (options.stream) {
-        const stream = await client.messages.create({ ...body, stream: true }, requestOptions);
-        return collectAnthropicStream(stream, options.onTextDelta);
-      }
-      const message = await client.messages.create({ ...body, stream: false }, requestOptions);
-      const result = fromAnthropicMessage(message);
-      if (result.text) options.onTextDelta?.(result.text);
-      return result;
+    complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
+      return redactingCredentials(
+        () => clientCredentials(options.client, options.requestOptions?.headers),
+        () => completeOnce(request),
+      );
     },
   };
+
+  async function completeOnce(request: LlmCompletionRequest): Promise<LlmCompletion> {
+    const tools = request.tools?.length ? toAnthropicTools(request.tools) : undefined;
+    const { system, messages } = toAnthropicMessages(request.messages);
+    const body: MessageCreateParamsBase = {
+      ...options.params,
+      model,
+      max_tokens: request.maxOutputTokens ?? maxTokens,
+      messages,
+      ...(system !== undefined ? { system } : {}),
+      ...(tools ? { tools } : {}),
+      ...(tools && request.toolChoice ? { tool_choice: toAnthropicToolChoice(request.toolChoice) } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    };
+    const requestOptions = {
+      ...options.requestOptions,
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
+    if (options.stream) {
+      const stream = await client.messages.create({ ...body, stream: true }, requestOptions);
+      return collectAnthropicStream(stream, options.onTextDelta);
+    }
+    const message = await client.messages.create({ ...body, stream: false }, requestOptions);
+    const result = fromAnthropicMessage(message);
+    if (result.text) options.onTextDelta?.(result.text);
+    return result;
+  }
 }

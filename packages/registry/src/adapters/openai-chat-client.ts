@@ -10,6 +10,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
 import { type StrictOption, toOpenAIChatTools } from '../provider-schemas';
+import { clientCredentials, redactingCredentials } from '../redact-credentials';
 import {
   fromOpenAIChatCompletion,
   type OpenAIChatMessageOptions,
@@ -80,34 +81,41 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): LlmCli
     specificationVersion: 'v1',
     provider: 'openai.chat',
     model,
-    async complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
-      const tools = request.tools?.length
-        ? toOpenAIChatTools(request.tools, { strict: options.strict ?? 'auto' })
-        : undefined;
-      const body: ChatCompletionCreateParamsBase = {
-        ...options.params,
-        model,
-        messages: toOpenAIChatMessages(request.messages, options),
-        ...(tools ? { tools } : {}),
-        ...(tools && request.toolChoice ? { tool_choice: toOpenAIChatToolChoice(request.toolChoice) } : {}),
-        ...(request.maxOutputTokens !== undefined ? { max_completion_tokens: request.maxOutputTokens } : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      };
-      const requestOptions = {
-        ...options.requestOptions,
-        ...(request.signal ? { signal: request.signal } : {}),
-      };
-      if (options.stream) {
-        const stream = await client.chat.completions.create(
-          { ...body, stream: true, stream_options: { include_usage: true } },
-          requestOptions,
-        );
-        return collectOpenAIChatStream(stream, options.onTextDelta);
-      }
-      const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
-      const result = fromOpenAIChatCompletion(completion);
-      if (result.text) options.onTextDelta?.(result.text);
-      return result;
+    complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
+      return redactingCredentials(
+        () => clientCredentials(options.client, options.requestOptions?.headers),
+        () => completeOnce(request),
+      );
     },
   };
+
+  async function completeOnce(request: LlmCompletionRequest): Promise<LlmCompletion> {
+    const tools = request.tools?.length
+      ? toOpenAIChatTools(request.tools, { strict: options.strict ?? 'auto' })
+      : undefined;
+    const body: ChatCompletionCreateParamsBase = {
+      ...options.params,
+      model,
+      messages: toOpenAIChatMessages(request.messages, options),
+      ...(tools ? { tools } : {}),
+      ...(tools && request.toolChoice ? { tool_choice: toOpenAIChatToolChoice(request.toolChoice) } : {}),
+      ...(request.maxOutputTokens !== undefined ? { max_completion_tokens: request.maxOutputTokens } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    };
+    const requestOptions = {
+      ...options.requestOptions,
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
+    if (options.stream) {
+      const stream = await client.chat.completions.create(
+        { ...body, stream: true, stream_options: { include_usage: true } },
+        requestOptions,
+      );
+      return collectOpenAIChatStream(stream, options.onTextDelta);
+    }
+    const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
+    const result = fromOpenAIChatCompletion(completion);
+    if (result.text) options.onTextDelta?.(result.text);
+    return result;
+  }
 }

@@ -8,6 +8,7 @@ import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
 import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
 import { type StrictOption, toOpenAIResponsesTools } from '../provider-schemas';
+import { clientCredentials, redactingCredentials } from '../redact-credentials';
 import {
   fromOpenAIResponse,
   type OpenAIResponsesInputOptions,
@@ -70,33 +71,40 @@ export function createOpenAIResponsesClient(options: OpenAIResponsesClientOption
     specificationVersion: 'v1',
     provider: 'openai.responses',
     model,
-    async complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
-      const tools = request.tools?.length
-        ? toOpenAIResponsesTools(request.tools, { strict: options.strict ?? 'auto' })
-        : undefined;
-      const body: ResponseCreateParamsBase = {
-        ...options.params,
-        model,
-        input: toOpenAIResponsesInput(request.messages, options),
-        ...(tools ? { tools } : {}),
-        ...(tools && request.toolChoice
-          ? { tool_choice: toOpenAIResponsesToolChoice(request.toolChoice) }
-          : {}),
-        ...(request.maxOutputTokens !== undefined ? { max_output_tokens: request.maxOutputTokens } : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      };
-      const requestOptions = {
-        ...options.requestOptions,
-        ...(request.signal ? { signal: request.signal } : {}),
-      };
-      if (options.stream) {
-        const stream = await client.responses.create({ ...body, stream: true }, requestOptions);
-        return collectOpenAIResponsesStream(stream, options.onTextDelta);
-      }
-      const response = await client.responses.create({ ...body, stream: false }, requestOptions);
-      const result = fromOpenAIResponse(response);
-      if (result.text) options.onTextDelta?.(result.text);
-      return result;
+    complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
+      return redactingCredentials(
+        () => clientCredentials(options.client, options.requestOptions?.headers),
+        () => completeOnce(request),
+      );
     },
   };
+
+  async function completeOnce(request: LlmCompletionRequest): Promise<LlmCompletion> {
+    const tools = request.tools?.length
+      ? toOpenAIResponsesTools(request.tools, { strict: options.strict ?? 'auto' })
+      : undefined;
+    const body: ResponseCreateParamsBase = {
+      ...options.params,
+      model,
+      input: toOpenAIResponsesInput(request.messages, options),
+      ...(tools ? { tools } : {}),
+      ...(tools && request.toolChoice
+        ? { tool_choice: toOpenAIResponsesToolChoice(request.toolChoice) }
+        : {}),
+      ...(request.maxOutputTokens !== undefined ? { max_output_tokens: request.maxOutputTokens } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    };
+    const requestOptions = {
+      ...options.requestOptions,
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
+    if (options.stream) {
+      const stream = await client.responses.create({ ...body, stream: true }, requestOptions);
+      return collectOpenAIResponsesStream(stream, options.onTextDelta);
+    }
+    const response = await client.responses.create({ ...body, stream: false }, requestOptions);
+    const result = fromOpenAIResponse(response);
+    if (result.text) options.onTextDelta?.(result.text);
+    return result;
+  }
 }

@@ -341,9 +341,11 @@ describe('analyzeShell: syntax errors and odd input fail closed', () => {
       ['echo', '3'],
       ['echo', '4'],
     ]);
-    // A word right after a quoted substitution ends at its blank: the next quoted word is its own.
-    expect(capped('"$(x)"ab "cd"')).toEqual([['$(…)'], ['x'], ['ab', 'cd']]);
-    expect(capped('"$(x)"ab;"cd"')).toEqual([['$(…)'], ['x'], ['ab'], ['cd']]);
+    // A word going on right after a quoted substitution ends at its blank: the next quoted word
+    // is its own. The command the substitution is in goes on after it (and what follows the
+    // substitution is listed on its own too).
+    expect(capped('"$(x)"ab "cd"')).toEqual([['$(…)'], ['x'], ['$(…)ab', 'cd'], ['cd']]);
+    expect(capped('"$(x)"ab;"cd"')).toEqual([['$(…)'], ['x'], ['$(…)ab'], ['cd']]);
   });
 
   it('returns an empty, non-opaque analysis for empty input and comments', () => {

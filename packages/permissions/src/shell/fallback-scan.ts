@@ -111,6 +111,38 @@ function valuesOf(words: readonly ShellWord[]): string[] {
   }
 }
 
+/**
+ * Whether the unquoted `#` at `at`, where no word is open, starts a comment: at the start or
+ * after a blank or an operator (`;&|()` or a newline) — not right after a redirection
+ * operator or a brace, where it is left to be read as a word.
+ */
+function startsComment(text: string, at: number): boolean {
+  if (at === 0) return true;
+  const previous = text.charCodeAt(at - 1);
+  return (
+    previous === 0x20 ||
+    previous === 0x09 ||
+    previous === 0x0a ||
+    previous === 0x3b ||
+    previous === 0x26 ||
+    previous === 0x7c ||
+    previous === 0x28 ||
+    previous === 0x29
+  );
+}
+
+/** Whether a backslash before `code` inside double quotes escapes it: `$`, a backquote, `"`, `\`. */
+function escapesInDoubleQuotes(code: number): boolean {
+  return code === 0x24 || code === 0x60 || code === 0x22 || code === 0x5c;
+}
+
+/** Whether a backquote substitution is open (an odd entry of the scan's stack). */
+function insideBackquotes(stack: readonly number[]): boolean {
+  for (let index = stack.length - 1; index >= 0; index--)
+    if (((stack[index] as number) & 1) === 1) return true;
+  return false;
+}
+
 function isSeparator(code: number): boolean {
   // ; & | ( ) { } ` newline
   return (
@@ -136,7 +168,8 @@ const PLAIN = 0;
 const GLOB = 1;
 const SPECIAL = 2;
 const CHAR_KIND = new Uint8Array(65536);
-for (const character of '$`()\\\'"&;|{}\n \t<>') CHAR_KIND[character.charCodeAt(0)] = SPECIAL;
+// (`#`: it may open a comment.)
+for (const character of '$`()\\\'"&;|{}\n \t<>#') CHAR_KIND[character.charCodeAt(0)] = SPECIAL;
 for (const character of '*?~[]') CHAR_KIND[character.charCodeAt(0)] = GLOB;
 
 /**
@@ -148,16 +181,90 @@ function charKind(code: number): number {
   return CHAR_KIND[code] as number;
 }
 
+/** Whether a `$` followed by `code` expands: a name, a digit, a special parameter, `{ ( [ ' "`. */
+function opensExpansion(code: number): boolean {
+  return (
+    isNameChar(code) ||
+    code === 0x7b ||
+    code === 0x28 ||
+    code === 0x5b ||
+    code === 0x27 ||
+    code === 0x22 ||
+    code === 0x40 ||
+    code === 0x2a ||
+    code === 0x23 ||
+    code === 0x3f ||
+    code === 0x2d ||
+    code === 0x24 ||
+    code === 0x21
+  );
+}
+
+/**
+ * Whether a `~` inside a word after `code` may start a tilde expansion: after `=` or `:`, in
+ * a word shaped like an assignment (`PATH=~/bin:~/x`, also as an argument).
+ */
+function afterTilde(code: number): boolean {
+  return code === 0x3d || code === 0x3a;
+}
+
+/**
+ * Whether the `{` at `at` may open a brace expansion: a later `}` in the word, with a `,` or
+ * `x..y` between. Otherwise it stands for itself (`{}`, `-I{}`, `{1`, `{a}`): `xargs -I{}`
+ * and `find -exec … {} ;` stay literal, as the parser reads them, so the command they run is
+ * listed.
+ */
+function bracesExpand(text: string, at: number, to: number): boolean {
+  const close = text.indexOf('}', at + 1);
+  if (close < 0 || close >= to) return false;
+  const inside = text.slice(at + 1, close);
+  if (inside.includes(',')) return true;
+  const dots = inside.indexOf('..');
+  return dots > 0 && dots + 2 < inside.length;
+}
+
 /**
  * Whether `text[from, to)` may expand: it holds one of `$ * ? { ~`, or a `[` closed by a
- * later `]` (a bracket glob; `[` alone is the test command, as in `if [ -f x ]; then`).
+ * later `]` (a bracket glob; `[` alone is the test command, as in `if [ -f x ]; then`), but
+ * for a `{`, `$` or `~` that expands nothing (see `bracesExpand`, `opensExpansion`,
+ * `afterTilde`).
  */
-function maybeDynamic(text: string, from: number, to: number): boolean {
+function maybeDynamic(text: string, from: number, to: number, wordStart: number): boolean {
   let bracket = false;
+  let doubleQuoted = false;
   for (let index = from; index < to; index++) {
     const code = text.charCodeAt(index);
+    // Escaped and quoted characters stand for themselves (`\?`, `'[x]'`); inside double
+    // quotes only a `$` may still expand.
+    if (code === 0x5c) {
+      index++;
+      continue;
+    }
+    if (code === 0x27 && !doubleQuoted) {
+      const close = text.indexOf("'", index + 1);
+      index = close < 0 || close >= to ? to : close;
+      continue;
+    }
+    if (code === 0x22) {
+      doubleQuoted = !doubleQuoted;
+      continue;
+    }
     if (code === 0x24 && text.charCodeAt(index + 1) === 0x22) continue; // `$"…"`: see `scan`
-    if (code === 0x24 || code === 0x2a || code === 0x3f || code === 0x7b || code === 0x7e) return true;
+    // A `$` that opens nothing (`$/x`, `a$`, `$%`) and a `~` inside a word (`z~`, `:~`; not
+    // after the `=` or a `:` of an assignment) stand for themselves, as the lexer reads them.
+    if (code === 0x24) {
+      if (index + 1 < to && opensExpansion(text.charCodeAt(index + 1))) return true;
+      continue;
+    }
+    if (doubleQuoted) continue;
+    if (
+      code === 0x7e &&
+      index > wordStart &&
+      !(afterTilde(text.charCodeAt(index - 1)) && isAssignment(text.slice(wordStart, to)))
+    )
+      continue;
+    if (code === 0x7b && !bracesExpand(text, index, to)) continue;
+    if (code === 0x2a || code === 0x3f || code === 0x7b || code === 0x7e) return true;
     if (code === 0x5b) bracket = true;
     else if (code === 0x5d && bracket) return true;
   }
@@ -177,6 +284,16 @@ export function isAssignment(value: string): boolean {
   while (index < length && isNameChar(value.charCodeAt(index))) index++;
   if (index < length && value.charCodeAt(index) === 0x2b) index++;
   return index < length && value.charCodeAt(index) === 0x3d;
+}
+
+/** The command a substitution was opened in: its words so far, and whether it reads a pipe. */
+interface OuterSegment {
+  words: ShellWord[];
+  piped: boolean;
+  /** Where the word the substitution is part of starts (its last word), or -1 (a redirection's). */
+  wordStart: number;
+  /** The operator of the redirection whose target the substitution is part of, or ''. */
+  redirect: string;
 }
 
 /** What a word cut short by a command substitution ends with (see `endWord`). */
@@ -357,6 +474,8 @@ class FallbackScanner implements UnwrapHost {
   private unwrapNeeded = false;
   /** The open word continues into a command substitution: its value is computed at run time. */
   private substituted = false;
+  /** How many words of the segment are the command a substitution closed in (see `resumeAfter`). */
+  private resumedWords = 0;
   /** The segment before this one was piped into it (`… | sh`): it reads that output. */
   private piped = false;
   /** The one-command batch handed to `visit` (see `listSegment`). */
@@ -381,6 +500,12 @@ class FallbackScanner implements UnwrapHost {
       fallbackScan(script, this.commands, scriptDepth + 1, this.maxDepth, offset);
   }
 
+  /**
+   * A command found in another's arguments (`xargs CMD`, `find -exec CMD ;`), unwrapped in
+   * turn as the parser does (`find -exec sudo tar …` lists `tar`, `xargs sh -c '…'` the
+   * script's commands). Past the depth cap it is still listed, as it is: its command word
+   * stays in sight of the deny checks.
+   */
   emitDerived(
     derivedWords: ShellWord[],
     _starts: number[],
@@ -388,9 +513,8 @@ class FallbackScanner implements UnwrapHost {
     context: ShellContext,
     reason: string,
   ): void {
-    if (derivedDepth >= this.maxDepth) return;
     const argv = derivedWords.map((word) => word.value);
-    this.commands.push({
+    const command: SimpleCommand = {
       argv,
       words: derivedWords,
       assignments: [],
@@ -401,7 +525,10 @@ class FallbackScanner implements UnwrapHost {
       opaqueReasons: [REASON, reason],
       start: this.base,
       end: this.base,
-    });
+    };
+    this.commands.push(command);
+    if (derivedDepth + 1 < this.maxDepth)
+      command.unwrapped = unwrapCommand(derivedWords, this.base, derivedDepth + 1, this, argv);
   }
 
   private flush(at: number): void {
@@ -422,7 +549,8 @@ class FallbackScanner implements UnwrapHost {
         raw = text.slice(wordStart, at);
         value = this.value;
       }
-      const dynamic = this.substituted || maybeDynamic(text, Math.max(this.plainUntil, wordStart), at);
+      const dynamic =
+        this.substituted || maybeDynamic(text, Math.max(this.plainUntil, wordStart), at, wordStart);
       // The substitution's text is scanned as commands of its own; the word keeps a stand-in
       // for it, as the parser's value keeps `$(…)`: checks that read a word as a command line
       // (`sudo -s echo "$(printf 'rm x')"`, `ssh h "$(…)"`) see computed text, not ''.
@@ -451,17 +579,61 @@ class FallbackScanner implements UnwrapHost {
   }
 
   /**
-   * A command substitution (`$(` or a backtick) opens at `at`: its output becomes part of the
-   * word being read, or a word of its own — computed at run time either way (`$(printf rm) x`,
-   * `eval "$(…)"`, `bash -c "$(…)"`), so the segment ends with that word marked dynamic.
+   * A command substitution (`$(`, a backtick or `${ `) opens at `at`: its output becomes part
+   * of the word being read, or a word of its own — computed at run time either way
+   * (`$(printf rm) x`, `eval "$(…)"`, `bash -c "$(…)"`), so the segment ends with that word
+   * marked dynamic. Returns the segment's words and pipe mark, which `resumeAfter` gives back
+   * once the substitution closes: the words after it are the same command's
+   * (`find $(pwd) -exec rm {} ;` runs `rm`, which only `find`'s whole argv shows).
    */
-  private substitutionAt(at: number): void {
+  private substitutionAt(at: number): OuterSegment {
     if (this.wordStart < 0) {
       this.beginWord(at);
       this.run = at;
     }
     this.substituted = true;
+    const redirect = this.redirectTarget;
+    const wordStart = redirect === '' ? this.wordStart : -1;
+    this.endWord(at);
+    const outer: OuterSegment = {
+      words: copyOf(this.words, this.wordCount),
+      piped: this.piped,
+      wordStart,
+      redirect,
+    };
     this.endSegment(at);
+    return outer;
+  }
+
+  /**
+   * A substitution closed: what its last segment read is listed, and the command it was
+   * opened in goes on (see `substitutionAt`). Its first part, up to the substitution, was
+   * listed already; listed again whole, it is one more command for the checks, never fewer.
+   */
+  private resumeAfter(at: number, outer: OuterSegment | undefined): void {
+    this.endSegment(at);
+    if (outer === undefined) return;
+    const words = outer.words;
+    // The word the substitution is part of goes on (`DISPLAY=$(h):0 skype`, `$(pwd)/*`): it
+    // is open again, with its value so far (the stand-in ends it) and its start.
+    const open =
+      outer.wordStart >= 0 && words.length > 0 ? (words[words.length - 1] as ShellWord) : undefined;
+    const kept = open === undefined ? words.length : words.length - 1;
+    for (let index = 0; index < kept; index++) this.words[this.wordCount++] = words[index] as ShellWord;
+    this.resumedWords = words.length;
+    if (open !== undefined) {
+      this.wordStart = outer.wordStart;
+      this.value = open.value;
+      this.plain = false;
+      this.run = -1;
+      this.plainUntil = -1;
+    } else if (outer.redirect !== '' && at + 1 < this.text.length) {
+      // A redirection's target going on after it (`>$(x)..`): the rest is a target too.
+      const next = this.text.charCodeAt(at + 1);
+      if (!(next === 0x20 || next === 0x09 || next === 0x3c || next === 0x3e || isSeparator(next)))
+        this.redirectOperator = outer.redirect;
+    }
+    this.piped = outer.piped;
   }
 
   private endSegment(at: number): void {
@@ -469,6 +641,12 @@ class FallbackScanner implements UnwrapHost {
     const words = this.words;
     const count = this.wordCount;
     const redirects = this.redirects;
+    // After a substitution (see `resumeAfter`), the words that follow it are also listed on
+    // their own, as the scan read them before it resumed the command (`make -j$(nproc)
+    // SHELL=x` lists `SHELL=x` as an assignment too): one reading more, never one fewer.
+    const resumed = this.resumedWords;
+    this.resumedWords = 0;
+    const tail = resumed > 0 && count > resumed ? words.slice(resumed, count) : undefined;
     if (count > 0 || redirects.length > 0) {
       const context: ShellContext = this.piped ? 'pipeline' : this.depth === 0 ? 'top' : 'shell-string';
       const lastWords = this.lastWords;
@@ -488,6 +666,7 @@ class FallbackScanner implements UnwrapHost {
         this.wordCount = 0;
         this.listSegment(at, listed, redirects, context);
       }
+      if (tail !== undefined) this.listSegment(at, tail, [], context);
     }
     this.segmentStart = at + 1;
     this.redirectOperator = '';
@@ -521,7 +700,8 @@ class FallbackScanner implements UnwrapHost {
     while (!known && first < words.length) {
       const word = words[first] as ShellWord;
       const value = word.value;
-      if (isAssignment(value)) {
+      // Quoted, neither is what it looks like (`\time`, `"X=1"`): bash reads them as words.
+      if (isAssignment(word.raw)) {
         const equals = value.indexOf('=');
         const name = value.slice(0, value.charCodeAt(equals - 1) === 0x2b ? equals - 1 : equals);
         (assignments ??= []).push({
@@ -531,11 +711,13 @@ class FallbackScanner implements UnwrapHost {
           form: 'prefix',
         });
         first++;
-      } else if (isReservedWord(value)) {
+      } else if (!word.quoted && isReservedWord(value)) {
         first++;
         const next = words[first];
         if ((value === 'for' || value === 'select') && next !== undefined && isShellName(next.value)) {
           (assignments ??= []).push({ name: next.value, value: '', dynamic: true, form: 'loop' });
+          // `for i do …` (the positional parameters, no `in` list): the body follows the name.
+          if (words[first + 1]?.value === 'do') first++;
         } else if (value === 'time') {
           // `time -p`, `time --`, `time -p --`: the keyword's options, as bash reads them.
           if (next?.value === '-p') first++;
@@ -545,7 +727,7 @@ class FallbackScanner implements UnwrapHost {
         break;
       }
     }
-    if (first === 0 && head !== undefined) this.lastCommandWord = head.value;
+    if (first === 0 && head !== undefined && !head.quoted) this.lastCommandWord = head.value;
     // Reserved words alone (`do`, `fi`): no command.
     if (first === words.length && redirects.length === 0 && assignments === undefined) return;
     // The redirections too are copied, and the scanner's emptied for the next segment.
@@ -690,16 +872,28 @@ class FallbackScanner implements UnwrapHost {
   /**
    * True when a `{` or `}` at `index` belongs to a word (`{rm,-rf,/}`, `cu{r,}l`, `${x}`)
    * rather than standing alone as a group brace (`{ ls; }`): bash reads `{` as a reserved
-   * word only when a blank follows it, and either brace only outside a word. Read as part of
+   * word only when a blank follows it, `}` only when a blank or an operator does, and either
+   * brace only outside a word. Read as part of
    * the word, the brace makes it dynamic, so a brace-expanded command word is seen as computed
    * at run time (denied while deny rules exist) instead of split into harmless pieces.
    */
   private insideBraceWord(code: number, index: number): boolean {
     if (code !== 0x7b && code !== 0x7d) return false;
     if (this.wordStart >= 0) return true;
-    if (code === 0x7d) return false;
     const next = this.text.charCodeAt(index + 1);
-    return !(Number.isNaN(next) || next === 0x20 || next === 0x09 || next === 0x0a);
+    if (Number.isNaN(next) || next === 0x20 || next === 0x09 || next === 0x0a) return false;
+    // A `}` closes a group only as a word of its own: `}y` is a command named `}y`.
+    if (code === 0x7d)
+      return !(
+        next === 0x3b ||
+        next === 0x26 ||
+        next === 0x7c ||
+        next === 0x28 ||
+        next === 0x29 ||
+        next === 0x3c ||
+        next === 0x3e
+      );
+    return true;
   }
 
   /**
@@ -745,6 +939,10 @@ class FallbackScanner implements UnwrapHost {
     const stack: number[] = [];
     // The stack's length after each open `${ cmd; }` (bash 5.3) pushed its entry.
     const funsubs: number[] = [];
+    /** Beside each entry of `stack`: the command a substitution was opened in (none for `(`). */
+    const outers: (OuterSegment | undefined)[] = [];
+    /** The depths of `stack` whose entry is a backquote written `\``, nested in backquotes. */
+    const escapedTicks: number[] = [];
     for (let index = 0; index < length; index++) {
       const code = text.charCodeAt(index);
       if (quote === 0 && charKind(code) !== SPECIAL) {
@@ -803,6 +1001,18 @@ class FallbackScanner implements UnwrapHost {
           this.endSegment(index);
           continue;
         }
+        if (code === 0x23 && this.wordStart < 0 && startsComment(text, index)) {
+          // A comment runs to the end of the line (inside backquotes, to the first backquote,
+          // which ends their body first): a quote in it opens nothing.
+          let end = text.indexOf('\n', index);
+          if (end < 0) end = length;
+          if (stack.length > 0 && insideBackquotes(stack)) {
+            const tick = text.indexOf('`', index);
+            if (tick >= 0 && tick < end) end = tick;
+          }
+          index = end - 1;
+          continue;
+        }
       } else if (quote === 0x22) {
         // Inside double quotes only `"`, a backslash, `$` and a backtick do anything: the
         // characters up to the next of those are skipped in one tight loop.
@@ -817,18 +1027,43 @@ class FallbackScanner implements UnwrapHost {
           continue;
         }
       } else if (code !== 0x27) {
-        // Inside single quotes only the closing quote does anything: found natively.
+        // Inside single quotes only the closing quote does anything: found natively. (And a
+        // backquote, inside backquotes: the first one ends the body, quoted or not.)
         const close = text.indexOf("'", index + 1);
-        index = (close < 0 ? length : close) - 1;
+        let end = close < 0 ? length : close;
+        if (stack.length > 0 && insideBackquotes(stack)) {
+          const tick = text.indexOf('`', index);
+          if (tick >= 0 && tick < end) {
+            end = tick;
+            quote = 0;
+          }
+        }
+        index = end - 1;
         continue;
       }
       if (quote !== 0x27) {
+        if (code === 0x5c && text.charCodeAt(index + 1) === 0x60 && insideBackquotes(stack)) {
+          // Inside backquotes `\`` opens (and closes) a nested substitution: bash takes the
+          // body's backslash away before it parses it (`echo \`echo \\\`rm x\\\`\``).
+          if (quote === 0 && escapedTicks[escapedTicks.length - 1] === stack.length) {
+            escapedTicks.pop();
+            quote = stack.pop()! >> 1;
+            this.resumeAfter(index, outers.pop());
+          } else {
+            stack.push(quote * 2 + 1);
+            escapedTicks.push(stack.length);
+            quote = 0;
+            outers.push(this.substitutionAt(index));
+          }
+          index++;
+          continue;
+        }
         if (code === 0x24 && text.charCodeAt(index + 1) === 0x7b && opensFunsub(text, index)) {
           // `${ cmd; }` / `${| cmd; }`: its body is commands, up to a `}` starting a word.
           stack.push(quote * 2);
           funsubs.push(stack.length);
           quote = 0;
-          this.substitutionAt(index);
+          outers.push(this.substitutionAt(index));
           index += text.charCodeAt(index + 2) === 0x7c ? 2 : 1;
           continue;
         }
@@ -841,41 +1076,54 @@ class FallbackScanner implements UnwrapHost {
         ) {
           funsubs.pop();
           quote = stack.pop()! >> 1;
-          this.endSegment(index);
+          this.resumeAfter(index, outers.pop());
           continue;
         }
         if (code === 0x24 && text.charCodeAt(index + 1) === 0x28) {
           stack.push(quote * 2);
           quote = 0;
-          this.substitutionAt(index);
+          outers.push(this.substitutionAt(index));
           index++;
           continue;
         }
         if (code === 0x60) {
-          const top = stack[stack.length - 1];
-          if (top !== undefined && (top & 1) === 1 && quote === 0) {
-            stack.pop();
-            quote = top >> 1;
-            this.endSegment(index);
+          if (insideBackquotes(stack)) {
+            // The backquote closes the innermost open one, whatever opened since inside it
+            // (bash finds the end of a backquote body before it parses the body: `\`<(a\``).
+            for (;;) {
+              if (escapedTicks[escapedTicks.length - 1] === stack.length) escapedTicks.pop();
+              if (funsubs[funsubs.length - 1] === stack.length) funsubs.pop();
+              const top = stack.pop()!;
+              const outer = outers.pop();
+              if ((top & 1) === 1) {
+                quote = top >> 1;
+                this.resumeAfter(index, outer);
+                break;
+              }
+            }
           } else {
             stack.push(quote * 2 + 1);
             quote = 0;
-            this.substitutionAt(index);
+            outers.push(this.substitutionAt(index));
           }
           continue;
         }
         if (quote === 0 && (code === 0x28 || code === 0x29)) {
           if (code === 0x28) {
             stack.push(0);
+            outers.push(undefined);
+            this.endSegment(index);
           } else {
             const top = stack[stack.length - 1];
             // (Not the entry of an open `${ cmd; }`: only its `}` closes it.)
             if (top !== undefined && (top & 1) === 0 && funsubs[funsubs.length - 1] !== stack.length) {
               stack.pop();
               quote = top >> 1;
+              this.resumeAfter(index, outers.pop());
+            } else {
+              this.endSegment(index);
             }
           }
-          this.endSegment(index);
           continue;
         }
       }
@@ -887,7 +1135,21 @@ class FallbackScanner implements UnwrapHost {
         }
         continue;
       }
-      if (code === 0x5c && index + 1 < length) {
+      if (code === 0x5c && text.charCodeAt(index + 1) === 0x0a) {
+        // A line continuation: the backslash and the newline are removed, the word goes on.
+        if (this.wordStart >= 0) {
+          this.plain = false;
+          this.flush(index);
+          this.run = index + 2;
+        }
+        index++;
+        continue;
+      }
+      if (
+        code === 0x5c &&
+        index + 1 < length &&
+        (quote !== 0x22 || escapesInDoubleQuotes(text.charCodeAt(index + 1)))
+      ) {
         this.beginWord(index);
         this.plain = false;
         this.flush(index);
@@ -922,6 +1184,11 @@ class FallbackScanner implements UnwrapHost {
       if (code === 0x26 && this.redirectAmpersand(index)) {
         this.endWord(index);
         this.redirectOperator += '&';
+        continue;
+      }
+      if (code === 0x7c && this.redirectOperator === '>' && text.charCodeAt(index - 1) === 0x3e) {
+        // `>|` (write even under noclobber): one redirection operator, no pipe.
+        this.redirectOperator += '|';
         continue;
       }
       if (isSeparator(code) && !this.insideBraceWord(code, index)) {

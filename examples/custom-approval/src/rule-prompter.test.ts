@@ -33,5 +33,5 @@ it('approves writes under src/ by the engine matching, and asks about src/../pac
   expect(results.map((result) => result.status)).toEqual(['ok', 'denied']);
   expect(next.requests.map((request) => request.toolCallId)).toEqual(['b']);
   expect(next.requests[0]!.file).toMatchObject({ raw: 'src/../package.json', relative: 'package.json' });
-  expect(next.requests[0]!.scope?.session).toBe('every file write in this session');
+  expect(next.requests[0]!.scope?.session).toBe('every file write inside the project, for this session');
 });

@@ -58,7 +58,7 @@ describe('approval requests say what each answer covers', () => {
     ]);
     expect(request!.scope).toEqual({
       sessionKey: 'file-write',
-      session: 'every file write in this session',
+      session: 'every file write inside the project, for this session',
       alwaysRules: ['write_file(./package.json)'],
     });
     expect(request!.file).toEqual({
@@ -78,7 +78,7 @@ describe('approval requests say what each answer covers', () => {
     const view = formatApprovalRequest(request!);
     expect(view).toContain('writes:   src/../package.json');
     expect(view).toContain('resolved: package.json (/repo/package.json)');
-    expect(view).toContain('session:  covers every file write in this session');
+    expect(view).toContain('session:  covers every file write inside the project, for this session');
     expect(view).toContain('always:   saves write_file(./package.json)');
   });
 
@@ -189,5 +189,31 @@ describe('request.file is resolved where the decider resolves it', () => {
     expect((await fileOf({ engineCwd: '/work/app', executorCwd: '/srv/x' }))?.absolute).toBe(
       '/srv/x/src/a.ts',
     );
+  });
+});
+
+describe('a session answer for one file write', () => {
+  it('grants later writes inside the project, and asks again for one outside it', async () => {
+    const prompter = createRecordingPrompter(['allow-session', 'allow-session'], { fallback: 'deny' });
+    const executor = createExecutor({
+      tools: [writeFile],
+      permissions: createPermissionEngine({ cwd: '/repo' }),
+      approvals: prompter,
+      softLimits: false,
+    });
+    const results = await executor.execute(
+      ['src/a.ts', 'src/b.ts', '/etc/hosts', '../elsewhere/x'].map((path, index) => ({
+        id: `w${index}`,
+        name: 'write_file',
+        input: { path, content: '' },
+      })),
+    );
+    expect(results.map((result) => result.status)).toEqual(['ok', 'ok', 'ok', 'denied']);
+    // Asked for src/a.ts, then for each write outside /repo; src/b.ts came under the grant.
+    expect(prompter.requests.map((request) => [request.file?.raw, request.scope?.session])).toEqual([
+      ['src/a.ts', 'every file write inside the project, for this session'],
+      ['/etc/hosts', 'only this call'],
+      ['../elsewhere/x', 'only this call'],
+    ]);
   });
 });

@@ -26,7 +26,7 @@ export interface ApprovalScope {
   /** The session key a `session` (or `always`) answer grants. */
   sessionKey: string;
   /**
-   * What a `session` answer covers, in words (`every file write in this session`, `this exact
+   * What a `session` answer covers, in words (`every file write inside the project, for this session`, `this exact
    * command (npm test) in /repo, for this session`); `only this call` when the decision is not
    * cacheable.
    */

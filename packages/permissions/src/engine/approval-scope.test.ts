@@ -18,7 +18,9 @@ const bash = (command: string): PermissionRequest => ({ tool: 'Bash', input: { c
 
 describe('describeSessionKey', () => {
   it('reads the keys the engine builds', () => {
-    expect(describeSessionKey(fileWriteSessionKey)).toBe('every file write in this session');
+    expect(describeSessionKey(fileWriteSessionKey)).toBe(
+      'every file write inside the project, for this session',
+    );
     expect(describeSessionKey(bashSessionKey('git   push', '/repo'))).toBe(
       'this exact command (git push) in /repo, for this session',
     );
@@ -52,6 +54,32 @@ describe('normalizeFilePath', () => {
     expect(normalizeFilePath('/src/b.ts', undefined)?.relative).toBeUndefined();
     expect(normalizeFilePath('../src/b.ts', undefined)?.relative).toBeUndefined();
     expect(normalizeFilePath('src/../../src/b.ts', undefined)?.relative).toBeUndefined();
+  });
+});
+
+describe('a session answer for a file write', () => {
+  it('covers writes inside the project only: one outside is not cacheable', () => {
+    const engine = createPermissionEngine({ cwd: '/repo' });
+    for (const path of ['src/a.ts', './src/b.ts', '/repo/README.md']) {
+      const decision = engine.decide(write(path));
+      expect([decision.behavior, decision.cacheable, decision.sessionKey], path).toEqual([
+        'ask',
+        true,
+        'file-write',
+      ]);
+    }
+    for (const path of ['/etc/hosts', '../other/x', 'src/../../x', '/tmp/out.txt']) {
+      const decision = engine.decide(write(path));
+      expect([decision.behavior, decision.cacheable], path).toEqual(['ask', false]);
+    }
+    // Reads are not session-keyed as writes, and keep their grants.
+    expect(
+      engine.decide({
+        tool: 'read_file',
+        input: {},
+        subject: { kind: 'file', access: 'read', path: '/etc/hosts' },
+      }).cacheable,
+    ).toBe(true);
   });
 });
 

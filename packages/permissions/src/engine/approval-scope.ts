@@ -16,12 +16,12 @@ import { fileWriteSessionKey } from './session-key';
  *
  * @example
  * ```ts
- * describeSessionKey('file-write'); // 'every file write in this session'
+ * describeSessionKey('file-write'); // 'every file write inside the project, for this session'
  * describeSessionKey(bashSessionKey('npm test', '/repo')); // 'this exact command (npm test) in /repo, for this session'
  * ```
  */
 export function describeSessionKey(sessionKey: string): string {
-  if (sessionKey === fileWriteSessionKey) return 'every file write in this session';
+  if (sessionKey === fileWriteSessionKey) return 'every file write inside the project, for this session';
   const cut = sessionKey.indexOf('\u0000');
   if (sessionKey.startsWith('bash:') && cut !== -1) {
     const cwd = sessionKey.slice('bash:'.length, cut);

@@ -452,10 +452,14 @@ export function evaluateTool(
   if (options.defaultMode === 'deny') {
     return decide('deny', `No rule allows ${request.tool}${where}; the default is deny`, false);
   }
+  // A session grant for file writes covers the project's files: a write outside it (or where
+  // the engine cannot place it) is asked each time, never granted by an earlier "session".
+  const outsideProject =
+    sessionKey === fileWriteSessionKey && target !== undefined && target.relative === undefined;
   return decide(
     'ask',
     `No rule allows ${request.tool}${where}; it needs approval`,
-    true,
+    !outsideProject,
     undefined,
     proposeToolRules(request.tool, target, url),
   );

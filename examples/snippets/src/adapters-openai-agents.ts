@@ -19,23 +19,33 @@ const deploy = defineTool({
   },
 });
 
-export function opsAgent(model: Model): Agent {
-  const { tools } = createAgentsTools({
+export function opsAgent(model: Model) {
+  const adapter = createAgentsTools({
     tools: [deploy],
     permissions: createPermissionEngine({ rules: { deny: ['Bash(rm:*)'] } }),
   });
-  return new Agent({ name: 'ops', instructions: 'Deploy what you are asked to.', model, tools });
+  const agent = new Agent({
+    name: 'ops',
+    instructions: 'Deploy what you are asked to.',
+    model,
+    tools: adapter.tools,
+  });
+  return { agent, adapter };
 }
 
-/** Request 1: run until the engine asks; keep the state (a database row, a cookie...). */
-export async function start(agent: Agent, prompt: string) {
+type Ops = ReturnType<typeof opsAgent>;
+
+/** Request 1: run until the engine asks; keep the state (a database row the client cannot edit). */
+export async function start({ agent }: Ops, prompt: string) {
   const result = await run(agent, prompt);
   return { state: result.state.toString(), pending: result.interruptions.map((item) => item.toJSON()) };
 }
 
 /** Request 2, maybe on another instance: answer the approvals and finish the run. */
-export async function finish(agent: Agent, state: string, approve: boolean): Promise<unknown> {
+export async function finish({ agent, adapter }: Ops, state: string, approve: boolean): Promise<unknown> {
   const resumed = await RunState.fromString(agent, state);
+  // The turn's calls and their order, so a call never runs before an earlier unanswered one.
+  adapter.prepareResume(resumed);
   for (const item of resumed.getInterruptions()) {
     if (approve) resumed.approve(item);
     else resumed.reject(item);

@@ -112,6 +112,7 @@ describe('createAgentsTools in the Agents SDK runner', () => {
     const second = createAgentsTools({ tools: [shellTool(ran)], cwd: '/project', permissions: engine() });
     const resumedAgent = agentWith(second.tools);
     const state = await RunState.fromString(resumedAgent, paused.state.toString());
+    second.prepareResume(state);
     for (const item of state.getInterruptions()) state.approve(item);
     const finished = await run(resumedAgent, state);
     expect(ran).toEqual(['echo hello', 'git push']);
@@ -230,11 +231,160 @@ describe('an approval authorises one exact call, in its order (issue 26)', () =>
     const second = createAgentsTools({ tools: [write, read] });
     const resumedAgent = new Agent({ name: 'ops', instructions: 'x', model, tools: second.tools });
     const state = await RunState.fromString(resumedAgent, paused.state.toString());
+    second.prepareResume(state);
     for (const item of [...state.getInterruptions()].reverse()) state.approve(item);
     await run(resumedAgent, state);
     expect(log).toEqual(['write a.txt', 'read a.txt']);
     expect(model.seenOutputs).toContain('r2: new');
   });
+  it('across two instances: a later call approved while an earlier write is left unanswered does not run first', async () => {
+    const files = new Map<string, string>();
+    const log: string[] = [];
+    const write = defineTool({
+      name: 'write_file',
+      inputSchema: z.object({ path: z.string(), text: z.string() }),
+      description: 'Writes a file.',
+      compactDescription: 'Write',
+      approval: 'ask',
+      execute: ({ path, text }) => {
+        log.push(`write ${path}`);
+        files.set(path, text);
+        return 'written';
+      },
+    });
+    const read = (approval: 'allow' | 'ask') =>
+      defineTool({
+        name: 'read_file',
+        inputSchema: z.object({ path: z.string() }),
+        description: 'Reads a file.',
+        compactDescription: 'Read',
+        concurrencySafe: true,
+        approval,
+        execute: ({ path }) => {
+          log.push(`read ${path}`);
+          return files.get(path) ?? '(missing)';
+        },
+      });
+    for (const approval of ['allow', 'ask'] as const) {
+      log.length = 0;
+      files.clear();
+      const model = new ScriptedModel([
+        [
+          functionCall('w1', 'write_file', { path: 'a.txt', text: 'new' }),
+          functionCall('r2', 'read_file', { path: 'a.txt' }),
+        ],
+      ]);
+      const instance = () => {
+        const adapter = createAgentsTools({ tools: [write, read(approval)] });
+        return { adapter, agent: new Agent({ name: 'ops', instructions: 'x', model, tools: adapter.tools }) };
+      };
+      const first = instance();
+      const paused = await run(first.agent, 'go');
+      // Another process answers only the read; the write stays unanswered.
+      const second = instance();
+      const state = await RunState.fromString(second.agent, paused.state.toString());
+      second.adapter.prepareResume(state);
+      const [, readItem] = state.getInterruptions();
+      expect(readItem?.rawItem).toMatchObject({ callId: 'r2' });
+      state.approve(readItem!);
+      const again = await run(second.agent, state);
+      expect(log).toEqual([]);
+      expect(second.adapter.results.get('r2')).toMatchObject({ status: 'cancelled' });
+      expect(second.adapter.results.get('r2')?.content).toMatch(/write_file/);
+      expect(
+        again.interruptions.map((item) => item.rawItem.type === 'function_call' && item.rawItem.callId),
+      ).toEqual(['w1']);
+      // A third process answers the write: it runs; the read never ran before it.
+      const third = instance();
+      const last = await RunState.fromString(third.agent, again.state.toString());
+      third.adapter.prepareResume(last);
+      for (const item of last.getInterruptions()) last.approve(item);
+      await run(third.agent, last);
+      expect(log).toEqual(['write a.txt']);
+      expect(model.seenOutputs.find((line) => line.startsWith('r2:'))).toMatch(/did not run/);
+    }
+  });
+
+  it('the order comes from the prepared state, not from when the runner re-asks the earlier call', async () => {
+    const log: string[] = [];
+    const write = defineTool({
+      name: 'write_file',
+      inputSchema: z.object({ path: z.string() }),
+      description: 'Writes a file.',
+      compactDescription: 'Write',
+      approval: 'ask',
+      execute: ({ path }) => {
+        log.push(`write ${path}`);
+        return 'written';
+      },
+    });
+    const read = defineTool({
+      name: 'read_file',
+      inputSchema: z.object({ path: z.string() }),
+      description: 'Reads a file.',
+      compactDescription: 'Read',
+      concurrencySafe: true,
+      approval: 'allow',
+      execute: ({ path }) => {
+        log.push(`read ${path}`);
+        return 'text';
+      },
+    });
+    const model = new ScriptedModel([
+      [
+        functionCall('w1', 'write_file', { path: 'a.txt' }),
+        functionCall('r2', 'read_file', { path: 'a.txt' }),
+      ],
+    ]);
+    const first = createAgentsTools({ tools: [write, read] });
+    const paused = await run(new Agent({ name: 'ops', instructions: 'x', model, tools: first.tools }), 'go');
+    const second = createAgentsTools({ tools: [write, read] });
+    const agent = new Agent({ name: 'ops', instructions: 'x', model, tools: second.tools });
+    second.prepareResume(await RunState.fromString(agent, paused.state.toString()));
+    // The runner, resumed with only the read approved: this instance is asked about the read
+    // alone (the write is not re-asked first), then runs it.
+    const context = {
+      isToolApproved: ({ callId }: { callId: string }) => (callId === 'r2' ? true : undefined),
+    };
+    const readTool = second.tools.find((candidate) => candidate.name === 'read_file')!;
+    await readTool.needsApproval(context as never, { path: 'a.txt' } as never, 'r2');
+    const output = await readTool.invoke(context as never, JSON.stringify({ path: 'a.txt' }), {
+      toolCall: functionCall('r2', 'read_file', { path: 'a.txt' }),
+    } as never);
+    expect(log).toEqual([]);
+    expect(second.results.get('r2')).toMatchObject({ status: 'cancelled' });
+    expect(String(output)).toMatch(/write_file/);
+  });
+
+  it('a resumed approved call whose turn this instance never saw, without prepareResume: refused, nothing runs', async () => {
+    const log: string[] = [];
+    const model = new ScriptedModel([
+      [functionCall('d1', 'deploy', { env: 'prod' }), functionCall('d2', 'deploy', { env: 'staging' })],
+    ]);
+    const instance = () => {
+      const adapter = createAgentsTools({ tools: [deploy(log)] });
+      return { adapter, agent: new Agent({ name: 'ops', instructions: 'x', model, tools: adapter.tools }) };
+    };
+    const first = instance();
+    const paused = await run(first.agent, 'go');
+    const serialized = paused.state.toString();
+    const second = instance();
+    const state = await RunState.fromString(second.agent, serialized);
+    // Only the later call is answered, and the host forgot `prepareResume`.
+    state.approve(state.getInterruptions()[1]!);
+    await run(second.agent, state);
+    expect(log).toEqual([]);
+    expect(second.adapter.results.get('d2')).toMatchObject({ status: 'denied' });
+    expect(second.adapter.results.get('d2')?.content).toMatch(/prepareResume/);
+    // Not counted as run: the same state, resumed properly, runs the calls in order.
+    const third = instance();
+    const proper = await RunState.fromString(third.agent, serialized);
+    third.adapter.prepareResume(proper);
+    for (const item of proper.getInterruptions()) proper.approve(item);
+    await run(third.agent, proper);
+    expect(log).toEqual(['prod', 'staging']);
+  });
+
   it('a later call approved while an earlier write is left unanswered: it does not run first', async () => {
     const files = new Map<string, string>();
     const log: string[] = [];

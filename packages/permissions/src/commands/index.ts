@@ -115,14 +115,29 @@ function hasNonReadValues(fact: Omit<CommandFact, 'names'>): boolean {
  */
 export const FLOOR_ROLE_NAMES: ReadonlySet<string> = namesWhere(hasNonReadValues);
 
-/** The file a `read` value in `format` names (`name=@.env;type=text/plain` → `.env`). */
-export function formattedRead(value: string, format: ReadFormat): string | undefined {
+/** lftp/sftp commands whose operands are local files they read or send. */
+const FTP_READERS = new Set(['put', 'mput', 'reput', 'source', 'lcat', 'lls']);
+
+/**
+ * The files a `read` value in `format` names: `curl-form` — `name=@.env;type=text/plain` →
+ * `.env`; `ftp-commands` — the operands of `put`/`mput`/`reput`/`source` in a command string
+ * (`lftp -c 'open h; put .env'` → `.env`).
+ */
+export function formattedReads(value: string, format: ReadFormat): string[] {
   if (format === 'curl-form') {
     const match = /^[^=]*=[@<](?:"((?:[^"\\]|\\.)*)"|([^;]*))/.exec(value);
-    if (match === null) return undefined;
-    return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2];
+    if (match === null) return [];
+    const file = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]!;
+    return file === '' ? [] : [file];
   }
-  return undefined;
+  const files: string[] = [];
+  for (const command of value.split(/;|&&|\|\||\n/)) {
+    const words = command.trim().split(/\s+/);
+    if (!FTP_READERS.has(words[0] ?? '')) continue;
+    for (const word of words.slice(1))
+      if (word !== '' && !word.startsWith('-')) files.push(word.replace(/^["']|["']$/g, ''));
+  }
+  return files;
 }
 
 /** True when the entry or a subcommand of it runs the commands of a file. */

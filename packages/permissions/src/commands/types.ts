@@ -37,8 +37,8 @@ export type Role =
  * - `shows-hidden`: a tree walk includes hidden and ignored files;
  * - `names-only`: prints names, never content;
  * - `no-index`: `git grep/diff --no-index`: works on files outside the repository;
- * - `reads-options`: reads more options from a file or standard input (`curl -K FILE`), which
- *   the command line does not show;
+ * - `reads-options`: reads more options or commands from a file or standard input (`curl -K
+ *   FILE`, `sftp -b -`), which the command line does not show;
  * - `runs-file`: the option's value is the file of commands run, instead of `runsFiles`
  *   (`just -f FILE`).
  */
@@ -115,8 +115,11 @@ export interface ArgvFacts {
   skipsHidden?: boolean;
 }
 
-/** How a `read` value holds its file: `curl-form` — `NAME=@FILE;…` or `NAME=<FILE;…`. */
-export type ReadFormat = 'curl-form';
+/**
+ * How a `read` value holds its files: `curl-form` — `NAME=@FILE;…` or `NAME=<FILE;…`;
+ * `ftp-commands` — an lftp command string, whose `put`/`mput`/`source` operands are read.
+ */
+export type ReadFormat = 'curl-form' | 'ftp-commands';
 
 /**
  * How a `script` value holds its command line: `after-colon` — ugrep's `--filter=EXTS:CMD`;

@@ -5,7 +5,7 @@
  * pattern-positions). Everything else is a potential read and is checked.
  */
 
-import { FLOOR_ROLE_NAMES, formattedRead, readCommand } from '../commands';
+import { FLOOR_ROLE_NAMES, formattedReads, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { DATA_TOOLS, PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
@@ -285,8 +285,7 @@ function tableRoles(inner: readonly string[], base: string, skip: Set<number>): 
       // An option word holding its value (`--data-raw=@.env`).
       if (option.valueIndex === option.index && NOT_READ_ROLES.has(def.role)) notRead.add(option.index);
       if (def.readFormat !== undefined) {
-        const file = formattedRead(option.value, def.readFormat);
-        if (file !== undefined && file !== '') reads.push(file);
+        reads.push(...formattedReads(option.value, def.readFormat));
       }
     }
     common = common === undefined ? notRead : new Set([...common].filter((index) => notRead.has(index)));

@@ -90,4 +90,27 @@ export const NETWORK: readonly CommandFact[] = [
       { argv: ['curl', '-K', '-', 'https://x'], effects: ['reads-options'] },
     ],
   },
+  {
+    names: ['sftp'],
+    summary: 'the OpenSSH file transfer client',
+    // (Its identity file `-i` and `-o IdentityFile=` are the floor's word-roles table's still.)
+    short: 'b:B:c:D:F:J:l:o:P:R:s:S:1246aCfNpqrv',
+    // `-b FILE` (`-` for standard input): a batch of commands — `put .env` — the line does
+    // not show.
+    values: { '-b': 'read' },
+    effects: { '-b': ['reads-options'] },
+    examples: [{ argv: ['sftp', '-b', '-', 'host'], roles: { 2: 'read' }, effects: ['reads-options'] }],
+  },
+  {
+    names: ['lftp'],
+    summary: 'a scriptable file transfer client',
+    short: 'c:e:f:p:u:dv',
+    long: 'norc rcfile= env-password',
+    values: { '-c': 'read', '-e': 'read', '-f': 'read', '--rcfile': 'read', '-u': 'name', '-p': 'value' },
+    // `-c`/`-e` command strings: the files `put`/`mput`/`source` read are checked.
+    readFormat: { '-c': 'ftp-commands', '-e': 'ftp-commands' },
+    // `-f FILE`: a script of commands the line does not show.
+    effects: { '-f': ['reads-options'] },
+    examples: [{ argv: ['lftp', '-c', 'open h; put .env', 'x'], roles: { 2: 'read' } }],
+  },
 ];

@@ -1,8 +1,9 @@
-/** Snippet of docs/guides/mcp.md: a config file and host handlers. */
+// MCP servers from a config file ({ "mcpServers": { … } }), with per-server options and
+// host handlers for what a server may ask of the client.
 import type { ApprovalPrompter } from '@dexter/executor';
+import { approvalElicitation, connectMcpServers, filesystemSubjects, loadMcpConfig } from '@dexter/mcp';
 
 export async function fromFile(file: string, terminalPrompter: ApprovalPrompter) {
-  // #region config
   const mcp = await connectMcpServers(await loadMcpConfig(file), {
     servers: {
       fs: { subjects: filesystemSubjects, timeoutMs: 30_000 },
@@ -12,8 +13,5 @@ export async function fromFile(file: string, terminalPrompter: ApprovalPrompter)
     // sampling: (params, { server, signal }) => ... — without it, sampling requests are refused
     onToolsChanged: (tools) => console.log(`now ${tools.length} MCP tools`),
   });
-  // #endregion config
-  return mcp;
+  return mcp; // mcp.tools for createExecutor; await mcp.close() when done
 }
-
-import { approvalElicitation, connectMcpServers, filesystemSubjects, loadMcpConfig } from '@dexter/mcp';

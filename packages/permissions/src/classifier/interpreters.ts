@@ -2,6 +2,7 @@
  * Commands that run code or other commands given to them. "Always allow" never proposes a
  * prefix rule for these: `Bash(python:*)` or `Bash(sudo:*)` would allow anything at all.
  */
+import { ALL_SHELL_NAMES } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 
 const NAMES = new Set([
@@ -16,17 +17,8 @@ const NAMES = new Set([
   'ts-node',
   'uvx',
   'pipx',
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'mksh',
-  'fish',
-  'csh',
-  'tcsh',
-  'busybox',
-  'toybox',
+  // Every shell and multi-call binary: the command table's.
+  ...ALL_SHELL_NAMES,
   'env',
   'sudo',
   'doas',

@@ -344,8 +344,9 @@ describe('analyzeShell: syntax errors and odd input fail closed', () => {
     // A word going on right after a quoted substitution ends at its blank: the next quoted word
     // is its own. The command the substitution is in goes on after it (and what follows the
     // substitution is listed on its own too).
-    expect(capped('"$(x)"ab "cd"')).toEqual([['$(…)'], ['x'], ['$(…)ab', 'cd'], ['cd']]);
-    expect(capped('"$(x)"ab;"cd"')).toEqual([['$(…)'], ['x'], ['$(…)ab'], ['cd']]);
+    // (Listed by start: the command going on starts where it started, before the substitution.)
+    expect(capped('"$(x)"ab "cd"')).toEqual([['$(…)'], ['$(…)ab', 'cd'], ['cd'], ['x']]);
+    expect(capped('"$(x)"ab;"cd"')).toEqual([['$(…)'], ['$(…)ab'], ['x'], ['cd']]);
   });
 
   it('returns an empty, non-opaque analysis for empty input and comments', () => {

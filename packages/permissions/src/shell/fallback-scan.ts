@@ -294,6 +294,8 @@ interface OuterSegment {
   wordStart: number;
   /** The operator of the redirection whose target the substitution is part of, or ''. */
   redirect: string;
+  /** Where the command starts: its words' offsets (a script argument's) count from there. */
+  segmentStart: number;
 }
 
 /** What a word cut short by a command substitution ends with (see `endWord`). */
@@ -600,6 +602,7 @@ class FallbackScanner implements UnwrapHost {
       piped: this.piped,
       wordStart,
       redirect,
+      segmentStart: this.segmentStart,
     };
     this.endSegment(at);
     return outer;
@@ -621,6 +624,7 @@ class FallbackScanner implements UnwrapHost {
     const kept = open === undefined ? words.length : words.length - 1;
     for (let index = 0; index < kept; index++) this.words[this.wordCount++] = words[index] as ShellWord;
     this.resumedWords = words.length;
+    this.segmentStart = outer.segmentStart;
     if (open !== undefined) {
       this.wordStart = outer.wordStart;
       this.value = open.value;

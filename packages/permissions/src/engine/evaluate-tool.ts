@@ -97,14 +97,18 @@ function protectedWrite(
   mayWrite: boolean,
   targets: readonly (Target | undefined)[],
   model: ProtectedPathModel | undefined,
-): { class: ProtectedClass; target: Target } | undefined {
+  projectDirs: readonly string[] | undefined,
+): { class: ProtectedClass; target: Target; abovePolicy?: true } | undefined {
   if (model === undefined || !mayWrite) return undefined;
-  let found: { class: ProtectedClass; target: Target } | undefined;
+  let found: { class: ProtectedClass; target: Target; abovePolicy?: true } | undefined;
   for (const target of targets) {
     if (target === undefined) continue;
-    const protection = model.classifyRemoval(target.resolved ?? target.absolute);
+    const resolved = target.resolved ?? target.absolute;
+    const protection = model.classifyRemoval(resolved);
     if (protection === 'policy') return { class: protection, target };
     if (protection !== undefined) found ??= { class: protection, target };
+    else if (projectDirs !== undefined && model.removesPolicyBelow(resolved, projectDirs))
+      found ??= { class: 'persistence', target, abovePolicy: true };
   }
   return found;
 }
@@ -359,7 +363,12 @@ export function evaluateTool(
   }
   // An MCP tool's guessed paths may be written: no mapping says it only reads them.
   const mayWrite = files.guessed || (target !== undefined && fileAccess(request) === 'write');
-  const guarded = protectedWrite(mayWrite, [target, ...others], options.protectedPaths);
+  // A directory above policy files (an MCP move_file source of the project) asks; for a
+  // guessed path (an MCP argument no mapping explains) only the files and their own
+  // directories count.
+  const cwd = request.cwd ?? options.cwd;
+  const projectDirs = files.guessed ? undefined : cwd === undefined ? [] : [cwd];
+  const guarded = protectedWrite(mayWrite, [target, ...others], options.protectedPaths, projectDirs);
   if (guarded?.class === 'policy') {
     return decide(
       'deny',
@@ -406,7 +415,9 @@ export function evaluateTool(
   const allowed = find(rules.allow, tool, target, homeDir, url, access, true);
   if (guarded !== undefined && !(allowed !== undefined && namesPathItself(allowed))) {
     // A persistence path (a git hook, a shell rc file): only a rule naming it allows the write.
-    const why = `${guarded.target.original} makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); no broad rule allows writing it`;
+    const why = guarded.abovePolicy
+      ? `${guarded.target.original} holds permission policy further down (project or user settings, hook registrations); no broad rule allows changing it`
+      : `${guarded.target.original} makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); no broad rule allows writing it`;
     if (options.defaultMode === 'deny') return decide('deny', `${why}; the default is deny`, false);
     return decide(
       'ask',

@@ -64,6 +64,9 @@ const violation = (detail: string, tree: boolean): FloorViolation => ({
 const PERSISTENCE_WHY =
   'makes code run later (git hooks and config, shell start-up files, scheduled jobs, editor tasks, MCP clients); no broad rule allows writing it';
 
+const ABOVE_POLICY_WHY =
+  'holds permission policy further down (project or user settings, hook registrations): removing or moving it takes them along; no broad rule allows it';
+
 /** Commands that take a URL or host as an operand. */
 const NETWORK_COMMANDS = new Set([
   'curl',
@@ -186,6 +189,8 @@ export class ResolvedReads {
   /** The directories of the `&&` chain after the last `cd`, with their hints (see above). */
   private chain: { dirs: string[]; hinted: boolean[] } | undefined = undefined;
   private lastEnd = 0;
+  /** The call's own directory, resolved (`''` when not known): where project settings live. */
+  private readonly projectDir: string;
   /** The home directory is not one the catalogue knows by shape (see `mayResolveToSecret`). */
   private readonly customHome: boolean;
   /** `dirs` and `hinted` together (what `check` reads when no chain applies). */
@@ -222,6 +227,7 @@ export class ResolvedReads {
       lastStart = start;
     }
     this.customHome = start.customHome;
+    this.projectDir = start.dir;
     this.dirs.push(start.dir);
     this.hinted.push(start.hinted);
   }
@@ -336,9 +342,17 @@ export class ResolvedReads {
       }
       return found;
     };
-    const guard = (word: string, mention: boolean) => {
-      (this.guardedWrites ??= []).push({ command, detail: word, mention, why: `${word} ${PERSISTENCE_WHY}` });
+    const guard = (word: string, mention: boolean, why = PERSISTENCE_WHY) => {
+      (this.guardedWrites ??= []).push({ command, detail: word, mention, why: `${word} ${why}` });
     };
+    // `rm -rf /repo`, `mv ~ x`: a directory above the settings, whatever its name spells.
+    const projectDirs = this.projectDir === '' ? [] : [this.projectDir];
+    const removesPolicyBelow = (word: string): boolean =>
+      word !== '' &&
+      (dirs.length === 0 ? [''] : dirs).some((dir) => {
+        const resolved = resolvePath(word, dir, home);
+        return resolved !== undefined && model.removesPolicyBelow(resolved, projectDirs);
+      });
     for (const [words, removal] of [
       [written.writes, false],
       [written.removes, true],
@@ -347,6 +361,7 @@ export class ResolvedReads {
         const protection = classify(word, removal);
         if (protection === 'policy') return protectedViolation(word);
         if (protection === 'persistence') guard(word, false);
+        else if (removal && removesPolicyBelow(word)) guard(word, false, ABOVE_POLICY_WHY);
       }
     }
     for (const word of written.mentions) {

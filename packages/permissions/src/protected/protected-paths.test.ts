@@ -69,7 +69,29 @@ describe('the protected-path model', () => {
     expect(model.classifyRemoval('/etc/claude-code')).toBe('policy');
     expect(model.classify('/repo/.claude')).toBeUndefined();
     expect(model.classifyRemoval('/repo/src')).toBeUndefined();
-    expect(model.classifyRemoval('/home/u')).toBeUndefined();
+    expect(model.classifyRemoval('/home/u/projects/app')).toBeUndefined();
+    expect(model.classifyRemoval('/tmp/scratch')).toBeUndefined();
+  });
+
+  it('knows the directories above policy files where hosts read them', () => {
+    // Homes (any user's: `~/.claude/settings.json`), the root, /etc (`/etc/claude-code/…`).
+    for (const dir of ['/home/u', '/home/u/', '/home', '/root', '/home/other', '/', '/etc', '~'])
+      expect(model.removesPolicyBelow(dir, []), dir).toBe(true);
+    for (const dir of ['/root/.npm', '/home/u/.cache', '/tmp', '/repo/\\', '/usr/local'])
+      expect(model.removesPolicyBelow(dir, []), dir).toBe(false);
+    // The project, where `.dexter/settings.json` and `.claude/settings.json` are read, and above.
+    expect(model.removesPolicyBelow('/repo', [])).toBe(false);
+    expect(model.removesPolicyBelow('/repo', ['/repo'])).toBe(true);
+    expect(model.removesPolicyBelow('/work', ['/work/repo'])).toBe(true);
+    expect(model.removesPolicyBelow('/work/repo/src', ['/work/repo'])).toBe(false);
+    expect(model.removesPolicyBelow('/work/repo2', ['/work/repo'])).toBe(false);
+    // A settings file in use: the directories above its own.
+    const withFile = createProtectedPathModel({
+      homeDir: home,
+      settingsFiles: ['/opt/agent/conf/rules.json'],
+    });
+    expect(withFile.removesPolicyBelow('/opt/agent', [])).toBe(true);
+    expect(withFile.classifyRemoval('/opt/agent/conf')).toBe('policy');
   });
 
   it('makes every settings file in use a policy file, and its directory a holder', () => {
@@ -82,7 +104,8 @@ describe('the protected-path model', () => {
     expect(withFiles.classify('/repo/config/./PERM.json')).toBe('policy');
     expect(withFiles.classify('/etc/agent/rules.json')).toBe('policy');
     expect(withFiles.classifyRemoval('/etc/agent')).toBe('policy');
-    expect(withFiles.classifyRemoval('/etc')).toBeUndefined();
+    expect(withFiles.classifyRemoval('/repo/config')).toBe('policy');
+    expect(withFiles.classifyRemoval('/repo/config/other')).toBeUndefined();
     expect(model.classify('/repo/config/perm.json')).toBeUndefined();
   });
 
@@ -185,6 +208,22 @@ describe('file tools write protected paths', () => {
     expect(decision.behavior).toBe('ask');
     expect(decision.cacheable).toBe(false);
     expect(evaluateTool(write(file), broad, { ...options, defaultMode: 'deny' }).behavior).toBe('deny');
+  });
+
+  it.each(['/repo', '.', '/home/u', '/'])(
+    'asks before a tool changes %s, a directory above policy files, under broad rules',
+    (file) => {
+      const decision = evaluateTool(write(file), broad, options);
+      expect(decision.behavior).toBe('ask');
+      expect(decision.reason).toContain('holds permission policy further down');
+    },
+  );
+
+  it('a guessed path (an unmapped MCP tool) counts only the policy files and their directories', () => {
+    const rules = compileRuleSet({ allow: ['mcp__search__find'] });
+    const call = (path: string) => ({ tool: 'mcp__search__find', input: { path } });
+    expect(evaluateTool(call('.'), rules, options).behavior).toBe('allow');
+    expect(evaluateTool(call('.claude'), rules, options).matchedRule).toBe('builtin:protected-write');
   });
 
   it('allows a persistence path only by a rule that names it', () => {

@@ -51,6 +51,15 @@ export interface ProtectedPathModel {
    */
   classifyRemoval(resolved: string): ProtectedClass | undefined;
   /**
+   * True when removing or moving the directory `resolved` takes policy files further below
+   * it along: `/`, a home directory or the one holding homes (`~/.claude/settings.json`),
+   * `/etc` (`/etc/claude-code/…`), a directory above a settings file in use, and each of
+   * `projectDirs` (where project settings such as `.dexter/settings.json` are read) or a
+   * directory above one. Such a removal is never allowed by a broad rule (it asks); the
+   * policy file itself and its own directory stay floor denials (`classifyRemoval`).
+   */
+  removesPolicyBelow(resolved: string, projectDirs: readonly string[]): boolean;
+  /**
    * False when `text` (a word as written, or a directory) surely names no protected path:
    * it spells no component of the catalogue, of a settings file in use or of an added
    * location. A prefilter: true says nothing.
@@ -82,6 +91,24 @@ const COMPILED: readonly CompiledEntry[] = PROTECTED_CATALOGUE.map((entry) =>
   compile(entry.path, entry.tree === true, entry.class),
 );
 const HOLDERS: readonly CompiledEntry[] = POLICY_HOLDERS.map((holder) => compile(holder, false, 'policy'));
+
+/** The directories of the catalogue's absolute policy files (`/etc/claude-code`), lower case. */
+const ABSOLUTE_POLICY_DIRS: readonly string[] = [
+  ...new Set(
+    PROTECTED_CATALOGUE.filter((entry) => entry.class === 'policy' && entry.path.startsWith('/')).map(
+      (entry) => path.posix.dirname(entry.path.toLowerCase()),
+    ),
+  ),
+];
+
+/** Any user's home directory, or the directory that holds them (lower case, normalized). */
+const ANY_HOME = /^\/(?:root|home|users|var\/root)$|^\/(?:home|users)\/[^/]+$/;
+
+/** `dir` absolute, `.`/`..` folded, no trailing slash (but `/`), lower case. */
+function normalizedDir(dir: string): string {
+  const folded = path.posix.normalize(dir).toLowerCase();
+  return folded.length > 1 ? folded.replace(/\/+$/, '') : folded;
+}
 
 /** Every component of the catalogue (lower case), for `mayName`. */
 const FRAGMENTS: ReadonlySet<string> = new Set(COMPILED.flatMap((entry) => entry.parts));
@@ -169,12 +196,27 @@ export function createProtectedPathModel(options: ProtectedPathModelOptions = {}
     return direct;
   };
 
+  /** Homes and absolute policy directories, lower case: removing one or a parent removes policy. */
+  const policyDirs = [normalizedDir(homeDir), ...ABSOLUTE_POLICY_DIRS];
+  const removesPolicyBelow = (resolved: string, projectDirs: readonly string[]): boolean => {
+    const absolute =
+      resolved === '~' || resolved.startsWith('~/') ? `${homeDir}${resolved.slice(1)}` : resolved;
+    if (!absolute.startsWith('/')) return false;
+    const target = normalizedDir(absolute);
+    if (ANY_HOME.test(target)) return true;
+    const above = (dir: string) => dir === target || dir.startsWith(target === '/' ? '/' : `${target}/`);
+    if (policyDirs.some(above)) return true;
+    for (const dir of projectDirs) if (dir.startsWith('/') && above(normalizedDir(dir))) return true;
+    for (const file of settingsFiles) if (above(path.posix.dirname(file))) return true;
+    return false;
+  };
+
   const extraFragments = [...settingsFiles].flatMap((file) => file.split('/').slice(-2));
   const pattern =
     extraFragments.length === 0 ? CATALOGUE_PATTERN : fragmentPattern([...FRAGMENTS, ...extraFragments]);
   const mayName = (text: string): boolean => extras.length > 0 || pattern.test(text);
 
-  return { homeDir, classify, classifyRemoval, mayName };
+  return { homeDir, classify, classifyRemoval, removesPolicyBelow, mayName };
 }
 
 let defaultModel: ProtectedPathModel | undefined;

@@ -132,6 +132,19 @@ describe('persistence paths: no broad rule allows writing them', () => {
     'cp /tmp/x .husky/pre-commit',
     "python3 -c \"open('.git/hooks/pre-commit','w').write('id')\"",
     'cd .git/hooks && cp /tmp/x pre-commit',
+    // A directory above policy files takes them along: the project, a home, /etc, the root.
+    'rm -rf /repo',
+    'rm -rf ../repo',
+    'cd src && rm -rf ..',
+    'rm -rf /',
+    'rm -rf /home/u',
+    'rm -rf /home',
+    'rm -rf /root',
+    'mv /home/u /tmp/gone',
+    'mv /repo /tmp/repo-old',
+    'rm -rf /etc',
+    'rm -rf /opt',
+    'git rm -r .',
   ])('%s asks', (command) => {
     const decision = decide(command);
     expect(decision.behavior, decision.reason).toBe('ask');
@@ -174,6 +187,12 @@ describe('benign neighbours stay allowed', () => {
     'cp src/a.ts src/b.ts',
     'mv build/out.js dist/',
     'rm -rf build',
+    'rm -rf /repo/build',
+    'rm -rf /home/u/.cache/pip',
+    'rm -rf /home/u/.npm',
+    'rm -rf /root/.npm',
+    'rm -rf /tmp/scratch',
+    'mv build/out.js /tmp/',
     'echo done | tee build.log',
     'git checkout -- src/index.ts',
     'git checkout main',

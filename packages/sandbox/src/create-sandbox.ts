@@ -319,9 +319,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const status = (): Promise<SandboxStatus> => {
     // A missing project directory says nothing about the sandbox: report it, and look again
-    // on the next call instead of keeping the answer.
-    const missing = missingDirectory(cwd);
-    if (missing !== undefined && statusPromise === undefined) {
+    // on the next call instead of keeping the answer. Once an answer is kept, no more checks.
+    const missing = statusPromise === undefined ? missingDirectory(cwd) : undefined;
+    if (missing !== undefined) {
       return Promise.resolve({
         available: false,
         reason: missing,

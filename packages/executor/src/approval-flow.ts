@@ -140,9 +140,9 @@ async function askUnguarded(host: ApprovalHost, call: PendingApproval): Promise<
     };
     if (subject !== undefined) request.subject = subject;
     // What "always" would save, never a rule an ask or deny rule would shadow.
-    const proposed = rulesAlwaysWouldSave(decision)[0];
-    if (proposed !== undefined) request.proposedRule = proposed;
-    request.scope = approvalScope(host.config, decision);
+    const always = rulesAlwaysWouldSave(decision);
+    if (always[0] !== undefined) request.proposedRule = always[0];
+    request.scope = approvalScope(host.config, decision, always);
     const file = approvalFile(subject, host.config.approvalCwd);
     if (file !== undefined) request.file = file;
     host.emit(index, id, { type: 'tool_approval_request', name, request });
@@ -295,13 +295,17 @@ async function applyAnswer(
 }
 
 /** What each answer to `decision` covers: the same choices `applyAnswer` makes. */
-function approvalScope(config: ExecutorConfig, decision: PermissionDecision): ApprovalScope {
+function approvalScope(
+  config: ExecutorConfig,
+  decision: PermissionDecision,
+  always: readonly string[],
+): ApprovalScope {
   const savesRules =
     typeof config.permissions?.persistAllowRule === 'function' && config.alwaysAnswers === 'rule';
   return {
     sessionKey: decision.sessionKey,
     session: decision.cacheable ? describeSessionKey(decision.sessionKey) : 'only this call',
-    alwaysRules: savesRules ? rulesAlwaysWouldSave(decision) : [],
+    alwaysRules: savesRules ? [...always] : [],
   };
 }
 

@@ -24,17 +24,34 @@ export function commandFact(name: string): CompiledFact | undefined {
   return COMMAND_TABLE.get(name);
 }
 
+/** Readings already made, by argv array: the floor, the deny rules and the classifier each read
+ * the same command, and one reading serves them all (argv arrays are not changed once made). */
+const READ: WeakMap<readonly string[], Map<string, readonly Reading[]>> = new WeakMap();
+
 /**
  * Every reading of `argv[start…]` (the command word first), or `undefined` when the table has
- * no entry for it.
+ * no entry for it. The same argv array read again gets the same readings: treat them as
+ * read-only.
  */
 export function readCommand(
   argv: readonly string[],
   start = 0,
   name = basename(argv[start] ?? ''),
-): Reading[] | undefined {
+): readonly Reading[] | undefined {
   const fact = COMMAND_TABLE.get(name);
-  return fact === undefined ? undefined : readArgv(argv, fact, start);
+  if (fact === undefined) return undefined;
+  let byStart = READ.get(argv);
+  if (byStart === undefined) {
+    byStart = new Map();
+    READ.set(argv, byStart);
+  }
+  const key = start === 0 ? name : `${start} ${name}`;
+  let readings = byStart.get(key);
+  if (readings === undefined) {
+    readings = readArgv(argv, fact, start);
+    byStart.set(key, readings);
+  }
+  return readings;
 }
 
 function namesWhere(test: (fact: CommandFact) => boolean): ReadonlySet<string> {

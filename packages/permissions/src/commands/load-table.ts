@@ -1,7 +1,8 @@
 /**
- * Loads the command table: compiles every entry, refuses a name given twice, and checks each
- * entry's examples against the reader — a table that contradicts its own examples does not
- * load (the engine fails to start rather than decide from wrong facts).
+ * Loads the command table: refuses a name given twice, and compiles each entry when one of
+ * its names is first looked up, checking the entry's examples against the reader then — an
+ * entry that contradicts its own examples is never read (the command it was asked for is
+ * denied, as on any internal error), and a test checks every entry at once.
  */
 import { type CompiledFact, compileFact } from './compile';
 import { readingPrintsCredentials } from './credentials';
@@ -62,29 +63,57 @@ function checkExample(
     throw new Error(`command table: ${entry.names[0]}: example \`${describe(argv)}\` names no entry`);
 }
 
-/** Compiles `entries` into a table; throws on a malformed entry or a failing example. */
-export function loadCommandTable(entries: readonly CommandFact[]): CommandTable {
-  const byName = new Map<string, CompiledFact>();
-  const compiledEntries: { names: readonly string[]; compiled: CompiledFact }[] = [];
+/**
+ * Loads `entries` into a table. Names are indexed at once (a name given twice throws here);
+ * an entry is compiled, and its examples are checked against the reader, the first time one
+ * of its names is looked up — a hook process that decides `git status` compiles the entries
+ * it meets, not the whole table. An entry that is malformed or contradicts its examples throws
+ * on every lookup of its names (the engine denies the command it was deciding), and `checkAll`
+ * compiles every entry and checks every example at once (a test does, so no such table ships).
+ */
+export function loadCommandTable(entries: readonly CommandFact[]): CommandTable & { checkAll(): void } {
+  const byName = new Map<string, CommandFact>();
   for (const entry of entries) {
-    const { names, ...fact } = entry;
-    if (names.length === 0) throw new Error('command table: an entry names no command');
-    const compiled = compileFact(fact, names[0]!);
-    compiledEntries.push({ names, compiled });
-    for (const name of names) {
+    if (entry.names.length === 0) throw new Error('command table: an entry names no command');
+    for (const name of entry.names) {
       if (byName.has(name)) throw new Error(`command table: ${name} has two entries`);
-      byName.set(name, compiled);
+      byName.set(name, entry);
     }
   }
-  const table: CommandTable = { get: (name) => byName.get(name), entries: compiledEntries };
-  for (const entry of entries) {
-    for (const example of entry.examples ?? []) {
-      const compiled = table.get(basename(example.argv[0] ?? ''));
-      if (compiled === undefined)
-        throw new Error(
-          `command table: ${entry.names[0]}: example \`${describe(example.argv)}\` names no entry`,
-        );
-      checkExample(table, entry, example.argv, readArgv(example.argv, compiled));
+  const compiled = new Map<CommandFact, CompiledFact | Error>();
+  const table: CommandTable & { checkAll(): void } = {
+    get(name) {
+      const entry = byName.get(name);
+      return entry === undefined ? undefined : load(entry);
+    },
+    get entries() {
+      return entries.map((entry) => ({ names: entry.names, compiled: load(entry) }));
+    },
+    checkAll() {
+      for (const entry of entries) load(entry);
+    },
+  };
+  function load(entry: CommandFact): CompiledFact {
+    const known = compiled.get(entry);
+    if (known instanceof Error) throw known;
+    if (known !== undefined) return known;
+    const { names, ...fact } = entry;
+    try {
+      const result = compileFact(fact, names[0]!);
+      // Kept before the examples are read: an example may read this entry again (its own
+      // name) or another entry whose examples read this one.
+      compiled.set(entry, result);
+      for (const example of entry.examples ?? []) {
+        const reader = table.get(basename(example.argv[0] ?? ''));
+        if (reader === undefined)
+          throw new Error(`command table: ${names[0]}: example \`${describe(example.argv)}\` names no entry`);
+        checkExample(table, entry, example.argv, readArgv(example.argv, reader));
+      }
+      return result;
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      compiled.set(entry, failure);
+      throw failure;
     }
   }
   return table;

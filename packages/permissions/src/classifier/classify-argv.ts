@@ -13,7 +13,6 @@ import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
 import { BASIC_SPECS } from './specs/basic-commands';
 import { classifyFind } from './specs/find';
-import { classifyGit, classifyGitFrom } from './specs/git';
 import { classifyJq } from './specs/jq';
 import { classifyPackageRunner } from './specs/npm';
 import { classifySed } from './specs/sed';
@@ -22,6 +21,7 @@ import { classifyTest } from './specs/test';
 import { classifyTree } from './specs/tree';
 import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
+import { classifyReadings } from './table-verdict';
 import type { ClassificationResult, CommandSpec } from './types';
 import {
   classifyIgnoringParse,
@@ -33,16 +33,9 @@ import {
 } from './verdict';
 
 type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
-/** A classifier of `argv` from index `start` (`words` aligned with `argv`). */
-type ClassifierFrom = (
-  argv: readonly string[],
-  words: readonly ShellWord[] | undefined,
-  start: number,
-) => ClassificationResult;
 
 const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
   ['find', classifyFind],
-  ['git', classifyGit],
   ['jq', classifyJq],
   ['sed', classifySed],
   ['tar', classifyTar],
@@ -54,6 +47,18 @@ const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
   ['test', (args, words) => classifyTest('test', args, words)],
   ['[', (args, words) => classifyTest('[', args, words)],
 ]);
+
+/** Commands the classifier reads from the command table (decision 0039). */
+const TABLE_READ: readonly string[] = ['git'];
+
+/** `argv` (the command word at 0) by the command table's readings of it. */
+function classifyFromTable(
+  argv: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  name: string,
+): ClassificationResult {
+  return classifyReadings(argv, words, 0, readCommand(argv, 0, name)!);
+}
 
 const SYSTEM_DIRS = new Set([
   '/bin',
@@ -91,20 +96,25 @@ function classifyArch(args: readonly string[]): ClassificationResult {
 }
 
 /** The allowlist's command names (for documentation and tests). */
-export const READ_ONLY_COMMANDS: readonly string[] = [...BASIC_SPECS.keys(), ...CUSTOM.keys()].sort();
+export const READ_ONLY_COMMANDS: readonly string[] = [
+  ...BASIC_SPECS.keys(),
+  ...CUSTOM.keys(),
+  ...TABLE_READ,
+].sort();
 
 /**
  * How a command name is classified: by an option table (with its read-only reason spelled
- * out once, not per call), by its own classifier reading argv from a given index, or by its
- * own classifier given a copy of the arguments.
+ * out once, not per call), by the command table's readings of argv, or by its own
+ * classifier given a copy of the arguments.
  */
 interface Listed {
   spec: CommandSpec | undefined;
   /** The verdict of `spec` only depends on whether its parse fails (`verdictIgnoresParse`). */
   ignoresParse: boolean;
   readReason: string;
-  classifyFrom: ClassifierFrom | undefined;
   classify: Classifier | undefined;
+  /** Read by the command table. */
+  table?: true;
 }
 
 /**
@@ -117,15 +127,22 @@ for (const [name, spec] of BASIC_SPECS) {
     spec,
     ignoresParse: verdictIgnoresParse(spec),
     readReason: `${name} only reads with these options`,
-    classifyFrom: undefined,
     classify: undefined,
   });
 }
 for (const [name, classify] of CUSTOM) {
   if (LISTED.has(name)) continue;
-  // git reads argv in place too.
-  const classifyFrom = classify === classifyGit ? classifyGitFrom : undefined;
-  LISTED.set(name, { spec: undefined, ignoresParse: false, readReason: '', classifyFrom, classify });
+  LISTED.set(name, { spec: undefined, ignoresParse: false, readReason: '', classify });
+}
+for (const name of TABLE_READ) {
+  if (LISTED.has(name)) continue;
+  LISTED.set(name, {
+    spec: undefined,
+    ignoresParse: false,
+    readReason: '',
+    classify: undefined,
+    table: true,
+  });
 }
 // Not on the allowlist, but a prefix rule for them must not cover options that run code.
 for (const name of ['npm', 'pnpm']) {
@@ -134,7 +151,6 @@ for (const name of ['npm', 'pnpm']) {
       spec: undefined,
       ignoresParse: false,
       readReason: '',
-      classifyFrom: undefined,
       classify: (args, words) => classifyPackageRunner(name, args, words),
     });
   }
@@ -256,6 +272,6 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
       ? classifyIgnoringParse(name, listed.spec, argv, words, 1, listed.readReason)
       : classifyWithSpec(name, listed.spec, argv, words, 1, listed.readReason);
   }
-  if (listed.classifyFrom !== undefined) return listed.classifyFrom(argv, words, 1);
+  if (listed.table) return classifyFromTable(argv, words, name);
   return listed.classify!(argv.slice(1), words?.slice(1));
 }

@@ -12,6 +12,7 @@
  * up on disk: a symbolic link inside the project that leads out of it is not seen. Without
  * a working directory, only relative paths that stay below it count as inside.
  */
+import { readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import type { ClassificationResult } from './types';
@@ -111,28 +112,24 @@ class DirectoryWalk {
       dir = dir === undefined ? undefined : resolve(dir, target);
       spelled = `${value} ${target}`;
     }
-    // git's own `-C DIR` (each relative to the one before) and `--work-tree=DIR`.
-    for (let index = 1; index < argv.length; index++) {
-      const arg = argv[index]!;
-      if (!arg.startsWith('-')) break;
-      let target: string | undefined;
-      let next = false;
-      if (arg === '-C' || arg === '--work-tree') {
-        target = argv[index + 1];
-        next = true;
-      } else if (arg.startsWith('-C')) target = arg.slice(2);
-      else if (arg.startsWith('--work-tree=')) target = arg.slice(12);
-      else if (arg === '-c' || arg === '--namespace' || arg === '--attr-source' || arg === '--config-env') {
-        index++;
-        continue;
+    // git's own `-C DIR` (each relative to the one before) and `--work-tree=DIR`, as the
+    // command table reads them: every reading must stay in the project.
+    for (const reading of readCommand(argv, 0, 'git') ?? []) {
+      let place = dir;
+      let named = spelled;
+      const sub = reading.kinds.indexOf('subcommand');
+      for (const option of reading.options) {
+        if (sub >= 0 && option.index > sub) break;
+        const def = option.def;
+        if (def === undefined || option.value === undefined) continue;
+        if (def.role !== 'chdir' && def.spelling !== '--work-tree') continue;
+        const arg = argv[option.index]!;
+        if (words[option.valueIndex!]?.dynamic) return verdict(arg);
+        place = place === undefined ? undefined : resolve(place, option.value);
+        named = option.valueIndex === option.index ? arg : `${arg} ${option.value}`;
       }
-      if (target === undefined) continue;
-      if (words[next ? index + 1 : index]?.dynamic) return verdict(arg);
-      dir = dir === undefined ? undefined : resolve(dir, target);
-      spelled = next ? `${arg} ${target}` : arg;
-      if (next) index++;
+      if (place === undefined || !isInside(place, this.project)) return verdict(named || 'cd');
     }
-    if (dir === undefined || !isInside(dir, this.project)) return verdict(spelled || 'cd');
     return undefined;
   }
 }

@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type CompiledFact, commandFact, type OptionDef as TableOption } from '../commands';
 import { analyzeShell } from '../shell';
 import { classifyCommand } from './classify-command';
 import { BASIC_SPECS } from './specs/basic-commands';
-import { GIT_SUBCOMMAND_SPECS } from './specs/git-subcommands';
 import { sedSpec } from './specs/sed';
 import { tarSpec } from './specs/tar';
 import type { CommandSpec, OptionDef } from './types';
@@ -30,6 +30,33 @@ interface Subject {
   /** Where options may be inserted (0 = right after the prefix). */
   insertAt: (baseLength: number) => number[];
   known: KnownOption[];
+}
+
+/**
+ * A command-table entry seen as an option table: an option writes or runs when its value's
+ * role or its effects say so (the table's own facts, checked against the manual's list below).
+ */
+function tableSpec(fact: CompiledFact): CommandSpec {
+  const convert = (def: TableOption): OptionDef => {
+    const acting =
+      ['write', 'command', 'script'].includes(def.role) ||
+      def.effects.some((effect) => effect === 'writes' || effect === 'runs');
+    const argument = def.takes === 'attached' ? 'optional' : def.takes;
+    return acting ? { name: def.spelling, argument, effect: 'exec' } : { name: def.spelling, argument };
+  };
+  return {
+    short: new Map([...fact.short].map(([letter, def]) => [letter, convert(def)])),
+    long: new Map([...fact.long].map(([name, def]) => [name, convert(def)])),
+    abbreviations: fact.fact.abbreviations === true,
+    permute: fact.fact.permute !== false,
+    numericOption: fact.fact.numeric !== undefined,
+    harmlessOptions: fact.fact.readOnly === 'any-option',
+  };
+}
+
+/** The table entry of `git NAME`, as an option table. */
+function gitSpec(name: string): CommandSpec {
+  return tableSpec(commandFact('git')!.subcommands!.get(name)!);
 }
 
 const anywhere = (n: number) => Array.from({ length: n + 1 }, (_, i) => i);
@@ -166,7 +193,7 @@ const SUBJECTS: Subject[] = [
   ...GIT_DIFF_FAMILY.map(
     (name): Subject => ({
       prefix: ['git', name],
-      spec: GIT_SUBCOMMAND_SPECS.get(name)!,
+      spec: gitSpec(name),
       base: ['HEAD'],
       insertAt: anywhere,
       known: ['log', 'show', 'whatchanged'].includes(name)
@@ -183,14 +210,14 @@ const SUBJECTS: Subject[] = [
   },
   {
     prefix: ['git', 'grep'],
-    spec: GIT_SUBCOMMAND_SPECS.get('grep')!,
+    spec: gitSpec('grep'),
     base: ['foo'],
     insertAt: anywhere,
     known: [opt('-O'), opt('--open-files-in-pager'), flag('--textconv')],
   },
   {
     prefix: ['git', 'branch'],
-    spec: GIT_SUBCOMMAND_SPECS.get('branch')!,
+    spec: gitSpec('branch'),
     base: ['--list'],
     insertAt: anywhere,
     known: [
@@ -209,7 +236,7 @@ const SUBJECTS: Subject[] = [
   },
   {
     prefix: ['git', 'tag'],
-    spec: GIT_SUBCOMMAND_SPECS.get('tag')!,
+    spec: gitSpec('tag'),
     base: ['--list'],
     insertAt: anywhere,
     known: [

@@ -73,7 +73,9 @@ function clone(state: State): State {
 
 function applyEffects(state: State, def: OptionDef, value: string | undefined): void {
   for (const effect of def.effects) state.effects.add(effect);
-  if (value !== undefined) for (const effect of def.valueEffects.get(value) ?? []) state.effects.add(effect);
+  if (value !== undefined)
+    for (const effect of def.valueEffects.get(value) ?? def.valueEffects.get('*') ?? [])
+      state.effects.add(effect);
 }
 
 /** The long option `name` names: exactly, or (GNU) as a unique prefix of one. */
@@ -161,7 +163,15 @@ function walk(
       continue;
     }
     // An operand, a subcommand or the command a wrapper runs.
-    if (level.subcommands && state.operands.length === 0) {
+    if (
+      level.subcommands &&
+      state.operands.length === 0 &&
+      !(
+        level.fact.subcommandsFirst &&
+        state.kinds[i - 1] !== 'subcommand' &&
+        state.kinds[i - 1] !== 'program'
+      )
+    ) {
       const sub = level.subcommands.get(word);
       state.kinds[i] = 'subcommand';
       state.ended = false;

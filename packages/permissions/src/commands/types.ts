@@ -40,7 +40,13 @@ export type Role =
  * - `reads-options`: reads more options or commands from a file or standard input (`curl -K
  *   FILE`, `sftp -b -`), which the command line does not show;
  * - `runs-file`: the option's value is the file of commands run, instead of `runsFiles`
- *   (`just -f FILE`).
+ *   (`just -f FILE`);
+ * - `writes`: giving it makes the command change files or state (`git branch -d`, `date -s`):
+ *   the read-only classifier's write flags;
+ * - `runs`: giving it makes the command run another program (`git log --ext-diff`, `rg --pre`,
+ *   `git -p`, the pager);
+ * - `reads-listed`: the command reads the files or objects its input or a list file names
+ *   (`sort --files0-from=F`, `git cat-file --batch`): what it reads is not on the command line.
  */
 export type Effect =
   | 'recursive'
@@ -49,7 +55,10 @@ export type Effect =
   | 'names-only'
   | 'no-index'
   | 'reads-options'
-  | 'runs-file';
+  | 'runs-file'
+  | 'writes'
+  | 'runs'
+  | 'reads-listed';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -84,7 +93,7 @@ export interface ArgvFacts {
   values?: Readonly<Record<string, Role>>;
   /**
    * Effects of options, by spelling; `SPELLING=VALUE` (`-d=recurse`, `--directories=recurse`)
-   * applies only with that value.
+   * applies only with that value, `SPELLING=*` with any value given (`git --exec-path=DIR`).
    */
   effects?: Readonly<Record<string, readonly Effect[]>>;
   /** A `read` value that names its file inside other text (`curl -F 'name=@FILE;type=…'`). */
@@ -105,6 +114,12 @@ export interface ArgvFacts {
    * any later word may be the command — `ssh host rm`, `chroot /x rm`).
    */
   wrapper?: 'after-options' | 'first-operand' | 'any-later-word';
+  /**
+   * A subcommand is only the word right after the command: after an option the words are
+   * operands (`git reflog -n 5 HEAD` shows the log of `5`… as revisions, `git stash -- list`
+   * pushes).
+   */
+  subcommandsFirst?: boolean;
   /** Effects the command always has (`rgrep` is `grep -r`). */
   implies?: readonly Effect[];
   /** Long options are spelled with one dash (`terraform output -json`, `-chdir=DIR`); there are no short ones. */
@@ -164,6 +179,15 @@ export interface CommandFact extends ArgvFacts {
   printsCredentials?: PrintsCredentials;
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
   mutates?: boolean;
+  /**
+   * The command (or subcommand) only reads: it is on the read-only classifier's allowlist,
+   * unless a word says otherwise (a `write`, `command` or `script` role, a `writes`, `runs` or
+   * `reads-listed` effect). `listed-options`: an option the entry does not list makes the
+   * verdict unknown. `any-option`: no option it does not list writes or runs anything, so
+   * such an option is harmless — but a prefix of a listed long option that writes or runs
+   * counts as that option.
+   */
+  readOnly?: 'listed-options' | 'any-option';
   /** Subcommands by name; options before one are the command's global options. */
   subcommands?: Readonly<Record<string, Omit<CommandFact, 'names'> & { names?: readonly string[] }>>;
   /** Environment variables the command obeys that change what it reads or runs. */

@@ -15,6 +15,7 @@
  * The word-by-word check (secret-reads.ts) still runs first: it needs no directory.
  */
 
+import { readCommand } from '../commands';
 import { canonicalHost, hostsInText, worstHost } from '../network/network-targets';
 import type { ProtectedClass } from '../protected/protected-catalogue';
 import type { ProtectedPathModel } from '../protected/protected-paths';
@@ -408,24 +409,42 @@ export class ResolvedReads {
       if (word === '-C' || word === '--chdir') (changes ??= []).push(argv[i + 1] ?? '');
       else if (word.startsWith('--chdir=')) (changes ??= []).push(word.slice('--chdir='.length));
     }
-    if (name === 'git') {
-      const inner = unwrapped.argv;
-      for (let i = 1; i < inner.length && inner[i]!.startsWith('-'); i++) {
-        if (inner[i] === '-C') (changes ??= []).push(inner[++i] ?? '');
-        else if (/^(?:-c|--git-dir|--work-tree|--namespace)$/.test(inner[i]!)) i++;
+    // A command's own directory options, as the command table reads them (`git -C DIR`), in
+    // every reading: the floor takes the union of the directories they lead to.
+    let chains: string[][] = [changes ?? []];
+    const readings = name === 'git' ? readCommand(unwrapped.argv, 0, name) : undefined;
+    if (readings !== undefined) {
+      const seen = new Set<string>();
+      chains = [];
+      for (const reading of readings) {
+        const sub = reading.kinds.indexOf('subcommand');
+        const chain = [...(changes ?? [])];
+        for (const option of reading.options) {
+          if (sub >= 0 && option.index > sub) break;
+          if (option.def?.role === 'chdir' && option.value !== undefined) chain.push(option.value);
+        }
+        const key = chain.join('\u0000');
+        if (!seen.has(key)) {
+          seen.add(key);
+          chains.push(chain);
+        }
       }
     }
-    if (changes === undefined) return current;
+    if (chains.every((chain) => chain.length === 0)) return current;
     const dirs: string[] = [];
     const hinted: boolean[] = [];
-    for (const start of current.dirs) {
-      let dir: string | undefined = start;
-      for (const change of changes) {
-        dir = dir === undefined ? undefined : resolvePath(change, dir, this.model.homeDir);
+    for (const chain of chains) {
+      for (let k = 0; k < current.dirs.length; k++) {
+        let dir: string | undefined = current.dirs[k]!;
+        for (const change of chain) {
+          dir = dir === undefined ? undefined : resolvePath(change, dir, this.model.homeDir);
+        }
+        if (dir === undefined) continue;
+        const place = dir === '.' ? '' : dir;
+        if (dirs.includes(place)) continue;
+        dirs.push(place);
+        hinted.push(chain.length > 0 || current.hinted[k] === true);
       }
-      if (dir === undefined) continue;
-      dirs.push(dir === '.' ? '' : dir);
-      hinted.push(true);
     }
     return { dirs, hinted };
   }

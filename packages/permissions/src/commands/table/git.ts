@@ -1,12 +1,57 @@
 /**
  * git: its global options (git(1), 2.47) and the subcommands whose words other parts of the
- * engine need to read — `grep` and `diff` (which read trees with `--no-index`), and the
- * transports whose upload-pack/receive-pack program is a command line (`git clone -u CMD`).
+ * engine need to read — `grep` and `diff` (which read trees with `--no-index`), the
+ * transports whose upload-pack/receive-pack program is a command line (`git clone -u CMD`),
+ * the subcommands that fire hooks, and the read-only subcommands the classifier allows.
  * Subcommand options parse with git's parse-options: abbreviations allowed.
+ *
+ * Read-only subcommands: the log/diff family has too many options to list, so an option it
+ * does not list is harmless (`any-option`), and those that write or run a program are listed
+ * with their effect — `--output=FILE`, `--ext-diff`, `--textconv`, `--show-signature` (gpg).
+ * Subcommands that both list and change (branch, tag, config, stash, remote, reflog,
+ * worktree) list every option; their verbs and operands are read by the classifier's
+ * checks (`classifier/table-checks.ts`).
  */
 import type { CommandFact } from '../types';
 
 const UPLOAD_PACK = { '-u': 'script', '--upload-pack': 'script' } as const;
+
+type Sub = NonNullable<CommandFact['subcommands']>[string];
+
+/**
+ * Flags of the log/diff family listed so that common invocations read one way (an option
+ * the table does not list may take the next word: two readings).
+ */
+const LOG_FLAGS =
+  'oneline graph all name-only name-status no-patch abbrev-commit reverse first-parent merges no-merges ' +
+  'follow decorate=? stat=? pretty=? color=? no-color';
+
+/** A read-only subcommand of the log/diff family (`extra`: its own long options). */
+function logFamily(summary: string, extra = '', runs: readonly string[] = []): Sub {
+  return {
+    summary,
+    readOnly: 'any-option',
+    abbreviations: true,
+    numeric: [],
+    short: 'p',
+    long: `output= ext-diff textconv text ${LOG_FLAGS} ${extra}`,
+    values: { '--output': 'write' },
+    effects: {
+      '--ext-diff': ['runs'],
+      '--textconv': ['runs'],
+      ...Object.fromEntries(runs.map((spelling) => [spelling, ['runs']])),
+    },
+  };
+}
+
+/** `git log --show-signature` runs gpg (or `gpg.program`) to verify each signature. */
+const LOG = logFamily('shows commit logs', 'show-signature', ['--show-signature']);
+const SHOW = logFamily('shows objects', 'show-signature', ['--show-signature']);
+
+/** A read-only subcommand no option of which writes or runs a program. */
+function listing(summary: string): Sub {
+  return { summary, readOnly: 'any-option' };
+}
 
 export const GIT: readonly CommandFact[] = [
   {
@@ -19,6 +64,18 @@ export const GIT: readonly CommandFact[] = [
       'config-env= attr-source= literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs list-cmds=?',
     // The first word that is no option is the subcommand.
     permute: false,
+    readOnly: 'listed-options',
+    // `-c`/`--config-env` can set core.pager, core.sshCommand, diff.external, alias.*; `-p`
+    // runs the pager; `--git-dir` and `--exec-path=DIR` point git at configuration and
+    // programs the user did not choose.
+    effects: {
+      '-p': ['runs'],
+      '--paginate': ['runs'],
+      '-c': ['runs'],
+      '--config-env': ['runs'],
+      '--git-dir': ['runs'],
+      '--exec-path=*': ['runs'],
+    },
     values: {
       '-C': 'chdir',
       '-c': 'name',
@@ -40,6 +97,7 @@ export const GIT: readonly CommandFact[] = [
     subcommands: {
       grep: {
         summary: 'searches tracked files, or with --no-index/--untracked the files of a tree',
+        readOnly: 'any-option',
         short: 'e:f:A:B:C:m:O::aiIwvhHEGFPncLlozqWpr',
         long:
           'cached no-index untracked exclude-standard no-exclude-standard recurse-submodules text textconv ' +
@@ -61,18 +119,20 @@ export const GIT: readonly CommandFact[] = [
           '-f': ['pattern-given'],
           '--no-index': ['recursive', 'no-index'],
           '--untracked': ['recursive'],
+          '--textconv': ['runs'],
         },
         operands: ['pattern', 'read'],
       },
       diff: {
         summary: 'compares commits, or with --no-index two files or trees',
+        readOnly: 'any-option',
         short: 'pusS:G:O:U::zbwRaM::C::B::l:',
         long:
           'no-index patch no-patch unified=? output= stat=? numstat shortstat name-only name-status ' +
-          'quiet exit-code text color=? no-color word-diff=? cached staged',
+          'quiet exit-code text color=? no-color word-diff=? cached staged ext-diff textconv',
         abbreviations: true,
         values: { '-S': 'pattern', '-G': 'pattern', '-O': 'read', '--output': 'write' },
-        effects: { '--no-index': ['recursive', 'no-index'] },
+        effects: { '--no-index': ['recursive', 'no-index'], '--ext-diff': ['runs'], '--textconv': ['runs'] },
         operands: ['read'],
       },
       clone: {
@@ -168,6 +228,210 @@ export const GIT: readonly CommandFact[] = [
         summary: 'applies mailed patches; fires the applypatch hooks',
         runsFiles: ['.git/hooks/applypatch-msg', '.git/hooks/pre-applypatch', '.git/hooks/post-applypatch'],
       },
+      log: LOG,
+      show: SHOW,
+      whatchanged: logFamily('shows commit logs with the files changed', 'show-signature', [
+        '--show-signature',
+      ]),
+      shortlog: logFamily('summarises commit logs'),
+      'diff-tree': logFamily('compares trees'),
+      'diff-files': logFamily('compares the work tree with the index'),
+      'diff-index': logFamily('compares a tree with the work tree or index'),
+      'range-diff': logFamily('compares two commit ranges'),
+      'rev-list': logFamily('lists commits'),
+      blame: logFamily('shows who changed each line'),
+      annotate: logFamily('shows who changed each line'),
+      /**
+       * `--batch` / `--batch-command` print the objects named on standard input (`echo
+       * HEAD:.env | git cat-file --batch`), which the floor never sees; `--batch-check`
+       * prints names, types and sizes only.
+       */
+      'cat-file': {
+        summary: 'prints objects',
+        readOnly: 'any-option',
+        abbreviations: true,
+        long: 'textconv filters batch=? batch-command=? batch-check=? batch-all-objects',
+        effects: {
+          '--textconv': ['runs'],
+          '--filters': ['runs'],
+          '--batch': ['reads-listed'],
+          '--batch-command': ['reads-listed'],
+        },
+      },
+      status: listing('shows the work tree status'),
+      'rev-parse': listing('parses revisions'),
+      'ls-files': listing('lists files in the index'),
+      'ls-tree': listing('lists a tree'),
+      describe: listing('names a commit after a tag'),
+      'merge-base': listing('finds a common ancestor'),
+      'name-rev': listing('names revisions'),
+      'count-objects': listing('counts objects'),
+      'for-each-ref': listing('lists references'),
+      'show-ref': listing('lists references'),
+      'show-branch': listing('shows branches and their commits'),
+      'check-ignore': listing('tells whether paths are ignored'),
+      'check-attr': listing('prints attributes of paths'),
+      cherry: listing('finds commits not yet applied upstream'),
+      var: listing('prints a git variable'),
+      version: listing('prints the version'),
+      // Creates a branch when given a name without `--list`/`--show-current` (see the checks).
+      branch: {
+        summary: 'lists, creates or deletes branches',
+        readOnly: 'listed-options',
+        abbreviations: true,
+        short: 'adDfmMcCrlvqitu:',
+        long:
+          'all remotes list verbose quiet ignore-case show-current color=? no-color column=? no-column abbrev=? ' +
+          'no-abbrev sort= format= contains= no-contains= merged= no-merged= points-at= omit-empty delete move copy ' +
+          'force edit-description set-upstream-to= unset-upstream track=? no-track create-reflog recurse-submodules',
+        values: {
+          '--sort': 'value',
+          '--format': 'value',
+          '--contains': 'name',
+          '--no-contains': 'name',
+          '--merged': 'name',
+          '--no-merged': 'name',
+          '--points-at': 'name',
+          '-u': 'name',
+          '--set-upstream-to': 'name',
+        },
+        effects: {
+          '-d': ['writes'],
+          '-D': ['writes'],
+          '--delete': ['writes'],
+          '-m': ['writes'],
+          '-M': ['writes'],
+          '--move': ['writes'],
+          '-c': ['writes'],
+          '-C': ['writes'],
+          '--copy': ['writes'],
+          '-f': ['writes'],
+          '--force': ['writes'],
+          '--edit-description': ['runs'],
+          '-u': ['writes'],
+          '--set-upstream-to': ['writes'],
+          '--unset-upstream': ['writes'],
+          '-t': ['writes'],
+          '--track': ['writes'],
+          '--no-track': ['writes'],
+          '--create-reflog': ['writes'],
+          '--recurse-submodules': ['writes'],
+        },
+        operands: ['name'],
+      },
+      // Creates a tag when given a name without `--list` (see the checks).
+      tag: {
+        summary: 'lists, creates, deletes or verifies tags',
+        readOnly: 'listed-options',
+        abbreviations: true,
+        short: 'lin::adsvfm:eu:F:',
+        long:
+          'list ignore-case sort= format= contains= no-contains= merged= no-merged= points-at= column=? no-column ' +
+          'color=? omit-empty annotate delete sign verify force message= file= edit local-user= cleanup= create-reflog',
+        values: {
+          '--sort': 'value',
+          '--format': 'value',
+          '--contains': 'name',
+          '--no-contains': 'name',
+          '--merged': 'name',
+          '--no-merged': 'name',
+          '--points-at': 'name',
+          '-m': 'value',
+          '--message': 'value',
+          '-F': 'read',
+          '--file': 'read',
+          '-u': 'name',
+          '--local-user': 'name',
+          '--cleanup': 'value',
+        },
+        effects: {
+          '-a': ['writes'],
+          '--annotate': ['writes'],
+          '-d': ['writes'],
+          '--delete': ['writes'],
+          '-s': ['writes'],
+          '--sign': ['runs'],
+          '-v': ['runs'],
+          '--verify': ['runs'],
+          '-f': ['writes'],
+          '--force': ['writes'],
+          '-m': ['writes'],
+          '--message': ['writes'],
+          '-F': ['writes'],
+          '--file': ['writes'],
+          '-e': ['runs'],
+          '--edit': ['runs'],
+          '-u': ['runs'],
+          '--local-user': ['runs'],
+          '--create-reflog': ['writes'],
+          '--cleanup': ['writes'],
+        },
+        operands: ['name'],
+      },
+      // `get`/`list`, a read action or one NAME reads; NAME VALUE and the other verbs write (see the checks).
+      config: {
+        summary: 'reads or sets configuration',
+        readOnly: 'listed-options',
+        abbreviations: true,
+        short: 'lzef:',
+        long:
+          'get get-all get-regexp get-urlmatch get-color get-colorbool list global system local worktree file= blob= ' +
+          'show-origin show-scope name-only null includes no-includes type= bool int bool-or-int path expiry-date ' +
+          'default= fixed-value add replace-all unset unset-all rename-section remove-section edit all regexp= value= url=',
+        values: {
+          '-f': 'read',
+          '--file': 'read',
+          '--blob': 'name',
+          '--type': 'value',
+          '--default': 'value',
+          '--regexp': 'pattern',
+          '--value': 'pattern',
+          '--url': 'value',
+        },
+        effects: {
+          '--add': ['writes'],
+          '--replace-all': ['writes'],
+          '--unset': ['writes'],
+          '--unset-all': ['writes'],
+          '--rename-section': ['writes'],
+          '--remove-section': ['writes'],
+          '-e': ['runs'],
+          '--edit': ['runs'],
+        },
+        operands: ['name', 'value'],
+      },
+      // Verbs other than the listed ones change state (see the checks).
+      stash: {
+        summary: 'stashes changes; `list` and `show` only read',
+        subcommandsFirst: true,
+        subcommands: {
+          // `stash list` passes its options to `git log`, `--output=FILE` included.
+          list: logFamily('lists stashes'),
+          show: logFamily('shows a stash'),
+        },
+      },
+      remote: {
+        summary: 'lists remotes; `show -n` and `get-url` only read',
+        readOnly: 'any-option',
+        subcommands: {
+          // Without `-n`, asks the remote for its branches (network, credential helpers).
+          show: { summary: 'shows a remote', readOnly: 'any-option', short: 'n' },
+          'get-url': listing('prints the URL of a remote'),
+        },
+      },
+      // `git reflog [show]` is `git log -g`: it takes log's options, `--output=FILE` included.
+      reflog: {
+        ...logFamily('shows the reference log'),
+        subcommandsFirst: true,
+        subcommands: {
+          show: logFamily('shows the reference log'),
+          exists: listing('tells whether a reference log exists'),
+        },
+      },
+      worktree: {
+        summary: 'manages work trees; `list` only reads',
+        subcommands: { list: listing('lists work trees') },
+      },
       archive: {
         summary: 'writes an archive of a tree; with --remote its --exec program runs on the remote side',
         // No `-u` of its own: kept from the engine's earlier table, where `archive -u CMD` was a
@@ -205,6 +469,18 @@ export const GIT: readonly CommandFact[] = [
         effects: ['recursive'],
       },
       { argv: ['git', 'fetch', '--upload-pack', 'x', 'origin'], roles: { 3: 'script' } },
+      { argv: ['git', '-p', 'log'], effects: ['runs'] },
+      { argv: ['git', '--exec-path=/tmp', 'status'], effects: ['runs'] },
+      { argv: ['git', '--exec-path', 'status'], notEffects: ['runs'] },
+      { argv: ['git', 'log', '--outp', 'x'], roles: { 3: 'write' } },
+      { argv: ['git', 'log', '--ext-diff', 'HEAD'], effects: ['runs'] },
+      { argv: ['git', 'branch', '-D', 'x'], effects: ['writes'], roles: { 3: 'name' } },
+      { argv: ['git', 'branch', '--merged', 'main'], roles: { 3: 'name' }, notEffects: ['writes'] },
+      { argv: ['git', 'tag', '-m', 'msg', 'v1'], effects: ['writes'], roles: { 3: 'value', 4: 'name' } },
+      { argv: ['git', 'config', '--unset', 'x.y'], effects: ['writes'] },
+      { argv: ['git', 'cat-file', '--batch'], effects: ['reads-listed'] },
+      { argv: ['git', 'reflog', '-n', '5'], notEffects: ['writes'] },
+      { argv: ['git', 'stash', '--', 'list'], roles: { 3: 'unknown' } },
     ],
   },
 ];

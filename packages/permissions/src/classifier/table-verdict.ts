@@ -1,0 +1,185 @@
+/**
+ * The read-only classifier's verdict from the command table (decision 0039): the command is
+ * read by the one argv reader, and it is read-only only if EVERY reading is — an argv the
+ * table can read two ways (an option it does not list may or may not take the next word) is
+ * read-only only if both ways are. A reading is not read-only when a word in it writes, runs
+ * a program or reads what the command line does not show (a `write`, `command` or `script`
+ * role, a `writes`, `runs`, `reads-listed` or `reads-options` effect), when the entry read
+ * last is not on the allowlist (`readOnly`), when an option it does not list may do anything
+ * (`listed-options`), or when a run-time word (a glob, `$X`) could become an option. What the
+ * table cannot say as facts — a verb or operand that makes a subcommand write (`git branch
+ * NAME`) — is in `table-checks.ts`.
+ */
+import type { CompiledFact, OptionDef, OptionUse, Reading, Role } from '../commands';
+import type { ShellWord } from '../shell/types';
+import { couldExpandToFlag } from './flag-expansion';
+import { TABLE_CHECKS } from './table-checks';
+import type { ClassificationResult } from './types';
+import { mutating, readOnly, unknown } from './verdict';
+
+/** Roles of a word that make a command more than a reader. */
+const ACTING_ROLES: ReadonlySet<Role> = new Set<Role>(['write', 'command', 'script']);
+
+/** The effects of one option use: its own, and those of its value. */
+function optionEffects(def: OptionDef, value: string | undefined): readonly string[] {
+  if (value === undefined) return def.effects;
+  const more = def.valueEffects.get(value) ?? def.valueEffects.get('*');
+  return more === undefined ? def.effects : [...def.effects, ...more];
+}
+
+/** Which entry of the reading each argv index belongs to (the one a subcommand word opened). */
+function levelAt(reading: Reading, start: number, index: number): CompiledFact {
+  let level = 0;
+  for (let i = start + 1; i < index; i++) if (reading.kinds[i] === 'subcommand') level++;
+  return reading.facts[Math.min(level, reading.facts.length - 1)]!;
+}
+
+/** The long option a prefix abbreviates among those of `level` that write or run something. */
+function actingPrefix(level: CompiledFact, word: string): OptionDef | undefined {
+  if (!word.startsWith('--')) return undefined;
+  const eq = word.indexOf('=');
+  const name = word.slice(2, eq < 0 ? undefined : eq);
+  if (name === '') return undefined;
+  for (const [full, def] of level.long) {
+    if (full.startsWith(name) && (ACTING_ROLES.has(def.role) || def.effects.some(isActing))) return def;
+  }
+  return undefined;
+}
+
+function isActing(effect: string): boolean {
+  return effect === 'writes' || effect === 'runs';
+}
+
+/** The verdict an option gives, or undefined when it only reads. */
+function optionVerdict(
+  label: string,
+  argv: readonly string[],
+  option: OptionUse,
+  def: OptionDef,
+): ClassificationResult | undefined {
+  const written = argv[option.index]!;
+  if (ACTING_ROLES.has(def.role)) {
+    const what = def.role === 'write' ? 'writes a file' : 'runs another program';
+    return mutating(`${label} ${def.spelling} ${what}`, written);
+  }
+  for (const effect of optionEffects(def, option.value)) {
+    if (effect === 'writes') return mutating(`${label} ${def.spelling} changes files or state`, written);
+    if (effect === 'runs') return mutating(`${label} ${def.spelling} runs another program`, written);
+    if (effect === 'reads-listed' || effect === 'reads-options') {
+      const result: ClassificationResult = {
+        ...unknown(
+          `${label} ${def.spelling} reads what its input or a list file names, which the command line does not show`,
+          written,
+        ),
+        prefixExcluded: true,
+      };
+      if (def.role === 'read' && option.value !== undefined && option.value !== '-')
+        result.reads = [option.value];
+      return result;
+    }
+  }
+  return undefined;
+}
+
+/** The verdict of one reading of `argv` (the command word at `start`). */
+function readingVerdict(
+  argv: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  start: number,
+  reading: Reading,
+): ClassificationResult {
+  const innermost = reading.facts[reading.facts.length - 1]!;
+  const label = innermost.path;
+  // Run-time words before the end of options (`--`, or the first operand where options stop).
+  if (words !== undefined) {
+    let ended = false;
+    let level = 0;
+    for (let i = start + 1; i < argv.length; i++) {
+      const kind = reading.kinds[i];
+      if (kind === 'end-of-options') {
+        ended = true;
+        continue;
+      }
+      if (!ended && couldExpandToFlag(words[i]))
+        return unknown(`${label}: a run-time word (glob or expansion) could expand to an option`, argv[i]);
+      if (kind === 'subcommand') {
+        level++;
+        ended = false;
+      } else if (
+        kind !== 'option' &&
+        reading.operands.includes(i) &&
+        reading.facts[Math.min(level, reading.facts.length - 1)]!.fact.permute === false
+      )
+        ended = true;
+    }
+  }
+  for (const option of reading.options) {
+    const level = levelAt(reading, start, option.index);
+    if (option.def !== undefined) {
+      const verdict = optionVerdict(level.path, argv, option, option.def);
+      if (verdict !== undefined) return verdict;
+      continue;
+    }
+    const written = argv[option.index]!;
+    if (level.fact.readOnly === 'any-option') {
+      const acting = actingPrefix(level, written);
+      if (acting !== undefined) {
+        const verdict = optionVerdict(level.path, argv, option, acting);
+        if (verdict !== undefined) return verdict;
+      }
+      continue;
+    }
+    // An entry off the allowlist is not read-only whatever its options (decided below).
+    if (level.fact.readOnly === undefined) continue;
+    return unknown(`${level.path}: unrecognized option ${written}`, written);
+  }
+  const check = TABLE_CHECKS.get(reading.facts[Math.min(1, reading.facts.length - 1)]!.path);
+  const checked = check?.(argv, start, reading);
+  if (checked !== undefined) return checked;
+  if (reading.unknownSubcommand !== undefined)
+    return unknown(
+      `${label} ${reading.unknownSubcommand} is not a known read-only subcommand`,
+      reading.unknownSubcommand,
+    );
+  if (innermost.fact.mutates) return mutating(`${label} changes the files it names`, argv[start]);
+  if (innermost.fact.readOnly === undefined) {
+    const sub = reading.kinds.lastIndexOf('subcommand');
+    return sub < 0
+      ? unknown(`${label} is not on the read-only allowlist`, argv[start])
+      : unknown(`${label} is not a known read-only subcommand`, argv[sub]);
+  }
+  if (reading.commandAt !== undefined || reading.anyLaterWord)
+    return unknown(`${label} runs another command`, argv[reading.commandAt ?? start]);
+  for (const index of reading.operands) {
+    const kind = reading.kinds[index];
+    if (kind !== undefined && ACTING_ROLES.has(kind as Role))
+      return mutating(`${label} writes or runs what ${argv[index]} names`, argv[index]);
+    if (kind === 'unknown' && innermost.fact.operands?.some((role) => ACTING_ROLES.has(role)))
+      return unknown(`${label}: too many ways to read its arguments`, argv[index]);
+  }
+  return readOnly(`${label} only reads with these options`);
+}
+
+/**
+ * The verdict on `argv` (the command word at `start`) from `readings`, every reading of it:
+ * read-only only if every reading is; otherwise a mutating reading's verdict before an
+ * unknown one's (the safe direction for prefix rules, which never cover a write flag).
+ */
+export function classifyReadings(
+  argv: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  start: number,
+  readings: readonly Reading[],
+): ClassificationResult {
+  let result: ClassificationResult | undefined;
+  for (const reading of readings) {
+    const verdict = readingVerdict(argv, words, start, reading);
+    if (verdict.classification === 'mutating') return verdict;
+    if (
+      result === undefined ||
+      (result.classification === 'read-only' && verdict.classification !== 'read-only')
+    )
+      result = verdict;
+  }
+  return result ?? unknown('no reading');
+}

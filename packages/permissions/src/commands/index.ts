@@ -12,6 +12,7 @@ import type { CommandFact, Effect, ReadFormat } from './types';
 
 export type { CompiledFact, OptionDef } from './compile';
 export { readingPrintsCredentials } from './credentials';
+export { type InlineCode, inlineCode, interpreterName, LANGUAGES } from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
 export type { ArgvFacts, CommandFact, Effect, Example, PrintsCredentials, ReadFormat, Role } from './types';

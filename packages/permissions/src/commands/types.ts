@@ -16,6 +16,8 @@
  * - `name`: a key, variable or other name, never a path;
  * - `value`: a number, colour, mode, format, literal data or other setting, never a path;
  * - `uses`: a file the command uses without printing or sending it (a TLS key, an identity file);
+ * - `code`: program text in the interpreter's own language (`python3 -c CODE`, `deno eval CODE`),
+ *   never a path and never shell: the floor reads it by the entry's `language`;
  * - `unknown`: the reader cannot tell (a word after an option it does not know).
  */
 export type Role =
@@ -28,6 +30,7 @@ export type Role =
   | 'name'
   | 'value'
   | 'uses'
+  | 'code'
   | 'unknown';
 
 /**
@@ -169,6 +172,11 @@ export interface CommandFact extends ArgvFacts {
    *   but the parser never reads its text as sh.
    */
   kind?: 'shell' | 'shell-like';
+  /**
+   * The language of its `code` words, for an interpreter that takes a program inline
+   * (`python`, `node`, `perl`): the floor reads inline programs by it (`floor/interpreter-code.ts`).
+   */
+  language?: string;
   /**
    * Files (relative to the working directory) whose text the command runs as shell commands:
    * a git hook a subcommand fires (`.git/hooks/pre-commit`), `.envrc`, a justfile. A script

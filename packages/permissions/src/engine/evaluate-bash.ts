@@ -21,6 +21,7 @@ import {
   FloorNames,
   type FloorViolation,
 } from '../floor';
+import { computedInlineCode } from '../floor/interpreter-code';
 import { ResolvedReads } from '../floor/resolved-reads';
 import { defaultProtectedPathModel, type ProtectedPathModel } from '../protected/protected-paths';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
@@ -480,9 +481,17 @@ function guarded(
   }
 }
 
-/** `classifyCommand` on one command, for `map` (which also passes an index and the list). */
+/**
+ * `classifyCommand` on one command, for `map` (which also passes an index and the list). An
+ * interpreter's inline program that computes a name at run time (`computedInlineCode`) is
+ * excluded from prefix rules: `Bash(python3:*)` does not cover `python3 -c "open('.e'+'nv')"`.
+ */
 function classifyOne(simple: SimpleCommand): CommandVerdict {
-  return classifyCommand(simple);
+  const verdict = classifyCommand(simple);
+  if (verdict.classification === 'mutating') return verdict;
+  const computed = computedInlineCode(simple);
+  if (computed === undefined) return verdict;
+  return { classification: 'unknown', reason: computed.reason, flag: computed.code, prefixExcluded: true };
 }
 
 /** The state of one evaluation: records the steps (for `explain`) and builds the decision. */

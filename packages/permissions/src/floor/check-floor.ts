@@ -5,6 +5,7 @@
  */
 
 import { hasPatternChar, mentionsSecretFragment } from '../secrets/secret-fragments';
+import { analyzeShell } from '../shell';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { CREDENTIAL_COMMANDS, printsCredential } from './credential-commands';
@@ -20,6 +21,7 @@ import {
   type InlineProgram,
   inlinePrograms,
   interpreterFamily,
+  programCommandLines,
   readsWholeEnvironment,
   stdinProgram,
 } from './interpreter-code';
@@ -149,6 +151,7 @@ function passesQuickly(command: SimpleCommand, names: FloorNames | undefined): b
   for (let i = 0; i < programs.length; i++) {
     const { family, code } = programs[i]!;
     if (mentionsSecretFragment(code) || readsWholeEnvironment(family, code)) return false;
+    if (programCommandLines(family, code).length > 0) return false;
   }
   if ((kind & CREDENTIALS) !== 0 && printsCredential(command, name)) return false;
   if ((kind & DUMPS) !== 0 && checkEnvDumpNamed(command, name, programs) !== undefined) return false;
@@ -263,6 +266,26 @@ export function checkFloorFully(command: SimpleCommand): FloorViolation | undefi
     checkFunctionExportNamed(command, outerName, innerName) ??
     checkDefaultAssignments(command) ??
     checkSecretReadsNamed(command, innerName, programs) ??
-    checkEnvDumpNamed(command, innerName, programs)
+    checkEnvDumpNamed(command, innerName, programs) ??
+    checkProgramCommands(programs)
   );
+}
+
+/**
+ * The floor on the literal command lines inline programs run (`os.system('env')`,
+ * `io.popen("cat .env")`, `` `env` ``): each is read as shell and checked like a command of
+ * its own. A command line built at run time is never allowed by a prefix rule instead
+ * (`computedInlineCode`).
+ */
+function checkProgramCommands(programs: readonly InlineProgram[]): FloorViolation | undefined {
+  for (let i = 0; i < programs.length; i++) {
+    const { family, code } = programs[i]!;
+    for (const line of programCommandLines(family, code)) {
+      for (const inner of analyzeShell(line).commands) {
+        const found = checkFloor(inner);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
 }

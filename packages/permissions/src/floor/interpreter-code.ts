@@ -1,111 +1,43 @@
 /**
  * Inline programs given to interpreters (`python -c CODE`, `node -e CODE`, `ruby -e`,
- * `perl -e`, `php -r`, `deno eval`, `bun -e`). The floor cannot run them, but it can see
- * the file names they mention (`open('.env')`) and whole-environment reads
- * (`print(os.environ)`, `console.log(process.env)`, `p ENV`, `print %ENV`). Reading one
- * named variable (`os.environ['HOME']`, `process.env.HOME`, `ENV['X']`) is fine.
+ * `perl -e`, `php -r`, `lua -e`, `deno eval`, `bun -e`): which options take one is the
+ * command table's (`commands/table/interpreters.ts`). The floor cannot run them, but it can
+ * see the file names they mention (`open('.env')`), whole-environment reads
+ * (`print(os.environ)`, `console.log(process.env)`, `p ENV`, `print %ENV`) and the literal
+ * command lines they run (`os.system('env')`, `io.popen("cat .env")`). Reading one named
+ * variable (`os.environ['HOME']`, `process.env.HOME`, `ENV['X']`) is fine. A program that
+ * computes a name at run time (`'.e'+'nv'`, `chr(46)`, base64, `getattr`, a command line
+ * built from variables) hides what it reads or runs: no prefix rule covers it
+ * (`computedCode`), it is asked about.
  */
+import { commandFact, type InlineCode, inlineCode, interpreterName, LANGUAGES } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { ShellRedirect, SimpleCommand } from '../shell/types';
 
-const CODE_FLAGS: Record<string, readonly string[]> = {
-  python: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
-  ruby: ['-e'],
-  perl: ['-e', '-E'],
-  php: ['-r'],
-  bun: ['-e', '--eval', '-p', '--print'],
-  deno: ['eval'],
-};
-
-/** Interpreter names without a version, and the family each belongs to. */
-const FAMILIES: ReadonlyMap<string, string> = new Map([
-  ['python', 'python'],
-  ['node', 'node'],
-  ['ruby', 'ruby'],
-  ['perl', 'perl'],
-  ['php', 'php'],
-  ['bun', 'bun'],
-  ['deno', 'deno'],
-  ['nodejs', 'node'],
-  ['pypy', 'python'],
-]);
-
 /** The interpreter family of a command name (no directory: `python3.12` → `python`), if any. */
 export function interpreterFamily(name: string): string | undefined {
-  const first = name.charCodeAt(0);
-  // p, n, r, b, d: the first letters of every interpreter name; most commands stop here.
-  if (first !== 112 && first !== 110 && first !== 114 && first !== 98 && first !== 100) return undefined;
-  // The name is an interpreter's followed by a version made of digits and dots. No
-  // interpreter's name ends in either, so the name without its trailing ones is that name.
-  let end = name.length;
-  while (end > 0 && isVersionChar(name.charCodeAt(end - 1))) end--;
-  return FAMILIES.get(end === name.length ? name : name.slice(0, end));
-}
-
-/** An ASCII digit or `.`. */
-function isVersionChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || code === 46;
+  const table = interpreterName(name);
+  return table === undefined ? undefined : LANGUAGES.get(table);
 }
 
 /** One inline program: its text and the interpreter family that runs it. */
-export interface InlineProgram {
-  family: string;
-  code: string;
-}
+export type InlineProgram = InlineCode;
 
 const NO_PROGRAMS: readonly InlineProgram[] = [];
 
-// A cluster of short options ending in the code flag also takes the program as the next
-// word: `perl -lne CODE`, `perl -le CODE`, `node -pe CODE`, `python3 -Bc CODE`.
-const CODE_CLUSTERS: Record<string, RegExp> = {
-  python: /^-[a-zA-Z]+c$/,
-  node: /^-[a-zA-Z]+[ep]$/,
-  bun: /^-[a-zA-Z]+[ep]$/,
-  ruby: /^-[a-zA-Z]+e$/,
-  perl: /^-[a-zA-Z0-9]+[eE]$/,
-};
-
 /**
- * Families whose code flags and cluster expression (`^-…`, no alternatives) all start with
- * `-` (all but deno's `eval`): for them a word that does not is no code flag.
- */
-const DASHED_FAMILIES: ReadonlySet<string> = new Set(
-  Object.keys(CODE_FLAGS).filter(
-    (family) =>
-      CODE_FLAGS[family]!.every((flag) => flag.startsWith('-')) &&
-      (!Object.hasOwn(CODE_CLUSTERS, family) ||
-        (CODE_CLUSTERS[family]!.source.startsWith('^-') && !CODE_CLUSTERS[family]!.source.includes('|'))),
-  ),
-);
-
-/**
- * The inline program texts of an interpreter invocation, with the interpreter family.
- * `name` is the command name of `argv[0]` when the caller already has it.
+ * The inline program texts of an interpreter invocation, with the interpreter family, from
+ * every reading of the argv (the command table's `code` words). `name` is the command name of
+ * `argv[0]` when the caller already has it.
  */
 export function inlinePrograms(
   argv: readonly string[],
   name: string = commandWordBasename(argv[0] ?? ''),
 ): readonly InlineProgram[] {
-  const family = interpreterFamily(name);
-  if (!family) return NO_PROGRAMS;
-  const flags = Object.hasOwn(CODE_FLAGS, family) ? CODE_FLAGS[family]! : [];
-  const cluster = Object.hasOwn(CODE_CLUSTERS, family) ? CODE_CLUSTERS[family] : undefined;
-  const dashed = DASHED_FAMILIES.has(family);
-  // Most interpreter commands run a script (`python3 app.py --port 8000`): no list for them.
-  let out: InlineProgram[] | undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const arg = argv[i]!;
-    // `-` is 45: no flag, cluster or attached flag matches a word without it (see above).
-    if (dashed && arg.charCodeAt(0) !== 45) continue;
-    if ((flags.includes(arg) || cluster?.test(arg) === true) && argv[i + 1] !== undefined) {
-      (out ??= []).push({ family, code: argv[i + 1]! });
-      i++;
-    } else if (arg.length > 2 && flags.some((flag) => flag.length === 2 && arg.startsWith(flag))) {
-      (out ??= []).push({ family, code: arg.slice(2) }); // `-cCODE`, `-eCODE`
-    }
-  }
-  return out ?? NO_PROGRAMS;
+  const table = interpreterName(name);
+  if (table === undefined || argv.length < 2) return NO_PROGRAMS;
+  const fact = commandFact(table);
+  return fact === undefined ? NO_PROGRAMS : inlineCode(argv, fact, LANGUAGES.get(table)!);
 }
 
 /**
@@ -137,8 +69,8 @@ export function codeTokens(code: string): string[] {
 }
 
 const WHOLE_ENVIRONMENT: Record<string, RegExp> = {
-  python: /\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b))|\bos\.getenv\(\s*\)/,
-  node: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\b/,
+  python: /\bos\.environb?\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b))|\bos\.getenv\(\s*\)/,
+  node: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bprocess\s*\[\s*['"`]env['"`]\s*\](?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\b/,
   bun: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bBun\.env\b(?!\s*(?:\.|\[))/,
   deno: /\bDeno\.env\.toObject\b/,
   ruby: /\bENV\b(?!\s*(?:\[|\.fetch\b|\.key\?))/,
@@ -149,4 +81,183 @@ const WHOLE_ENVIRONMENT: Record<string, RegExp> = {
 /** True when program text reads the whole environment. */
 export function readsWholeEnvironment(family: string, code: string): boolean {
   return Object.hasOwn(WHOLE_ENVIRONMENT, family) && WHOLE_ENVIRONMENT[family]!.test(code);
+}
+
+/** A string literal without escapes or interpolation, for the languages' quoting alike. */
+const PLAIN_STRING = String.raw`(?:'[^'\\\n]*'|"[^"\\\n$]*"|\`[^\`\\\n$]*\`)`;
+
+/**
+ * How a language joins strings, between two literals: `'.e'+'nv'`, `".e"."nv"`, `".e".."nv"`,
+ * Python's adjacent literals (`'.e' 'nv'`). Nothing else needs two literals joined.
+ */
+const JOINED_LITERALS: Readonly<Record<string, RegExp>> = (() => {
+  const join = (operator: string) => new RegExp(`${PLAIN_STRING}\\s*${operator}\\s*${PLAIN_STRING}`);
+  return {
+    python: join(String.raw`\+?`),
+    node: join(String.raw`\+`),
+    bun: join(String.raw`\+`),
+    deno: join(String.raw`\+`),
+    ruby: join(String.raw`\+?`),
+    perl: join(String.raw`\.`),
+    php: join(String.raw`\.`),
+    lua: join(String.raw`\.\.`),
+  };
+})();
+
+/**
+ * Reflection, dynamic evaluation and import, and renaming what the floor looks for: a name
+ * given to these is looked up or run at run time (`getattr(os, x)`, `eval(s)`,
+ * `Object.const_get(n)`, `import os as o`). Computing a string alone is harmless until it
+ * reaches one of these or a call of `NAMING_CALLS`.
+ */
+const COMPUTING: Record<string, RegExp> = {
+  python:
+    /\b(?:getattr|setattr|delattr|vars|globals|locals|eval|exec|compile|__import__|importlib|import_module|marshal|pickle)\b|__dict__|__builtins__|__class__|__subclasses__|__globals__|\bimport\s+(?:os|subprocess|pathlib|io)\s+as\b|\bfrom\s+(?:os|subprocess|pathlib|io|pty)\s+import\b|=\s*os\s*(?:[;\n]|$)/,
+  node: /\b(?:eval|Function|Reflect|globalThis|global|Proxy)\b|\bimport\s*\(|\b(?:process|this|module|require|Deno|Bun)\s*\[|\{[^{}]*\}\s*=\s*(?:process|Deno|Bun|require\s*\(\s*['"`]child_process['"`]\s*\))|=\s*(?:process|Deno)\s*(?:[;,\n)]|$)/,
+  ruby: /\b(?:send|__send__|public_send|const_get|instance_variable_get|class_eval|instance_eval|module_eval|eval|binding|define_method|Marshal)\b|(?<![.\w])method\s*\(|\bObject\s*\.\s*const/,
+  perl: /\beval\b|&\s*\{|\*\s*\{|\$\s*\{\s*["'$]|\bno\s+strict\b|\$ENV\s*\{\s*(?!\w+\s*\}|'[^'$\\]*'\s*\}|"[^"$\\]*"\s*\})/,
+  php: /\b(?:eval|assert|create_function|call_user_func(?:_array)?|constant|extract|parse_str)\b|\$\$|\$\{|\$\w+\s*\(|\$_(?:ENV|SERVER)\s*\[\s*(?!'[^'$\\]*'\s*\]|"[^"$\\]*"\s*\])/,
+  lua: /\b(?:load|loadstring|dofile|loadfile|rawget|getfenv|setfenv|debug|_G|_ENV)\b/,
+};
+// Bun and Deno run JavaScript too.
+COMPUTING.bun = COMPUTING.node!;
+COMPUTING.deno = COMPUTING.node!;
+
+/**
+ * Calls whose first argument names what they read, load or run (a file, a variable, a module,
+ * a command line): computed when it is not a plain literal (`open(x)`, `getenv($name)`,
+ * `open(chr(46)+'env')`, `io.popen(cmd)`). A literal with an escape (`'\x2eenv'`) is not plain.
+ */
+const NAMING_CALLS: Record<string, RegExp> = {
+  python:
+    /\b(?:open|io\.open|Path|getenv|environb?\.(?:get|pop|setdefault)|os\.(?:open|system|popen|exec\w*|spawn\w*|listdir|scandir|walk)|subprocess\.\w+|pty\.spawn|glob\.i?glob)\s*\(|\bos\.environb?\s*\[/g,
+  node: /\b(?:readFileSync|readFile|createReadStream|openSync|readTextFile(?:Sync)?|readdirSync|require|execSync|execFileSync|spawnSync|execFile|spawn|fork|Bun\.file|Bun\.spawn(?:Sync)?|Deno\.run|Deno\.Command|Deno\.env\.get)\s*\(|\bprocess\.env\s*\[/g,
+  ruby: /(?:\b(?:File\.(?:read|open|readlines|foreach|binread|new)|IO\.(?:read|readlines|foreach|popen|binread)|Open3\.\w+|ENV\.fetch|Dir\.glob)|(?<![.\w])(?:open|load|system|exec|spawn))\b\s*\(?|\bENV\s*\[/g,
+  perl: /(?<![.\w$@%&])(?:open|sysopen|system|exec)\b\s*\(?/g,
+  php: /\b(?:file_get_contents|fopen|file|readfile|highlight_file|show_source|parse_ini_file|getenv|system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|glob|scandir|opendir)\s*\(|\b(?:include|require)(?:_once)?\b\s*\(?/g,
+  lua: /\b(?:io\.open|io\.lines|io\.popen|os\.execute|os\.getenv|require)\s*\(?/g,
+};
+// Bun and Deno run JavaScript too.
+NAMING_CALLS.bun = NAMING_CALLS.node!;
+NAMING_CALLS.deno = NAMING_CALLS.node!;
+
+/** Options that may come first in a call instead of a name: Perl's file handle, a mode. */
+const HANDLE_FIRST = /^\s*(?:my\s+)?(?:\$\w+|[A-Z_][A-Z0-9_]*)\s*,/;
+
+/** A call's literal arguments: plain literals (or lists of them) and commas, up to the call's end. */
+const LITERAL_ARGUMENTS = new RegExp(
+  String.raw`^\s*(?:\[\s*(?:${PLAIN_STRING}\s*,?\s*)*\]|${PLAIN_STRING}|\d+\b|\])(?:\s*,\s*(?:\[\s*(?:${PLAIN_STRING}\s*,?\s*)*\]|${PLAIN_STRING}|\{[^{}()$]*\}|\w+\s*[=:]\s*[\w'"]+|\w+))*\s*(?:[),;\n\]]|$|\bor\b|\|\|)`,
+);
+
+/**
+ * Why `code` computes a name at run time (one of the constructs above), or undefined when
+ * every name it reads, loads or runs is written out. Only the program text is read, never run.
+ */
+export function computedCode(family: string, code: string): string | undefined {
+  if (JOINED_LITERALS[family]?.test(code)) return 'joins string literals into a name';
+  const computing = COMPUTING[family]?.exec(code);
+  if (computing) return `computes a name or code at run time (${computing[0].trim()})`;
+  const calls = NAMING_CALLS[family];
+  if (calls === undefined) return undefined;
+  calls.lastIndex = 0;
+  for (let match = calls.exec(code); match !== null; match = calls.exec(code)) {
+    let rest = code.slice(match.index + match[0].length);
+    if (match[0].endsWith('[')) {
+      // A subscript: `os.environ[NAME]`, `process.env[k]`.
+      if (!new RegExp(`^\\s*${PLAIN_STRING}\\s*\\]`).test(rest))
+        return `reads ${match[0]}…] by a computed name`;
+      continue;
+    }
+    if (family === 'perl' || family === 'ruby') {
+      // Perl's `open(F, '<', 'x')`, `open my $f, 'x'`: the handle first.
+      const handle = HANDLE_FIRST.exec(rest);
+      if (handle !== null && /\bopen$|\bsysopen$/.test(match[0].replace(/\s*\(?$/, '')))
+        rest = rest.slice(handle[0].length);
+    }
+    if (!LITERAL_ARGUMENTS.test(rest))
+      return `${match[0].replace(/\s*\(?$/, '')} takes a name computed at run time`;
+  }
+  return undefined;
+}
+
+/** Calls that run a command line (or an argv), per language: see `programCommandLines`. */
+const RUN_CALLS: Record<string, RegExp> = {
+  python:
+    /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\.\w+|pty\.spawn|commands\.getoutput)\s*\(/g,
+  node: /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run|Command)\s*\(/g,
+  ruby: /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?/g,
+  perl: /\b(?:system|exec)\b\s*\(?/g,
+  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(/g,
+  lua: /\b(?:os\.execute|io\.popen)\s*\(?/g,
+};
+// Bun and Deno run JavaScript too.
+RUN_CALLS.bun = RUN_CALLS.node!;
+RUN_CALLS.deno = RUN_CALLS.node!;
+/** Backquotes and `qx`/`%x` run shell commands in Perl, Ruby and PHP (not in JavaScript). */
+const SHELL_QUOTED = /`([^`]*)`|\bqx\s*\{([^}]*)\}|\bqx\s*\(([^)]*)\)|%x\{([^}]*)\}|%x\(([^)]*)\)/g;
+const LITERAL = new RegExp(`^\\s*(${PLAIN_STRING})`);
+const LIST = new RegExp(`^\\s*\\[((?:\\s*${PLAIN_STRING}\\s*,?)*)\\s*\\]`);
+
+/** The literals of a list (`['cat', '.env']` → `cat .env`). */
+function listWords(list: string): string[] {
+  return [...list.matchAll(new RegExp(PLAIN_STRING, 'g'))].map((match) => match[0].slice(1, -1));
+}
+
+/**
+ * The literal command lines program text runs (`os.system('env')`, `io.popen("cat .env")`,
+ * `subprocess.run(['cat', '.env'])`, `` `env` ``), for the floor to check as shell commands.
+ * One built at run time is `computedCode`'s.
+ */
+export function programCommandLines(family: string, code: string): string[] {
+  const calls = RUN_CALLS[family];
+  if (calls === undefined) return [];
+  const lines: string[] = [];
+  calls.lastIndex = 0;
+  for (let match = calls.exec(code); match !== null; match = calls.exec(code)) {
+    const rest = code.slice(match.index + match[0].length);
+    const list = LIST.exec(rest);
+    if (list !== null) {
+      lines.push(listWords(list[1]!).join(' '));
+      continue;
+    }
+    const literal = LITERAL.exec(rest);
+    if (literal === null) continue;
+    let line = literal[1]!.slice(1, -1);
+    // `spawn('cat', ['.env'])`, `execFile('cat', ['.env'])`: the argv after the program.
+    const args = LIST.exec(rest.slice(literal[0].length).replace(/^\s*,/, ''));
+    if (args !== null) line = [line, ...listWords(args[1]!)].join(' ');
+    lines.push(line);
+  }
+  if (family === 'perl' || family === 'ruby' || family === 'php') {
+    for (const match of code.matchAll(SHELL_QUOTED)) {
+      const text = match.slice(1).find((group) => group !== undefined);
+      if (text !== undefined) lines.push(text);
+    }
+  }
+  return lines;
+}
+
+/** What `computedInlineCode` found: why, and the program. */
+export interface ComputedCode {
+  reason: string;
+  code: string;
+}
+
+/**
+ * The first inline program of `command` (an option's or a literal here-doc's) that computes a
+ * name at run time (`computedCode`), or undefined. No prefix rule covers such a command
+ * (`Bash(python3:*)` does not allow `python3 -c "open('.e'+'nv')"`): it is asked about.
+ */
+export function computedInlineCode(command: SimpleCommand): ComputedCode | undefined {
+  const head = command.unwrapped.argv[0];
+  if (head === undefined) return undefined;
+  const name = commandWordBasename(head);
+  if (interpreterName(name) === undefined) return undefined;
+  const programs = inlinePrograms(command.unwrapped.argv, name);
+  const fromStdin = command.redirects.length > 0 ? stdinProgram(command, name) : undefined;
+  for (const { family, code } of fromStdin === undefined ? programs : [...programs, fromStdin]) {
+    const reason = computedCode(family, code);
+    if (reason !== undefined) return { reason: `${name}'s program ${reason}`, code };
+  }
+  return undefined;
 }

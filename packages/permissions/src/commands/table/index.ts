@@ -3,6 +3,7 @@ import type { CommandFact } from '../types';
 import { CREDENTIALS } from './credentials';
 import { FILES } from './files';
 import { GIT } from './git';
+import { INTERPRETERS } from './interpreters';
 import { NETWORK } from './network';
 import { RUNNERS } from './runners';
 import { SEARCH } from './search';
@@ -18,4 +19,5 @@ export const ENTRIES: readonly CommandFact[] = [
   ...FILES,
   ...CREDENTIALS,
   ...NETWORK,
+  ...INTERPRETERS,
 ];

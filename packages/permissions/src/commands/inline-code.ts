@@ -1,0 +1,90 @@
+/**
+ * Inline programs, from the command table: which names are interpreters of which language
+ * (`language`), and the `code` words of an argv in any reading (`python3 -Bc CODE`,
+ * `node -pe CODE`, `deno eval CODE`).
+ */
+import type { CompiledFact } from './compile';
+import { readArgv } from './read-argv';
+import { ENTRIES } from './table';
+
+/** One inline program: its text and the language of the interpreter that runs it. */
+export interface InlineCode {
+  family: string;
+  code: string;
+}
+
+/** Interpreter names (as the table spells them) → their language. */
+export const LANGUAGES: ReadonlyMap<string, string> = new Map(
+  ENTRIES.flatMap((entry) =>
+    entry.language === undefined ? [] : entry.names.map((name) => [name, entry.language!] as const),
+  ),
+);
+
+/** First characters of every interpreter name: most command names are ruled out by theirs. */
+const FIRST = new Uint8Array(128);
+for (const name of LANGUAGES.keys()) FIRST[name.charCodeAt(0)] = 1;
+
+/** An ASCII digit or `.`. */
+function isVersionChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 46;
+}
+
+/**
+ * The table's name for an interpreter run as `name` (no directory), a version of digits and
+ * dots after it allowed (`python3.12` → `python3`, `nodejs18` → `nodejs`), or undefined.
+ */
+export function interpreterName(name: string): string | undefined {
+  const first = name.charCodeAt(0);
+  if (!(first < 128 && FIRST[first] === 1)) return undefined;
+  if (LANGUAGES.has(name)) return name;
+  // No interpreter's name ends in a digit or dot but `python2`/`python3`/`pypy3`: try the
+  // name without its trailing ones, then without all but one of them.
+  let end = name.length;
+  while (end > 0 && isVersionChar(name.charCodeAt(end - 1))) end--;
+  if (end === name.length || end === 0) return undefined;
+  const stem = name.slice(0, end);
+  if (LANGUAGES.has(stem)) return stem;
+  const withDigit = name.slice(0, end + 1);
+  return LANGUAGES.has(withDigit) ? withDigit : undefined;
+}
+
+const NO_CODE: readonly InlineCode[] = [];
+
+/**
+ * The inline programs of `argv` (the command word first; `name` its table name, see
+ * `interpreterName`), from every reading, each once. A code option whose attached value is
+ * the letter of another code option of the entry reads the next word as its program
+ * (`node -pe CODE` is `--print --eval CODE`).
+ */
+export function inlineCode(
+  argv: readonly string[],
+  fact: CompiledFact,
+  language: string,
+): readonly InlineCode[] {
+  let out: InlineCode[] | undefined;
+  // Word indexes already taken whole, and (negated, minus one) those whose rest was taken.
+  const seen = new Set<number>();
+  const add = (index: number, code = argv[index]) => {
+    const key = code === argv[index] ? index : -index - 1;
+    if (code === undefined || seen.has(key)) return;
+    seen.add(key);
+    (out ??= []).push({ family: language, code });
+  };
+  for (const reading of readArgv(argv, fact)) {
+    for (const option of reading.options) {
+      const def = option.def;
+      if (def?.role !== 'code' || option.valueIndex === undefined) continue;
+      if (option.valueIndex === option.index) {
+        const value = option.value!;
+        const level = reading.facts[reading.facts.length - 1]!;
+        if (value.length === 1 && level.short.get(value)?.role === 'code') add(option.index + 1);
+        // `-cCODE`: the program is the rest of the word (taken for `-pe` too: more to check).
+        if (value !== '') add(option.index, value);
+        continue;
+      }
+      add(option.valueIndex);
+    }
+    for (const index of reading.operands) if (reading.kinds[index] === 'code') add(index);
+  }
+  return out ?? NO_CODE;
+}

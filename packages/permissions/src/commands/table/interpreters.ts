@@ -1,0 +1,127 @@
+/**
+ * Language interpreters that take a program inline: by which options (`python3 -c`, `node -e`,
+ * `perl -e`/`-E`, `php -r`/`-B`/`-R`/`-E`, `lua -e`) or subcommand (`deno eval`) the program
+ * text comes, and in which language. The floor reads those `code` words by their `language`
+ * (`floor/interpreter-code.ts`): the file names and environment reads they spell, the command
+ * lines they run, and whether they compute names at run time (never allowed by a prefix rule).
+ *
+ * Only the options that take a value are listed with it; a letter not listed may or may not
+ * take one, and the reader tries both (a program found in any reading is checked). Options
+ * are read after operands too (`permute`): an interpreter stops at its script, but reading on
+ * only finds more words to check, never fewer.
+ */
+import type { CommandFact } from '../types';
+
+export const INTERPRETERS: readonly CommandFact[] = [
+  {
+    names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
+    summary: 'the Python interpreter (a version after the name is the same: `python3.12`)',
+    language: 'python',
+    // -c CODE, -m MODULE; -W and -X take a setting; the rest are flags.
+    short: 'c:m:W:X:bBdEhiIOPqsSuvVx',
+    long: 'check-hash-based-pycs= help version',
+    values: { '-c': 'code', '-m': 'name' },
+    examples: [
+      { argv: ['python3', '-c', 'print(1)'], roles: { 2: 'code' } },
+      { argv: ['python3', '-Bc', 'print(1)'], roles: { 2: 'code' } },
+      { argv: ['python3', '-m', 'json.tool', 'x.json'], roles: { 2: 'name' } },
+    ],
+  },
+  {
+    names: ['node', 'nodejs'],
+    summary: 'Node.js',
+    language: 'node',
+    // `-pe CODE` is node's alias for `--print --eval CODE` (see `inlineCode`).
+    short: 'e:p:r:C:cih',
+    long: 'eval= print= require= import= input-type= conditions= env-file= check interactive help version',
+    values: {
+      '-e': 'code',
+      '--eval': 'code',
+      '-p': 'code',
+      '--print': 'code',
+      '-C': 'name',
+      '--conditions': 'name',
+    },
+    examples: [
+      { argv: ['node', '-e', 'console.log(1)'], roles: { 2: 'code' } },
+      { argv: ['node', '--input-type=module', '--eval', 'x'], roles: { 3: 'code' } },
+    ],
+  },
+  {
+    names: ['bun'],
+    summary: 'the Bun JavaScript runtime',
+    language: 'bun',
+    short: 'e:p:r:',
+    long: 'eval= print= preload= cwd= env-file= bun',
+    values: { '-e': 'code', '--eval': 'code', '-p': 'code', '--print': 'code' },
+    examples: [{ argv: ['bun', '--eval', 'console.log(1)'], roles: { 2: 'code' } }],
+  },
+  {
+    names: ['deno'],
+    summary: 'the Deno JavaScript runtime',
+    language: 'deno',
+    permute: false,
+    subcommands: {
+      // `deno eval [OPTIONS] CODE [ARGS…]`: `-p` prints the result.
+      eval: {
+        summary: 'runs a program given as text',
+        short: 'p',
+        long: 'print ext=',
+        operands: ['code', 'unknown'],
+      },
+    },
+    examples: [
+      { argv: ['deno', 'eval', 'console.log(1)'], roles: { 2: 'code' } },
+      { argv: ['deno', 'eval', '-p', '1+1'], roles: { 3: 'code' } },
+    ],
+  },
+  {
+    names: ['ruby'],
+    summary: 'the Ruby interpreter',
+    language: 'ruby',
+    // -e CODE; -r LIBRARY; -I and -C a directory; -E an encoding; -F a pattern.
+    short: 'e:r:I:C:E:F:acdhlnpsSvwy',
+    long: 'enable= disable= encoding= external-encoding= internal-encoding= dump= jit yjit verbose version help copyright',
+    values: { '-e': 'code', '-r': 'name' },
+    examples: [
+      { argv: ['ruby', '-ne', 'print', 'x'], roles: { 2: 'code' } },
+      { argv: ['ruby', '-rjson', '-e', 'p 1'], roles: { 3: 'code' } },
+    ],
+  },
+  {
+    names: ['perl'],
+    summary: 'the Perl interpreter',
+    language: 'perl',
+    // -e/-E CODE; -M/-m a module and -i a backup suffix, attached only; -0 an octal record
+    // separator, attached. -l is a flag here (its octal value is digits, read as -0's by
+    // nothing else): `-lne CODE` is -l -n -e CODE.
+    short: 'e:E:M::m::i::0::I:lnpacstTwWXvVhSu',
+    values: { '-e': 'code', '-E': 'code', '-M': 'name', '-m': 'name' },
+    examples: [
+      { argv: ['perl', '-lne', 'print', 'x'], roles: { 2: 'code' } },
+      { argv: ['perl', '-MMIME::Base64', '-E', 'say 1'], roles: { 3: 'code' } },
+      { argv: ['perl', '-pi', '-e', 's/a/b/', 'f'], roles: { 3: 'code' } },
+    ],
+  },
+  {
+    names: ['php'],
+    summary: 'the PHP command-line interpreter',
+    language: 'php',
+    // -r CODE; -B, -R, -E code run before, per line and after the input; -F a file run per line.
+    short: 'r:B:R:E:F:f:d:c:z:S:t:nalsiwvmhHqe',
+    values: { '-r': 'code', '-B': 'code', '-R': 'code', '-E': 'code', '-d': 'name' },
+    examples: [
+      { argv: ['php', '-r', 'echo 1;'], roles: { 2: 'code' } },
+      { argv: ['php', '-R', 'echo $argn;'], roles: { 2: 'code' } },
+    ],
+  },
+  {
+    names: ['lua', 'luajit'],
+    summary: 'the Lua interpreter (a version after the name is the same: `lua5.4`)',
+    language: 'lua',
+    // -e CODE; -l a module; the rest are flags.
+    short: 'e:l:ivEWj:O::b',
+    values: { '-e': 'code', '-l': 'name' },
+    examples: [{ argv: ['lua', '-e', 'print(1)'], roles: { 2: 'code' } }],
+  },
+];

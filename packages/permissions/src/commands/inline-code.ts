@@ -3,8 +3,7 @@
  * (`language`), and the `code` words of an argv in any reading (`python3 -Bc CODE`,
  * `node -pe CODE`, `deno eval CODE`).
  */
-import type { CompiledFact } from './compile';
-import { readArgv } from './read-argv';
+import type { Reading } from './read-argv';
 import { ENTRIES } from './table';
 
 /** One inline program: its text and the language of the interpreter that runs it. */
@@ -51,14 +50,14 @@ export function interpreterName(name: string): string | undefined {
 const NO_CODE: readonly InlineCode[] = [];
 
 /**
- * The inline programs of `argv` (the command word first; `name` its table name, see
- * `interpreterName`), from every reading, each once. A code option whose attached value is
+ * The inline programs of `argv` (the command word first) in its `readings` (`readCommand`
+ * under its table name, see `interpreterName`), each once. A code option whose attached value is
  * the letter of another code option of the entry reads the next word as its program
  * (`node -pe CODE` is `--print --eval CODE`).
  */
 export function inlineCode(
   argv: readonly string[],
-  fact: CompiledFact,
+  readings: readonly Reading[],
   language: string,
 ): readonly InlineCode[] {
   let out: InlineCode[] | undefined;
@@ -70,7 +69,7 @@ export function inlineCode(
     seen.add(key);
     (out ??= []).push({ family: language, code });
   };
-  for (const reading of readArgv(argv, fact)) {
+  for (const reading of readings) {
     for (const option of reading.options) {
       const def = option.def;
       if (def?.role !== 'code' || option.valueIndex === undefined) continue;

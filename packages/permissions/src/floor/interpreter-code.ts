@@ -10,7 +10,7 @@
  * built from variables) hides what it reads or runs: no prefix rule covers it
  * (`computedCode`), it is asked about.
  */
-import { commandFact, type InlineCode, inlineCode, interpreterName, LANGUAGES } from '../commands';
+import { type InlineCode, inlineCode, interpreterName, LANGUAGES, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { ShellRedirect, SimpleCommand } from '../shell/types';
 
@@ -36,8 +36,8 @@ export function inlinePrograms(
 ): readonly InlineProgram[] {
   const table = interpreterName(name);
   if (table === undefined || argv.length < 2) return NO_PROGRAMS;
-  const fact = commandFact(table);
-  return fact === undefined ? NO_PROGRAMS : inlineCode(argv, fact, LANGUAGES.get(table)!);
+  const readings = readCommand(argv, 0, table);
+  return readings === undefined ? NO_PROGRAMS : inlineCode(argv, readings, LANGUAGES.get(table)!);
 }
 
 /**

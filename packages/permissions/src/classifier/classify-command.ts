@@ -4,10 +4,9 @@
  * command as someone else (`sudo`) or feed it unseen arguments (`xargs`, `parallel`) make it
  * 'unknown'; anything the parser marked opaque is 'unknown'.
  */
+import { readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
-import { scanOptions } from '../shell/option-scan';
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
-import { TIME } from '../shell/wrapper-specs';
 import { classifyArgv } from './classify-argv';
 import type { ClassificationResult } from './types';
 import { mutating, unknown } from './verdict';
@@ -78,7 +77,7 @@ const TRANSPARENT_WRAPPERS = new Set([
  * GNU time's `-o FILE` / `--output=FILE` (the program, as `/usr/bin/time`, `command time` or
  * `env time` run it; the bash keyword takes only `-p`): the report goes to FILE, created or
  * truncated (`-a` appends). Every `time` word among the wrapper words is read with time's
- * option table: the first that writes, as written, or undefined.
+ * entry in the command table: the first option whose value it writes, as written, or undefined.
  */
 function timeOutput(command: SimpleCommand): string | undefined {
   const words = command.words;
@@ -86,10 +85,17 @@ function timeOutput(command: SimpleCommand): string | undefined {
   for (let index = 0; index < wrapperWords; index++) {
     const word = words[index]!;
     if (word.dynamic || commandWordBasename(word.value) !== 'time') continue;
-    const scan = scanOptions('time', words, index, TIME);
-    for (const option of scan.options) {
-      if (option.name === 'o' || option.name === 'output') {
-        return option.name === 'o' ? `-o ${option.value ?? ''}` : `--output=${option.value ?? ''}`;
+    // The wrapper's own words only: up to the first computed one, as unwrapping reads them.
+    let end = index + 1;
+    while (end < wrapperWords && !words[end]!.dynamic) end++;
+    const argv = words.slice(0, end).map((part) => part.value);
+    for (const reading of readCommand(argv, index, 'time') ?? []) {
+      for (const option of reading.options) {
+        if (option.def?.role !== 'write') continue;
+        const value = option.value ?? '';
+        return option.spelling.startsWith('--')
+          ? `${option.spelling}=${value}`
+          : `${option.spelling} ${value}`;
       }
     }
   }

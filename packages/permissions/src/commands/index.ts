@@ -15,7 +15,16 @@ export { readingPrintsCredentials } from './credentials';
 export { type InlineCode, inlineCode, interpreterName, LANGUAGES } from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
-export type { ArgvFacts, CommandFact, Effect, Example, PrintsCredentials, ReadFormat, Role } from './types';
+export type {
+  ArgvFacts,
+  CommandFact,
+  Effect,
+  Example,
+  PrintsCredentials,
+  ReadFormat,
+  Role,
+  Unwrap,
+} from './types';
 
 /** The table, loaded (and its examples checked) once. */
 export const COMMAND_TABLE = loadCommandTable(ENTRIES);
@@ -77,7 +86,19 @@ export const MULTI_CALL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.w
  * (`ssh host rm`, `op run -- rm`, `docker exec c rm`): a deny rule is matched at every later word.
  */
 export const RUNNER_NAMES: ReadonlySet<string> = namesWhere(
-  (fact) => fact.kind === undefined && fact.wrapper !== 'first-operand' && runsCommands(fact),
+  (fact) =>
+    fact.unwrap?.everyLaterWord === true ||
+    (fact.unwrap === undefined &&
+      fact.kind === undefined &&
+      fact.wrapper !== 'first-operand' &&
+      runsCommands(fact)),
+);
+/**
+ * Wrappers the shell parser takes off the command they run (`sudo`, `env`, `timeout`, `su -c`;
+ * see `Unwrap`), and the multi-call binaries (`busybox rm`).
+ */
+export const WRAPPER_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.unwrap !== undefined || fact.wrapper === 'first-operand',
 );
 /** Commands that change what their operands name (`rm`). */
 export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mutates === true);
@@ -90,9 +111,12 @@ function holdsScripts(fact: Omit<CommandFact, 'names'>): boolean {
   );
 }
 
-/** Commands with an option whose value is a command line they run (`ugrep --filter`, `git clone -u`). */
+/**
+ * Commands with an option whose value is a command line they run (`ugrep --filter`, `git clone
+ * -u`); not the wrappers the parser takes off (`su -c`, `flock -c`), whose scripts it parses.
+ */
 export const SCRIPT_HOLDER_NAMES: ReadonlySet<string> = namesWhere(
-  (fact) => fact.kind === undefined && holdsScripts(fact),
+  (fact) => fact.kind === undefined && fact.unwrap === undefined && holdsScripts(fact),
 );
 
 /** True when the entry or a subcommand of it may print a credential. */

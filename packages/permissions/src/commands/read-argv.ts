@@ -182,6 +182,12 @@ function walk(
       continue;
     }
     const wrapper = level.fact.wrapper;
+    if (wrapper === 'after-options' && state.operands.length < (level.fact.commandAfter ?? 0)) {
+      // An operand of the wrapper's own before its command (`timeout 5 CMD`): options end here.
+      state.operands.push(i);
+      state.ended = true;
+      continue;
+    }
     if (wrapper === 'after-options' || wrapper === 'first-operand') {
       state.kinds[i] = 'command';
       state.commandAt = i;

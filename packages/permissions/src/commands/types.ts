@@ -114,7 +114,7 @@ export interface ArgvFacts {
    * The command runs another one: `after-options` (its first operand is the command word:
    * `sudo`, `op run`), `first-operand` (a multi-call binary runs the applet its first operand
    * names: `busybox sh`), `any-later-word` (a runner whose options the table does not list:
-   * any later word may be the command — `ssh host rm`, `chroot /x rm`).
+   * any later word may be the command — `ssh host rm`, `nsenter -t 1 rm`).
    */
   wrapper?: 'after-options' | 'first-operand' | 'any-later-word';
   /**
@@ -123,6 +123,11 @@ export interface ArgvFacts {
    * pushes).
    */
   subcommandsFirst?: boolean;
+  /**
+   * An `after-options` wrapper's command follows this many operands of its own (`timeout
+   * DURATION CMD`, `chroot DIR CMD`, `flock FILE CMD`); options end at the first of them.
+   */
+  commandAfter?: number;
   /** Effects the command always has (`rgrep` is `grep -r`). */
   implies?: readonly Effect[];
   /** Long options are spelled with one dash (`terraform output -json`, `-chdir=DIR`); there are no short ones. */
@@ -144,6 +149,52 @@ export type ReadFormat = 'curl-form' | 'ftp-commands';
  * `after-bang` — an editor or pager command, only what follows its `!` is a shell command.
  */
 export type ScriptFormat = 'after-colon' | 'after-bang';
+
+/**
+ * How the shell parser takes a wrapper off the command it runs (`sudo -u x CMD`, `env X=1
+ * CMD`, `timeout 5 CMD`): the options are the entry's own, read by `readArgv`. An option the
+ * entry does not list, an option missing its value, or a computed word where an option or the
+ * command belongs stops unwrapping, and the command is opaque: never guessed.
+ */
+export interface Unwrap {
+  /** `NAME=value` words before the command are set in its environment (`env`, `sudo`). */
+  assignments?: boolean;
+  /** Lone `-` words before the command are options (`env -` is `env -i`). */
+  dashOperands?: boolean;
+  /** Given one of these options, no command runs (`sudo -l`, `command -v`, `ionice -p`). */
+  noCommandWith?: readonly string[];
+  /**
+   * Given one of these options, the command follows the options even where the entry runs
+   * none (`runuser -u USER CMD`).
+   */
+  commandWith?: readonly string[];
+  /** Given one of these options, it is not unwrapped, for the reason given (`sudo -e` edits files). */
+  refuse?: Readonly<Record<string, string>>;
+  /**
+   * With no command (nor script) after it, it starts a shell of its own — an opaque command,
+   * for this reason; only given one of `with` when that is set (`sudo -s`). `kept`: it is then
+   * not taken off (`su USER ARGS` passes its words to that shell).
+   */
+  withoutCommand?: { reason: string; with?: readonly string[]; kept?: boolean };
+  /** Options whose value the wrapper splits into a command itself (`env -S`): read, never trusted. */
+  splitString?: readonly string[];
+  /** A script option may also come after the operands (`flock FILE -c CMD`). */
+  scriptAfterOperands?: boolean;
+  /** The operand at this place (after any lone `-`) is a script it runs (`sg GROUP CMD`). */
+  scriptOperand?: number;
+  /**
+   * How its command runs when not as an argv: `sh-c` — its words are joined and run by `sh
+   * -c` (`watch`), unless one of `unless` is given (`watch -x`); `input` — many times, with
+   * arguments read from standard input (`xargs`), its words up to one starting with `until`
+   * (`parallel CMD ::: a b`; no command when the first does).
+   */
+  runs?: { as: 'sh-c'; unless?: readonly string[] } | { as: 'input'; reason: string; until?: string };
+  /**
+   * Deny rules are matched at every later word as well, as for a runner the parser does not
+   * unwrap (`chroot`, `su`, `doas`): for when its unwrapping stops.
+   */
+  everyLaterWord?: boolean;
+}
 
 /** One example of a role or effect, checked when the table loads (`checkExamples`). */
 export interface Example {
@@ -198,6 +249,8 @@ export interface CommandFact extends ArgvFacts {
   readOnly?: 'listed-options' | 'any-option';
   /** Subcommands by name; options before one are the command's global options. */
   subcommands?: Readonly<Record<string, Omit<CommandFact, 'names'> & { names?: readonly string[] }>>;
+  /** How the shell parser unwraps it, when it is a wrapper the parser takes off (see `Unwrap`). */
+  unwrap?: Unwrap;
   /** Environment variables the command obeys that change what it reads or runs. */
   env?: readonly string[];
   /** Examples of each role it declares. */

@@ -559,7 +559,7 @@ function inputArrives(command: SimpleCommand): boolean {
 }
 
 // A wrapper left with no command starts a shell of its own (`sudo -s`, `su`, `chroot DIR`,
-// `script`): the reasons `wrapper-handlers.ts` gives for that.
+// `script`): the reasons the wrappers' `withoutCommand` facts give (commands/table/wrappers.ts).
 const STARTS_SHELL = / starts (?:an interactive |a )?shell/;
 /** ssh's options (OpenSSH 9): which take a value, so the host and the command can be found. */
 const SSH: OptionSpec = { shortValue: 'BbcDEeFIiJLlmOopQRSWw', shortFlag: '46AaCfGgKkMNnqsTtVvXxYy' };

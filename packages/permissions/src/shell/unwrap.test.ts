@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WRAPPER_NAMES } from '../commands';
 import { analyzeShell } from './analyze-shell';
 import { commandWordBasename, SHELL_NAMES } from './command-word';
 import type { ShellWord } from './types';
 import { needsUnwrap } from './unwrap';
-import { HANDLERS } from './wrapper-handlers';
 
 const unwrap = (command: string) => analyzeShell(command).commands[0]?.unwrapped;
 
@@ -179,7 +179,7 @@ describe('unwrapping wrappers', () => {
 
 describe('needsUnwrap', () => {
   // The set it answers for, as unwrap.ts builds it; the shape table must never rule one out.
-  const names = new Set([...HANDLERS.keys(), ...SHELL_NAMES, 'eval', 'find', 'trap']);
+  const names = new Set([...WRAPPER_NAMES, ...SHELL_NAMES, 'eval', 'find', 'trap']);
   const word = (value: string, dynamic = false): ShellWord => ({
     value,
     raw: value,

@@ -7,10 +7,11 @@
  * Never guesses: when a wrapper option is not understood, unwrapping stops at that wrapper
  * and `opaqueReason` says why.
  */
+import { WRAPPER_NAMES } from '../commands';
 import { commandWordBasename, SHELL_NAMES } from './command-word';
 import { nameShapes } from './name-shapes';
 import type { ShellAssignment, ShellContext, ShellWord, UnwrappedCommand } from './types';
-import { HANDLERS } from './wrapper-handlers';
+import { wrapperFact, wrapperStep } from './wrapper-step';
 
 /** What unwrapping needs from the parser: parse nested scripts and list derived commands. */
 export interface UnwrapHost {
@@ -26,7 +27,7 @@ export interface UnwrapHost {
 
 /** Command names `unwrapCommand` has to look at closely (by their basename). */
 export const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
-  ...HANDLERS.keys(),
+  ...WRAPPER_NAMES,
   ...SHELL_NAMES,
   'eval',
   'find',
@@ -206,13 +207,14 @@ export function unwrapCommand(
   let opaqueReason: string | undefined;
   let index = 0;
   let derived = false;
+  const values = argv ?? words.map((word) => word.value);
   while (index < words.length) {
     const word = words[index] as ShellWord;
     if (word.dynamic) break;
     const name = commandWordBasename(word.value);
-    const handler = HANDLERS.get(name);
-    if (!handler) break;
-    const step = handler(words, index);
+    const fact = wrapperFact(name);
+    if (!fact) break;
+    const step = wrapperStep(fact, name, words, values, index);
     if (step.error) {
       opaqueReason = step.error;
       if (step.splitString !== undefined)

@@ -9,6 +9,7 @@ import { RUNNERS } from './runners';
 import { SEARCH } from './search';
 import { SHELLS } from './shells';
 import { TOOLS } from './tools';
+import { WRAPPERS } from './wrappers';
 
 export const ENTRIES: readonly CommandFact[] = [
   ...SEARCH,
@@ -20,4 +21,5 @@ export const ENTRIES: readonly CommandFact[] = [
   ...CREDENTIALS,
   ...NETWORK,
   ...INTERPRETERS,
+  ...WRAPPERS,
 ];

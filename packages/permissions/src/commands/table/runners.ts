@@ -2,8 +2,9 @@
  * Programs that run another command given in their arguments and that the shell parser does
  * not unwrap. Secret managers run the command after their options (`op run -- CMD`,
  * `doppler run -- CMD`); for the other runners the table only names them: any later word
- * may be the command run (`ssh host rm -rf /`, `chroot /x rm`), so a deny rule is matched at
- * every later word.
+ * may be the command run (`ssh host rm -rf /`, `nsenter -t 1 rm`), so a deny rule is matched at
+ * every later word. (The wrappers the parser unwraps — `sudo`, `chroot`, `su` … — are in
+ * wrappers.ts.)
  */
 import type { CommandFact } from '../types';
 
@@ -16,12 +17,7 @@ const SECRETS_RUN = {
 /** Runners whose options the table does not list: names only. */
 const NAMED_RUNNERS = [
   'ssh',
-  'chroot',
-  'flock',
-  'unshare',
   'nsenter',
-  'taskset',
-  'chrt',
   'numactl',
   'prlimit',
   'systemd-run',
@@ -31,14 +27,8 @@ const NAMED_RUNNERS = [
   'dbus-launch',
   'entr',
   'nodemon',
-  'strace',
   'ltrace',
   'valgrind',
-  'script',
-  'su',
-  'runuser',
-  'pkexec',
-  'doas',
   'gdb',
   'catchsegv',
   'faketime',
@@ -64,14 +54,12 @@ const NAMED_RUNNERS = [
   'cross-env',
   'env-cmd',
   'chronic',
-  'sg',
   'newgrp',
   'cgexec',
   'schroot',
   'distrobox',
   'toolbox',
   'fakeroot',
-  'unbuffer',
   'rlwrap',
   'tmux',
   'screen',

@@ -19,6 +19,10 @@ export interface OptionDef {
   effects: readonly Effect[];
   /** Effects of giving it with a given value (`--directories=recurse`). */
   valueEffects: ReadonlyMap<string, readonly Effect[]>;
+  /** The role of a second word it takes after its value (`jq --arg NAME VALUE`). */
+  second?: Role;
+  /** Effects of giving it at least N times (`rg -uu`), by N. */
+  repeatEffects?: ReadonlyMap<number, readonly Effect[]>;
   format?: ScriptFormat;
   readFormat?: ReadFormat;
 }
@@ -99,6 +103,14 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     def.role = role;
   }
   for (const [key, effects] of Object.entries(fact.effects ?? {})) {
+    const times = /^(.+)\*(\d+)$/.exec(key);
+    if (times !== null) {
+      const def = find(times[1]!, 'effect of');
+      const repeats = new Map(def.repeatEffects);
+      repeats.set(Number(times[2]), effects);
+      def.repeatEffects = repeats;
+      continue;
+    }
     const equals = key.indexOf('=');
     const def = find(equals < 0 ? key : key.slice(0, equals), 'effect of');
     if (equals < 0) def.effects = effects;
@@ -120,6 +132,13 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     if (def.role !== 'read')
       throw new Error(`command table: ${path}: ${spelling} has a read format but no read role`);
     def.readFormat = format;
+  }
+  for (const spelling of fact.operandsFirst ?? []) find(spelling, 'option before the operands');
+  for (const [spelling, role] of Object.entries(fact.pairs ?? {})) {
+    const def = find(spelling, 'second value of');
+    if (def.takes !== 'required')
+      throw new Error(`command table: ${path}: ${spelling} takes a second word but no value of its own`);
+    def.second = role;
   }
   let subcommands: Map<string, CompiledFact> | undefined;
   if (fact.subcommands) {

@@ -56,6 +56,10 @@ interface State {
   anyLaterWord: boolean;
   unknownSubcommand?: string;
   ended: boolean;
+  /** `operandsFirst`: the expression has started, no later word is an operand. */
+  expression: boolean;
+  /** Index of the command word. */
+  start: number;
   next: number;
   exhausted: boolean;
 }
@@ -76,6 +80,52 @@ function applyEffects(state: State, def: OptionDef, value: string | undefined): 
   if (value !== undefined)
     for (const effect of def.valueEffects.get(value) ?? def.valueEffects.get('*') ?? [])
       state.effects.add(effect);
+  if (def.repeatEffects !== undefined) {
+    // Called after the option is recorded: the count includes this use.
+    let times = 0;
+    for (const use of state.options) if (use.def === def) times++;
+    for (const [least, effects] of def.repeatEffects)
+      if (times >= least) for (const effect of effects) state.effects.add(effect);
+  }
+}
+
+/**
+ * `tar czf out.tgz a`: the first word is a cluster of short options without its dash; its
+ * value-taking letters take the next words in order. Returns the index of the last word read.
+ */
+function bundled(argv: readonly string[], i: number, level: CompiledFact, state: State): number {
+  const word = argv[i]!;
+  state.kinds[i] = 'option';
+  let next = i + 1;
+  for (const letter of word) {
+    const def = level.short.get(letter);
+    if (def !== undefined && def.takes !== 'none' && next < argv.length) {
+      state.kinds[next] = def.role;
+      state.options.push({ spelling: def.spelling, index: i, value: argv[next]!, valueIndex: next, def });
+      applyEffects(state, def, argv[next]);
+      next++;
+      continue;
+    }
+    // A letter the table does not list is read as a flag: an old-style cluster has no other form.
+    state.options.push(
+      def === undefined ? { spelling: `-${letter}`, index: i } : { spelling: def.spelling, index: i, def },
+    );
+    if (def !== undefined) applyEffects(state, def, undefined);
+  }
+  return next - 1;
+}
+
+/** The second word of a `pairs` option at `at` (`jq --arg NAME VALUE`): its index, if taken. */
+function second(argv: readonly string[], at: number, def: OptionDef, state: State): number | undefined {
+  if (def.second === undefined || at >= argv.length) return undefined;
+  state.kinds[at] = def.second;
+  return at;
+}
+
+/** Whether the option word `word` starts `find`'s expression (see `operandsFirst`). */
+function startsExpression(word: string, before: readonly string[]): boolean {
+  const equals = word.indexOf('=');
+  return !before.includes(equals < 0 ? word : word.slice(0, equals));
 }
 
 /** The long option `name` names: exactly, or (GNU) as a unique prefix of one. */
@@ -106,6 +156,8 @@ export function readArgv(argv: readonly string[], fact: CompiledFact, start = 0)
       effects: new Set(fact.fact.implies ?? []),
       anyLaterWord: false,
       ended: false,
+      expression: false,
+      start,
       next: start + 1,
       exhausted: false,
     },
@@ -139,6 +191,31 @@ function walk(
     const word = argv[i]!;
     if (state.unknownSubcommand !== undefined) {
       state.kinds[i] = 'unknown';
+      continue;
+    }
+    const first = level.fact.operandsFirst;
+    if (first !== undefined && !state.ended) {
+      if (word === '(' || word === '!' || word === ',') {
+        state.kinds[i] = 'option';
+        state.expression = true;
+        continue;
+      }
+      if (
+        !state.expression &&
+        word.length > 1 &&
+        word.charCodeAt(0) === 0x2d &&
+        startsExpression(word, first)
+      )
+        state.expression = true;
+    }
+    if (
+      state.facts.length === 1 &&
+      level.fact.bundledFirst &&
+      i === state.start + 1 &&
+      word.length > 0 &&
+      word.charCodeAt(0) !== 0x2d
+    ) {
+      i = bundled(argv, i, level, state);
       continue;
     }
     const permuted = level.fact.permute !== false || state.operands.length === 0;
@@ -198,6 +275,10 @@ function walk(
       for (let k = i; k < argv.length; k++) state.kinds[k] = 'unknown';
       return;
     }
+    if (state.expression) {
+      state.kinds[i] = 'unknown';
+      continue;
+    }
     state.operands.push(i);
     if (level.fact.permute === false) state.ended = true;
   }
@@ -226,7 +307,7 @@ function option(
         state.kinds[i + 1] = def.role;
         state.options.push({ spelling: def.spelling, index: i, value, valueIndex: i + 1, def });
         applyEffects(state, def, value);
-        return i + 1;
+        return second(argv, i + 2, def, state) ?? i + 1;
       }
       state.options.push(
         attached === undefined
@@ -234,7 +315,7 @@ function option(
           : { spelling: def.spelling, index: i, value: attached, valueIndex: i, def },
       );
       applyEffects(state, def, attached);
-      return i;
+      return (attached === undefined ? undefined : second(argv, i + 1, def, state)) ?? i;
     }
     // Not in the table: `--x=v` holds its value; `--x` may take the next word.
     if (attached !== undefined || i + 1 >= argv.length) {
@@ -286,7 +367,7 @@ function option(
         state.kinds[i + 1] = def.role;
         state.options.push({ spelling: def.spelling, index: i, value: argv[i + 1]!, valueIndex: i + 1, def });
         applyEffects(state, def, argv[i + 1]);
-        return i + 1;
+        return second(argv, i + 2, def, state) ?? i + 1;
       }
       state.options.push({ spelling: def.spelling, index: i, def });
       applyEffects(state, def, undefined);
@@ -318,8 +399,14 @@ function finish(state: State): Reading {
   let roles = level.fact.operands ?? ['unknown'];
   if (roles[0] === 'pattern' && state.effects.has('pattern-given')) roles = roles.slice(1);
   if (roles.length === 0) roles = ['unknown'];
+  const last = level.fact.lastOperand;
+  const count = state.operands.length;
   state.operands.forEach((index, n) => {
-    state.kinds[index] = state.exhausted ? 'unknown' : roles[Math.min(n, roles.length - 1)]!;
+    state.kinds[index] = state.exhausted
+      ? 'unknown'
+      : last !== undefined && count >= 2 && n === count - 1 && !state.effects.has('target-given')
+        ? last
+        : roles[Math.min(n, roles.length - 1)]!;
   });
   const reading: Reading = {
     facts: state.facts,

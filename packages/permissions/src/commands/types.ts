@@ -18,6 +18,8 @@
  * - `uses`: a file the command uses without printing or sending it (a TLS key, an identity file);
  * - `code`: program text in the interpreter's own language (`python3 -c CODE`, `deno eval CODE`),
  *   never a path and never shell: the floor reads it by the entry's `language`;
+ * - `meta`: a file whose name, metadata or size the command uses, never printing or sending its
+ *   content (`ls`, `stat`, `wc -l`, `chmod`);
  * - `unknown`: the reader cannot tell (a word after an option it does not know).
  */
 export type Role =
@@ -31,6 +33,7 @@ export type Role =
   | 'value'
   | 'uses'
   | 'code'
+  | 'meta'
   | 'unknown';
 
 /**
@@ -49,7 +52,10 @@ export type Role =
  * - `runs`: giving it makes the command run another program (`git log --ext-diff`, `rg --pre`,
  *   `git -p`, the pager);
  * - `reads-listed`: the command reads the files or objects its input or a list file names
- *   (`sort --files0-from=F`, `git cat-file --batch`): what it reads is not on the command line.
+ *   (`sort --files0-from=F`, `git cat-file --batch`): what it reads is not on the command line;
+ * - `target-given`: an option named the destination (`cp -t DIR`), so no operand is `lastOperand`;
+ * - `picks-names`: a tree walk reads only the files a name picks (`find -name '*.py'`), a word
+ *   the floor checks.
  */
 export type Effect =
   | 'recursive'
@@ -61,7 +67,9 @@ export type Effect =
   | 'runs-file'
   | 'writes'
   | 'runs'
-  | 'reads-listed';
+  | 'reads-listed'
+  | 'target-given'
+  | 'picks-names';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -96,9 +104,15 @@ export interface ArgvFacts {
   values?: Readonly<Record<string, Role>>;
   /**
    * Effects of options, by spelling; `SPELLING=VALUE` (`-d=recurse`, `--directories=recurse`)
-   * applies only with that value, `SPELLING=*` with any value given (`git --exec-path=DIR`).
+   * applies only with that value, `SPELLING=*` with any value given (`git --exec-path=DIR`);
+   * `SPELLING*N` when the option is given N times or more (`rg -uu`: hidden files too).
    */
   effects?: Readonly<Record<string, readonly Effect[]>>;
+  /**
+   * Options that take a second word after their value, with the role of that word (`jq --arg
+   * NAME VALUE`, `--rawfile NAME FILE`); the value's own role is in `values`.
+   */
+  pairs?: Readonly<Record<string, Role>>;
   /** A `read` value that names its file inside other text (`curl -F 'name=@FILE;type=…'`). */
   readFormat?: Readonly<Record<string, ReadFormat>>;
   /** A value-taking option whose value holds a command line in a wrapper format. */
@@ -108,8 +122,24 @@ export interface ArgvFacts {
    * when an option gave the pattern (`pattern-given`).
    */
   operands?: readonly Role[];
+  /**
+   * Role of the last operand when there are two or more (`cp SRC… DEST`), unless an option
+   * with the effect `target-given` named it (`cp -t DIR SRC…`).
+   */
+  lastOperand?: Role;
   /** Options and operands may mix (GNU permutation); otherwise the first operand ends the options. */
   permute?: boolean;
+  /**
+   * The operands come first, the options after them form an expression (`find [-H|-L|-P]
+   * PATH… -name x -exec CMD {} ;`): these options may come before the operands; any other
+   * option, or `(`, `!` or `,`, ends them, and a later word that is no option's value is `unknown`.
+   */
+  operandsFirst?: readonly string[];
+  /**
+   * The first word may be a cluster of short options without its dash (`tar czf out.tgz a`):
+   * its letters that take a value take the next words, in order (`tar cfb out.tar 20 a`).
+   */
+  bundledFirst?: boolean;
   /**
    * The command runs another one: `after-options` (its first operand is the command word:
    * `sudo`, `op run`), `first-operand` (a multi-call binary runs the applet its first operand
@@ -134,6 +164,8 @@ export interface ArgvFacts {
   singleDash?: boolean;
   /** Words starting with `+` are options without a value (`cargo +nightly build`). */
   plusOptions?: boolean;
+  /** The tree it walks when no operand names one (`.`: `grep -r KEY`, `rg KEY`, `find -exec …`). */
+  defaultTree?: string;
   /** A tree walk skips hidden and ignored files unless an option says `shows-hidden`. */
   skipsHidden?: boolean;
 }
@@ -236,6 +268,12 @@ export interface CommandFact extends ArgvFacts {
   runsFiles?: readonly string[];
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
   printsCredentials?: PrintsCredentials;
+  /**
+   * The command never prints, sends or copies the content of a file its words name: it
+   * creates, deletes, changes metadata, counts or uses a key (`mkdir`, `ls`, `wc`, `chmod`,
+   * `ssh-keygen`), or prints its words as data (`echo`). The floor reads none of its words.
+   */
+  printsNoContent?: boolean;
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
   mutates?: boolean;
   /**

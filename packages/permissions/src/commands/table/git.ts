@@ -122,6 +122,7 @@ export const GIT: readonly CommandFact[] = [
           '--textconv': ['runs'],
         },
         operands: ['pattern', 'read'],
+        defaultTree: '.',
       },
       diff: {
         summary: 'compares commits, or with --no-index two files or trees',

@@ -1,9 +1,11 @@
 /** Every entry of the command table, one file per family. Teaching a command is one entry here. */
 import type { CommandFact } from '../types';
+import { ARCHIVES } from './archives';
 import { CREDENTIALS } from './credentials';
 import { FILES } from './files';
 import { GIT } from './git';
 import { INTERPRETERS } from './interpreters';
+import { METADATA } from './metadata';
 import { NETWORK } from './network';
 import { RUNNERS } from './runners';
 import { SEARCH } from './search';
@@ -18,6 +20,8 @@ export const ENTRIES: readonly CommandFact[] = [
   ...RUNNERS,
   ...TOOLS,
   ...FILES,
+  ...ARCHIVES,
+  ...METADATA,
   ...CREDENTIALS,
   ...NETWORK,
   ...INTERPRETERS,

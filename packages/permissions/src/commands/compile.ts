@@ -118,8 +118,11 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
   }
   const credentials = fact.printsCredentials;
   if (credentials !== undefined && credentials !== 'always') {
-    for (const spelling of credentials.flatMap((all) => all.split('&')))
-      find(spelling.split('~')[0]!, 'credential option');
+    for (const spelling of credentials.flatMap((all) => all.split('&'))) {
+      // `@N=PATTERN` names an operand, `PREFIX*` any option so spelled: no declared option.
+      if (spelling.startsWith('@') || spelling.endsWith('*')) continue;
+      find(spelling.split(/[~!]/)[0]!, 'credential option');
+    }
   }
   for (const [spelling, format] of Object.entries(fact.scriptFormat ?? {})) {
     const def = find(spelling, 'script format of');

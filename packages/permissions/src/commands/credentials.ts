@@ -1,8 +1,41 @@
 /** Whether a reading of an argv prints a credential, from the facts of the entries it read. */
 import type { Reading } from './read-argv';
 
-/** True when an option given in `reading` matches a credential spelling (`-json`, `--raw~secrets`). */
-function optionMatches(reading: Reading, spelling: string): boolean {
+/** Compiled operand patterns of credential conditions (`@0=secrets?`), by their text. */
+const OPERAND_PATTERNS = new Map<string, RegExp>();
+
+/**
+ * True when `reading` meets one credential condition (see `PrintsCredentials`): an option
+ * given (`-json`), with a value containing a text (`--raw~secrets`) or outside a list
+ * (`-o!name|wide`), any option starting so (`--export-secret*`), or an operand matching a
+ * pattern (`@0=secrets?`).
+ */
+function optionMatches(reading: Reading, argv: readonly string[], spelling: string): boolean {
+  if (spelling.startsWith('@')) {
+    const equals = spelling.indexOf('=');
+    const operand = reading.operands[Number(spelling.slice(1, equals))];
+    if (operand === undefined) return false;
+    const source = spelling.slice(equals + 1);
+    let pattern = OPERAND_PATTERNS.get(source);
+    if (pattern === undefined) {
+      pattern = new RegExp(`^(?:${source})$`, 'i');
+      OPERAND_PATTERNS.set(source, pattern);
+    }
+    return pattern.test(argv[operand] ?? '');
+  }
+  if (spelling.endsWith('*')) {
+    const prefix = spelling.slice(0, -1);
+    return reading.options.some((option) => option.spelling.startsWith(prefix));
+  }
+  const bang = spelling.indexOf('!');
+  if (bang > 0) {
+    const name = spelling.slice(0, bang);
+    const excluded = spelling.slice(bang + 1).split('|');
+    return reading.options.some(
+      (option) =>
+        option.def?.spelling === name && option.value !== undefined && !excluded.includes(option.value),
+    );
+  }
   const tilde = spelling.indexOf('~');
   const name = tilde < 0 ? spelling : spelling.slice(0, tilde);
   const text = tilde < 0 ? undefined : spelling.slice(tilde + 1);
@@ -12,16 +45,16 @@ function optionMatches(reading: Reading, spelling: string): boolean {
 }
 
 /**
- * True when `reading` prints a credential: an entry it read says so `always` (unless an
+ * True when `reading` (of `argv`) prints a credential: an entry it read says so `always` (unless an
  * option made it print names only), or an option the entry lists was given.
  */
-export function readingPrintsCredentials(reading: Reading): boolean {
+export function readingPrintsCredentials(reading: Reading, argv: readonly string[]): boolean {
   const innermost = reading.facts[reading.facts.length - 1]!;
   if (innermost.fact.printsCredentials === 'always' && !reading.effects.has('names-only')) return true;
   for (const level of reading.facts) {
     const credentials = level.fact.printsCredentials;
     if (credentials === undefined || credentials === 'always') continue;
-    if (credentials.some((all) => all.split('&').every((spelling) => optionMatches(reading, spelling))))
+    if (credentials.some((all) => all.split('&').every((spelling) => optionMatches(reading, argv, spelling))))
       return true;
   }
   return false;

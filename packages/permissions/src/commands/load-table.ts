@@ -55,7 +55,10 @@ function checkExample(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` has the effect ${effect}`,
       );
   }
-  if (example.credentials !== undefined && readings.some(readingPrintsCredentials) !== example.credentials)
+  if (
+    example.credentials !== undefined &&
+    readings.some((reading) => readingPrintsCredentials(reading, argv)) !== example.credentials
+  )
     throw new Error(
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.credentials ? 'prints no credential' : 'prints a credential'}`,
     );

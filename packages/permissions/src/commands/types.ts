@@ -73,10 +73,13 @@ export type Effect =
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
- * `always`, or when one of these options is given — by spelling, `SPELLING~TEXT` when its
- * value contains TEXT (`kubectl get --raw /api/v1/…/secrets/x`), `A&B` when both are given
- * (`curl -n -v`). A `names-only` effect
- * (`doppler secrets --only-names`) cancels `always`.
+ * `always`, or when one of these conditions holds — an option given, by spelling;
+ * `SPELLING~TEXT` when its value contains TEXT (`kubectl get --raw /api/v1/…/secrets/x`);
+ * `SPELLING!A|B` when its value is neither A nor B (`kubectl get secret -o!name|wide`);
+ * `PREFIX*` any option spelled so, listed or not (`gpg --export-secret*`); `@N=PATTERN` when
+ * operand N matches PATTERN, whole and ignoring case (`kubectl get @0=secrets?`); `A&B` when
+ * both hold (`curl -n -v`). A `names-only` effect (`doppler secrets --only-names`) cancels
+ * `always`.
  */
 export type PrintsCredentials = 'always' | readonly string[];
 

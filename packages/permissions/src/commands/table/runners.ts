@@ -99,8 +99,24 @@ export const RUNNERS: readonly CommandFact[] = [
     summary: '1Password CLI',
     subcommands: {
       run: { ...SECRETS_RUN, long: 'env-file= no-masking account= config= cache session= encoding= debug' },
+      read: { summary: "prints a secret reference's value", printsCredentials: 'always' },
+      item: {
+        summary: 'items',
+        subcommands: {
+          get: {
+            summary: 'prints an item; its secrets with --reveal',
+            long: 'reveal vault= fields= format=',
+            printsCredentials: ['--reveal'],
+          },
+        },
+      },
     },
-    examples: [{ argv: ['op', 'run', '--', 'rm', '-rf', 'x'], roles: { 3: 'command' } }],
+    examples: [
+      { argv: ['op', 'run', '--', 'rm', '-rf', 'x'], roles: { 3: 'command' } },
+      { argv: ['op', 'read', 'op://v/i/password'], credentials: true },
+      { argv: ['op', 'item', 'get', 'x', '--reveal'], credentials: true },
+      { argv: ['op', 'item', 'get', 'x'], credentials: false },
+    ],
   },
   {
     names: ['doppler'],

@@ -8,6 +8,9 @@
  */
 import type { CommandFact } from '../types';
 
+/** A kubectl resource list naming secrets (`secret`, `secrets/x`, `configmaps,secrets`). */
+const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
+
 const RUNS = { summary: 'runs a command in a container or pod', wrapper: 'any-later-word' } as const;
 
 export const TOOLS: readonly CommandFact[] = [
@@ -91,13 +94,41 @@ export const TOOLS: readonly CommandFact[] = [
         summary: "prints resources; `--raw PATH` the API server's answer as is",
         short: 'o:l:L:',
         long: 'raw= output= selector= label-columns= field-selector= sort-by= template= all-namespaces watch',
-        printsCredentials: ['--raw~secrets'],
+        // A secret's data in any output format but names (`-o yaml`, `-o jsonpath=…`).
+        printsCredentials: [
+          '--raw~secrets',
+          `@0=${SECRET_RESOURCE}&-o!name|wide`,
+          `@0=${SECRET_RESOURCE}&--output!name|wide`,
+        ],
       },
+      config: {
+        summary: 'kubeconfig',
+        subcommands: {
+          // `--raw` and `--flatten` print the certificates, keys and tokens instead of redacting them.
+          view: {
+            summary: 'prints the kubeconfig',
+            long: 'raw flatten minify merge output= kubeconfig=',
+            printsCredentials: ['--raw', '--flatten'],
+          },
+        },
+      },
+      create: {
+        summary: 'creates resources',
+        subcommands: { token: { summary: 'prints a service account token', printsCredentials: 'always' } },
+      },
+      // The krew plugin: decodes and prints a secret's data.
+      'view-secret': { summary: "prints a secret's data", printsCredentials: 'always' },
     },
     examples: [
       { argv: ['kubectl', '-n', 'prod', 'delete', 'pod', 'x'], roles: { 2: 'name' } },
       { argv: ['kubectl', 'get', '--raw', '/api/v1/namespaces/x/secrets/y'], credentials: true },
       { argv: ['kubectl', 'get', '--raw=/healthz'], credentials: false },
+      { argv: ['kubectl', '-n', 'x', 'get', '-o', 'yaml', 'secret', 'y'], credentials: true },
+      { argv: ['kubectl', 'get', 'secrets,configmaps', '-oyaml'], credentials: true },
+      { argv: ['kubectl', 'get', 'secret', '-o', 'name'], credentials: false },
+      { argv: ['kubectl', 'get', 'secretstores', '-o', 'yaml'], credentials: false },
+      { argv: ['kubectl', 'config', 'view', '--raw'], credentials: true },
+      { argv: ['kubectl', 'config', 'view'], credentials: false },
     ],
   },
   {
@@ -163,5 +194,30 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['terraform', 'show', '-json', 'plan.out'], credentials: true },
     ],
   },
-  { names: ['gh'], summary: 'the GitHub CLI', short: 'R:', long: 'repo=', permute: false, subcommands: {} },
+  {
+    names: ['gh'],
+    summary: 'the GitHub CLI',
+    short: 'R:',
+    long: 'repo=',
+    permute: false,
+    subcommands: {
+      auth: {
+        summary: 'authentication',
+        subcommands: {
+          token: { summary: 'prints the token in use', printsCredentials: 'always' },
+          status: {
+            summary: 'shows the login state; the token too with -t',
+            short: 'h:t',
+            long: 'hostname= show-token active json= jq= template=',
+            printsCredentials: ['-t', '--show-token'],
+          },
+        },
+      },
+    },
+    examples: [
+      { argv: ['gh', 'auth', 'token'], credentials: true },
+      { argv: ['gh', 'auth', 'status', '--show-token'], credentials: true },
+      { argv: ['gh', 'auth', 'status'], credentials: false },
+    ],
+  },
 ];

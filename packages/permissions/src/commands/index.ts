@@ -12,6 +12,14 @@ import type { CommandFact, Effect, ReadFormat } from './types';
 
 export type { CompiledFact, OptionDef } from './compile';
 export { readingPrintsCredentials } from './credentials';
+export {
+  commandsIn,
+  type FileRun,
+  filesRunIn,
+  normalizePath,
+  settingsMovedIn,
+  settingsWrittenIn,
+} from './files-run';
 export { type InlineCode, inlineCode, interpreterName, LANGUAGES } from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
@@ -23,6 +31,7 @@ export type {
   PrintsCredentials,
   ReadFormat,
   Role,
+  RunsFormat,
   Unwrap,
 } from './types';
 
@@ -103,10 +112,14 @@ export const WRAPPER_NAMES: ReadonlySet<string> = namesWhere(
 /** Commands that change what their operands name (`rm`). */
 export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mutates === true);
 
-/** True when an option of the entry (or of a subcommand of it) holds a command line. */
+/**
+ * True when an option of the entry (or of a subcommand of it) holds a command line, or an ftp
+ * command string whose `!CMD` runs one (`lftp -c '!rm x'`).
+ */
 function holdsScripts(fact: Omit<CommandFact, 'names'>): boolean {
   return (
     Object.values(fact.values ?? {}).includes('script') ||
+    Object.values(fact.readFormat ?? {}).includes('ftp-commands') ||
     Object.values(fact.subcommands ?? {}).some(holdsScripts)
   );
 }
@@ -182,27 +195,19 @@ export function formattedReads(value: string, format: ReadFormat): string[] {
   return files;
 }
 
-/** True when the entry or a subcommand of it runs the commands of a file. */
+/** True when the entry or a subcommand of it runs the commands of a file, or moves where they are. */
 function runsFilesOf(fact: Omit<CommandFact, 'names'>): boolean {
-  return fact.runsFiles !== undefined || Object.values(fact.subcommands ?? {}).some(runsFilesOf);
+  return (
+    fact.runsFiles !== undefined ||
+    fact.movesRunsFiles !== undefined ||
+    fact.writesSettings !== undefined ||
+    Object.values(fact.subcommands ?? {}).some(runsFilesOf)
+  );
 }
-
-/** Commands that run the text of a file as shell commands (git's hooks, direnv's `.envrc`, just). */
-export const RUNS_FILES_NAMES: ReadonlySet<string> = namesWhere(runsFilesOf);
 
 /**
- * The files `argv` runs as shell commands, in any reading: the values of `runs-file` options
- * where given, else the `runsFiles` of the entries read (`git commit` → its hooks).
+ * Commands that run the text of a file as shell commands (git's hooks, direnv's `.envrc`, just,
+ * npm's scripts, tox, ftp's standard input), move where those files are (`git config
+ * core.hooksPath`) or write settings into one (`npm pkg set`): see `files-run.ts`.
  */
-export function filesRunBy(argv: readonly string[], name: string): string[] {
-  const files = new Set<string>();
-  for (const reading of readCommand(argv, 0, name) ?? []) {
-    const chosen = reading.options.filter((option) => option.def?.effects.includes('runs-file'));
-    if (chosen.length > 0) {
-      for (const option of chosen) if (option.value !== undefined) files.add(option.value);
-      continue;
-    }
-    for (const level of reading.facts) for (const file of level.fact.runsFiles ?? []) files.add(file);
-  }
-  return [...files];
-}
+export const RUNS_FILES_NAMES: ReadonlySet<string> = namesWhere(runsFilesOf);

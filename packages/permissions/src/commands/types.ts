@@ -231,6 +231,15 @@ export interface Unwrap {
   everyLaterWord?: boolean;
 }
 
+/**
+ * How a file the command runs (`runsFiles`, a `runs-file` value) holds its shell commands when
+ * it is not a shell script: `package-scripts` — the `"NAME": "CMD"` scripts of a package.json,
+ * of which the run picks some (`runsScripts`); `ini-commands` — the `commands =` values
+ * (`commands_pre`, `commands_post`, continuation lines included) of a tox.ini; `ftp-commands`
+ * — an ftp, sftp or lftp command script, whose `!CMD` commands run in a local shell.
+ */
+export type RunsFormat = 'package-scripts' | 'ini-commands' | 'ftp-commands';
+
 /** One example of a role or effect, checked when the table loads (`checkExamples`). */
 export interface Example {
   /** The argv, as words. */
@@ -265,10 +274,32 @@ export interface CommandFact extends ArgvFacts {
   language?: string;
   /**
    * Files (relative to the working directory) whose text the command runs as shell commands:
-   * a git hook a subcommand fires (`.git/hooks/pre-commit`), `.envrc`, a justfile. A script
-   * the same command line writes there is checked by the deny rules.
+   * a git hook a subcommand fires (`.git/hooks/pre-commit`), `.envrc`, a justfile; `-` is
+   * standard input (`ftp` reads its commands there). A script the same command line writes
+   * there (or pipes in) is checked by the deny rules; relative paths follow `chdir` values
+   * (`git -C sub commit` → `sub/.git/hooks/pre-commit`).
    */
   runsFiles?: readonly string[];
+  /** How the files it runs hold their shell commands, when not as a shell script. */
+  runsFormat?: RunsFormat;
+  /**
+   * Which scripts of a `package-scripts` file run, each with its `pre`/`post` scripts: these
+   * names, the first operand's (`npm run build`), or the subcommand's when the table does not
+   * know it (`yarn build`); none when that word is absent.
+   */
+  runsScripts?: readonly string[] | 'operand' | 'subcommand';
+  /**
+   * Settings that move the directory of `runsFiles`: setting → the directory it replaces
+   * (`core.hooksPath` → `.git/hooks`), set for one run by an option value `KEY=VALUE` (`git -c
+   * core.hooksPath=h commit`) or for later runs by two operands `KEY VALUE` (`git config
+   * core.hooksPath h`). Keys compare without case.
+   */
+  movesRunsFiles?: Readonly<Record<string, string>>;
+  /**
+   * The command writes its `KEY=VALUE` operands as settings into this file (`npm pkg set
+   * scripts.x=CMD` → `package.json`), keeping the rest of it.
+   */
+  writesSettings?: string;
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
   printsCredentials?: PrintsCredentials;
   /**

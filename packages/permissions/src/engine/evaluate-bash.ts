@@ -40,7 +40,7 @@ import {
   shellLengthCap,
 } from '../shell/analyze-shell';
 import { FALLBACK_SCAN_REASON, type SegmentVisitor } from '../shell/fallback-scan';
-import type { ShellAnalysis, ShellAnalysisOptions, SimpleCommand } from '../shell/types';
+import type { ShellAnalysis, ShellAnalysisOptions, ShellRedirect, SimpleCommand } from '../shell/types';
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
 import { findHiddenDenyRule, hiddenCommandTexts, mayHideCommands } from './hidden-commands';
@@ -389,7 +389,10 @@ function writtenScriptDenial(
         const why = found.reason.startsWith('Denied: ')
           ? found.reason.slice('Denied: '.length)
           : found.reason;
-        const reason = `${describe(script.runner)} runs ${script.path}, which this command line writes: ${why}`;
+        const reason =
+          script.path === '-'
+            ? `${describe(script.runner)} runs the commands this command line feeds it: ${why}`
+            : `${describe(script.runner)} runs ${script.path}, which this command line writes: ${why}`;
         return found.rule === undefined ? { reason } : { rule: found.rule, reason };
       }
     }
@@ -400,6 +403,11 @@ function writtenScriptDenial(
     };
   }
   return undefined;
+}
+
+/** A here-document or here-string whose text the line shows: one command may run it (`ftp <<EOF`). */
+function feedsText(redirect: ShellRedirect): boolean {
+  return redirect.text !== undefined;
 }
 
 /**
@@ -780,7 +788,10 @@ function run(
 
   if (denyFailed) throw denyError;
   if (denial) return ruleDenial(ev, denial);
-  if (shellRules.hasDeny && analysis.commands.length > 1) {
+  if (
+    shellRules.hasDeny &&
+    (analysis.commands.length > 1 || analysis.commands[0]?.redirects.some(feedsText) === true)
+  ) {
     // Over the length cap, as the streamed checks read it (see `ScriptWrites`).
     const overCap = analysis.opaqueReasons.includes(LENGTH_CAP_REASON);
     const { scripts, overflow } = scriptsWrittenThenRun(analysis.commands, overCap);

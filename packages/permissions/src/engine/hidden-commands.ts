@@ -13,7 +13,13 @@
  * command (`python3 -c "print('rm')"`): rare, and on the safe side of a deny rule.
  */
 import { isInterpreterOrWrapper } from '../classifier';
-import { type Reading, RUNNER_NAMES, readCommand, SCRIPT_HOLDER_NAMES as SCRIPT_HOLDERS } from '../commands';
+import {
+  commandsIn,
+  type Reading,
+  RUNNER_NAMES,
+  readCommand,
+  SCRIPT_HOLDER_NAMES as SCRIPT_HOLDERS,
+} from '../commands';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule } from '../rules/rule';
 import type { SimpleCommand } from '../shell/types';
@@ -511,7 +517,11 @@ function tableScriptTexts(argv: readonly string[], texts: string[], name: string
   const found = new Set<string>();
   for (const reading of readings) {
     for (const option of reading.options) {
-      if (option.def?.role !== 'script' || option.value === undefined) continue;
+      if (option.value === undefined) continue;
+      // An lftp command string: its `!CMD` commands run in a shell.
+      if (option.def?.readFormat === 'ftp-commands')
+        for (const line of commandsIn(option.value, 'ftp-commands')) found.add(line);
+      if (option.def?.role !== 'script') continue;
       const script = scriptOf(option.value, option.def.format);
       if (script !== undefined) found.add(script);
     }

@@ -6,7 +6,17 @@
  * content the line does not show (`cp a s.sh`, a file written by a program) stays what every
  * script file is to the engine: unseen, and asked about (the engine does not read files).
  */
-import { filesRunBy, RUNS_FILES_NAMES } from '../commands';
+import {
+  commandsIn,
+  filesRunIn,
+  normalizePath,
+  type Reading,
+  RUNS_FILES_NAMES,
+  readCommand,
+  settingsMovedIn,
+  settingsWrittenIn,
+  type FileRun as TableFileRun,
+} from '../commands';
 import { interpreterFamily } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
 import { SIMPLE_ESCAPES } from '../shell/ansi-c';
@@ -44,9 +54,11 @@ const INLINE_FLAG: ReadonlyMap<string, string> = new Map([
 /** Interpreter options after which no script file follows (`-m module`, an inline program). */
 const NO_SCRIPT_OPTIONS = new Set(['-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print', 'eval']);
 
-/** A file a command runs; `inline` is set when an interpreter runs it (`'python3' -c`). */
-interface FileRun {
-  path: string;
+/**
+ * A file a command runs (`-`: its standard input); `inline` is set when an interpreter runs it
+ * (`'python3' -c`), `format` when the file holds its commands in another form (see `commandsIn`).
+ */
+interface FileRun extends TableFileRun {
   /** The interpreter word and its inline-program flag, quoted, to put before the text. */
   inline?: string;
 }
@@ -55,9 +67,7 @@ const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>']);
 const MAKEFILES: readonly FileRun[] = [{ path: 'GNUmakefile' }, { path: 'makefile' }, { path: 'Makefile' }];
 
 /** `./x` and `x` are one file. (Computed targets are never recorded as written.) */
-function pathKey(path: string): string {
-  return path.startsWith('./') ? path.slice(2) : path;
-}
+const pathKey = normalizePath;
 
 const ESCAPE = /\\(?:x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|0?[0-7]{1,3}|[abefnrtv\\])/g;
 
@@ -119,10 +129,15 @@ for (const name of [...SHELL_NAMES, 'source', '.', 'make', 'gmake']) RUNNER_FIRS
 
 /**
  * The script files `command` runs: an interpreter's or a shell's script operand,
- * `source`/`.`, a path run directly, make's makefiles.
+ * `source`/`.`, a path run directly, make's makefiles, and what the command table says
+ * (`readings`, read for names in `RUNS_FILES_NAMES`; `moved`: directories moved by earlier
+ * commands, see `filesRunIn`).
  */
-function filesRun(command: SimpleCommand): readonly FileRun[] {
-  const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+function filesRun(
+  argv: readonly string[],
+  readings: readonly Reading[] | undefined,
+  moved: ReadonlyMap<string, readonly string[]> | undefined,
+): readonly FileRun[] {
   const word = argv[0];
   if (word === undefined) return NO_RUNS;
   const name = commandBasename(word);
@@ -138,11 +153,12 @@ function filesRun(command: SimpleCommand): readonly FileRun[] {
   }
   // The basename is the word itself exactly when the word has no `/`.
   if (name !== word) return [{ path: pathKey(word) }];
-  // The command table's: git's hooks, direnv's `.envrc`, a justfile. (Never `RUNS_NOTHING`:
-  // whether they run a file depends on their arguments.)
-  if (RUNS_FILES_NAMES.has(name)) {
-    const files = filesRunBy(argv, name);
-    return files.length === 0 ? NO_RUNS : files.map((path) => ({ path: pathKey(path) }));
+  // The command table's: git's hooks, direnv's `.envrc`, a justfile, npm's scripts, tox,
+  // ftp's standard input. (Never `RUNS_NOTHING`: whether they run a file depends on their
+  // arguments.)
+  if (readings !== undefined) {
+    const files = filesRunIn(readings, argv, moved);
+    return files.length === 0 ? NO_RUNS : files;
   }
   const first = name.length === 0 ? 0x80 : name.charCodeAt(0);
   if (first >= 0x80 || RUNNER_FIRST[first] !== 1) return RUNS_NOTHING;
@@ -236,7 +252,10 @@ export class ScriptWrites {
       if (!this.listedOnce) this.previous = command;
       return undefined;
     }
-    const runs = filesRun(command);
+    const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
+    const base = head === undefined ? '' : commandBasename(head);
+    const readings = RUNS_FILES_NAMES.has(base) ? readCommand(argv, 0, base) : undefined;
+    const runs = filesRun(argv, readings, this.moved);
     // Most commands write no file: nothing is allocated for them.
     let targets: [string, boolean][] | undefined;
     for (let index = 0; index < redirects.length; index++) {
@@ -255,28 +274,36 @@ export class ScriptWrites {
         if (!arg.startsWith('-')) (targets ??= []).push([pathKey(arg), append]);
     }
     if (this.listedOnce) {
-      // Whether a command writes or runs a file depends only on what its key holds, so a
-      // repeat of a skipped command is skipped too, on the list and on the line alike.
-      if (runs.length === 0 && targets === undefined) return undefined;
-      let key = `${command.context}\u0000${command.argv.join('\u0000')}`;
+      // Whether a command writes or runs a file depends only on what its key holds (and on
+      // the directories moved so far), so a repeat of a skipped command is skipped too, on
+      // the list and on the line alike.
+      if (runs.length === 0 && targets === undefined && readings === undefined) return undefined;
+      let key = `${command.context}\u0000${this.movedCount}\u0000${command.argv.join('\u0000')}`;
       for (const redirect of command.redirects) key += `\u0001${redirect.operator}\u0000${redirect.target}`;
       const keys = (this.commandKeys ??= new Set());
       if (keys.has(key)) return undefined;
       keys.add(key);
     }
     let found: WrittenScript[] | undefined;
-    const written = this.written;
-    if (written !== undefined) {
-      for (const { path, inline } of runs) {
-        const text = written.get(path);
+    const previous = this.previous;
+    if (runs.length > 0) {
+      for (const { path, inline, format, scripts } of runs) {
+        const text = path === '-' ? this.stdinText(command, previous) : this.written?.get(path);
         if (text === undefined) continue;
         if (text === PIPED) {
           this.overflow = true;
           continue;
         }
+        let commandLine = inline === undefined ? text : `${inline} ${quoteShellWord(text)}`;
+        if (format !== undefined) {
+          // Nothing of the file runs (no such script, no `commands =`): nothing to check.
+          const commands = commandsIn(text, format, scripts);
+          if (commands.length === 0) continue;
+          commandLine = commands.join('\n');
+        }
         // The same file run the same way, unchanged since last time (`bash s.sh` again): no
         // key needed. (Run by another interpreter, the same text is checked again.)
-        const run = `${path}\u0000${inline ?? ''}`;
+        const run = `${path}\u0000${inline ?? ''}\u0000${format ?? ''}\u0000${scripts?.join(',') ?? ''}`;
         const last = (this.lastReturned ??= new Map());
         if (last.get(run) === text) continue;
         last.set(run, text);
@@ -289,12 +316,11 @@ export class ScriptWrites {
         }
         seen.add(key);
         this.textLength += text.length;
-        const commandLine = inline === undefined ? text : `${inline} ${quoteShellWord(text)}`;
         (found ??= []).push({ path, text, runner: command, commandLine });
       }
     }
-    const previous = this.previous;
     if (!this.listedOnce) this.previous = command;
+    if (readings !== undefined) this.settings(command, argv, readings);
     if (targets === undefined) return found;
     // `echo 'rm x' | tee s.sh`, `printf … | cat > s.sh`: what they copy is the output before the pipe.
     const copiesPipe =
@@ -318,6 +344,59 @@ export class ScriptWrites {
       );
     }
     return found;
+  }
+
+  /** Directories moved by settings so far (`git config core.hooksPath h`), and how many moves. */
+  private moved: Map<string, string[]> | undefined;
+  private movedCount = 0;
+
+  /**
+   * What a command of the table sets for later commands: a moved directory (`git config
+   * core.hooksPath h`), settings written into a file (`npm pkg set scripts.x=CMD`, kept beside
+   * what the file held).
+   */
+  private settings(command: SimpleCommand, argv: readonly string[], readings: readonly Reading[]): void {
+    for (const [from, to] of settingsMovedIn(readings, argv)) {
+      const moved = (this.moved ??= new Map());
+      const list = moved.get(from) ?? [];
+      if (list.includes(to)) continue;
+      list.push(to);
+      moved.set(from, list);
+      this.movedCount++;
+    }
+    const words = command.unwrapped.argv.length > 0 ? command.unwrapped.words : command.words;
+    for (const { path, text } of settingsWrittenIn(
+      readings,
+      argv,
+      (index) => words[index]?.dynamic === true,
+    )) {
+      const map = (this.written ??= new Map());
+      const before = map.get(path);
+      if (text === '' || before === PIPED) continue;
+      map.set(path, before === undefined ? text : `${before}\n${text}`);
+    }
+  }
+
+  /**
+   * The text `command` reads on its standard input, when the line shows it: a here-document
+   * or here-string, a file the line wrote (`< cmds.txt`), or what the command before it in a
+   * pipe prints (`echo '!rm x' | sftp -b - host`).
+   */
+  private stdinText(
+    command: SimpleCommand,
+    previous: SimpleCommand | undefined,
+  ): string | typeof PIPED | undefined {
+    const redirects = command.redirects;
+    for (let index = redirects.length - 1; index >= 0; index--) {
+      const redirect = redirects[index]!;
+      if (redirect.fd !== undefined && redirect.fd !== 0) continue;
+      if (redirect.operator.startsWith('<<')) return redirect.text;
+      if (redirect.operator === '<')
+        return redirect.dynamic ? undefined : this.written?.get(pathKey(redirect.target));
+    }
+    if (command.readsPipe !== true) return undefined;
+    if (this.listedOnce) return PIPED;
+    return previous === undefined ? undefined : shownOutput(previous);
   }
 }
 

@@ -57,6 +57,8 @@ export const GIT: readonly CommandFact[] = [
   {
     names: ['git'],
     summary: 'the version control system',
+    // `git config core.hooksPath DIR`, `git -c core.hooksPath=DIR`: the hooks run from DIR.
+    movesRunsFiles: { 'core.hooksPath': '.git/hooks' },
     short: 'vhC:c:pP',
     long:
       'version help exec-path=? html-path man-path info-path paginate no-pager no-replace-objects ' +

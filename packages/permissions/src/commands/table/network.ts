@@ -98,7 +98,10 @@ export const NETWORK: readonly CommandFact[] = [
     // `-b FILE` (`-` for standard input): a batch of commands — `put .env` — the line does
     // not show.
     values: { '-b': 'read' },
-    effects: { '-b': ['reads-options'] },
+    effects: { '-b': ['reads-options', 'runs-file'] },
+    // Without `-b` it reads its commands from standard input too (`echo '!rm x' | sftp host`).
+    runsFiles: ['-'],
+    runsFormat: 'ftp-commands',
     examples: [{ argv: ['sftp', '-b', '-', 'host'], roles: { 2: 'read' }, effects: ['reads-options'] }],
   },
   {
@@ -109,8 +112,20 @@ export const NETWORK: readonly CommandFact[] = [
     values: { '-c': 'read', '-e': 'read', '-f': 'read', '--rcfile': 'read', '-u': 'name', '-p': 'value' },
     // `-c`/`-e` command strings: the files `put`/`mput`/`source` read are checked.
     readFormat: { '-c': 'ftp-commands', '-e': 'ftp-commands' },
-    // `-f FILE`: a script of commands the line does not show.
-    effects: { '-f': ['reads-options'] },
+    // `-f FILE`: a script of commands the line does not show, unless it writes it.
+    effects: { '-f': ['reads-options', 'runs-file'] },
+    runsFiles: ['-'],
+    runsFormat: 'ftp-commands',
     examples: [{ argv: ['lftp', '-c', 'open h; put .env', 'x'], roles: { 2: 'read' } }],
+  },
+  {
+    names: ['ftp', 'pftp', 'tnftp'],
+    summary: 'the classic file transfer client: reads its commands from standard input',
+    // (`!CMD` in its commands runs CMD in a local shell.)
+    short: 'AadefginpRtvVo:P:r:s:T:u:',
+    values: { '-o': 'write' },
+    runsFiles: ['-'],
+    runsFormat: 'ftp-commands',
+    examples: [{ argv: ['ftp', '-n', '-o', 'out', 'host'], roles: { 3: 'write', 4: 'unknown' } }],
   },
 ];

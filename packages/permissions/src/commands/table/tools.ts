@@ -13,6 +13,23 @@ const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
 
 const RUNS = { summary: 'runs a command in a container or pod', wrapper: 'any-later-word' } as const;
 
+/**
+ * A package manager's run of package.json's scripts (`npm run build`, `npm test`): each
+ * script named, with its `pre`/`post` scripts. A package.json the same command line writes
+ * (`echo '{"scripts":…}' > package.json`, `npm pkg set scripts.x=CMD`) is checked by the deny
+ * rules.
+ */
+const SCRIPTS = { runsFiles: ['package.json'], runsFormat: 'package-scripts' } as const;
+const RUN_SCRIPT = { summary: 'runs a script of package.json', ...SCRIPTS, runsScripts: 'operand' } as const;
+const script = (name: string) =>
+  ({ summary: `runs the ${name} script of package.json`, ...SCRIPTS, runsScripts: [name] }) as const;
+/** `npm install` and `npm ci` run the package's own install and prepare scripts. */
+const INSTALL = {
+  summary: "installs dependencies; runs the package's install and prepare scripts",
+  ...SCRIPTS,
+  runsScripts: ['install', 'prepare', 'prepublish'],
+} as const;
+
 export const TOOLS: readonly CommandFact[] = [
   {
     names: ['npm'],
@@ -28,23 +45,68 @@ export const TOOLS: readonly CommandFact[] = [
       '--workspace': 'name',
     },
     permute: false,
-    subcommands: {},
-    examples: [{ argv: ['npm', '--prefix', 'x', 'publish'], roles: { 2: 'chdir' } }],
+    subcommands: {
+      run: { ...RUN_SCRIPT, names: ['run-script', 'rum', 'urn'] },
+      test: { ...script('test'), names: ['t', 'tst'] },
+      start: script('start'),
+      stop: script('stop'),
+      restart: { ...script('restart'), runsScripts: ['restart', 'stop', 'start'] },
+      install: { ...INSTALL, names: ['i', 'in', 'add', 'isntall', 'ci', 'clean-install', 'ic'] },
+      'install-test': { ...INSTALL, names: ['it'], runsScripts: ['install', 'prepare', 'test'] },
+      pack: { ...script('pack'), runsScripts: ['pack', 'prepare'] },
+      publish: { ...script('publish'), runsScripts: ['pack', 'prepare', 'publish', 'prepublishOnly'] },
+      version: script('version'),
+      pkg: {
+        summary: 'reads and edits package.json',
+        subcommands: {
+          // `npm pkg set scripts.x='rm -rf y'`: the script `npm run x` then runs.
+          set: { summary: 'sets fields of package.json', writesSettings: 'package.json' },
+        },
+      },
+    },
+    examples: [
+      { argv: ['npm', '--prefix', 'x', 'publish'], roles: { 2: 'chdir' } },
+      { argv: ['npm', '-C', 'x', 'run', 'build'], roles: { 2: 'chdir', 4: 'unknown' } },
+    ],
   },
   {
     names: ['pnpm'],
     summary: 'a Node.js package manager',
     short: 'C:F:w:',
     long: 'dir= filter= workspace= loglevel= registry=',
+    values: { '-C': 'chdir', '--dir': 'chdir' },
     permute: false,
-    subcommands: {},
+    // `pnpm build`: a word pnpm does not know as a command runs the script it names.
+    ...SCRIPTS,
+    runsScripts: 'subcommand',
+    subcommands: {
+      run: { ...RUN_SCRIPT, names: ['run-script'] },
+      test: { ...script('test'), names: ['t', 'tst'] },
+      start: script('start'),
+      install: { ...INSTALL, names: ['i'] },
+    },
   },
   {
     names: ['yarn'],
     summary: 'a Node.js package manager',
     long: 'cwd= registry= cache-folder= modules-folder=',
+    values: { '--cwd': 'chdir' },
     permute: false,
-    subcommands: {},
+    // `yarn build`, `yarn test`: a word yarn does not know as a command runs the script it names.
+    ...SCRIPTS,
+    runsScripts: 'subcommand',
+    subcommands: { run: RUN_SCRIPT, install: INSTALL },
+  },
+  {
+    names: ['tox'],
+    summary: 'runs Python test environments: the `commands =` of tox.ini',
+    short: 'c:e:x:rqv',
+    long: 'conf= root= workdir= override= recreate quiet verbose',
+    values: { '-c': 'read', '--conf': 'read', '-e': 'name' },
+    effects: { '-c': ['runs-file'], '--conf': ['runs-file'] },
+    runsFiles: ['tox.ini'],
+    runsFormat: 'ini-commands',
+    examples: [{ argv: ['tox', '-e', 'py', '-c', 'ci.ini'], roles: { 2: 'name', 4: 'read' } }],
   },
   {
     names: ['docker'],

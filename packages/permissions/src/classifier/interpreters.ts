@@ -2,14 +2,16 @@
  * Commands that run code or other commands given to them. "Always allow" never proposes a
  * prefix rule for these: `Bash(python:*)` or `Bash(sudo:*)` would allow anything at all.
  */
-import { ALL_SHELL_NAMES } from '../commands';
+import { RUNS_CODE_NAMES } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 
-const NAMES = new Set([
-  'node',
-  'nodejs',
-  'deno',
-  'bun',
+/**
+ * The command table's shells, wrappers, runners and interpreters (`RUNS_CODE_NAMES`), and the
+ * programs that run code given to them that the table has no entry for yet.
+ */
+const NAMES: ReadonlySet<string> = new Set([
+  ...RUNS_CODE_NAMES,
+  // Package runners: run the package (or script) their first operand names.
   'bunx',
   'npx',
   'pnpx',
@@ -17,58 +19,17 @@ const NAMES = new Set([
   'ts-node',
   'uvx',
   'pipx',
-  // Every shell and multi-call binary: the command table's.
-  ...ALL_SHELL_NAMES,
-  'env',
-  'sudo',
-  'doas',
-  'su',
-  'runuser',
-  'pkexec',
-  'xargs',
+  // Shell builtins that run their arguments.
   'eval',
-  'exec',
   'source',
   '.',
-  'command',
-  'builtin',
-  'nohup',
-  'nice',
-  'timeout',
-  'time',
-  'stdbuf',
-  'ionice',
-  'setsid',
-  'watch',
-  'parallel',
-  'flock',
-  'chroot',
-  'unshare',
-  'nsenter',
-  'taskset',
-  'chrt',
-  'numactl',
-  'prlimit',
-  'script',
-  'systemd-run',
-  'firejail',
-  'bwrap',
-  'xvfb-run',
-  'dbus-launch',
-  'entr',
-  'nodemon',
-  'strace',
-  'ltrace',
-  'gdb',
   'lldb',
-  'valgrind',
   'awk',
   'gawk',
   'mawk',
   'nawk',
   'make',
   'gmake',
-  'ssh',
   'expect',
   'tclsh',
   'wish',
@@ -85,6 +46,7 @@ const NAMES = new Set([
   'sqlite3',
   'psql',
   'mysql',
+  // Editors and pagers: `!CMD` runs a shell command.
   'vim',
   'vi',
   'nvim',

@@ -109,6 +109,20 @@ export const RUNNER_NAMES: ReadonlySet<string> = namesWhere(
 export const WRAPPER_NAMES: ReadonlySet<string> = namesWhere(
   (fact) => fact.unwrap !== undefined || fact.wrapper === 'first-operand',
 );
+/**
+ * Commands whose own word runs code or another command given to it — shells, wrappers, runners
+ * of their later words, language interpreters: a prefix rule on that word would allow anything
+ * (`Bash(ssh:*)`, `Bash(python3:*)`). Not the tools of which only a subcommand runs one
+ * (`docker exec`, `kubectl exec`, `op run`): a prefix up to another subcommand (`docker ps:*`)
+ * never covers it.
+ */
+export const RUNS_CODE_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) =>
+    fact.kind !== undefined ||
+    fact.wrapper !== undefined ||
+    fact.unwrap !== undefined ||
+    fact.language !== undefined,
+);
 /** Commands that change what their operands name (`rm`). */
 export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mutates === true);
 

@@ -292,6 +292,7 @@ const DENIED: [FloorCheck, string][] = [
   ['env-dump', 'env'],
   ['env-dump', 'env -0'],
   ['env-dump', 'env -u HOME'],
+  ['env-dump', 'env -C /tmp'],
   ['env-dump', 'env | grep KEY'],
   ['env-dump', 'printenv'],
   ['env-dump', 'printenv OPENAI_API_KEY'],

@@ -18,6 +18,7 @@
  * | `/proc/*\/environ`                         | (secret-read) |                                     |
  */
 
+import { commandFact, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import { FALLBACK_SCAN_REASON } from '../shell/fallback-scan';
 import type { SimpleCommand } from '../shell/types';
@@ -58,7 +59,6 @@ function jqArgs(args: readonly string[]): readonly string[] {
   return out;
 }
 
-const ENV_OPTIONS = new Set(['-0', '--null', '-i', '--ignore-environment', '-', '-v', '--debug']);
 /** Every command name the switch in `checkEnvDumpNamed` knows; any other needs no argument scan. */
 export const DUMP_COMMANDS: ReadonlySet<string> = new Set([
   'env',
@@ -111,18 +111,28 @@ const dump = (command: SimpleCommand): FloorViolation => ({
   detail: command.argv.join(' ') || 'env',
 });
 
-function isEnvDumpArgs(args: readonly string[]): boolean {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (ENV_OPTIONS.has(arg) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) continue;
-    if (arg === '-u' || arg === '--unset') {
-      i++;
-      continue;
+/** A word `env` reads as an assignment, or `-` (an empty environment, as `-i`). */
+const ENV_ASSIGNMENT = /^(?:[A-Za-z_][A-Za-z0-9_]*=|-$)/;
+
+/**
+ * True when `env ARGS` runs no command and so prints the environment, in some reading of its
+ * options (the command table's `env` entry): every option one the table lists, none a
+ * command line (`-S`), and only assignments where the command would be.
+ */
+function isEnvDumpArgs(argv: readonly string[]): boolean {
+  const fact = commandFact('env');
+  const readings = readCommand(argv, 0, 'env');
+  if (fact === undefined || readings === undefined) return false;
+  const split = fact.fact.unwrap?.splitString ?? [];
+  return readings.some((reading) => {
+    for (const option of reading.options) {
+      if (option.def === undefined || split.includes(option.def.spelling)) return false;
     }
-    if (arg.startsWith('-u') || arg.startsWith('--unset=') || /^-[0iv]+$/.test(arg)) continue;
-    return false;
-  }
-  return true;
+    const from = reading.commandAt ?? reading.operands[0];
+    if (from === undefined) return true;
+    for (let index = from; index < argv.length; index++) if (!ENV_ASSIGNMENT.test(argv[index]!)) return false;
+    return true;
+  });
 }
 
 /** Checks one simple command for an environment dump. */
@@ -153,7 +163,7 @@ export function checkEnvDumpNamed(
   const args = unwrapped.argv.slice(1);
   switch (name) {
     case 'env':
-      return isEnvDumpArgs(args) ? dump(command) : undefined;
+      return isEnvDumpArgs(unwrapped.argv) ? dump(command) : undefined;
     case 'printenv': {
       const names = args.filter((arg) => !arg.startsWith('-'));
       if (names.length === 0 || names.some((variable) => SECRET_NAME.test(variable))) return dump(command);

@@ -19,6 +19,8 @@ export interface OptionDef {
   effects: readonly Effect[];
   /** Effects of giving it with a given value (`--directories=recurse`). */
   valueEffects: ReadonlyMap<string, readonly Effect[]>;
+  /** A value starting with this text names files left out: a pattern (`rg -g '!*.pem'`). */
+  excludePrefix?: string;
   /** The role of a second word it takes after its value (`jq --arg NAME VALUE`). */
   second?: Role;
   /** Effects of giving it at least N times (`rg -uu`), by N. */
@@ -135,6 +137,12 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     if (def.role !== 'read')
       throw new Error(`command table: ${path}: ${spelling} has a read format but no read role`);
     def.readFormat = format;
+  }
+  for (const [spelling, prefix] of Object.entries(fact.exclusions ?? {})) {
+    const def = find(spelling, 'exclusion prefix of');
+    if (def.takes === 'none')
+      throw new Error(`command table: ${path}: ${spelling} takes no value to exclude with`);
+    def.excludePrefix = prefix;
   }
   for (const spelling of fact.operandsFirst ?? []) find(spelling, 'option before the operands');
   for (const [spelling, role] of Object.entries(fact.pairs ?? {})) {

@@ -116,6 +116,11 @@ export interface ArgvFacts {
    * NAME VALUE`, `--rawfile NAME FILE`); the value's own role is in `values`.
    */
   pairs?: Readonly<Record<string, Role>>;
+  /**
+   * Value-taking options whose value, when it starts with this text, names files left out
+   * rather than picked (`rg -g '!*.pem'`): such a value is a pattern, never a path.
+   */
+  exclusions?: Readonly<Record<string, string>>;
   /** A `read` value that names its file inside other text (`curl -F 'name=@FILE;type=…'`). */
   readFormat?: Readonly<Record<string, ReadFormat>>;
   /** A value-taking option whose value holds a command line in a wrapper format. */
@@ -308,6 +313,12 @@ export interface CommandFact extends ArgvFacts {
    * `ssh-keygen`), or prints its words as data (`echo`). The floor reads none of its words.
    */
   printsNoContent?: boolean;
+  /**
+   * The language of the program its `pattern` operand or option holds, whose file names the
+   * floor reads: `sed` (`r FILE`, `w FILE`), `awk` (string literals), `jq` (`import "F"`, yq's
+   * `load("F")`). Not an interpreter's `language`: no `code` words.
+   */
+  programLanguage?: 'sed' | 'awk' | 'jq';
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
   mutates?: boolean;
   /**

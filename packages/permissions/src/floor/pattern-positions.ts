@@ -1,77 +1,48 @@
 /**
- * Which argv words are search patterns or program text rather than paths. For
- * grep/egrep/fgrep/rg/ag/ack/git grep the first operand is a pattern unless `-e`/`-f`
- * supplied one (then every operand is a path); `-e VALUE` is a pattern, `-f VALUE` is a
- * file and stays checked. `git log -S/-G/--grep` values are patterns too. sed/awk program
- * text and jq/yq filters are not paths (file names inside sed/awk programs are checked
- * separately); `echo`/`printf` arguments are data (`echo .env >> .gitignore` is fine). Getting this wrong
- * in the "pattern" direction would hide a read, so unknown options end the scan and the
- * remaining words stay checked.
+ * Which argv words are search patterns or program text rather than paths: what the command
+ * table's reader gives the role `pattern` in every reading (grep and its family, ugrep, rg,
+ * ag, ack, fd, `git grep`; sed and awk programs, jq and yq filters; excluded names such as
+ * `--exclude=.env`). A word another reading may read as a path stays checked, so an option
+ * the table does not know never hides a read. File names inside sed/awk programs are checked
+ * separately (`programFileNames`). What stays here: commit messages and `git log -S/-G/--grep`
+ * values, and gh's text options (the table has no entries for those subcommands yet).
  */
-import { commandFact, type Reading, readArgv } from '../commands';
+import { COMMAND_TABLE, type CompiledFact, commandFact, type Reading, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 
-const GREP_VALUE_SHORT = new Set(['A', 'B', 'C', 'm', 'd', 'D', 'e', 'f']);
-const RG_VALUE_SHORT = new Set(['A', 'B', 'C', 'd', 'e', 'E', 'f', 'g', 'j', 'M', 'm', 'r', 't', 'T']);
-const GREP_VALUE_LONG = new Set([
-  'regexp',
-  'file',
-  'after-context',
-  'before-context',
-  'context',
-  'max-count',
-  'directories',
-  'devices',
-  'include',
-  'exclude',
-  'exclude-from',
-  'exclude-dir',
-  'label',
-  'binary-files',
-  'group-separator',
-  'encoding',
-  'glob',
-  'iglob',
-  'threads',
-  'max-columns',
-  'replace',
-  'type',
-  'type-not',
-  'max-depth',
-  'pre',
-  'pre-glob',
-  'type-add',
-  'sort',
-  'sortr',
-  'max-filesize',
-  'ignore-file',
-  'colors',
-  'engine',
-]);
-/** Searchers not yet in the command table: their options are read by `grepPatternIndexes`. */
-const PATTERN_TOOLS = new Set(['rg', 'ag', 'ack', 'ack-grep']);
-/** Searchers of the command table: their patterns are what its reader says. */
-const TABLE_SEARCHERS = new Set([
-  'grep',
-  'egrep',
-  'fgrep',
-  'zgrep',
-  'zegrep',
-  'zfgrep',
-  'rgrep',
-  'ugrep',
-  'ug',
-]);
+/** True when an entry (or a subcommand of it) gives an operand or option value the role `pattern`. */
+function hasPatterns(compiled: CompiledFact): boolean {
+  const { fact } = compiled;
+  if (fact.operands?.includes('pattern') || Object.values(fact.values ?? {}).includes('pattern')) return true;
+  return [...(compiled.subcommands?.values() ?? [])].some(hasPatterns);
+}
+
+/** Commands of the table with pattern words. */
+const TABLE_PATTERN_COMMANDS = new Set(
+  COMMAND_TABLE.entries.filter(({ compiled }) => hasPatterns(compiled)).flatMap(({ names }) => names),
+);
+
 /**
  * Their arguments are data they print, never files they open (`programFileNames` finds none
  * in them, so `readableWordCount` stops the secret-read prefilter at their command word).
  */
-export const DATA_TOOLS: ReadonlySet<string> = new Set(['echo', 'printf']);
-const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
-const JQ_ONE_VALUE = new Set(['--indent', '-L', '--library-path']);
-const PROGRAM_TOOLS = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk']);
+export const DATA_TOOLS: ReadonlySet<string> = new Set(
+  COMMAND_TABLE.entries
+    .filter(
+      ({ compiled }) => compiled.fact.printsNoContent === true && compiled.fact.operands?.[0] === 'value',
+    )
+    .flatMap(({ names }) => names),
+);
+/** The language of a command's program (`sed`, `awk`, `jq`), from the table. */
+function languageOf(name: string): 'sed' | 'awk' | 'jq' | undefined {
+  return commandFact(name)?.fact.programLanguage;
+}
 /** jq and the tools that read its language (yq's python and Go versions read files with `load`). */
-export const JQ_FAMILY: ReadonlySet<string> = new Set(['jq', 'gojq', 'jaq', 'yq']);
+export const JQ_FAMILY: ReadonlySet<string> = new Set(
+  COMMAND_TABLE.entries
+    .filter(({ compiled }) => compiled.fact.programLanguage === 'jq')
+    .flatMap(({ names }) => names),
+);
 /**
  * Files a jq or yq program reads: jq's `import "PATH" as NAME;` and `include "PATH";` (a
  * module or data file, looked up as PATH, PATH.jq and PATH.json in the `-L` directories), yq's
@@ -99,14 +70,8 @@ export function jqProgramFiles(program: string): string[] {
 
 /** Every command `patternWordIndexes` knows (any other has no pattern words). */
 export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([
-  ...PATTERN_TOOLS,
-  ...TABLE_SEARCHERS,
+  ...TABLE_PATTERN_COMMANDS,
   ...DATA_TOOLS,
-  ...PROGRAM_TOOLS,
-  'jq',
-  'gojq',
-  'jaq',
-  'yq',
   'git',
   'gh',
 ]);
@@ -139,80 +104,6 @@ function messageIndexes(argv: readonly string[], sub: number, gh: boolean, patte
   }
 }
 
-/** Indexes (into `args`, argv without the command word) of pattern words of a grep-like tool. */
-function grepPatternIndexes(
-  args: readonly string[],
-  valueShort: ReadonlySet<string>,
-  programFlag: string,
-): Set<number> {
-  const patterns = new Set<number>();
-  let patternGiven = false;
-  let firstOperand: number | undefined;
-  let endOfOptions = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (endOfOptions || arg === '-' || !arg.startsWith('-')) {
-      firstOperand ??= i;
-      continue;
-    }
-    if (arg === '--') {
-      endOfOptions = true;
-      continue;
-    }
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      const name = arg.slice(2, eq === -1 ? undefined : eq);
-      if (name === 'regexp' || (programFlag === 'e' && name === 'expression')) {
-        patternGiven = true;
-        if (eq === -1) patterns.add(++i);
-        else patterns.add(i);
-      } else if (name === 'file' || name === 'from-file') {
-        patternGiven = true;
-        if (eq === -1) i++;
-      } else if (name === 'exclude' || name === 'exclude-dir') {
-        // Names to leave out (`grep -r KEY --exclude=.env .`): never opened.
-        patterns.add(eq === -1 ? ++i : i);
-      } else if (name === 'glob' || name === 'iglob') {
-        // rg's `--glob '!.env'` leaves names out; any other glob picks files to read.
-        const value = eq === -1 ? args[i + 1] : arg.slice(eq + 1);
-        if (eq === -1) i++;
-        if (value?.startsWith('!')) patterns.add(i);
-      } else if (eq === -1 && GREP_VALUE_LONG.has(name)) i++;
-      continue;
-    }
-    for (let j = 1; j < arg.length; j++) {
-      const letter = arg[j]!;
-      if (!valueShort.has(letter)) continue;
-      const attached = j + 1 < arg.length;
-      if (letter === programFlag) {
-        patternGiven = true;
-        patterns.add(attached ? i : i + 1);
-      } else if (letter === 'f') patternGiven = true;
-      else if (letter === 'g' && (attached ? arg[j + 1] === '!' : args[i + 1]?.startsWith('!'))) {
-        patterns.add(attached ? i : i + 1); // rg -g '!.env'
-      }
-      if (!attached) i++;
-      break;
-    }
-  }
-  if (!patternGiven && firstOperand !== undefined) patterns.add(firstOperand);
-  return patterns;
-}
-
-/** jq's filter: the first operand unless `-f/--from-file` names a file holding it. */
-function jqProgramIndexes(args: readonly string[]): Set<number> {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    // `-f` in a cluster too (`-nf FILE`): the program is then a file, and every operand a read.
-    if (arg === '-f' || arg === '--from-file' || /^-[a-zA-KM-Z]*f/.test(arg)) return new Set();
-    if (JQ_TWO_VALUES.has(arg)) i += 2;
-    else if (JQ_ONE_VALUE.has(arg)) i += 1;
-    else if (arg === '--') return args[i + 1] === undefined ? new Set() : new Set([i + 1]);
-    else if (!arg.startsWith('-') || arg === '-') return new Set([i]);
-  }
-  return new Set();
-}
-
 /**
  * The words a reading gives the role `pattern`: operands and option values in their own
  * word, and option words holding one (`--exclude=.env`).
@@ -223,7 +114,12 @@ function readingPatterns(reading: Reading): Set<number> {
     if (kind === 'pattern') patterns.add(index);
   });
   for (const option of reading.options) {
-    if (option.valueIndex === option.index && option.def?.role === 'pattern') patterns.add(option.index);
+    const def = option.def;
+    if (def === undefined || option.valueIndex === undefined) continue;
+    if (option.valueIndex === option.index && def.role === 'pattern') patterns.add(option.index);
+    // A value naming files left out (`rg -g '!*.pem'`, `-g'!.env'`).
+    if (def.excludePrefix !== undefined && option.value?.startsWith(def.excludePrefix))
+      patterns.add(option.valueIndex);
   }
   return patterns;
 }
@@ -262,46 +158,26 @@ export function patternWordIndexes(
   argv: readonly string[],
   base: string = commandWordBasename(argv[0] ?? ''),
 ): Set<number> {
-  const shift = (indexes: Set<number>, by: number) => new Set([...indexes].map((index) => index + by));
-  if (TABLE_SEARCHERS.has(base)) {
-    const fact = commandFact(base);
-    return fact === undefined ? new Set() : everyReading(readArgv(argv, fact), readingPatterns);
-  }
-  if (PATTERN_TOOLS.has(base)) {
-    return shift(
-      grepPatternIndexes(argv.slice(1), base === 'rg' ? RG_VALUE_SHORT : GREP_VALUE_SHORT, 'e'),
-      1,
-    );
-  }
-  if (PROGRAM_TOOLS.has(base)) {
-    const valueShort = base === 'sed' ? new Set(['e', 'f', 'l']) : new Set(['e', 'f', 'v', 'F']);
-    return shift(grepPatternIndexes(argv.slice(1), valueShort, base === 'sed' ? 'e' : 'e'), 1);
-  }
   if (DATA_TOOLS.has(base)) return new Set(argv.map((_, index) => index).slice(1));
-  if (JQ_FAMILY.has(base)) return shift(jqProgramIndexes(argv.slice(1)), 1);
   if (base === 'gh') {
     const patterns = new Set<number>();
     messageIndexes(argv, 0, true, patterns);
     return patterns;
   }
-  if (base === 'git') {
-    const fact = commandFact('git');
-    return fact === undefined
-      ? new Set()
-      : everyReading(readArgv(argv, fact), (reading) => gitPatterns(argv, reading));
-  }
-  return new Set();
+  if (base === 'git')
+    return everyReading(readCommand(argv, 0, 'git') ?? [], (reading) => gitPatterns(argv, reading));
+  if (!TABLE_PATTERN_COMMANDS.has(base)) return new Set();
+  return everyReading(readCommand(argv, 0, base) ?? [], readingPatterns);
 }
 
 /** File names that sed (`r`/`R`/`w`/`W` commands) or awk (string literals) program text mentions. */
 export function programFileNames(argv: readonly string[], index: number): string[] {
-  const base = commandWordBasename(argv[0] ?? '');
+  const language = languageOf(commandWordBasename(argv[0] ?? ''));
   const text = argv[index] ?? '';
-  if (base === 'sed') {
+  if (language === 'sed') {
     return [...text.matchAll(/(?:^|[;\n{}\s\d$/])[rRwW]\s*([^\s;}]+)/g)].map((match) => match[1]!);
   }
-  if (PROGRAM_TOOLS.has(base)) return [...text.matchAll(/"([^"\\]*)"/g)].map((match) => match[1]!);
-  if (JQ_FAMILY.has(base))
-    return jqProgramFiles(text).flatMap((file) => [file, `${file}.jq`, `${file}.json`]);
+  if (language === 'awk') return [...text.matchAll(/"([^"\\]*)"/g)].map((match) => match[1]!);
+  if (language === 'jq') return jqProgramFiles(text).flatMap((file) => [file, `${file}.jq`, `${file}.json`]);
   return [];
 }

@@ -7,6 +7,7 @@ import { GIT } from './git';
 import { INTERPRETERS } from './interpreters';
 import { METADATA } from './metadata';
 import { NETWORK } from './network';
+import { PROGRAMS } from './programs';
 import { RUNNERS } from './runners';
 import { SEARCH } from './search';
 import { SHELLS } from './shells';
@@ -22,6 +23,7 @@ export const ENTRIES: readonly CommandFact[] = [
   ...FILES,
   ...ARCHIVES,
   ...METADATA,
+  ...PROGRAMS,
   ...CREDENTIALS,
   ...NETWORK,
   ...INTERPRETERS,

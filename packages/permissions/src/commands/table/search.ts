@@ -197,7 +197,8 @@ export const SEARCH: readonly CommandFact[] = [
       '-f': 'read',
       '--file': 'read',
       '--ignore-file': 'read',
-      // `-g GLOB` stays a word the floor checks: a glob overrides rg's ignore rules (`-g .env`).
+      // `-g GLOB` stays a word the floor checks: a glob overrides rg's ignore rules (`-g .env`);
+      // `-g '!GLOB'` leaves files out (`exclusions`).
       '-t': 'value',
       '--type': 'value',
       '-T': 'value',
@@ -231,6 +232,7 @@ export const SEARCH: readonly CommandFact[] = [
       '--colors': 'value',
       '--engine': 'value',
     },
+    exclusions: { '-g': '!', '--glob': '!', '--iglob': '!' },
     effects: {
       '-e': ['pattern-given'],
       '--regexp': ['pattern-given'],

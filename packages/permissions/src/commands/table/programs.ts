@@ -1,0 +1,131 @@
+/**
+ * Commands whose first operand is a program in their own language: sed, awk, jq and the tools
+ * that read jq's language. The program is never a path (file names inside it are found by
+ * `programFileNames`); with `-e`/`-f` (jq: `-f`) an option gives the program and every operand
+ * is a file read. Facts from GNU sed 4.9's, gawk 5.3's, jq 1.7's and yq 4's manuals.
+ */
+import type { CommandFact } from '../types';
+
+/** awk's options (gawk's; mawk and the one-true-awk take the POSIX subset). */
+const AWK = {
+  programLanguage: 'awk',
+  short: 'F:f:v:e:i:l:E:bcCd::D::ghLMnNo::Op::PrsStVW:',
+  long:
+    'field-separator= file= assign= source= include= load= exec= characters-as-bytes traditional ' +
+    'copyright dump-variables=? debug=? gen-pot help lint=? bignum use-lc-numeric non-decimal-data ' +
+    'pretty-print=? optimize no-optimize profile=? posix re-interval sandbox lint-old ' +
+    'version csv',
+  values: {
+    '-F': 'value',
+    '--field-separator': 'value',
+    '-f': 'read',
+    '--file': 'read',
+    '-E': 'read',
+    '--exec': 'read',
+    '-i': 'read',
+    '--include': 'read',
+    '-v': 'name',
+    '--assign': 'name',
+    '-e': 'pattern',
+    '--source': 'pattern',
+  },
+  effects: {
+    '-f': ['pattern-given'],
+    '--file': ['pattern-given'],
+    '-E': ['pattern-given'],
+    '--exec': ['pattern-given'],
+    '-e': ['pattern-given'],
+    '--source': ['pattern-given'],
+  },
+  operands: ['pattern', 'read'],
+} as const satisfies Omit<CommandFact, 'names' | 'summary'>;
+
+/** jq's options, shared by the tools that read its language. */
+const JQ = {
+  programLanguage: 'jq',
+  short: 'f:L:nrjaRsSCMceh',
+  long:
+    'from-file= library-path= indent= arg= argjson= slurpfile= rawfile= args jsonargs null-input ' +
+    'raw-input slurp compact-output raw-output raw-output0 join-output ascii-output sort-keys ' +
+    'color-output monochrome-output tab exit-status seq stream stream-errors unbuffered help version',
+  values: {
+    // The program's file: read, and then every operand is an input read.
+    '-f': 'read',
+    '--from-file': 'read',
+    '-L': 'read',
+    '--library-path': 'read',
+    '--indent': 'value',
+    '--arg': 'name',
+    '--argjson': 'name',
+    '--slurpfile': 'name',
+    '--rawfile': 'name',
+  },
+  pairs: { '--arg': 'value', '--argjson': 'value', '--slurpfile': 'read', '--rawfile': 'read' },
+  effects: { '-f': ['pattern-given'], '--from-file': ['pattern-given'] },
+  operands: ['pattern', 'read'],
+} as const satisfies Omit<CommandFact, 'names' | 'summary'>;
+
+export const PROGRAMS: readonly CommandFact[] = [
+  {
+    names: ['sed'],
+    summary: 'edits a stream with a sed script',
+    programLanguage: 'sed',
+    short: 'e:f:l:i::nrsuzEb',
+    long:
+      'expression= file= in-place=? line-length= null-data zero-terminated separate unbuffered ' +
+      'regexp-extended quiet silent posix sandbox debug follow-symlinks binary help version',
+    abbreviations: true,
+    values: {
+      '-e': 'pattern',
+      '--expression': 'pattern',
+      '-f': 'read',
+      '--file': 'read',
+      '-l': 'value',
+      '--line-length': 'value',
+      '-i': 'value',
+      '--in-place': 'value',
+    },
+    effects: {
+      '-e': ['pattern-given'],
+      '--expression': ['pattern-given'],
+      '-f': ['pattern-given'],
+      '--file': ['pattern-given'],
+    },
+    operands: ['pattern', 'read'],
+    examples: [
+      { argv: ['sed', '-n', 's/a/b/p', '.env'], roles: { 2: 'pattern', 3: 'read' } },
+      { argv: ['sed', '-i.bak', '-e', 's/a/b/', 'x'], roles: { 3: 'pattern', 4: 'read' } },
+      { argv: ['sed', '-f', 'script.sed', 'x'], roles: { 2: 'read', 3: 'read' } },
+    ],
+  },
+  {
+    names: ['awk', 'gawk', 'mawk', 'nawk'],
+    summary: 'runs an awk program over files',
+    ...AWK,
+    examples: [
+      {
+        argv: ['awk', '-F', ':', '{print $1}', '/etc/passwd'],
+        roles: { 2: 'value', 3: 'pattern', 4: 'read' },
+      },
+      { argv: ['awk', '-f', 'prog.awk', 'x'], roles: { 2: 'read', 3: 'read' } },
+    ],
+  },
+  {
+    names: ['jq', 'gojq', 'jaq'],
+    summary: 'runs a jq filter over JSON',
+    ...JQ,
+    examples: [
+      {
+        argv: ['jq', '--arg', 'k', 'v', '--rawfile', 'f', 'x.txt', '.a', 'in.json'],
+        roles: { 2: 'name', 3: 'value', 6: 'read', 7: 'pattern', 8: 'read' },
+      },
+      { argv: ['jq', '-nf', 'prog.jq'], roles: { 2: 'read' } },
+    ],
+  },
+  {
+    names: ['yq'],
+    summary: "runs a jq-like expression over YAML (mikefarah's Go yq and the python yq)",
+    ...JQ,
+    examples: [{ argv: ['yq', '.a', 'x.yml'], roles: { 1: 'pattern', 2: 'read' } }],
+  },
+];

@@ -146,3 +146,24 @@ describe('scripts written then run meet the deny rules', () => {
     expect(decide(command).behavior).not.toBe('deny');
   });
 });
+
+describe("make's makefiles, from the table", () => {
+  it('runs the default makefiles, or each -f FILE, under -C DIR', () => {
+    expect(runs('make').map((file) => file.path)).toEqual(['GNUmakefile', 'makefile', 'Makefile']);
+    expect(runs('gmake', '-f', 'a.mk', '--file=b.mk', '-fc.mk').map((file) => file.path)).toEqual([
+      'a.mk',
+      'b.mk',
+      'c.mk',
+    ]);
+    expect(runs('make', '-C', 'sub', '-f', 'x.mk').map((file) => file.path)).toEqual(['sub/x.mk']);
+    expect(runs('make', '-j', '4', 'all').map((file) => file.path)).toContain('Makefile');
+  });
+
+  it.each([
+    "echo 'all:' > Makefile && printf '\\trm -rf y\\n' >> Makefile && make",
+    "printf 'all:\\n\\trm -rf y\\n' > sub/Makefile && make -C sub",
+    "printf 'all:\\n\\trm -rf y\\n' > x.mk && make -j4 --file=x.mk",
+  ])('%s is denied under Bash(rm:*)', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+});

@@ -64,7 +64,6 @@ interface FileRun extends TableFileRun {
 }
 
 const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>']);
-const MAKEFILES: readonly FileRun[] = [{ path: 'GNUmakefile' }, { path: 'makefile' }, { path: 'Makefile' }];
 
 /** `./x` and `x` are one file. (Computed targets are never recorded as written.) */
 const pathKey = normalizePath;
@@ -122,14 +121,14 @@ const RUNS_NOTHING: readonly FileRun[] = [];
 
 /**
  * The first characters of the names `filesRun` looks for past interpreters and paths (shells,
- * `source`, `.`, make's): any other name runs no file, known without a lookup.
+ * `source`, `.`): any other name runs no file, known without a lookup.
  */
 const RUNNER_FIRST = new Uint8Array(128);
-for (const name of [...SHELL_NAMES, 'source', '.', 'make', 'gmake']) RUNNER_FIRST[name.charCodeAt(0)] = 1;
+for (const name of [...SHELL_NAMES, 'source', '.']) RUNNER_FIRST[name.charCodeAt(0)] = 1;
 
 /**
  * The script files `command` runs: an interpreter's or a shell's script operand,
- * `source`/`.`, a path run directly, make's makefiles, and what the command table says
+ * `source`/`.`, a path run directly, and what the command table says (make's makefiles too)
  * (`readings`, read for names in `RUNS_FILES_NAMES`; `moved`: directories moved by earlier
  * commands, see `filesRunIn`).
  */
@@ -175,17 +174,7 @@ function filesRun(
     }
     return NO_RUNS;
   }
-  if (name !== 'make' && name !== 'gmake') return RUNS_NOTHING;
-  const files: FileRun[] = [];
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if ((arg === '-f' || arg === '--file' || arg === '--makefile') && argv[index + 1] !== undefined)
-      files.push({ path: pathKey(argv[index + 1]!) });
-    else if (arg.startsWith('--file=') || arg.startsWith('--makefile='))
-      files.push({ path: pathKey(arg.slice(arg.indexOf('=') + 1)) });
-    else if (arg.startsWith('-f') && arg.length > 2) files.push({ path: pathKey(arg.slice(2)) });
-  }
-  return files.length > 0 ? files : MAKEFILES;
+  return RUNS_NOTHING;
 }
 
 /** `word.endsWith('tee')`, without the call (asked of every command). */

@@ -98,6 +98,25 @@ export const TOOLS: readonly CommandFact[] = [
     subcommands: { run: RUN_SCRIPT, install: INSTALL },
   },
   {
+    names: ['make', 'gmake'],
+    summary: "GNU make: runs a makefile's recipes (shell lines)",
+    short: 'f:C:I:o:W:E:j::l::eikmnpqrRsStvwBdL',
+    long:
+      'file= makefile= directory= include-dir= old-file= assume-old= what-if= new-file= assume-new= ' +
+      'eval= jobs=? load-average=? max-load=? debug=? dry-run just-print keep-going silent quiet always-make',
+    values: {
+      '-f': 'read',
+      '--file': 'read',
+      '--makefile': 'read',
+      '-C': 'chdir',
+      '--directory': 'chdir',
+    },
+    // `-f FILE` (any number of them) instead of the default makefiles.
+    effects: { '-f': ['runs-file'], '--file': ['runs-file'], '--makefile': ['runs-file'] },
+    runsFiles: ['GNUmakefile', 'makefile', 'Makefile'],
+    examples: [{ argv: ['make', '-j', '-C', 'sub', '-f', 'x.mk', 'all'], roles: { 3: 'chdir', 5: 'read' } }],
+  },
+  {
     names: ['tox'],
     summary: 'runs Python test environments: the `commands =` of tox.ini',
     short: 'c:e:x:rqv',

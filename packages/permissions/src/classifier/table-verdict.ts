@@ -18,7 +18,7 @@ import type { ClassificationResult } from './types';
 import { mutating, readOnly, unknown } from './verdict';
 
 /** Roles of a word that make a command more than a reader. */
-const ACTING_ROLES: ReadonlySet<Role> = new Set<Role>(['write', 'command', 'script']);
+const ACTING_ROLES: ReadonlySet<Role> = new Set<Role>(['write', 'remove', 'command', 'script']);
 
 /** The effects of one option use: its own, and those of its value. */
 function optionEffects(def: OptionDef, value: string | undefined): readonly string[] {

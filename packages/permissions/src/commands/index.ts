@@ -123,6 +123,22 @@ export const RUNS_CODE_NAMES: ReadonlySet<string> = namesWhere(
     fact.unwrap !== undefined ||
     fact.language !== undefined,
 );
+
+/** True when the entry or a subcommand of it writes or removes a file it names. */
+function writesFiles(fact: Omit<CommandFact, 'names'>): boolean {
+  const roles = [...(fact.operands ?? []), ...Object.values(fact.values ?? {})];
+  if (fact.lastOperand !== undefined) roles.push(fact.lastOperand);
+  return (
+    roles.some((role) => role === 'write' || role === 'remove') ||
+    Object.values(fact.subcommands ?? {}).some(writesFiles)
+  );
+}
+
+/**
+ * Commands with a word the table says they write or remove (`mv`, `tee`, `rm`, `curl -o`):
+ * the protected-path check reads those words from the table.
+ */
+export const WRITER_NAMES: ReadonlySet<string> = namesWhere(writesFiles);
 /** Commands that change what their operands name (`rm`). */
 export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mutates === true);
 

@@ -8,7 +8,9 @@
 /**
  * What a word is to the command:
  * - `read`: a file whose content it reads;
- * - `write`: a file it writes, creates or deletes;
+ * - `write`: a file it writes, creates or changes (its mode, its owner, a link to it);
+ * - `remove`: a file it deletes or moves away (`rm`, `mv`'s sources): a directory removed takes
+ *   what is under it along;
  * - `chdir`: a directory the rest of the command is relative to;
  * - `command`: the first word of another command, run with the words after it;
  * - `script`: a command line (shell text) it runs;
@@ -25,6 +27,7 @@
 export type Role =
   | 'read'
   | 'write'
+  | 'remove'
   | 'chdir'
   | 'command'
   | 'script'

@@ -12,10 +12,13 @@
  *   when the classifier does not find the command read-only (they then ask, never deny).
  *
  * A destination may be a directory: `cp x DIR` writes `DIR/x` too, and both are listed.
- * This is a narrow table on purpose (issue 27 brings the full command table); a command it
- * does not know falls to `mentions`.
+ * The writers are read from the command table where it has their entries (decision 0038:
+ * `cp`, `scp`, `rsync`, `mv`, `ln`, `install`, `tee`, `truncate`, `patch`, the editors, `rm`, … — the
+ * words whose role is `write` or `remove`, in any reading); a few still from `WRITERS` below.
+ * A command neither knows falls to `mentions`.
  */
 import path from 'node:path';
+import { readCommand, WRITER_NAMES } from '../commands';
 import { isWriteRedirect } from '../engine/redirects';
 import { inlinePrograms } from '../floor/interpreter-code';
 import { commandWordBasename } from '../shell/command-word';
@@ -30,12 +33,6 @@ export interface WrittenPaths {
 
 /** How a known writer treats its operands. */
 type Mode =
-  /** The last operand is the destination; `-t DIR` names it; the others are read. */
-  | 'copy'
-  /** Like copy, and the sources are moved away (`mv`). */
-  | 'move'
-  /** Like copy, and the sources get a second name that writes to them (`ln`). */
-  | 'link'
   /** Every operand is written. */
   | 'all'
   /** Every operand is removed. */
@@ -49,40 +46,21 @@ interface Writer {
   when?: { short: string; long: readonly string[] };
 }
 
+/**
+ * Writers whose entries the command table does not have yet (touch, chmod …,
+ * sed -i, perl -i: their entries belong to the floor's reads and to the interpreters); the others
+ * are read from the table's `write` and `remove` roles (`tableWrites`).
+ */
 const WRITERS: ReadonlyMap<string, Writer> = new Map<string, Writer>([
-  ['cp', { mode: 'copy', values: 'tS' }],
-  ['install', { mode: 'copy', values: 'tSmogC' }],
-  ['rsync', { mode: 'copy', values: 'eBfT' }],
-  ['scp', { mode: 'copy', values: 'cFiJlPSoD' }],
-  ['mv', { mode: 'move', values: 'tS' }],
-  ['ln', { mode: 'link', values: 'tS' }],
-  ['link', { mode: 'link' }],
-  ['tee', { mode: 'all' }],
-  ['truncate', { mode: 'all', values: 'sr' }],
   ['touch', { mode: 'all', values: 'rdt' }],
   ['chmod', { mode: 'all' }],
   ['chown', { mode: 'all' }],
   ['chgrp', { mode: 'all' }],
-  ['chattr', { mode: 'all' }],
   ['setfacl', { mode: 'all', values: 'mMxX' }],
-  ['patch', { mode: 'all', values: 'pFiDBrVYzo' }],
   ['sed', { mode: 'all', values: 'efl', when: { short: 'i', long: ['--in-place'] } }],
   ['gsed', { mode: 'all', values: 'efl', when: { short: 'i', long: ['--in-place'] } }],
   ['perl', { mode: 'all', values: 'eEIlmMx', when: { short: 'i', long: [] } }],
   ['ruby', { mode: 'all', values: 'eIrx', when: { short: 'i', long: [] } }],
-  ['vi', { mode: 'all', values: 'cStTuw' }],
-  ['vim', { mode: 'all', values: 'cStTuwUi' }],
-  ['nvim', { mode: 'all', values: 'cStTuwUi' }],
-  ['view', { mode: 'all' }],
-  ['ex', { mode: 'all', values: 'c' }],
-  ['ed', { mode: 'all', values: 'p' }],
-  ['nano', { mode: 'all' }],
-  ['pico', { mode: 'all' }],
-  ['micro', { mode: 'all' }],
-  ['emacs', { mode: 'all' }],
-  ['code', { mode: 'all' }],
-  ['rm', { mode: 'remove' }],
-  ['unlink', { mode: 'remove' }],
   ['rmdir', { mode: 'remove' }],
   ['shred', { mode: 'remove', values: 'nsx' }],
 ]);
@@ -250,6 +228,49 @@ const PROGRAM_WRITES =
   /\b(?:write\w*|append\w*|rename\w*|replace|remove\w*|unlink\w*|rmtree|copy\w*|move\w*|symlink\w*|link\w*|chmod\w*|chown\w*|truncate\w*|dump|touch|mkdir\w*|rm|system|exec\w*|spawn\w*|popen|subprocess|sysopen|createWriteStream|cp|mv)\b|open\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][rbt]*[wax+]|['"]\s*\+?>|\|\s*['"]/;
 
 /**
+ * What the command table says `argv` writes and removes, in every reading (their union: the
+ * protection takes any word some reading writes). A destination the last operand or a
+ * `target-given` option names may be a directory: the other operands' names under it are
+ * written too (`mv a b DIR` writes `DIR/a`, `DIR/b`).
+ */
+function tableWrites(argv: readonly string[], name: string, found: WrittenPaths): void {
+  const writes = new Set<string>();
+  const removes = new Set<string>();
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    let destination: string | undefined;
+    let destinationAt: number | undefined;
+    for (const option of reading.options) {
+      const role = option.def?.role;
+      if (option.value === undefined || (role !== 'write' && role !== 'remove')) continue;
+      (role === 'write' ? writes : removes).add(option.value);
+      if (option.def!.effects.includes('target-given')) destination = option.value;
+    }
+    const last = reading.facts[reading.facts.length - 1]!.fact.lastOperand;
+    if (destination === undefined && last !== undefined) {
+      destinationAt = reading.operands.at(-1);
+      if (destinationAt !== undefined) destination = argv[destinationAt];
+      // A lone operand is the destination too (`install -d DIR`, `mv x`: what a copier writes).
+      if (reading.operands.length === 1 && destination !== undefined && last === 'write')
+        writes.add(destination);
+    }
+    for (const index of reading.operands) {
+      const kind = reading.kinds[index];
+      if (kind === 'write') writes.add(argv[index]!);
+      else if (kind === 'remove') removes.add(argv[index]!);
+    }
+    if (destination === undefined) continue;
+    const directory = destination.replace(/\/+$/, '');
+    for (const index of reading.operands) {
+      if (index === destinationAt) continue;
+      const base = path.posix.basename(argv[index]!);
+      if (base !== '' && base !== '.' && base !== '..') writes.add(`${directory}/${base}`);
+    }
+  }
+  found.writes.push(...writes);
+  found.removes.push(...removes);
+}
+
+/**
  * The paths `command` writes, removes or mentions (see the file comment). `name` is the
  * unwrapped command word's basename.
  */
@@ -261,6 +282,8 @@ export function writtenPaths(command: SimpleCommand, name: string): WrittenPaths
   }
   const argv = command.unwrapped.argv;
   if (argv.length === 0) return found;
+  const fromTable = WRITER_NAMES.has(name);
+  if (fromTable) tableWrites(argv, name, found);
   const writer = WRITERS.get(name);
   if (writer !== undefined) {
     const { words, options } = operands(argv, 1, writer.values);
@@ -270,13 +293,7 @@ export function writtenPaths(command: SimpleCommand, name: string): WrittenPaths
       return found;
     }
     if (writer.mode === 'all') found.writes.push(...words);
-    else if (writer.mode === 'remove') found.removes.push(...words);
-    else {
-      const { writes, sources } = copyTargets(words, options);
-      found.writes.push(...writes);
-      if (writer.mode === 'move') found.removes.push(...sources);
-      if (writer.mode === 'link') found.writes.push(...sources);
-    }
+    else found.removes.push(...words);
     if (name === 'perl' || name === 'ruby') addProgram(command, name, found);
     return found;
   }
@@ -322,7 +339,7 @@ export function writtenPaths(command: SimpleCommand, name: string): WrittenPaths
     return found;
   }
   if (addProgram(command, name, found)) return found;
-  if (!NON_WRITERS.has(name)) found.mentions.push(...operands(argv, 1).words);
+  if (!fromTable && !NON_WRITERS.has(name)) found.mentions.push(...operands(argv, 1).words);
   return found;
 }
 

@@ -13,9 +13,9 @@ export const FILES: readonly CommandFact[] = [
     short: 'fiIrRdv',
     long: 'force interactive=? one-file-system no-preserve-root preserve-root=? recursive dir verbose help version',
     abbreviations: true,
-    operands: ['write'],
+    operands: ['remove'],
     effects: { '-r': ['recursive'], '-R': ['recursive'], '--recursive': ['recursive'] },
-    examples: [{ argv: ['rm', '-rf', 'x'], roles: { 2: 'write' }, effects: ['recursive'] }],
+    examples: [{ argv: ['rm', '-rf', 'x'], roles: { 2: 'remove' }, effects: ['recursive'] }],
   },
   {
     names: ['cp'],

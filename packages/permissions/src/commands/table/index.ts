@@ -13,6 +13,7 @@ import { SEARCH } from './search';
 import { SHELLS } from './shells';
 import { TOOLS } from './tools';
 import { WRAPPERS } from './wrappers';
+import { WRITERS } from './writers';
 
 export const ENTRIES: readonly CommandFact[] = [
   ...SEARCH,
@@ -28,4 +29,5 @@ export const ENTRIES: readonly CommandFact[] = [
   ...NETWORK,
   ...INTERPRETERS,
   ...WRAPPERS,
+  ...WRITERS,
 ];

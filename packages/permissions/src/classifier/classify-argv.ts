@@ -7,7 +7,7 @@
  * LESSOPEN), `awk` (its programs call `system()` and print to files), `make`, interpreters,
  * network clients (`curl`, `ssh`, `git ls-remote|fetch`), and `ldd` (may run the binary).
  */
-import { MUTATING_NAMES, READS_OPTIONS_NAMES, readCommand } from '../commands';
+import { commandFact, MUTATING_NAMES, READ_ONLY_NAMES, READS_OPTIONS_NAMES, readCommand } from '../commands';
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
@@ -21,7 +21,7 @@ import { classifyTest } from './specs/test';
 import { classifyTree } from './specs/tree';
 import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
-import { classifyReadings } from './table-verdict';
+import { classifyQuiet, classifyReadings, isQuiet } from './table-verdict';
 import type { ClassificationResult, CommandSpec } from './types';
 import {
   classifyIgnoringParse,
@@ -48,16 +48,21 @@ const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
   ['[', (args, words) => classifyTest('[', args, words)],
 ]);
 
-/** Commands the classifier reads from the command table (decision 0039). */
-const TABLE_READ: readonly string[] = ['git'];
-
-/** `argv` (the command word at 0) by the command table's readings of it. */
+/**
+ * `argv` (the command word at 0) by the command table's readings of it (decision 0039); an
+ * entry none of whose facts can make it write is read without readings (`isQuiet`).
+ */
 function classifyFromTable(
   argv: readonly string[],
   words: readonly ShellWord[] | undefined,
   name: string,
+  listed: Listed,
 ): ClassificationResult {
-  return classifyReadings(argv, words, 0, readCommand(argv, 0, name)!);
+  const fact = commandFact(name)!;
+  listed.quiet ??= isQuiet(fact);
+  return listed.quiet
+    ? classifyQuiet(argv, words, fact, name)
+    : classifyReadings(argv, words, 0, readCommand(argv, 0, name)!);
 }
 
 const SYSTEM_DIRS = new Set([
@@ -97,9 +102,7 @@ function classifyArch(args: readonly string[]): ClassificationResult {
 
 /** The allowlist's command names (for documentation and tests). */
 export const READ_ONLY_COMMANDS: readonly string[] = [
-  ...BASIC_SPECS.keys(),
-  ...CUSTOM.keys(),
-  ...TABLE_READ,
+  ...new Set([...BASIC_SPECS.keys(), ...CUSTOM.keys(), ...READ_ONLY_NAMES]),
 ].sort();
 
 /**
@@ -115,6 +118,8 @@ interface Listed {
   classify: Classifier | undefined;
   /** Read by the command table. */
   table?: true;
+  /** The table entry's verdict needs no reading (`isQuiet`), once known. */
+  quiet?: boolean;
 }
 
 /**
@@ -134,7 +139,7 @@ for (const [name, classify] of CUSTOM) {
   if (LISTED.has(name)) continue;
   LISTED.set(name, { spec: undefined, ignoresParse: false, readReason: '', classify });
 }
-for (const name of TABLE_READ) {
+for (const name of READ_ONLY_NAMES) {
   if (LISTED.has(name)) continue;
   LISTED.set(name, {
     spec: undefined,
@@ -272,6 +277,6 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
       ? classifyIgnoringParse(name, listed.spec, argv, words, 1, listed.readReason)
       : classifyWithSpec(name, listed.spec, argv, words, 1, listed.readReason);
   }
-  if (listed.table) return classifyFromTable(argv, words, name);
+  if (listed.table) return classifyFromTable(argv, words, name, listed);
   return listed.classify!(argv.slice(1), words?.slice(1));
 }

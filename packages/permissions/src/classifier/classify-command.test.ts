@@ -166,6 +166,8 @@ const READ_ONLY = [
 ];
 
 const MUTATING: [string, (string | null)?][] = [
+  // `-o` writes; without its value sort refuses to run, but the option is still a write flag.
+  ['sort -o', '-o'],
   ['sort -o x file', '-o'],
   ['sort -ox file', '-ox'],
   ['sort -uo x file', '-uo'],
@@ -382,7 +384,6 @@ const UNKNOWN = [
   'xargs ls',
   'ls *',
   'echo $HOME',
-  'sort -o', // missing value
 ];
 
 describe('classifyCommand on real parses', () => {

@@ -78,7 +78,32 @@ function verbs(name: string): Check {
   };
 }
 
+/** `date OPERAND`: an operand not starting with `+` (a format) sets the system clock. */
+const date: Check = (argv, _start, reading) => {
+  const setter = reading.operands.find((index) => !argv[index]!.startsWith('+'));
+  return setter === undefined
+    ? undefined
+    : mutating('date with a non-format operand sets the system clock', argv[setter]);
+};
+
+/** `hostname NAME` sets the host name. */
+const hostname: Check = (argv, _start, reading) =>
+  reading.operands.length > 0
+    ? mutating('hostname NAME sets the host name', argv[reading.operands[0]!])
+    : undefined;
+
+/** binutils read more options from `@FILE`, where nothing shows what they do (`nm @opts` can hold `--plugin`). */
+const optionFile: Check = (argv, _start, reading) => {
+  const file = reading.operands.find((index) => argv[index]!.startsWith('@'));
+  if (file === undefined) return undefined;
+  return { ...unknown('binutils read further options from an @FILE', argv[file]), prefixExcluded: true };
+};
+
 export const TABLE_CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
+  ['date', date],
+  ['hostname', hostname],
+  ['nm', optionFile],
+  ['size', optionFile],
   ['git branch', needsList('branch', ['-l', '--list', '--show-current'])],
   ['git tag', needsList('tag', ['-l', '--list'])],
   ['git config', config],

@@ -132,3 +132,77 @@ describe('git from the command table', () => {
     expect(classes('git -C sub -C ../.. status')).toEqual(['unknown']);
   });
 });
+
+describe('simple commands from the command table', () => {
+  it.each([
+    'cat README.md',
+    'head -20 x',
+    'tail -n 5 -f log',
+    'ps aux',
+    'sha256sum -c sums',
+    'seq -1 1',
+    'sort -rn -k 2 x',
+    'uniq -c x',
+    'date +%F',
+    'date -u',
+    'hostname -f',
+    'wait -n',
+    'nm -C x.o',
+    'strings -a x',
+    'base64 -d x',
+    'hexdump -C x',
+  ])('read-only: %s', (source) => {
+    expect(verdict(source).classification).toBe('read-only');
+  });
+
+  it.each([
+    ['sort -uo out in', '-uo'],
+    ['sort --out=x in', '--out=x'],
+    ['sort --compress-program=gzip in', '--compress-program=gzip'],
+    ['uniq in out', 'out'],
+    ['date -s now', '-s'],
+    ['date 0101', '0101'],
+    ['hostname box', 'box'],
+    ['hostname -F f', '-F'],
+    ['wait -p v', '-p'],
+    ['nm --plugin x.so y', '--plugin'],
+    ['base64 -o out in', '-o'],
+    ['base32 --output=out in', '--output=out'],
+  ])('mutating: %s (blames %s)', (source, flag) => {
+    expect(verdict(source)).toMatchObject({ classification: 'mutating', flag });
+  });
+
+  it.each([
+    ['sort --files0-from=list', 'list'],
+    ['date -f dates', 'dates'],
+    ['hexdump -f fmt x', 'fmt'],
+  ])('a file the command prints back is unknown and named: %s', (source, file) => {
+    expect(verdict(source)).toMatchObject({ classification: 'unknown', prefixExcluded: true, reads: [file] });
+  });
+
+  it.each(['nm @opts', 'strings @x', 'objdump -d @o'])(
+    'binutils @FILE reads options no rule covers: %s',
+    (source) => {
+      expect(verdict(source)).toMatchObject({ classification: 'unknown', prefixExcluded: true });
+    },
+  );
+
+  it.each(['sort --frob x', 'uniq --frob x', 'date --frob'])(
+    'an option a listed-options entry does not list is unknown: %s',
+    (source) => {
+      expect(verdict(source).classification).toBe('unknown');
+    },
+  );
+
+  it('a glob before the end of options is unknown, after it read-only', () => {
+    const argv = (source: string) => {
+      const command = analyzeShell(source).commands[0]!;
+      return classifyArgv(command.unwrapped.argv, command.unwrapped.words).classification;
+    };
+    expect(argv('cat *')).toBe('unknown');
+    expect(argv('cat -- *')).toBe('read-only');
+    expect(argv('cat src/*')).toBe('read-only');
+    expect(argv('seq 1 *')).toBe('read-only');
+    expect(argv('sort *')).toBe('unknown');
+  });
+});

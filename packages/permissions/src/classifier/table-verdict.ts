@@ -183,3 +183,54 @@ export function classifyReadings(
   }
   return result ?? unknown('no reading');
 }
+
+/** True when an option definition writes, runs or reads what the command line does not show. */
+function definesAction(def: OptionDef): boolean {
+  if (ACTING_ROLES.has(def.role) || def.effects.some(isHidden)) return true;
+  for (const effects of def.valueEffects.values()) if (effects.some(isHidden)) return true;
+  return false;
+}
+
+function isHidden(effect: string): boolean {
+  return isActing(effect) || effect === 'reads-listed' || effect === 'reads-options';
+}
+
+/**
+ * True when no reading of the entry's argv can be other than read-only but for a run-time
+ * word that could become an option: it allows any option, lists none that writes or runs, has
+ * no operand that does, no check, no subcommand and runs no command (`cat`, `head`, `ps`).
+ * Its verdict needs no reading (`classifyQuiet`).
+ */
+export function isQuiet(fact: CompiledFact): boolean {
+  const facts = fact.fact;
+  if (facts.readOnly !== 'any-option' || facts.subcommands !== undefined || facts.wrapper !== undefined)
+    return false;
+  if (TABLE_CHECKS.has(fact.path) || facts.operands?.some((role) => ACTING_ROLES.has(role))) return false;
+  for (const def of fact.short.values()) if (definesAction(def)) return false;
+  for (const def of fact.long.values()) if (definesAction(def)) return false;
+  return true;
+}
+
+/**
+ * The verdict on `argv` for an entry where `isQuiet` holds: read-only unless a run-time word
+ * before the end of options (`--`, or the first operand of a command that does not permute)
+ * could become an option.
+ */
+export function classifyQuiet(
+  argv: readonly string[],
+  words: readonly ShellWord[] | undefined,
+  fact: CompiledFact,
+  name: string,
+): ClassificationResult {
+  if (words !== undefined) {
+    const permute = fact.fact.permute !== false;
+    for (let i = 1; i < argv.length; i++) {
+      const arg = argv[i]!;
+      if (arg === '--') break;
+      if (couldExpandToFlag(words[i]))
+        return unknown(`${name}: a run-time word (glob or expansion) could expand to an option`, arg);
+      if (!permute && (arg.length < 2 || arg.charCodeAt(0) !== 0x2d)) break;
+    }
+  }
+  return readOnly(`${name} only reads with these options`);
+}

@@ -81,21 +81,21 @@ const GIT_DIFF_FAMILY = [
 const SUBJECTS: Subject[] = [
   {
     prefix: ['sort'],
-    spec: BASIC_SPECS.get('sort')!,
+    spec: tableSpec(commandFact('sort')!),
     base: ['-n', 'file'],
     insertAt: anywhere,
     known: [req('-o'), req('--output'), req('--compress-program')],
   },
   {
     prefix: ['date'],
-    spec: BASIC_SPECS.get('date')!,
+    spec: tableSpec(commandFact('date')!),
     base: ['+%F'],
     insertAt: anywhere,
     known: [req('-s'), req('--set')],
   },
   {
     prefix: ['hostname'],
-    spec: BASIC_SPECS.get('hostname')!,
+    spec: tableSpec(commandFact('hostname')!),
     base: ['-f'],
     insertAt: anywhere,
     known: [req('-F'), req('--file'), flag('-b'), flag('--boot')],
@@ -132,7 +132,7 @@ const SUBJECTS: Subject[] = [
   },
   {
     prefix: ['base64'],
-    spec: BASIC_SPECS.get('base64')!,
+    spec: tableSpec(commandFact('base64')!),
     base: ['-d', 'in'],
     insertAt: anywhere,
     known: [req('-o'), req('--output')],

@@ -139,6 +139,8 @@ function writesFiles(fact: Omit<CommandFact, 'names'>): boolean {
  * the protected-path check reads those words from the table.
  */
 export const WRITER_NAMES: ReadonlySet<string> = namesWhere(writesFiles);
+/** Commands on the read-only classifier's allowlist (`readOnly`, decision 0039). */
+export const READ_ONLY_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.readOnly !== undefined);
 /** Commands that change what their operands name (`rm`). */
 export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mutates === true);
 

@@ -1,12 +1,15 @@
 /**
- * Option tables of the simple read-only commands on the allowlist. Commands none of whose
+ * Option tables of the simple read-only commands whose command-table entries belong to
+ * another part of the table's move (decision 0039): the floor's non-reading commands (`ls`,
+ * `stat`, `du`, `wc`, `file`, …), the grep family and `diff`/`rg`. Commands none of whose
  * options (GNU or BSD) write or execute are marked `harmlessOptions`: an option we do not
  * list cannot make them dangerous. The others list every option, so an unknown one is
- * 'unknown' and an abbreviation resolves the way getopt_long resolves it.
+ * 'unknown' and an abbreviation resolves the way getopt_long resolves it. The other simple
+ * commands are entries of `commands/table/basics.ts`.
  */
 import { defineSpec } from '../define-spec';
 import type { ClassificationResult, CommandSpec, ParsedArgs } from '../types';
-import { mutating, unknown } from '../verdict';
+import { unknown } from '../verdict';
 
 const harmless = (extra: Partial<Parameters<typeof defineSpec>[0]> = {}): CommandSpec =>
   defineSpec({ harmlessOptions: true, ...extra });
@@ -45,91 +48,6 @@ const wc = defineSpec({
   check: optionRead('wc', ['--files0-from'], FILES0_WHY),
 });
 
-/** hexdump `-f FORMAT_FILE` reads its format from a file and prints what it cannot parse. */
-const hexdump = defineSpec({
-  short: 'e:f:n:s:',
-  long: 'format= format-file= length= skip=',
-  harmlessOptions: true,
-  check: optionRead('hexdump', ['-f', '--format-file'], 'prints lines of the format file it reads'),
-});
-
-/** GNU base64 only prints; BSD/macOS base64 has `-o FILE` / `--output=FILE`. */
-const baseEncoder = defineSpec({
-  short: 'o:',
-  long: 'output=',
-  harmlessOptions: true,
-  danger: { '-o': 'write', '--output': 'write' },
-});
-
-const sort = defineSpec({
-  short: 'bcCdfghiMmnRrsuVzk:o:S:t:T:',
-  long:
-    'ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort ' +
-    'human-numeric-sort numeric-sort random-sort random-source= reverse sort= version-sort batch-size= ' +
-    'check=? compress-program= debug files0-from= key= merge output= stable buffer-size= field-separator= ' +
-    'temporary-directory= unique zero-terminated parallel= help version',
-  danger: { '-o': 'write', '--output': 'write', '--compress-program': 'exec' },
-  // `echo -n .env | sort --files0-from=-` prints files the command line never names: the
-  // floor cannot check them, so no prefix rule covers it.
-  check: (parsed) => {
-    const list = parsed.options.find((option) => option.def.name === '--files0-from');
-    return list === undefined
-      ? undefined
-      : {
-          ...unknown(
-            'sort prints the files named in its --files0-from list, which the command line does not show',
-            list.spelling,
-          ),
-          prefixExcluded: true as const,
-        };
-  },
-});
-
-const uniq = defineSpec({
-  short: 'cdDiuzf:s:w:',
-  long: 'count repeated all-repeated=? skip-fields= skip-chars= check-chars= ignore-case unique zero-terminated group=? help version',
-  check: (parsed) =>
-    parsed.positionals.length >= 2
-      ? mutating('uniq writes its second operand (OUTPUT file)', parsed.positionals[1])
-      : undefined,
-});
-
-const date = defineSpec({
-  short: 'd:f:I::r:s:uRjnv:',
-  long: 'date= file= iso-8601=? rfc-3339= rfc-email rfc-2822 reference= set= utc universal debug resolution help version',
-  danger: { '-s': 'write', '--set': 'write' },
-  why: { '-s': 'sets the system clock', '--set': 'sets the system clock' },
-  check: (parsed) => {
-    // `date -f FILE` parses each line of FILE and prints a bad one back: `invalid date 'KEY=…'`.
-    const listed = optionRead(
-      'date',
-      ['-f', '--file'],
-      'prints lines of the file it reads dates from',
-    )(parsed);
-    if (listed !== undefined) return listed;
-    const setter = parsed.positionals.find((operand) => !operand.startsWith('+'));
-    return setter === undefined
-      ? undefined
-      : mutating('date with a non-format operand sets the system clock', setter);
-  },
-});
-
-const hostname = defineSpec({
-  short: 'aAbdfiIsyvVhF:',
-  long: 'alias all-fqdns all-ip-addresses boot domain fqdn long ip-address short yp nis verbose version help file=',
-  danger: { '-F': 'write', '--file': 'write', '-b': 'write', '--boot': 'write' },
-  why: {
-    '-F': 'sets the host name',
-    '--file': 'sets the host name',
-    '-b': 'sets the host name',
-    '--boot': 'sets the host name',
-  },
-  check: (parsed) =>
-    parsed.positionals.length > 0
-      ? mutating('hostname NAME sets the host name', parsed.positionals[0])
-      : undefined,
-});
-
 const printf = defineSpec({
   short: 'v:',
   long: 'help version',
@@ -137,14 +55,6 @@ const printf = defineSpec({
   permute: false,
   danger: { '-v': 'write' },
   why: { '-v': 'assigns a shell variable' },
-});
-
-/** `wait -p NAME` assigns the waited-for job's id to a shell variable (bash 5.1). */
-const wait = defineSpec({
-  short: 'fnp:',
-  harmlessOptions: true,
-  danger: { '-p': 'write' },
-  why: { '-p': 'assigns a shell variable' },
 });
 
 const file = defineSpec({
@@ -194,25 +104,6 @@ const diff = defineSpec({
   },
 });
 
-/**
- * binutils read more options from `@FILE`, where nothing shows what they do (`nm @opts`
- * can hold `--plugin`).
- */
-const optionFile = (parsed: ParsedArgs) => {
-  const file = parsed.positionals.find((operand) => operand.startsWith('@'));
-  if (file === undefined) return undefined;
-  return { ...unknown('binutils read further options from an @FILE', file), prefixExcluded: true as const };
-};
-
-/** `nm --plugin NAME` loads a shared library into nm: code runs. */
-const nm = defineSpec({
-  long: 'plugin=',
-  harmlessOptions: true,
-  danger: { '--plugin': 'exec' },
-  why: { '--plugin': 'loads a shared library (code runs)' },
-  check: optionFile,
-});
-
 const rg = defineSpec({
   short: 'abcFhHiIlLnNopPqsSuUvVwxzZ0A:B:C:d:e:E:f:g:j:M:m:r:t:T:',
   long:
@@ -245,104 +136,19 @@ const rg = defineSpec({
 /** Allowlisted commands classified by their option table alone. */
 export const BASIC_SPECS: ReadonlyMap<string, CommandSpec> = new Map<string, CommandSpec>([
   ['ls', harmless()],
-  ['cat', harmless()],
-  ['head', harmless({ numericOption: true })],
-  ['tail', harmless({ numericOption: true })],
   ['wc', wc],
   ['echo', harmless({ permute: false })],
-  ['pwd', harmless()],
-  ['whoami', harmless()],
-  ['id', harmless()],
-  ['uname', harmless()],
-  ['which', harmless()],
-  ['type', harmless()],
   ['stat', harmless()],
   ['du', du],
-  ['df', harmless()],
   ['grep', harmless()],
   ['egrep', harmless()],
   ['fgrep', harmless()],
-  ['cut', harmless()],
-  ['tr', harmless()],
-  ['nl', harmless()],
-  ['od', harmless()],
-  ['hexdump', hexdump],
   ['diff', diff],
-  ['cmp', harmless()],
-  ['comm', harmless()],
   ['basename', harmless()],
   ['dirname', harmless()],
   ['realpath', harmless()],
   ['readlink', harmless()],
-  ['seq', harmless({ permute: false })],
-  ['true', harmless()],
-  ['false', harmless()],
-  ['printenv', harmless()],
-  ...[
-    'cd',
-    'exit',
-    ':',
-    'pushd',
-    'popd',
-    'dirs',
-    'sleep',
-    'nproc',
-    'free',
-    'uptime',
-    'whereis',
-    'groups',
-    'locale',
-    'tty',
-    'users',
-    'who',
-    'getconf',
-    'column',
-    'fold',
-    'fmt',
-    'expand',
-    'unexpand',
-    'rev',
-    'tac',
-    'paste',
-    'join',
-    'expr',
-    'numfmt',
-    'cal',
-    'md5sum',
-    'sha1sum',
-    'sha224sum',
-    'sha256sum',
-    'sha384sum',
-    'sha512sum',
-    'b2sum',
-    'cksum',
-    'sum',
-    'shasum',
-    'md5',
-    'zcat',
-    'bzcat',
-    'xzcat',
-    'lsof',
-    'ps',
-    'pgrep',
-    'lsblk',
-    'logname',
-  ].map((name): [string, CommandSpec] => [name, harmless()]),
-  ...['size', 'objdump', 'readelf'].map((name): [string, CommandSpec] => [
-    name,
-    harmless({ check: optionFile }),
-  ]),
-  ['nm', nm],
-  ['strings', harmless({ check: optionFile })],
-  ['base64', baseEncoder],
-  ['base32', baseEncoder],
-  ['basenc', baseEncoder],
-  ['sort', sort],
-  ['uniq', uniq],
-  ['date', date],
-  ['hostname', hostname],
   ['printf', printf],
-  ['wait', wait],
   ['file', file],
   ['rg', rg],
 ]);

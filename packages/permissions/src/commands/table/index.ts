@@ -1,6 +1,7 @@
 /** Every entry of the command table, one file per family. Teaching a command is one entry here. */
 import type { CommandFact } from '../types';
 import { ARCHIVES } from './archives';
+import { BASICS } from './basics';
 import { CREDENTIALS } from './credentials';
 import { FILES } from './files';
 import { GIT } from './git';
@@ -30,4 +31,5 @@ export const ENTRIES: readonly CommandFact[] = [
   ...INTERPRETERS,
   ...WRAPPERS,
   ...WRITERS,
+  ...BASICS,
 ];

@@ -1,0 +1,209 @@
+/**
+ * The simple commands the read-only classifier allows (decision 0039): printers, filters,
+ * checksums, system information, and the few whose options or operands write (`sort -o`,
+ * `uniq IN OUT`, `date -s`, `hostname NAME`). Facts from GNU coreutils 9, util-linux, procps,
+ * binutils 2.42 and the BSD/macOS manuals where they add an option (`base64 -o`).
+ *
+ * `readOnly: 'any-option'` says no option of the command (GNU or BSD) writes or runs anything
+ * beyond those listed, so an option the entry does not list is harmless; `listed-options`
+ * entries list every option, and any other is unknown. Operand checks that are no fact of one
+ * word (`date` sets the clock from an operand not starting with `+`) are in
+ * `classifier/table-checks.ts`.
+ */
+import type { CommandFact } from '../types';
+
+/**
+ * An option whose value is a file the command reads and whose lines it prints back, in its
+ * output or its error messages (`du --files0-from=.env` prints `du: cannot access 'KEY=…'`).
+ */
+const LISTS = ['reads-listed'] as const;
+
+export const BASICS: readonly CommandFact[] = [
+  {
+    names: [
+      'cat',
+      'tac',
+      'rev',
+      'nl',
+      'od',
+      'cut',
+      'tr',
+      'fold',
+      'fmt',
+      'expand',
+      'unexpand',
+      'column',
+      'paste',
+      'join',
+      'comm',
+      'cmp',
+      'zcat',
+      'bzcat',
+      'xzcat',
+    ],
+    summary: 'print or transform the files they read (or standard input) on standard output',
+    readOnly: 'any-option',
+  },
+  {
+    names: [
+      'md5sum',
+      'sha1sum',
+      'sha224sum',
+      'sha256sum',
+      'sha384sum',
+      'sha512sum',
+      'b2sum',
+      'cksum',
+      'sum',
+      'shasum',
+      'md5',
+    ],
+    summary: 'print or check checksums of the files they read',
+    readOnly: 'any-option',
+  },
+  {
+    names: ['head', 'tail'],
+    summary: 'print the first or last lines of files; `-20` is a count',
+    readOnly: 'any-option',
+    numeric: [],
+  },
+  {
+    names: [
+      'pwd',
+      'whoami',
+      'id',
+      'uname',
+      'which',
+      'type',
+      'df',
+      'true',
+      'false',
+      'printenv',
+      'cd',
+      'exit',
+      ':',
+      'pushd',
+      'popd',
+      'dirs',
+      'sleep',
+      'nproc',
+      'free',
+      'uptime',
+      'whereis',
+      'groups',
+      'locale',
+      'tty',
+      'users',
+      'who',
+      'getconf',
+      'expr',
+      'numfmt',
+      'cal',
+      'lsof',
+      'ps',
+      'pgrep',
+      'lsblk',
+      'logname',
+    ],
+    summary: 'print system, user, process or shell state; change nothing but the shell directory',
+    readOnly: 'any-option',
+  },
+  {
+    names: ['seq'],
+    summary: 'prints a sequence of numbers',
+    readOnly: 'any-option',
+    // `seq -1 1`: after the first operand, words are operands.
+    permute: false,
+  },
+  {
+    names: ['hexdump'],
+    summary:
+      'prints files in hexadecimal; `-f FILE` reads its format from a file and prints what it cannot parse',
+    readOnly: 'any-option',
+    short: 'e:f:n:s:',
+    long: 'format= format-file= length= skip=',
+    values: { '-f': 'read', '--format-file': 'read' },
+    effects: { '-f': LISTS, '--format-file': LISTS },
+    examples: [{ argv: ['hexdump', '-f', 'fmt', 'x'], roles: { 2: 'read' }, effects: ['reads-listed'] }],
+  },
+  {
+    names: ['base64', 'base32', 'basenc'],
+    summary: 'encode or decode; GNU only prints, BSD/macOS `-o FILE` writes',
+    readOnly: 'any-option',
+    short: 'o:',
+    long: 'output=',
+    abbreviations: true,
+    values: { '-o': 'write', '--output': 'write' },
+    examples: [{ argv: ['base64', '-o', 'out', 'in'], roles: { 2: 'write' } }],
+  },
+  {
+    names: ['sort'],
+    summary: 'sorts lines; `-o FILE` writes, `--compress-program` runs a program',
+    readOnly: 'listed-options',
+    short: 'bcCdfghiMmnRrsuVzk:o:S:t:T:',
+    long:
+      'ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort ' +
+      'human-numeric-sort numeric-sort random-sort random-source= reverse sort= version-sort batch-size= ' +
+      'check=? compress-program= debug files0-from= key= merge output= stable buffer-size= field-separator= ' +
+      'temporary-directory= unique zero-terminated parallel= help version',
+    abbreviations: true,
+    values: { '-o': 'write', '--output': 'write', '--files0-from': 'read' },
+    // `echo -n .env | sort --files0-from=-` prints files the command line never names.
+    effects: { '--compress-program': ['runs'], '--files0-from': LISTS },
+    examples: [
+      { argv: ['sort', '-uo', 'out', 'in'], roles: { 2: 'write' } },
+      { argv: ['sort', '--compress=gzip', 'in'], effects: ['runs'] },
+    ],
+  },
+  {
+    names: ['uniq'],
+    summary: 'filters repeated lines; writes its second operand',
+    readOnly: 'listed-options',
+    short: 'cdDiuzf:s:w:',
+    long: 'count repeated all-repeated=? skip-fields= skip-chars= check-chars= ignore-case unique zero-terminated group=? help version',
+    abbreviations: true,
+    operands: ['read', 'write'],
+    examples: [{ argv: ['uniq', '-c', 'in', 'out'], roles: { 2: 'read', 3: 'write' } }],
+  },
+  {
+    names: ['date'],
+    summary: 'prints the date; `-s` or an operand not starting with `+` sets the clock',
+    readOnly: 'listed-options',
+    short: 'd:f:I::r:s:uRjnv:',
+    long: 'date= file= iso-8601=? rfc-3339= rfc-email rfc-2822 reference= set= utc universal debug resolution help version',
+    abbreviations: true,
+    // `date -f FILE` parses each line of FILE and prints a bad one back: `invalid date 'KEY=…'`.
+    values: { '-f': 'read', '--file': 'read' },
+    effects: { '-s': ['writes'], '--set': ['writes'], '-f': LISTS, '--file': LISTS },
+    examples: [{ argv: ['date', '-s', 'now'], effects: ['writes'] }],
+  },
+  {
+    names: ['hostname'],
+    summary: 'prints the host name; an operand, `-F FILE` or `-b` sets it',
+    readOnly: 'listed-options',
+    short: 'aAbdfiIsyvVhF:',
+    long: 'alias all-fqdns all-ip-addresses boot domain fqdn long ip-address short yp nis verbose version help file=',
+    abbreviations: true,
+    effects: { '-F': ['writes'], '--file': ['writes'], '-b': ['writes'], '--boot': ['writes'] },
+  },
+  {
+    names: ['wait'],
+    summary: 'waits for jobs; `-p NAME` assigns a shell variable (bash 5.1)',
+    readOnly: 'any-option',
+    short: 'fnp:',
+    values: { '-p': 'name' },
+    effects: { '-p': ['writes'] },
+  },
+  {
+    names: ['nm'],
+    summary: 'lists symbols; `--plugin NAME` loads a shared library (code runs), `@FILE` reads more options',
+    readOnly: 'any-option',
+    long: 'plugin=',
+    effects: { '--plugin': ['runs'] },
+  },
+  {
+    names: ['size', 'objdump', 'readelf', 'strings'],
+    summary: 'print parts of object files; `@FILE` reads more options',
+    readOnly: 'any-option',
+  },
+];

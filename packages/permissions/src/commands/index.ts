@@ -73,7 +73,11 @@ export function readCommand(
   return readings;
 }
 
-function namesWhere(test: (fact: CommandFact) => boolean): ReadonlySet<string> {
+/**
+ * The names of the entries whose facts pass `test`, read from the entries as written: a set
+ * derived this way compiles no entry (a new process compiles only the commands it meets).
+ */
+export function namesWhere(test: (fact: CommandFact) => boolean): ReadonlySet<string> {
   return new Set(ENTRIES.filter(test).flatMap((entry) => entry.names));
 }
 

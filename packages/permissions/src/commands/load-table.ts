@@ -74,7 +74,9 @@ function checkExample(
  * on every lookup of its names (the engine denies the command it was deciding), and `checkAll`
  * compiles every entry and checks every example at once (a test does, so no such table ships).
  */
-export function loadCommandTable(entries: readonly CommandFact[]): CommandTable & { checkAll(): void } {
+export function loadCommandTable(
+  entries: readonly CommandFact[],
+): CommandTable & { checkAll(): void; loaded(): number } {
   const byName = new Map<string, CommandFact>();
   for (const entry of entries) {
     if (entry.names.length === 0) throw new Error('command table: an entry names no command');
@@ -84,7 +86,7 @@ export function loadCommandTable(entries: readonly CommandFact[]): CommandTable 
     }
   }
   const compiled = new Map<CommandFact, CompiledFact | Error>();
-  const table: CommandTable & { checkAll(): void } = {
+  const table: CommandTable & { checkAll(): void; loaded(): number } = {
     get(name) {
       const entry = byName.get(name);
       return entry === undefined ? undefined : load(entry);
@@ -95,6 +97,8 @@ export function loadCommandTable(entries: readonly CommandFact[]): CommandTable 
     checkAll() {
       for (const entry of entries) load(entry);
     },
+    /** How many entries are compiled so far. */
+    loaded: () => compiled.size,
   };
   function load(entry: CommandFact): CompiledFact {
     const known = compiled.get(entry);

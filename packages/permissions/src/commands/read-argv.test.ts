@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COMMAND_TABLE, commandFact, loadCommandTable, readCommand } from './index';
 import { ENTRIES } from './table';
 
@@ -73,6 +73,20 @@ describe('the command table', () => {
     expect(() => loadCommandTable(broken).checkAll()).toThrow(
       /grep: example `grep -r --color KEY \/root`: word 3/,
     );
+  });
+
+  it('compiles only the entries a decision meets: importing the package compiles none', async () => {
+    vi.resetModules();
+    try {
+      const commands = await import('./index');
+      const engine = await import('../index');
+      expect(commands.COMMAND_TABLE.loaded()).toBe(0);
+      engine.evaluateBash('git status && ls -la', engine.compileRuleSet({}), { cwd: '/repo' });
+      expect(commands.COMMAND_TABLE.loaded()).toBeGreaterThan(0);
+      expect(commands.COMMAND_TABLE.loaded()).toBeLessThan(ENTRIES.length / 4);
+    } finally {
+      vi.resetModules();
+    }
   });
 
   it('denies a command whose entry contradicts its examples, on every lookup', () => {

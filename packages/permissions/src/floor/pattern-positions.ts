@@ -7,42 +7,33 @@
  * separately (`programFileNames`). What stays here: commit messages and `git log -S/-G/--grep`
  * values, and gh's text options (the table has no entries for those subcommands yet).
  */
-import { COMMAND_TABLE, type CompiledFact, commandFact, type Reading, readCommand } from '../commands';
+import { type CommandFact, commandFact, namesWhere, type Reading, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 
+type Facts = Omit<CommandFact, 'names'>;
+
 /** True when an entry (or a subcommand of it) gives an operand or option value the role `pattern`. */
-function hasPatterns(compiled: CompiledFact): boolean {
-  const { fact } = compiled;
+function hasPatterns(fact: Facts): boolean {
   if (fact.operands?.includes('pattern') || Object.values(fact.values ?? {}).includes('pattern')) return true;
-  return [...(compiled.subcommands?.values() ?? [])].some(hasPatterns);
+  return Object.values(fact.subcommands ?? {}).some(hasPatterns);
 }
 
 /** Commands of the table with pattern words. */
-const TABLE_PATTERN_COMMANDS = new Set(
-  COMMAND_TABLE.entries.filter(({ compiled }) => hasPatterns(compiled)).flatMap(({ names }) => names),
-);
+const TABLE_PATTERN_COMMANDS = namesWhere(hasPatterns);
 
 /**
  * Their arguments are data they print, never files they open (`programFileNames` finds none
  * in them, so `readableWordCount` stops the secret-read prefilter at their command word).
  */
-export const DATA_TOOLS: ReadonlySet<string> = new Set(
-  COMMAND_TABLE.entries
-    .filter(
-      ({ compiled }) => compiled.fact.printsNoContent === true && compiled.fact.operands?.[0] === 'value',
-    )
-    .flatMap(({ names }) => names),
+export const DATA_TOOLS: ReadonlySet<string> = namesWhere(
+  (fact) => fact.printsNoContent === true && fact.operands?.[0] === 'value',
 );
 /** The language of a command's program (`sed`, `awk`, `jq`), from the table. */
 function languageOf(name: string): 'sed' | 'awk' | 'jq' | undefined {
   return commandFact(name)?.fact.programLanguage;
 }
 /** jq and the tools that read its language (yq's python and Go versions read files with `load`). */
-export const JQ_FAMILY: ReadonlySet<string> = new Set(
-  COMMAND_TABLE.entries
-    .filter(({ compiled }) => compiled.fact.programLanguage === 'jq')
-    .flatMap(({ names }) => names),
-);
+export const JQ_FAMILY: ReadonlySet<string> = namesWhere((fact) => fact.programLanguage === 'jq');
 /**
  * Files a jq or yq program reads: jq's `import "PATH" as NAME;` and `include "PATH";` (a
  * module or data file, looked up as PATH, PATH.jq and PATH.json in the `-L` directories), yq's

@@ -15,7 +15,14 @@
  * option shows hidden files; this file only combines the readings (the union of the trees).
  */
 
-import { COMMAND_TABLE, type CompiledFact, commandFact, type Reading, readCommand } from '../commands';
+import {
+  type CommandFact,
+  type CompiledFact,
+  commandFact,
+  namesWhere,
+  type Reading,
+  readCommand,
+} from '../commands';
 import { basename } from '../commands/load-table';
 
 /** What a command reads recursively. */
@@ -86,20 +93,17 @@ export function treeReadOf(argv: readonly string[], name: string): TreeRead | un
 }
 
 /** True when a table entry may read its operands recursively (`-r`, `--no-index`, `rgrep`). */
-function mayReadTrees(compiled: CompiledFact): boolean {
-  const { fact } = compiled;
+function mayReadTrees(fact: Omit<CommandFact, 'names'>): boolean {
   const recursive =
     (fact.implies ?? []).includes('recursive') ||
     Object.values(fact.effects ?? {}).some((effects) => effects.includes('recursive')) ||
     (fact.numeric ?? []).includes('recursive');
   if (recursive && fact.operands?.includes('read')) return true;
-  return [...(compiled.subcommands?.values() ?? [])].some(mayReadTrees);
+  return Object.values(fact.subcommands ?? {}).some(mayReadTrees);
 }
 
 /**
  * The command names `treeReadOf` may find a tree read for: every name whose entry (or a
  * subcommand of it) reads operands and may read them recursively.
  */
-export const TREE_READERS: ReadonlySet<string> = new Set(
-  COMMAND_TABLE.entries.filter(({ compiled }) => mayReadTrees(compiled)).flatMap(({ names }) => names),
-);
+export const TREE_READERS: ReadonlySet<string> = namesWhere(mayReadTrees);

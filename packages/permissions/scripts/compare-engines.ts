@@ -12,7 +12,8 @@
  *
  * Inputs: every corpus in `shared/data/corpora` beside the repository (`--corpora DIR`),
  * the package's adversarial cases (`test/adversarial-cases.ts`), the command strings of the
- * `it.each([...])`-style lists in `test/*.test.ts` (the held-out probes), and two forms of
+ * `it.each([...])`-style lists in `test/*.test.ts` (the held-out probes) and in
+ * the `*.test.ts` files under `src/` (the unit tests' probes), and two forms of
  * every attack that force the fallback scan (a syntax error after it; padding over the
  * length cap). Rule sets: every `compileRuleSet({ allow, ask, deny })` with literal lists in
  * `test/*.test.ts`. Contexts: working directory, home directory and read-only mode.
@@ -140,6 +141,19 @@ function git(...args: string[]): string {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   }).trim();
+}
+
+/** Every `*.test.ts` file below `dir`, in a stable order. */
+function testFilesUnder(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...testFilesUnder(full));
+    else if (entry.name.endsWith('.test.ts')) files.push(full);
+  }
+  return files;
 }
 
 /** The base engine, built from `git archive` of `ref` (cached by commit). */
@@ -390,6 +404,13 @@ async function main(): Promise<void> {
       const key = JSON.stringify([ruleSet.spec.allow ?? [], ruleSet.spec.ask ?? [], ruleSet.spec.deny ?? []]);
       if (!specs.has(key)) specs.set(key, ruleSet);
     }
+  }
+  // The probes of the unit tests beside the sources (`src/**/*.test.ts`: the families of
+  // written-then-run scripts, the interpreters, the wrappers) are decided under the same
+  // rule sets; their own rule sets are not added (they would multiply the run).
+  for (const file of testFilesUnder(path.join(packageDir, 'src'))) {
+    for (const command of scanTestFile(file).commands)
+      inputs.push({ command, source: path.relative(packageDir, file) });
   }
   if (specs.size === 0) specs.set('none', { name: 'none', spec: {} });
   const corpora = findCorpora(args.corpora);

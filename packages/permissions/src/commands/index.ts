@@ -81,10 +81,17 @@ export function namesWhere(test: (fact: CommandFact) => boolean): ReadonlySet<st
   return new Set(ENTRIES.filter(test).flatMap((entry) => entry.names));
 }
 
-/** True when the entry or any subcommand of it runs another command. */
-function runsCommands(fact: Omit<CommandFact, 'names'>): boolean {
-  return fact.wrapper !== undefined || Object.values(fact.subcommands ?? {}).some(runsCommands);
+/** An entry's facts, or a subcommand's. */
+type Facts = Omit<CommandFact, 'names'>;
+
+/** `test`, true of an entry when it holds of the entry or of a subcommand of it, at any depth. */
+export function atAnyLevel(test: (fact: Facts) => boolean): (fact: Facts) => boolean {
+  const deep = (fact: Facts): boolean => test(fact) || Object.values(fact.subcommands ?? {}).some(deep);
+  return deep;
 }
+
+/** True when the entry or any subcommand of it runs another command. */
+const runsCommands = atAnyLevel((fact) => fact.wrapper !== undefined);
 
 /** Shells whose `-c STRING` the parser reads as sh. */
 export const SHELL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.kind === 'shell');
@@ -129,14 +136,11 @@ export const RUNS_CODE_NAMES: ReadonlySet<string> = namesWhere(
 );
 
 /** True when the entry or a subcommand of it writes or removes a file it names. */
-function writesFiles(fact: Omit<CommandFact, 'names'>): boolean {
+const writesFiles = atAnyLevel((fact) => {
   const roles = [...(fact.operands ?? []), ...Object.values(fact.values ?? {})];
   if (fact.lastOperand !== undefined) roles.push(fact.lastOperand);
-  return (
-    roles.some((role) => role === 'write' || role === 'remove') ||
-    Object.values(fact.subcommands ?? {}).some(writesFiles)
-  );
-}
+  return roles.some((role) => role === 'write' || role === 'remove');
+});
 
 /**
  * Commands with a word the table says they write or remove (`mv`, `tee`, `rm`, `curl -o`):
@@ -152,13 +156,11 @@ export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mut
  * True when an option of the entry (or of a subcommand of it) holds a command line, or an ftp
  * command string whose `!CMD` runs one (`lftp -c '!rm x'`).
  */
-function holdsScripts(fact: Omit<CommandFact, 'names'>): boolean {
-  return (
+const holdsScripts = atAnyLevel(
+  (fact) =>
     Object.values(fact.values ?? {}).includes('script') ||
-    Object.values(fact.readFormat ?? {}).includes('ftp-commands') ||
-    Object.values(fact.subcommands ?? {}).some(holdsScripts)
-  );
-}
+    Object.values(fact.readFormat ?? {}).includes('ftp-commands'),
+);
 
 /**
  * Commands with an option whose value is a command line they run (`ugrep --filter`, `git clone
@@ -169,36 +171,24 @@ export const SCRIPT_HOLDER_NAMES: ReadonlySet<string> = namesWhere(
 );
 
 /** True when the entry or a subcommand of it may print a credential. */
-function mayPrintCredentials(fact: Omit<CommandFact, 'names'>): boolean {
-  return (
-    fact.printsCredentials !== undefined || Object.values(fact.subcommands ?? {}).some(mayPrintCredentials)
-  );
-}
+const mayPrintCredentials = atAnyLevel((fact) => fact.printsCredentials !== undefined);
 
 /** Commands the table says may print a credential (`terraform output -json`, `heroku config`). */
 export const CREDENTIAL_NAMES: ReadonlySet<string> = namesWhere(mayPrintCredentials);
 
-/** True when the entry or a subcommand of it gives an option an effect. */
-function hasEffect(fact: Omit<CommandFact, 'names'>, effect: Effect): boolean {
-  return (
-    Object.values(fact.effects ?? {}).some((effects) => effects.includes(effect)) ||
-    Object.values(fact.subcommands ?? {}).some((sub) => hasEffect(sub, effect))
-  );
-}
-
 /** Commands that may read more options from a file the command line does not show (`curl -K`). */
-export const READS_OPTIONS_NAMES: ReadonlySet<string> = namesWhere((fact) =>
-  hasEffect(fact, 'reads-options'),
+export const READS_OPTIONS_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel((fact) =>
+    Object.values(fact.effects ?? {}).some((effects) => effects.includes('reads-options')),
+  ),
 );
 
 /** True when the entry or a subcommand of it gives a value a role the floor does not read. */
-function hasNonReadValues(fact: Omit<CommandFact, 'names'>): boolean {
-  return (
+const hasNonReadValues = atAnyLevel(
+  (fact) =>
     Object.values(fact.values ?? {}).some((role) => role === 'value' || role === 'uses') ||
-    Object.keys(fact.readFormat ?? {}).length > 0 ||
-    Object.values(fact.subcommands ?? {}).some(hasNonReadValues)
-  );
-}
+    Object.keys(fact.readFormat ?? {}).length > 0,
+);
 
 /**
  * Commands whose words the floor reads with the table: some option value is no path (`value`,
@@ -232,14 +222,10 @@ export function formattedReads(value: string, format: ReadFormat): string[] {
 }
 
 /** True when the entry or a subcommand of it runs the commands of a file, or moves where they are. */
-function runsFilesOf(fact: Omit<CommandFact, 'names'>): boolean {
-  return (
-    fact.runsFiles !== undefined ||
-    fact.movesRunsFiles !== undefined ||
-    fact.writesSettings !== undefined ||
-    Object.values(fact.subcommands ?? {}).some(runsFilesOf)
-  );
-}
+const runsFilesOf = atAnyLevel(
+  (fact) =>
+    fact.runsFiles !== undefined || fact.movesRunsFiles !== undefined || fact.writesSettings !== undefined,
+);
 
 /**
  * Commands that run the text of a file as shell commands (git's hooks, direnv's `.envrc`, just,

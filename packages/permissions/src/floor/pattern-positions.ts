@@ -7,16 +7,14 @@
  * separately (`programFileNames`). What stays here: commit messages and `git log -S/-G/--grep`
  * values, and gh's text options (the table has no entries for those subcommands yet).
  */
-import { type CommandFact, commandFact, namesWhere, type Reading, readCommand } from '../commands';
+import { atAnyLevel, commandFact, namesWhere, type Reading, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 
-type Facts = Omit<CommandFact, 'names'>;
-
 /** True when an entry (or a subcommand of it) gives an operand or option value the role `pattern`. */
-function hasPatterns(fact: Facts): boolean {
-  if (fact.operands?.includes('pattern') || Object.values(fact.values ?? {}).includes('pattern')) return true;
-  return Object.values(fact.subcommands ?? {}).some(hasPatterns);
-}
+const hasPatterns = atAnyLevel(
+  (fact) =>
+    fact.operands?.includes('pattern') === true || Object.values(fact.values ?? {}).includes('pattern'),
+);
 
 /** Commands of the table with pattern words. */
 const TABLE_PATTERN_COMMANDS = namesWhere(hasPatterns);

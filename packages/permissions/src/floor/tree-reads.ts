@@ -16,7 +16,7 @@
  */
 
 import {
-  type CommandFact,
+  atAnyLevel,
   type CompiledFact,
   commandFact,
   namesWhere,
@@ -93,14 +93,13 @@ export function treeReadOf(argv: readonly string[], name: string): TreeRead | un
 }
 
 /** True when a table entry may read its operands recursively (`-r`, `--no-index`, `rgrep`). */
-function mayReadTrees(fact: Omit<CommandFact, 'names'>): boolean {
+const mayReadTrees = atAnyLevel((fact) => {
   const recursive =
     (fact.implies ?? []).includes('recursive') ||
     Object.values(fact.effects ?? {}).some((effects) => effects.includes('recursive')) ||
     (fact.numeric ?? []).includes('recursive');
-  if (recursive && fact.operands?.includes('read')) return true;
-  return Object.values(fact.subcommands ?? {}).some(mayReadTrees);
-}
+  return recursive && fact.operands?.includes('read') === true;
+});
 
 /**
  * The command names `treeReadOf` may find a tree read for: every name whose entry (or a

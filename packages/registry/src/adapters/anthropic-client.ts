@@ -6,11 +6,11 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
-import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
+import type { LlmClient } from '../llm-client';
 import { toAnthropicTools } from '../provider-schemas';
-import { clientCredentials, redactingCredentials } from '../redact-credentials';
 import { fromAnthropicMessage, toAnthropicMessages, toAnthropicToolChoice } from './anthropic-messages';
 import { collectAnthropicStream } from './anthropic-stream';
+import { providerClient, requireModel } from './client-port';
 
 /** The part of an `Anthropic` client this adapter uses. */
 export interface AnthropicCapable {
@@ -49,50 +49,35 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
   if (!options?.client?.messages || typeof options.client.messages.create !== 'function') {
     throw new TypeError('createAnthropicClient needs `client`: an Anthropic instance (new Anthropic({...}))');
   }
-  if (typeof options.model !== 'string' || options.model === '') {
-    throw new TypeError('createAnthropicClient needs `model`, e.g. "claude-sonnet-4-6"');
-  }
+  requireModel('createAnthropicClient', options.model, 'claude-sonnet-4-6');
   const maxTokens = options.maxTokens ?? 4096;
   if (!Number.isInteger(maxTokens) || maxTokens <= 0) {
     throw new TypeError(`createAnthropicClient: maxTokens must be a positive integer, got ${maxTokens}`);
   }
-  const { client, model } = options;
-  return {
-    specificationVersion: 'v1',
+  const { client } = options;
+  return providerClient(options, {
     provider: 'anthropic',
-    model,
-    complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
-      return redactingCredentials(
-        () => clientCredentials(options.client, options.requestOptions?.headers),
-        () => completeOnce(request),
-      );
+    client,
+    body(request): MessageCreateParamsBase {
+      const tools = request.tools?.length ? toAnthropicTools(request.tools) : undefined;
+      const { system, messages } = toAnthropicMessages(request.messages);
+      return {
+        ...options.params,
+        model: options.model,
+        max_tokens: request.maxOutputTokens ?? maxTokens,
+        messages,
+        ...(system !== undefined ? { system } : {}),
+        ...(tools ? { tools } : {}),
+        ...(tools && request.toolChoice ? { tool_choice: toAnthropicToolChoice(request.toolChoice) } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      };
     },
-  };
-
-  async function completeOnce(request: LlmCompletionRequest): Promise<LlmCompletion> {
-    const tools = request.tools?.length ? toAnthropicTools(request.tools) : undefined;
-    const { system, messages } = toAnthropicMessages(request.messages);
-    const body: MessageCreateParamsBase = {
-      ...options.params,
-      model,
-      max_tokens: request.maxOutputTokens ?? maxTokens,
-      messages,
-      ...(system !== undefined ? { system } : {}),
-      ...(tools ? { tools } : {}),
-      ...(tools && request.toolChoice ? { tool_choice: toAnthropicToolChoice(request.toolChoice) } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-    };
-    const requestOptions = {
-      ...options.requestOptions,
-      ...(request.signal ? { signal: request.signal } : {}),
-    };
-    if (options.stream) {
+    async streamed(body, requestOptions) {
       const stream = await client.messages.create({ ...body, stream: true }, requestOptions);
       return collectAnthropicStream(stream, options.onTextDelta);
-    }
-    const message = await client.messages.create({ ...body, stream: false }, requestOptions);
-    const result = fromAnthropicMessage(message);
-    if (result.text) options.onTextDelta?.(result.text);
-    return result;
-  }
+    },
+    async whole(body, requestOptions) {
+      return fromAnthropicMessage(await client.messages.create({ ...body, stream: false }, requestOptions));
+    },
+  });
 }

@@ -8,9 +8,9 @@
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
-import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
+import type { LlmClient } from '../llm-client';
 import { type StrictOption, toOpenAIChatTools } from '../provider-schemas';
-import { clientCredentials, redactingCredentials } from '../redact-credentials';
+import { providerClient, requireModel } from './client-port';
 import {
   fromOpenAIChatCompletion,
   type OpenAIChatMessageOptions,
@@ -72,50 +72,36 @@ export function createOpenAIChatClient(options: OpenAIChatClientOptions): LlmCli
   if (!options?.client?.chat?.completions || typeof options.client.chat.completions.create !== 'function') {
     throw new TypeError('createOpenAIChatClient needs `client`: an OpenAI instance (new OpenAI({...}))');
   }
-  if (typeof options.model !== 'string' || options.model === '') {
-    throw new TypeError('createOpenAIChatClient needs `model`, e.g. "gpt-4.1-mini"');
-  }
-  const { model } = options;
+  requireModel('createOpenAIChatClient', options.model, 'gpt-4.1-mini');
   const client = options.client as unknown as OpenAIChatCalls;
-  return {
-    specificationVersion: 'v1',
+  return providerClient(options, {
     provider: 'openai.chat',
-    model,
-    complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
-      return redactingCredentials(
-        () => clientCredentials(options.client, options.requestOptions?.headers),
-        () => completeOnce(request),
-      );
+    client: options.client,
+    body(request): ChatCompletionCreateParamsBase {
+      const tools = request.tools?.length
+        ? toOpenAIChatTools(request.tools, { strict: options.strict ?? 'auto' })
+        : undefined;
+      return {
+        ...options.params,
+        model: options.model,
+        messages: toOpenAIChatMessages(request.messages, options),
+        ...(tools ? { tools } : {}),
+        ...(tools && request.toolChoice ? { tool_choice: toOpenAIChatToolChoice(request.toolChoice) } : {}),
+        ...(request.maxOutputTokens !== undefined ? { max_completion_tokens: request.maxOutputTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      };
     },
-  };
-
-  async function completeOnce(request: LlmCompletionRequest): Promise<LlmCompletion> {
-    const tools = request.tools?.length
-      ? toOpenAIChatTools(request.tools, { strict: options.strict ?? 'auto' })
-      : undefined;
-    const body: ChatCompletionCreateParamsBase = {
-      ...options.params,
-      model,
-      messages: toOpenAIChatMessages(request.messages, options),
-      ...(tools ? { tools } : {}),
-      ...(tools && request.toolChoice ? { tool_choice: toOpenAIChatToolChoice(request.toolChoice) } : {}),
-      ...(request.maxOutputTokens !== undefined ? { max_completion_tokens: request.maxOutputTokens } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-    };
-    const requestOptions = {
-      ...options.requestOptions,
-      ...(request.signal ? { signal: request.signal } : {}),
-    };
-    if (options.stream) {
+    async streamed(body, requestOptions) {
       const stream = await client.chat.completions.create(
         { ...body, stream: true, stream_options: { include_usage: true } },
         requestOptions,
       );
       return collectOpenAIChatStream(stream, options.onTextDelta);
-    }
-    const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
-    const result = fromOpenAIChatCompletion(completion);
-    if (result.text) options.onTextDelta?.(result.text);
-    return result;
-  }
+    },
+    async whole(body, requestOptions) {
+      return fromOpenAIChatCompletion(
+        await client.chat.completions.create({ ...body, stream: false }, requestOptions),
+      );
+    },
+  });
 }

@@ -6,9 +6,9 @@
  */
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsBase } from 'openai/resources/responses/responses';
-import type { LlmClient, LlmCompletion, LlmCompletionRequest } from '../llm-client';
+import type { LlmClient } from '../llm-client';
 import { type StrictOption, toOpenAIResponsesTools } from '../provider-schemas';
-import { clientCredentials, redactingCredentials } from '../redact-credentials';
+import { providerClient, requireModel } from './client-port';
 import {
   fromOpenAIResponse,
   type OpenAIResponsesInputOptions,
@@ -62,49 +62,33 @@ export function createOpenAIResponsesClient(options: OpenAIResponsesClientOption
   if (!options?.client?.responses || typeof options.client.responses.create !== 'function') {
     throw new TypeError('createOpenAIResponsesClient needs `client`: an OpenAI instance (new OpenAI({...}))');
   }
-  if (typeof options.model !== 'string' || options.model === '') {
-    throw new TypeError('createOpenAIResponsesClient needs `model`, e.g. "gpt-4.1-mini"');
-  }
-  const { model } = options;
+  requireModel('createOpenAIResponsesClient', options.model, 'gpt-4.1-mini');
   const client = options.client as unknown as OpenAIResponsesCalls;
-  return {
-    specificationVersion: 'v1',
+  return providerClient(options, {
     provider: 'openai.responses',
-    model,
-    complete(request: LlmCompletionRequest): Promise<LlmCompletion> {
-      return redactingCredentials(
-        () => clientCredentials(options.client, options.requestOptions?.headers),
-        () => completeOnce(request),
-      );
+    client: options.client,
+    body(request): ResponseCreateParamsBase {
+      const tools = request.tools?.length
+        ? toOpenAIResponsesTools(request.tools, { strict: options.strict ?? 'auto' })
+        : undefined;
+      return {
+        ...options.params,
+        model: options.model,
+        input: toOpenAIResponsesInput(request.messages, options),
+        ...(tools ? { tools } : {}),
+        ...(tools && request.toolChoice
+          ? { tool_choice: toOpenAIResponsesToolChoice(request.toolChoice) }
+          : {}),
+        ...(request.maxOutputTokens !== undefined ? { max_output_tokens: request.maxOutputTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      };
     },
-  };
-
-  async function completeOnce(request: LlmCompletionRequest): Promise<LlmCompletion> {
-    const tools = request.tools?.length
-      ? toOpenAIResponsesTools(request.tools, { strict: options.strict ?? 'auto' })
-      : undefined;
-    const body: ResponseCreateParamsBase = {
-      ...options.params,
-      model,
-      input: toOpenAIResponsesInput(request.messages, options),
-      ...(tools ? { tools } : {}),
-      ...(tools && request.toolChoice
-        ? { tool_choice: toOpenAIResponsesToolChoice(request.toolChoice) }
-        : {}),
-      ...(request.maxOutputTokens !== undefined ? { max_output_tokens: request.maxOutputTokens } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-    };
-    const requestOptions = {
-      ...options.requestOptions,
-      ...(request.signal ? { signal: request.signal } : {}),
-    };
-    if (options.stream) {
+    async streamed(body, requestOptions) {
       const stream = await client.responses.create({ ...body, stream: true }, requestOptions);
       return collectOpenAIResponsesStream(stream, options.onTextDelta);
-    }
-    const response = await client.responses.create({ ...body, stream: false }, requestOptions);
-    const result = fromOpenAIResponse(response);
-    if (result.text) options.onTextDelta?.(result.text);
-    return result;
-  }
+    },
+    async whole(body, requestOptions) {
+      return fromOpenAIResponse(await client.responses.create({ ...body, stream: false }, requestOptions));
+    },
+  });
 }

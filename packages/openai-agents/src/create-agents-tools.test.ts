@@ -5,6 +5,7 @@
  */
 import { createPermissionEngine } from '@dexter/permissions';
 import { defineTool } from '@dexter/registry';
+import { createMemoryFileTools } from '@dexter/registry/testing';
 import {
   Agent,
   type Model,
@@ -188,32 +189,7 @@ describe('an approval authorises one exact call, in its order (issue 26)', () =>
   });
 
   it('a write waiting for approval, then an allowed read of the written file: the read waits, then runs after', async () => {
-    const files = new Map<string, string>();
-    const log: string[] = [];
-    const write = defineTool({
-      name: 'write_file',
-      inputSchema: z.object({ path: z.string(), text: z.string() }),
-      description: 'Writes a file.',
-      compactDescription: 'Write',
-      approval: 'ask',
-      execute: ({ path, text }) => {
-        log.push(`write ${path}`);
-        files.set(path, text);
-        return 'written';
-      },
-    });
-    const read = defineTool({
-      name: 'read_file',
-      inputSchema: z.object({ path: z.string() }),
-      description: 'Reads a file.',
-      compactDescription: 'Read',
-      concurrencySafe: true,
-      approval: 'allow',
-      execute: ({ path }) => {
-        log.push(`read ${path}`);
-        return files.get(path) ?? '(missing)';
-      },
-    });
+    const { write, read, log } = createMemoryFileTools();
     const model = new ScriptedModel([
       [
         functionCall('w1', 'write_file', { path: 'a.txt', text: 'new' }),
@@ -238,33 +214,7 @@ describe('an approval authorises one exact call, in its order (issue 26)', () =>
     expect(model.seenOutputs).toContain('r2: new');
   });
   it('across two instances: a later call approved while an earlier write is left unanswered does not run first', async () => {
-    const files = new Map<string, string>();
-    const log: string[] = [];
-    const write = defineTool({
-      name: 'write_file',
-      inputSchema: z.object({ path: z.string(), text: z.string() }),
-      description: 'Writes a file.',
-      compactDescription: 'Write',
-      approval: 'ask',
-      execute: ({ path, text }) => {
-        log.push(`write ${path}`);
-        files.set(path, text);
-        return 'written';
-      },
-    });
-    const read = (approval: 'allow' | 'ask') =>
-      defineTool({
-        name: 'read_file',
-        inputSchema: z.object({ path: z.string() }),
-        description: 'Reads a file.',
-        compactDescription: 'Read',
-        concurrencySafe: true,
-        approval,
-        execute: ({ path }) => {
-          log.push(`read ${path}`);
-          return files.get(path) ?? '(missing)';
-        },
-      });
+    const { write, reader: read, files, log } = createMemoryFileTools();
     for (const approval of ['allow', 'ask'] as const) {
       log.length = 0;
       files.clear();
@@ -306,30 +256,7 @@ describe('an approval authorises one exact call, in its order (issue 26)', () =>
   });
 
   it('the order comes from the prepared state, not from when the runner re-asks the earlier call', async () => {
-    const log: string[] = [];
-    const write = defineTool({
-      name: 'write_file',
-      inputSchema: z.object({ path: z.string() }),
-      description: 'Writes a file.',
-      compactDescription: 'Write',
-      approval: 'ask',
-      execute: ({ path }) => {
-        log.push(`write ${path}`);
-        return 'written';
-      },
-    });
-    const read = defineTool({
-      name: 'read_file',
-      inputSchema: z.object({ path: z.string() }),
-      description: 'Reads a file.',
-      compactDescription: 'Read',
-      concurrencySafe: true,
-      approval: 'allow',
-      execute: ({ path }) => {
-        log.push(`read ${path}`);
-        return 'text';
-      },
-    });
+    const { write, read, log } = createMemoryFileTools();
     const model = new ScriptedModel([
       [
         functionCall('w1', 'write_file', { path: 'a.txt' }),
@@ -386,33 +313,7 @@ describe('an approval authorises one exact call, in its order (issue 26)', () =>
   });
 
   it('a later call approved while an earlier write is left unanswered: it does not run first', async () => {
-    const files = new Map<string, string>();
-    const log: string[] = [];
-    const write = defineTool({
-      name: 'write_file',
-      inputSchema: z.object({ path: z.string(), text: z.string() }),
-      description: 'Writes a file.',
-      compactDescription: 'Write',
-      approval: 'ask',
-      execute: ({ path, text }) => {
-        log.push(`write ${path}`);
-        files.set(path, text);
-        return 'written';
-      },
-    });
-    const read = (approval: 'allow' | 'ask') =>
-      defineTool({
-        name: 'read_file',
-        inputSchema: z.object({ path: z.string() }),
-        description: 'Reads a file.',
-        compactDescription: 'Read',
-        concurrencySafe: true,
-        approval,
-        execute: ({ path }) => {
-          log.push(`read ${path}`);
-          return files.get(path) ?? '(missing)';
-        },
-      });
+    const { write, reader: read, files, log } = createMemoryFileTools();
     for (const approval of ['allow', 'ask'] as const) {
       log.length = 0;
       files.clear();

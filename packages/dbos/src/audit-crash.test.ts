@@ -8,34 +8,25 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSessionStore } from '../../postgres/src/index';
 import { createDatabase, databaseUrl } from '../../postgres/test/database';
-import { startWorker, type Worker } from '../test/spawn';
+import { workerSet } from '../test/spawn';
 
 const server = databaseUrl('@dexter/dbos audit crash');
 const worker = fileURLToPath(new URL('../test/audit-worker.ts', import.meta.url));
 
 describe.skipIf(server === '')('the audit trail of a durable turn', () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
-  const workers: Worker[] = [];
-  const spawnWorker = (args: string[]) => {
-    const each = startWorker(worker, args);
-    workers.push(each);
-    return each;
-  };
+  const workers = workerSet(worker);
   beforeAll(async () => {
     database = await createDatabase(server, 'dbos_audit');
   });
   afterAll(async () => {
-    // A failed assertion must not leave a worker running.
-    for (const each of workers) {
-      if (each.child.exitCode === null && each.child.signalCode === null) each.child.kill('SIGKILL');
-    }
-    await Promise.all(workers.map((each) => each.exited));
+    await workers.stopAll();
     await database?.drop();
   });
 
   it('keeps one row per answer across a SIGKILL between the audit write and its checkpoint', async () => {
     const turnId = `audit-${Date.now().toString(36)}`;
-    const first = spawnWorker(['start', database.url, turnId]);
+    const first = workers.start(['start', database.url, turnId]);
     const { audited } = (await first.line(0)) as { audited: string | null };
     expect(audited).toMatch(new RegExp(`^${turnId}:\\d+$`));
     first.child.kill('SIGKILL');
@@ -46,7 +37,7 @@ describe.skipIf(server === '')('the audit trail of a durable turn', () => {
       expect((await store.audit('s-audit')).map((r) => [r.toolCallId, r.decision, r.actor])).toEqual([
         ['w1', 'allow-once', 'ana'],
       ]);
-      const second = spawnWorker(['recover', database.url, turnId]);
+      const second = workers.start(['recover', database.url, turnId]);
       const done = (await second.line(0)) as {
         results: { toolCallId: string; status: string; output: unknown }[];
         audits: number;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, databaseUrl } from '../../postgres/test/database';
-import { startWorker, type Worker } from '../test/spawn';
+import { workerSet } from '../test/spawn';
 import type { TurnState } from './durable-turns';
 
 const server = databaseUrl('@dexter/dbos crash recovery');
@@ -17,21 +17,12 @@ const worker = fileURLToPath(new URL('../test/turn-worker.ts', import.meta.url))
 
 describe.skipIf(server === '')('a durable turn across a SIGKILL', () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
-  const workers: Worker[] = [];
-  const spawnWorker = (args: string[]) => {
-    const each = startWorker(worker, args);
-    workers.push(each);
-    return each;
-  };
+  const workers = workerSet(worker);
   beforeAll(async () => {
     database = await createDatabase(server, 'dbos_crash');
   });
   afterAll(async () => {
-    // A failed assertion must not leave a worker running.
-    for (const each of workers) {
-      if (each.child.exitCode === null && each.child.signalCode === null) each.child.kill('SIGKILL');
-    }
-    await Promise.all(workers.map((each) => each.exited));
+    await workers.stopAll();
     await database?.drop();
   });
 
@@ -51,7 +42,7 @@ describe.skipIf(server === '')('a durable turn across a SIGKILL', () => {
   it('recovers in another process: completed calls are not re-run, approvals still wait, results once and in order', async () => {
     const turnId = `turn-${Date.now().toString(36)}`;
 
-    const first = spawnWorker(['start', database.url, turnId]);
+    const first = workers.start(['start', database.url, turnId]);
     const suspended = (await first.line(0)) as TurnState;
     expect(suspended.status).toBe('suspended');
     expect(suspended.pending).toHaveLength(1);
@@ -70,13 +61,13 @@ describe.skipIf(server === '')('a durable turn across a SIGKILL', () => {
     expect(await first.exited).toBe('SIGKILL');
 
     const approvalId = suspended.pending[0]!.approvalId;
-    const answerer = spawnWorker(['answer', database.url, approvalId, 'allow-once']);
+    const answerer = workers.start(['answer', database.url, approvalId, 'allow-once']);
     expect(await answerer.line(0)).toEqual({ answered: approvalId });
     expect(await answerer.exited).toBe(0);
     // Nobody runs the turn now: the answer waits in Postgres, nothing more has run.
     expect(await ranCounts()).toEqual({ c1: 1, c2: 1, c3: 1 });
 
-    const recoverer = spawnWorker(['recover', database.url, turnId, approvalId]);
+    const recoverer = workers.start(['recover', database.url, turnId, approvalId]);
     const next = (await recoverer.line(0)) as TurnState;
     expect(next.status).toBe('suspended');
     expect(next.pending[0]).toMatchObject({ toolCallId: 'c6', tool: 'write_file' });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, databaseUrl } from '../../postgres/test/database';
-import { startWorker, type Worker } from '../test/spawn';
+import { workerSet } from '../test/spawn';
 import { createEffectLedger } from './effect-ledger';
 
 const server = databaseUrl('@dexter/dbos effect ledger');
@@ -17,23 +17,14 @@ const worker = fileURLToPath(new URL('../test/effect-worker.ts', import.meta.url
 describe.skipIf(server === '')('the effect ledger', () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
   let pool: pg.Pool;
-  const workers: Worker[] = [];
-  const spawnWorker = (args: string[]) => {
-    const each = startWorker(worker, args);
-    workers.push(each);
-    return each;
-  };
+  const workers = workerSet(worker);
   beforeAll(async () => {
     database = await createDatabase(server, 'dbos_effects');
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
     pool.on('error', () => {});
   });
   afterAll(async () => {
-    // A failed assertion must not leave a worker running.
-    for (const each of workers) {
-      if (each.child.exitCode === null && each.child.signalCode === null) each.child.kill('SIGKILL');
-    }
-    await Promise.all(workers.map((each) => each.exited));
+    await workers.stopAll();
     await pool?.end();
     await database?.drop();
   });
@@ -47,7 +38,7 @@ describe.skipIf(server === '')('the effect ledger', () => {
 
   it('does an effect once across a SIGKILL between the effect and the checkpoint', async () => {
     const turnId = `effects-${Date.now().toString(36)}`;
-    const first = spawnWorker(['start', database.url, turnId]);
+    const first = workers.start(['start', database.url, turnId]);
     const { effect } = (await first.line(0)) as { effect: string };
     expect(effect).toMatch(new RegExp(`^${turnId}:\\d+$`));
     first.child.kill('SIGKILL');
@@ -57,7 +48,7 @@ describe.skipIf(server === '')('the effect ledger', () => {
       ['c2', 1],
     ]);
 
-    const second = spawnWorker(['recover', database.url, turnId]);
+    const second = workers.start(['recover', database.url, turnId]);
     const done = (await second.line(0)) as {
       results: { toolCallId: string; status: string; output: unknown }[];
       keys: Record<string, string>;
@@ -85,12 +76,12 @@ describe.skipIf(server === '')('the effect ledger', () => {
 
   it('drains a running step on shutdown: it finishes and checkpoints, the next one waits for recovery', async () => {
     const turnId = `drain-${Date.now().toString(36)}`;
-    const first = spawnWorker(['drain', database.url, turnId]);
+    const first = workers.start(['drain', database.url, turnId]);
     await first.line(0); // c1's body is running
     first.child.kill('SIGTERM');
     expect(await first.line(1)).toEqual({ drained: true });
     expect(await first.exited).toBe(0);
-    const second = spawnWorker(['recover', database.url, turnId]);
+    const second = workers.start(['recover', database.url, turnId]);
     const done = (await second.line(0)) as { results: { toolCallId: string; status: string }[] };
     expect(await second.exited).toBe(0);
     expect(done.results.map((r) => [r.toolCallId, r.status])).toEqual([

@@ -58,3 +58,27 @@ export function startWorker(script: string, args: readonly string[], env: NodeJS
     },
   };
 }
+
+/** The workers one test file starts from one script, so that its `afterAll` can stop them. */
+export interface WorkerSet {
+  start(args: readonly string[], env?: NodeJS.ProcessEnv): Worker;
+  /** SIGKILLs every worker still running (a failed assertion must not leave one) and waits. */
+  stopAll(): Promise<void>;
+}
+
+export function workerSet(script: string): WorkerSet {
+  const workers: Worker[] = [];
+  return {
+    start(args, env) {
+      const each = startWorker(script, args, env);
+      workers.push(each);
+      return each;
+    },
+    async stopAll() {
+      for (const each of workers) {
+        if (each.child.exitCode === null && each.child.signalCode === null) each.child.kill('SIGKILL');
+      }
+      await Promise.all(workers.map((each) => each.exited));
+    },
+  };
+}

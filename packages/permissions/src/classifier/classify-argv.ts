@@ -11,7 +11,6 @@ import { commandFact, MUTATING_NAMES, READ_ONLY_NAMES, READS_OPTIONS_NAMES, read
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
-import { BASIC_SPECS } from './specs/basic-commands';
 import { classifyFind } from './specs/find';
 import { classifyJq } from './specs/jq';
 import { classifyPackageRunner } from './specs/npm';
@@ -22,15 +21,8 @@ import { classifyTree } from './specs/tree';
 import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
 import { classifyQuiet, classifyReadings, isQuiet } from './table-verdict';
-import type { ClassificationResult, CommandSpec } from './types';
-import {
-  classifyIgnoringParse,
-  classifyWithSpec,
-  mutating,
-  readOnly,
-  unknown,
-  verdictIgnoresParse,
-} from './verdict';
+import type { ClassificationResult } from './types';
+import { mutating, readOnly, unknown } from './verdict';
 
 type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
 
@@ -102,19 +94,14 @@ function classifyArch(args: readonly string[]): ClassificationResult {
 
 /** The allowlist's command names (for documentation and tests). */
 export const READ_ONLY_COMMANDS: readonly string[] = [
-  ...new Set([...BASIC_SPECS.keys(), ...CUSTOM.keys(), ...READ_ONLY_NAMES]),
+  ...new Set([...CUSTOM.keys(), ...READ_ONLY_NAMES]),
 ].sort();
 
 /**
- * How a command name is classified: by an option table (with its read-only reason spelled
- * out once, not per call), by the command table's readings of argv, or by its own
+ * How a command name is classified: by the command table's readings of argv, or by its own
  * classifier given a copy of the arguments.
  */
 interface Listed {
-  spec: CommandSpec | undefined;
-  /** The verdict of `spec` only depends on whether its parse fails (`verdictIgnoresParse`). */
-  ignoresParse: boolean;
-  readReason: string;
   classify: Classifier | undefined;
   /** Read by the command table. */
   table?: true;
@@ -127,37 +114,15 @@ interface Listed {
  * and one failed lookup answers for them. Earlier tables win, as the lookups did in turn.
  */
 const LISTED = new Map<string, Listed>();
-for (const [name, spec] of BASIC_SPECS) {
-  LISTED.set(name, {
-    spec,
-    ignoresParse: verdictIgnoresParse(spec),
-    readReason: `${name} only reads with these options`,
-    classify: undefined,
-  });
-}
-for (const [name, classify] of CUSTOM) {
-  if (LISTED.has(name)) continue;
-  LISTED.set(name, { spec: undefined, ignoresParse: false, readReason: '', classify });
-}
+for (const [name, classify] of CUSTOM) LISTED.set(name, { classify });
 for (const name of READ_ONLY_NAMES) {
   if (LISTED.has(name)) continue;
-  LISTED.set(name, {
-    spec: undefined,
-    ignoresParse: false,
-    readReason: '',
-    classify: undefined,
-    table: true,
-  });
+  LISTED.set(name, { classify: undefined, table: true });
 }
 // Not on the allowlist, but a prefix rule for them must not cover options that run code.
 for (const name of ['npm', 'pnpm']) {
   if (!LISTED.has(name)) {
-    LISTED.set(name, {
-      spec: undefined,
-      ignoresParse: false,
-      readReason: '',
-      classify: (args, words) => classifyPackageRunner(name, args, words),
-    });
+    LISTED.set(name, { classify: (args, words) => classifyPackageRunner(name, args, words) });
   }
 }
 
@@ -270,12 +235,6 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
           ),
           prefixExcluded: true,
         };
-  }
-  // An option table parses argv in place, from its second word: no copy of the arguments.
-  if (listed.spec !== undefined) {
-    return listed.ignoresParse
-      ? classifyIgnoringParse(name, listed.spec, argv, words, 1, listed.readReason)
-      : classifyWithSpec(name, listed.spec, argv, words, 1, listed.readReason);
   }
   if (listed.table) return classifyFromTable(argv, words, name, listed);
   return listed.classify!(argv.slice(1), words?.slice(1));

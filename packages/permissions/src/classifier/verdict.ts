@@ -3,7 +3,7 @@
  * mutating; then the command's own semantic check (operands that name an output, ...).
  */
 import type { ShellWord } from '../shell/types';
-import { isParseFailure, parseFailure, parseOptions } from './parse-options';
+import { isParseFailure, parseOptions } from './parse-options';
 import type { ClassificationResult, CommandSpec, OptionEffect, ParsedArgs } from './types';
 
 /** A read-only verdict. */
@@ -62,32 +62,4 @@ export function classifyWithSpec(
     spec.check?.(parsed) ??
     readOnly(readReason ?? `${command} only reads with these options`)
   );
-}
-
-/**
- * True when `classifyWithSpec` reads nothing of a parse but whether it failed: no option of
- * the table has an effect (so `dangerousOption` finds none) and it has no `check`.
- */
-export function verdictIgnoresParse(spec: CommandSpec): boolean {
-  if (spec.check !== undefined) return false;
-  for (const def of spec.short.values()) if (def.effect) return false;
-  for (const def of spec.long.values()) if (def.effect) return false;
-  return true;
-}
-
-/**
- * `classifyWithSpec` for a table where `verdictIgnoresParse` holds: the same verdicts,
- * without building the parse (most listed commands: `echo`, `cat`, `ls`, `head`).
- */
-export function classifyIgnoringParse(
-  command: string,
-  spec: CommandSpec,
-  args: readonly string[],
-  words: readonly ShellWord[] | undefined,
-  start: number,
-  readReason: string,
-): ClassificationResult {
-  const failed = parseFailure(spec, args, words, start);
-  if (failed !== undefined) return unknown(`${command}: ${failed.failure}`, failed.flag);
-  return readOnly(readReason);
 }

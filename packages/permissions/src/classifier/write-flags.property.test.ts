@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { type CompiledFact, commandFact, type OptionDef as TableOption } from '../commands';
 import { analyzeShell } from '../shell';
 import { classifyCommand } from './classify-command';
-import { BASIC_SPECS } from './specs/basic-commands';
 import { sedSpec } from './specs/sed';
 import { tarSpec } from './specs/tar';
 import type { CommandSpec, OptionDef } from './types';
@@ -102,14 +101,14 @@ const SUBJECTS: Subject[] = [
   },
   {
     prefix: ['printf'],
-    spec: BASIC_SPECS.get('printf')!,
+    spec: tableSpec(commandFact('printf')!),
     base: ['%s', 'x'],
     insertAt: first,
     known: [req('-v')],
   },
   {
     prefix: ['file'],
-    spec: BASIC_SPECS.get('file')!,
+    spec: tableSpec(commandFact('file')!),
     base: ['x'],
     insertAt: anywhere,
     known: [
@@ -125,7 +124,7 @@ const SUBJECTS: Subject[] = [
   },
   {
     prefix: ['rg'],
-    spec: BASIC_SPECS.get('rg')!,
+    spec: tableSpec(commandFact('rg')!),
     base: ['-n', 'pat', 'src'],
     insertAt: anywhere,
     known: [req('--pre'), flag('-z'), flag('--search-zip'), req('--hostname-bin')],
@@ -203,7 +202,7 @@ const SUBJECTS: Subject[] = [
   ),
   {
     prefix: ['diff'],
-    spec: BASIC_SPECS.get('diff')!,
+    spec: tableSpec(commandFact('diff')!),
     base: ['-u', 'a', 'b'],
     insertAt: anywhere,
     known: [flag('-l'), flag('--paginate')],

@@ -145,8 +145,10 @@ export const FILES: readonly CommandFact[] = [
       'speed-large-files line-format= old-line-format= new-line-format= unchanged-line-format= ' +
       'old-group-format= new-group-format= unchanged-group-format= changed-group-format= ifdef= ' +
       'recursive new-file unidirectional-new-file starting-file= exclude= exclude-from= from-file= ' +
-      'to-file= color=? palette= no-dereference help version',
+      'to-file= color=? palette= no-dereference help version paginate',
     abbreviations: true,
+    // No option writes; `-l`/`--paginate` runs `pr`, found on PATH (decision 0043).
+    readOnly: 'any-option',
     values: {
       '-x': 'pattern',
       '--exclude': 'pattern',
@@ -177,11 +179,14 @@ export const FILES: readonly CommandFact[] = [
       // Which files differ, not what is in them.
       '-q': ['names-only'],
       '--brief': ['names-only'],
+      '-l': ['runs'],
+      '--paginate': ['runs'],
     },
     operands: ['read'],
     examples: [
       { argv: ['diff', '-ru', 'a', 'b'], roles: { 2: 'read', 3: 'read' }, effects: ['recursive'] },
       { argv: ['diff', '-rq', 'a', 'b'], effects: ['recursive', 'names-only'] },
+      { argv: ['diff', '--pag', 'a', 'b'], roles: { 2: 'read' }, effects: ['runs'] },
       { argv: ['diff', '-x', '.env', '-r', 'a', 'b'], roles: { 2: 'pattern', 4: 'read' } },
     ],
   },

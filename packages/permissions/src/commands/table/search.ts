@@ -72,6 +72,8 @@ export const SEARCH: readonly CommandFact[] = [
     names: ['grep', 'egrep', 'fgrep'],
     summary: 'prints the lines of files that match a pattern',
     ...GREP,
+    // No option of GNU or BSD grep writes or runs anything (decision 0043).
+    readOnly: 'any-option',
     env: ['GREP_OPTIONS', 'GREP_COLORS'],
     examples: [
       // `--color` takes its value only after `=`: KEY is the pattern, /root a tree (issue 27).
@@ -173,7 +175,7 @@ export const SEARCH: readonly CommandFact[] = [
   {
     names: ['rg'],
     summary: 'ripgrep: searches the trees it is given (the working directory by default)',
-    short: 'e:f:g:t:T:m:A:B:C:M:j:r:E:d:0abcFHhiIlLnNopPqsSuUvVwxz.',
+    short: 'e:f:g:t:T:m:A:B:C:M:j:r:E:d:0abcFHhiIlLnNopPqsSuUvVwxzZ.',
     long:
       'regexp= file= glob= iglob= type= type-not= type-add= type-clear= max-count= after-context= ' +
       'before-context= context= max-columns= threads= replace= encoding= max-depth= maxdepth= ' +
@@ -190,7 +192,12 @@ export const SEARCH: readonly CommandFact[] = [
       'no-trim byte-offset passthru passthrough debug trace help version pcre2 no-pcre2 ' +
       'auto-hybrid-regex no-pcre2-unicode no-unicode unicode mmap no-mmap block-buffered ' +
       'line-buffered sort-files max-columns-preview include-zero no-require-git ' +
-      'glob-case-insensitive ignore-file-case-insensitive list-file-types',
+      'glob-case-insensitive ignore-file-case-insensitive list-file-types pcre2-version no-encoding ' +
+      'no-glob-case-insensitive no-ignore-file-case-insensitive no-include-zero no-invert-match ' +
+      'no-max-columns-preview no-multiline no-multiline-dotall no-one-file-system no-pre no-sort-files ' +
+      'no-context-separator',
+    // Every option is listed (decision 0043): one it does not know may write or run anything.
+    readOnly: 'listed-options',
     values: {
       '-e': 'pattern',
       '--regexp': 'pattern',
@@ -246,6 +253,12 @@ export const SEARCH: readonly CommandFact[] = [
       '--unrestricted': ['shows-hidden'],
       // `-u` reads ignored files, `-uu` hidden ones too.
       '-u*2': ['shows-hidden'],
+      // A preprocessor run on every file, a program that finds the host name, and the
+      // decompressors (gzip, xz, …) found on PATH.
+      '--pre': ['runs'],
+      '--hostname-bin': ['runs'],
+      '-z': ['runs'],
+      '--search-zip': ['runs'],
     },
     implies: ['recursive'],
     skipsHidden: true,
@@ -257,6 +270,7 @@ export const SEARCH: readonly CommandFact[] = [
       { argv: ['rg', '-u', 'KEY'], notEffects: ['shows-hidden'] },
       { argv: ['rg', '-e', 'KEY', 'x'], roles: { 2: 'pattern', 3: 'read' } },
       { argv: ['rg', '--files', 'src'], roles: { 2: 'read' }, effects: ['names-only'] },
+      { argv: ['rg', '--pre', 'pdftotext', 'KEY'], roles: { 3: 'pattern' }, effects: ['runs'] },
     ],
   },
   {

@@ -145,6 +145,10 @@ describe('unwrapping wrappers', () => {
     ["flock --command='rm -rf /' /tmp/lock"],
     ["sg docker -c 'rm -rf /'"],
     ["script -qc 'rm -rf /' /dev/null"],
+    ['sg - grp "rm -rf /"'],
+    ['script out.log -c "rm -rf /"'],
+    ['runuser bob --command "rm -rf /"'],
+    ['flock --command "rm -rf /" /tmp/lock'],
   ])('%j runs its script string, listed and opaque', (command) => {
     const analysis = analyzeShell(command);
     expect(analysis.commands.find((entry) => entry.context === 'wrapper-argument')?.argv).toEqual([

@@ -13,10 +13,11 @@
  * Inputs: every corpus in `shared/data/corpora` beside the repository (`--corpora DIR`),
  * the package's adversarial cases (`test/adversarial-cases.ts`), the command strings of the
  * `it.each([...])`-style lists in `test/*.test.ts` (the held-out probes) and in
- * the `*.test.ts` files under `src/` (the unit tests' probes), and two forms of
- * every attack that force the fallback scan (a syntax error after it; padding over the
- * length cap). Rule sets: every `compileRuleSet({ allow, ask, deny })` with literal lists in
- * `test/*.test.ts`. Contexts: working directory, home directory and read-only mode.
+ * the `*.test.ts` files under `src/` (the unit tests' probes, with the commands their deciding
+ * calls name), and two forms of every attack that force the fallback scan (a syntax error after
+ * it; padding over the length cap). Rule sets: every `compileRuleSet({ allow, ask, deny })`
+ * with literal lists in `test/*.test.ts`, and for a unit test's probes its own file's.
+ * Contexts: working directory, home directory and read-only mode.
  *
  * Usage: pnpm compare-engines [--base REF] [--allow FILE] [--corpora DIR] [--sample N]
  *                             [--report FILE] [--rebuild] [--quiet] [--full] [--reasons]
@@ -235,16 +236,55 @@ function literal(node: ts.Node): string | undefined {
   return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
 }
 
+/** Calls whose first argument, a string literal, is a command decided (the unit tests' helpers). */
+const DECIDING_CALLS = new Set(['evaluateBash', 'decide', 'behavior']);
+
 /**
  * From a test file: the command strings of every array literal passed straight to a call
- * (`it.each([...])`, `neverAllowed([...])`), and the rule sets of every
- * `compileRuleSet({ ... })` whose lists are literal.
+ * (`it.each([...])`, `neverAllowed([...])`) and, with `firstArguments`, the string literal
+ * first argument of a deciding call (`decide('cp x y')`, `evaluateBash('rm x', rules)`); and
+ * the rule sets of every `compileRuleSet({ ... })` whose lists are literal — written in the
+ * call, or a `const` of the same file initialised with an array literal of strings.
  */
-function scanTestFile(file: string): { commands: string[]; ruleSets: { name: string; spec: RuleSpec }[] } {
+function scanTestFile(
+  file: string,
+  prefix: string,
+  firstArguments = false,
+): { commands: string[]; ruleSets: { name: string; spec: RuleSpec }[] } {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const commands: string[] = [];
   const ruleSets: { name: string; spec: RuleSpec }[] = [];
-  const base = path.basename(file).replace(/\.test\.ts$/, '');
+  const base = `${prefix}${path.basename(file).replace(/\.test\.ts$/, '')}`;
+  // `const NAME = [ 'a', 'b' ]` anywhere in the file (names reused in several scopes: none).
+  const arrays = new Map<string, string[] | null>();
+  const collect = (node: ts.Node): void => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer !== undefined &&
+      ts.isVariableDeclarationList(node.parent) &&
+      (node.parent.flags & ts.NodeFlags.Const) !== 0
+    ) {
+      const name = node.name.text;
+      let initializer: ts.Expression = node.initializer;
+      while (ts.isAsExpression(initializer) || ts.isSatisfiesExpression(initializer))
+        initializer = initializer.expression;
+      const values = ts.isArrayLiteralExpression(initializer)
+        ? initializer.elements.map(literal)
+        : [undefined];
+      const known = values.every((value) => value !== undefined) && !arrays.has(name);
+      arrays.set(name, known ? (values as string[]) : null);
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+  const listOf = (node: ts.Expression): string[] | undefined => {
+    if (ts.isArrayLiteralExpression(node)) {
+      const values = node.elements.map(literal);
+      return values.some((value) => value === undefined) ? undefined : (values as string[]);
+    }
+    return ts.isIdentifier(node) ? (arrays.get(node.text) ?? undefined) : undefined;
+  };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression.getText(source);
@@ -257,19 +297,21 @@ function scanTestFile(file: string): { commands: string[]; ruleSets: { name: str
         let literalOnly = true;
         for (const property of node.arguments[0].properties) {
           const key = property.name?.getText(source);
-          if (
-            !ts.isPropertyAssignment(property) ||
-            (key !== 'allow' && key !== 'ask' && key !== 'deny') ||
-            !ts.isArrayLiteralExpression(property.initializer)
-          ) {
-            literalOnly = false;
-            continue;
-          }
-          const values = property.initializer.elements.map(literal);
-          if (values.some((value) => value === undefined)) literalOnly = false;
-          else spec[key] = values as string[];
+          const list =
+            ts.isPropertyAssignment(property) && (key === 'allow' || key === 'ask' || key === 'deny')
+              ? listOf(property.initializer)
+              : undefined;
+          if (list === undefined) literalOnly = false;
+          else spec[key as keyof RuleSpec] = list;
         }
-        if (literalOnly) ruleSets.push({ name: `${base}:${ruleSetName(node, source)}`, spec });
+        if (literalOnly) {
+          // Two rule sets of one file under one name (`rules` in several tests): the second
+          // and later get their line.
+          let name = `${base}:${ruleSetName(node, source)}`;
+          if (ruleSets.some((ruleSet) => ruleSet.name === name))
+            name += ` (line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1})`;
+          ruleSets.push({ name, spec });
+        }
       } else {
         for (const argument of node.arguments) {
           if (!ts.isArrayLiteralExpression(argument)) continue;
@@ -278,6 +320,9 @@ function scanTestFile(file: string): { commands: string[]; ruleSets: { name: str
             if (text !== undefined && text.trim() !== '') commands.push(text);
           }
         }
+        const first = node.arguments[0] && literal(node.arguments[0]);
+        if (firstArguments && DECIDING_CALLS.has(callee) && first !== undefined && first.trim() !== '')
+          commands.push(first);
       }
     }
     ts.forEachChild(node, visit);
@@ -398,7 +443,7 @@ async function main(): Promise<void> {
   const specs = new Map<string, { name: string; spec: RuleSpec }>();
   for (const name of readdirSync(testDir).sort()) {
     if (!name.endsWith('.test.ts')) continue;
-    const scanned = scanTestFile(path.join(testDir, name));
+    const scanned = scanTestFile(path.join(testDir, name), '');
     for (const command of scanned.commands) inputs.push({ command, source: name });
     for (const ruleSet of scanned.ruleSets) {
       const key = JSON.stringify([ruleSet.spec.allow ?? [], ruleSet.spec.ask ?? [], ruleSet.spec.deny ?? []]);
@@ -406,11 +451,32 @@ async function main(): Promise<void> {
     }
   }
   // The probes of the unit tests beside the sources (`src/**/*.test.ts`: the families of
-  // written-then-run scripts, the interpreters, the wrappers) are decided under the same
-  // rule sets; their own rule sets are not added (they would multiply the run).
+  // written-then-run scripts, the interpreters, the wrappers, the protected writes) are
+  // decided under the same rule sets, and under the rule sets of their own file (not under
+  // another file's: that would multiply the run). A rule set equal to one of test/'s is not
+  // repeated.
+  const testKeys = new Set(specs.keys());
+  /** Rule sets of the unit tests, by their lists (the first name found names it). */
+  const ownSpecs = new Map<string, { name: string; spec: RuleSpec }>();
+  /** Per command: the keys of the rule sets of the unit test files it is a probe of. */
+  const ownOf = new Map<string, Set<string>>();
   for (const file of testFilesUnder(path.join(packageDir, 'src'))) {
-    for (const command of scanTestFile(file).commands)
-      inputs.push({ command, source: path.relative(packageDir, file) });
+    const relative = path.relative(packageDir, file);
+    const scanned = scanTestFile(file, `${path.dirname(relative)}/`, true);
+    const keys: string[] = [];
+    for (const ruleSet of scanned.ruleSets) {
+      const key = JSON.stringify([ruleSet.spec.allow ?? [], ruleSet.spec.ask ?? [], ruleSet.spec.deny ?? []]);
+      if (testKeys.has(key)) continue;
+      if (!ownSpecs.has(key)) ownSpecs.set(key, ruleSet);
+      keys.push(key);
+    }
+    for (const command of scanned.commands) {
+      inputs.push({ command, source: relative });
+      if (keys.length === 0) continue;
+      let own = ownOf.get(command);
+      if (own === undefined) ownOf.set(command, (own = new Set()));
+      for (const key of keys) own.add(key);
+    }
   }
   if (specs.size === 0) specs.set('none', { name: 'none', spec: {} });
   const corpora = findCorpora(args.corpora);
@@ -447,6 +513,20 @@ async function main(): Promise<void> {
     old: oldEngine.compileRuleSet(spec),
     new: newEngine.compileRuleSet(spec),
   }));
+  // The unit tests' own rule sets; one the base engine cannot compile (a rule it does not
+  // know yet) is left out, with a notice.
+  const ownRuleSets = new Map<string, (typeof ruleSets)[number]>();
+  for (const [key, { name, spec }] of ownSpecs) {
+    try {
+      ownRuleSets.set(key, {
+        name,
+        old: oldEngine.compileRuleSet(spec),
+        new: newEngine.compileRuleSet(spec),
+      });
+    } catch (error) {
+      console.warn(`compare-engines: rule set ${name} left out: ${(error as Error).message}`);
+    }
+  }
   // The options of each engine per context, working directory and cap (made once each).
   const optionsMemo = new Map<string, { old: Record<string, unknown>; new: Record<string, unknown> }>();
   const optionsFor = (context: Context, cwd: string, overCap: boolean) => {
@@ -537,7 +617,24 @@ async function main(): Promise<void> {
             ruleSet.name === corpusRuleSets[0],
         );
   const fallbackCombos = every.filter(([, context]) => context === contexts[0]);
-  for (const input of unique) decide(input, input.corpus ? corpusCombos : every);
+  /** The combos of a unit test's probe: test/'s rule sets, and its own file's, in every context. */
+  const ownCombos = new Map<string, Combo[]>();
+  const combosOf = (input: Input): readonly Combo[] => {
+    if (input.corpus) return corpusCombos;
+    const own = ownOf.get(input.command);
+    if (own === undefined) return every;
+    const memo = [...own].sort().join('\u0000');
+    let combos = ownCombos.get(memo);
+    if (combos === undefined) {
+      const extra = [...own].flatMap((key) => {
+        const ruleSet = ownRuleSets.get(key);
+        return ruleSet === undefined ? [] : contexts.map((context) => [ruleSet, context] as const);
+      });
+      ownCombos.set(memo, (combos = [...every, ...extra]));
+    }
+    return combos;
+  };
+  for (const input of unique) decide(input, combosOf(input));
   for (const input of fallbackInputs) decide(input, fallbackCombos);
   const decided = performance.now();
 
@@ -568,11 +665,12 @@ async function main(): Promise<void> {
   const total = [...counts.values()].reduce((sum, c) => sum + c.decisions, 0);
   console.log(
     `compare-engines: base ${base.commit.slice(0, 10)} (${args.base}) vs this working tree; ` +
-      `${unique.length + fallbackInputs.length} inputs, ${ruleSets.length} rule sets, ${contexts.length} contexts: ` +
+      `${unique.length + fallbackInputs.length} inputs, ${ruleSets.length} rule sets (and ${ownRuleSets.size} of the unit tests, each for its own file's probes), ${contexts.length} contexts: ` +
       `${total} decisions per engine (corpora: ${corpusCombos.length} rule set × context pairs; tests: ${every.length}; fallback forms: ${fallbackCombos.length})` +
       (args.sample > 1 ? `, corpora sampled 1 in ${args.sample}` : ''),
   );
   console.log(`rule sets: ${ruleSets.map((r) => r.name).join(', ')}`);
+  console.log(`unit tests' rule sets: ${[...ownRuleSets.values()].map((r) => r.name).join(', ')}`);
   console.log(`contexts: ${contexts.map((c) => c.name).join(' | ')}`);
   console.log(
     '\n| inputs | decisions | same behavior | of which another reason | looser | tighter | s (both engines) |',

@@ -32,6 +32,7 @@ const tools = compileRuleSet({
     'Bash(bw:*)',
     'Bash(pass:*)',
     'Bash(docker-credential-desktop:*)',
+    'Bash(docker-credential-ecr-login:*)',
     'Bash(terraform:*)',
     'Bash(doppler:*)',
     'Bash(pulumi:*)',
@@ -101,11 +102,16 @@ describe('a command that prints a credential is denied', () => {
     'rclone config dump',
     'keyring get svc me',
     'chamber read svc key',
+    'chamber export svc',
     'bw get password x',
     'bw get item x',
     'pass x',
     'pass show x',
     'docker-credential-desktop get',
+    // Helpers are an open set: any `docker-credential-*`, any `git credential-*` (table names by prefix).
+    'docker-credential-ecr-login get',
+    'git credential-osxkeychain get',
+    'git -c credential.helper=store credential-store --file x get',
     'terraform show -json plan.tfplan',
     'terraform output -json',
     'doppler secrets delete X',
@@ -138,6 +144,11 @@ describe('its neighbours that print none stay allowed', () => {
     'bw get folder x',
     'pass ls',
     'pass -c x',
+    'pass --qrcode x',
+    'pass git log',
+    'chamber list svc',
+    'docker-credential-ecr-login list',
+    'git credential-store store',
   ])('%s', (command) => {
     expect(decide(command)).toBe('allow');
   });

@@ -73,6 +73,25 @@ function parseLong(list: string, path: string): Map<string, Takes> {
   return out;
 }
 
+/**
+ * Subcommands, with names ending in `*` standing for every name with that prefix (git's
+ * credential helpers `credential-*`: an open set); an exact name comes first.
+ */
+class PrefixMap extends Map<string, CompiledFact> {
+  constructor(
+    exact: Map<string, CompiledFact>,
+    private readonly prefixes: readonly [string, CompiledFact][],
+  ) {
+    super(exact);
+  }
+  override get(name: string): CompiledFact | undefined {
+    const found = super.get(name);
+    if (found !== undefined) return found;
+    for (const [prefix, compiled] of this.prefixes) if (name.startsWith(prefix)) return compiled;
+    return undefined;
+  }
+}
+
 /** Compiles one entry (and its subcommands); throws on a malformed one. */
 export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): CompiledFact {
   const short = new Map<string, OptionDef>();
@@ -154,10 +173,15 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
   let subcommands: Map<string, CompiledFact> | undefined;
   if (fact.subcommands) {
     subcommands = new Map();
+    const prefixes: [string, CompiledFact][] = [];
     for (const [name, sub] of Object.entries(fact.subcommands)) {
       const compiled = compileFact(sub, `${path} ${name}`);
-      for (const alias of [name, ...(sub.names ?? [])]) subcommands.set(alias, compiled);
+      for (const alias of [name, ...(sub.names ?? [])]) {
+        subcommands.set(alias, compiled);
+        if (alias.endsWith('*')) prefixes.push([alias.slice(0, -1), compiled]);
+      }
     }
+    if (prefixes.length > 0) subcommands = new PrefixMap(subcommands, prefixes);
   }
   return { path, fact, short, long, subcommands };
 }

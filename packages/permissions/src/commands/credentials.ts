@@ -46,9 +46,12 @@ function optionMatches(reading: Reading, argv: readonly string[], spelling: stri
 
 /**
  * True when `reading` (of `argv`) prints a credential: an entry it read says so `always` (unless an
- * option made it print names only), or an option the entry lists was given.
+ * option made it print names only), or an option the entry lists was given — unless an option
+ * sends its output elsewhere (`no-output`).
  */
 export function readingPrintsCredentials(reading: Reading, argv: readonly string[]): boolean {
+  // Its output goes to the clipboard (`pass -c NAME`), not to the model.
+  if (reading.effects.has('no-output')) return false;
   const innermost = reading.facts[reading.facts.length - 1]!;
   if (innermost.fact.printsCredentials === 'always' && !reading.effects.has('names-only')) return true;
   for (const level of reading.facts) {

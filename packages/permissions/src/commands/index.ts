@@ -176,6 +176,19 @@ const mayPrintCredentials = atAnyLevel((fact) => fact.printsCredentials !== unde
 /** Commands the table says may print a credential (`terraform output -json`, `heroku config`). */
 export const CREDENTIAL_NAMES: ReadonlySet<string> = namesWhere(mayPrintCredentials);
 
+/**
+ * A test of a command name against `names`, a member ending in `*` standing for every name
+ * starting so (`docker-credential-*`, see `CommandFact.names`).
+ */
+export function nameTest(names: ReadonlySet<string>): (name: string) => boolean {
+  const prefixes = [...names].filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1));
+  if (prefixes.length === 0) return (name) => names.has(name);
+  return (name) => names.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
+}
+
+/** True when the table says a command of this name may print a credential (`CREDENTIAL_NAMES`). */
+export const mayPrintCredential: (name: string) => boolean = nameTest(CREDENTIAL_NAMES);
+
 /** Commands that may read more options from a file the command line does not show (`curl -K`). */
 export const READS_OPTIONS_NAMES: ReadonlySet<string> = namesWhere(
   atAnyLevel((fact) =>

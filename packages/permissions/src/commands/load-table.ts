@@ -78,17 +78,26 @@ export function loadCommandTable(
   entries: readonly CommandFact[],
 ): CommandTable & { checkAll(): void; loaded(): number } {
   const byName = new Map<string, CommandFact>();
+  // Names ending in `*` are prefixes of an open set of names (`docker-credential-*`).
+  const byPrefix: [string, CommandFact][] = [];
   for (const entry of entries) {
     if (entry.names.length === 0) throw new Error('command table: an entry names no command');
     for (const name of entry.names) {
       if (byName.has(name)) throw new Error(`command table: ${name} has two entries`);
       byName.set(name, entry);
+      if (name.endsWith('*')) byPrefix.push([name.slice(0, -1), entry]);
     }
   }
+  const named = (name: string): CommandFact | undefined => {
+    const entry = byName.get(name);
+    if (entry !== undefined || byPrefix.length === 0) return entry;
+    for (const [prefix, candidate] of byPrefix) if (name.startsWith(prefix)) return candidate;
+    return undefined;
+  };
   const compiled = new Map<CommandFact, CompiledFact | Error>();
   const table: CommandTable & { checkAll(): void; loaded(): number } = {
     get(name) {
-      const entry = byName.get(name);
+      const entry = named(name);
       return entry === undefined ? undefined : load(entry);
     },
     get entries() {

@@ -58,7 +58,9 @@ export type Role =
  *   (`sort --files0-from=F`, `git cat-file --batch`): what it reads is not on the command line;
  * - `target-given`: an option named the destination (`cp -t DIR`), so no operand is `lastOperand`;
  * - `picks-names`: a tree walk reads only the files a name picks (`find -name '*.py'`), a word
- *   the floor checks.
+ *   the floor checks;
+ * - `no-output`: what it would print goes elsewhere, not to its output (`pass -c NAME`: to the
+ *   clipboard), so it prints no credential.
  */
 export type Effect =
   | 'recursive'
@@ -72,7 +74,8 @@ export type Effect =
   | 'runs'
   | 'reads-listed'
   | 'target-given'
-  | 'picks-names';
+  | 'picks-names'
+  | 'no-output';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -264,7 +267,11 @@ export interface Example {
 
 /** One entry of the table: a command, or a subcommand of one. */
 export interface CommandFact extends ArgvFacts {
-  /** The names it is run by (the first is the canonical one). */
+  /**
+   * The names it is run by (the first is the canonical one); a name ending in `*` stands for
+   * every name starting so (`docker-credential-*`), as a subcommand's name does
+   * (`credential-*`), an exact name coming first.
+   */
   names: readonly string[];
   /** One line: what it is. */
   summary: string;

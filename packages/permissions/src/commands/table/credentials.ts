@@ -1,9 +1,8 @@
 /**
  * Commands whose output is a credential: cloud CLIs' access tokens and secret values, password
  * managers and keychains, decrypted files, infrastructure state and configuration printed with
- * its secrets, platform configuration variables. (gh, kubectl, op and git are in their own
- * families' files; `docker-credential-*` and `git credential-*` helpers, named by prefix, and
- * `chamber read`, a runner's entry, are in `floor/credential-commands.ts`.)
+ * its secrets, platform configuration variables. (gh, kubectl, op, chamber and git — `git
+ * credential fill`, `git credential-*` — are in their own families' files.)
  */
 import type { CommandFact } from '../types';
 
@@ -19,6 +18,10 @@ const SHOW_SECRETS = {
 } as const;
 
 type Sub = NonNullable<CommandFact['subcommands']>[string];
+
+/** pass's subcommands that print no password (`pass ls`, `pass git push`, `pass insert x`). */
+const PASS_SUBCOMMANDS =
+  'init|ls|list|find|search|insert|add|edit|generate|rm|remove|delete|mv|rename|cp|copy|git|otp|help|version';
 
 /** A subcommand that prints a credential whatever its options. */
 const PRINTS = (summary: string): Sub => ({ summary, printsCredentials: 'always' });
@@ -339,8 +342,31 @@ export const CREDENTIALS: readonly CommandFact[] = [
   },
   {
     names: ['pass'],
-    summary: 'the standard Unix password manager',
-    subcommands: { show: PRINTS('prints a password') },
-    examples: [{ argv: ['pass', 'show', 'x'], credentials: true }],
+    summary: 'the standard Unix password manager: `pass NAME` is `pass show NAME`',
+    // `-c`/`--clip`, `-q`/`--qrcode`: the password goes to the clipboard or a QR code.
+    short: 'c::q::',
+    long: 'clip=? qrcode=?',
+    effects: { '-c': ['no-output'], '--clip': ['no-output'], '-q': ['no-output'], '--qrcode': ['no-output'] },
+    operands: ['name'],
+    // A first operand that is no other subcommand is a name shown (`show` and `grep` print too;
+    // `otp`, an extension, also adds and appends codes: left as it was, unread).
+    printsCredentials: [`@0=(?!(?:${PASS_SUBCOMMANDS})$)[^-].*`],
+    examples: [
+      { argv: ['pass', 'show', 'x'], credentials: true },
+      { argv: ['pass', 'github/token'], credentials: true },
+      { argv: ['pass', 'ls'], credentials: false },
+      { argv: ['pass', 'git', 'push'], credentials: false },
+      { argv: ['pass', '-c', 'x'], credentials: false },
+      { argv: ['pass'], credentials: false },
+    ],
+  },
+  {
+    names: ['docker-credential-*'],
+    summary: "docker's credential helpers (`docker-credential-desktop`, `-osxkeychain`, `-pass` …)",
+    subcommands: { get: PRINTS('prints the credential for the server named on input') },
+    examples: [
+      { argv: ['docker-credential-desktop', 'get'], credentials: true },
+      { argv: ['docker-credential-desktop', 'list'], credentials: false },
+    ],
   },
 ];

@@ -48,6 +48,15 @@ function logFamily(summary: string, extra = '', runs: readonly string[] = []): S
 const LOG = logFamily('shows commit logs', 'show-signature', ['--show-signature']);
 const SHOW = logFamily('shows objects', 'show-signature', ['--show-signature']);
 
+/** A credential helper: `fill` and `get` print the credential it finds for the URL given on input. */
+const CREDENTIAL_HELPER: Sub = {
+  summary: 'looks up stored credentials',
+  subcommands: {
+    fill: { summary: 'prints the credential for a URL', printsCredentials: 'always' },
+    get: { summary: 'prints the credential for a URL', printsCredentials: 'always' },
+  },
+};
+
 /** A read-only subcommand no option of which writes or runs a program. */
 function listing(summary: string): Sub {
   return { summary, readOnly: 'any-option' };
@@ -277,6 +286,10 @@ export const GIT: readonly CommandFact[] = [
       cherry: listing('finds commits not yet applied upstream'),
       var: listing('prints a git variable'),
       version: listing('prints the version'),
+      // `git credential fill` and the helpers (`git credential-store get`, `credential-osxkeychain`,
+      // any `credential-*`: an open set) print the stored username and password.
+      credential: CREDENTIAL_HELPER,
+      'credential-*': CREDENTIAL_HELPER,
       // Creates a branch when given a name without `--list`/`--show-current` (see the checks).
       branch: {
         summary: 'lists, creates or deletes branches',

@@ -87,7 +87,6 @@ const NAMED_RUNNERS = [
   'asdf',
   'aws-vault',
   'envchain',
-  'chamber',
   'devbox',
   'nix-shell',
   'nix',
@@ -184,6 +183,22 @@ export const RUNNERS: readonly CommandFact[] = [
     runsFiles: ['justfile', 'Justfile', '.justfile'],
     operands: ['name'],
     examples: [{ argv: ['just', '-f', 'x.just', 'build'], roles: { 2: 'read', 3: 'name' } }],
+  },
+  {
+    names: ['chamber'],
+    summary: 'secrets in AWS SSM: `chamber exec SERVICE -- CMD` runs a command with them',
+    wrapper: 'any-later-word',
+    subcommands: {
+      exec: { summary: 'runs a command with the secrets in its environment', wrapper: 'any-later-word' },
+      // `read SERVICE KEY` prints one secret, `export SERVICE` all of them (as JSON or dotenv).
+      read: { summary: "prints a secret's value", printsCredentials: 'always' },
+      export: { summary: "prints a service's secrets", printsCredentials: 'always' },
+    },
+    examples: [
+      { argv: ['chamber', 'read', 'svc', 'key'], credentials: true },
+      { argv: ['chamber', 'list', 'svc'], credentials: false },
+      { argv: ['chamber', 'exec', 'svc', '--', 'rm'], roles: { 2: 'unknown', 4: 'unknown' } },
+    ],
   },
   {
     names: NAMED_RUNNERS,

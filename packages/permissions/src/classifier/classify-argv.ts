@@ -16,13 +16,10 @@ import { classifyJq } from './specs/jq';
 import { classifyPackageRunner } from './specs/npm';
 import { classifySed } from './specs/sed';
 import { classifyTar } from './specs/tar';
-import { classifyTest } from './specs/test';
-import { classifyTree } from './specs/tree';
-import { classifyXxd } from './specs/xxd';
 import { classifyYq } from './specs/yq';
 import { classifyQuiet, classifyReadings, isQuiet } from './table-verdict';
 import type { ClassificationResult } from './types';
-import { mutating, readOnly, unknown } from './verdict';
+import { mutating, unknown } from './verdict';
 
 type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
 
@@ -31,13 +28,7 @@ const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
   ['jq', classifyJq],
   ['sed', classifySed],
   ['tar', classifyTar],
-  ['tree', classifyTree],
-  ['xxd', classifyXxd],
   ['yq', classifyYq],
-  ['env', classifyBareEnv],
-  ['arch', classifyArch],
-  ['test', (args, words) => classifyTest('test', args, words)],
-  ['[', (args, words) => classifyTest('[', args, words)],
 ]);
 
 /**
@@ -66,31 +57,6 @@ const SYSTEM_DIRS = new Set([
   '/usr/local/sbin',
   '/opt/homebrew/bin',
 ]);
-
-/** `env` left in argv (nothing to run): only prints the environment (the floor decides on that). */
-function classifyBareEnv(args: readonly string[], words?: readonly ShellWord[]): ClassificationResult {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (couldExpandToFlag(words?.[i])) return unknown('env: a run-time word could expand to an option', arg);
-    if (arg === '-0' || arg === '--null' || arg === '-i' || arg === '--ignore-environment' || arg === '-')
-      continue;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) continue;
-    return unknown('env runs a command or takes options the classifier does not model', arg);
-  }
-  return readOnly('env with no command prints the environment');
-}
-
-/**
- * `arch` alone prints the machine name (also `--help`, `--version`); macOS `arch
- * [-x86_64|-arm64|-arch NAME…] PROGRAM ARGS` runs PROGRAM under another architecture: a
- * command runner, so anything else is unknown.
- */
-function classifyArch(args: readonly string[]): ClassificationResult {
-  if (args.length === 0 || (args.length === 1 && (args[0] === '--help' || args[0] === '--version'))) {
-    return readOnly('arch alone prints the machine name');
-  }
-  return unknown('arch runs the program named in its arguments (macOS)', args[0]);
-}
 
 /** The allowlist's command names (for documentation and tests). */
 export const READ_ONLY_COMMANDS: readonly string[] = [

@@ -7,6 +7,7 @@
  * (`Bash(git remote:*)`) means to cover.
  */
 import type { Reading } from '../commands';
+import { hasComputedSubscript } from '../shell/subscripts';
 import type { ClassificationResult } from './types';
 import { mutating, readOnly, unknown } from './verdict';
 
@@ -99,7 +100,26 @@ const optionFile: Check = (argv, _start, reading) => {
   return { ...unknown('binutils read further options from an @FILE', argv[file]), prefixExcluded: true };
 };
 
+/**
+ * `test -v NAME` (also `[ -v NAME ]`) makes bash evaluate an array subscript in NAME as
+ * arithmetic, which reads variables' values as expressions that may hold substitutions (`i='b[$(id)]';
+ * test -v 'a[i]'` runs `id`). Only a number, `@` or `*` subscript is read-only. (A substitution
+ * written in the subscript itself makes the parser list its commands and the command opaque.)
+ */
+const testVariable: Check = (argv, start) => {
+  for (let index = start + 2; index < argv.length; index++) {
+    const operand = argv[index]!;
+    if (argv[index - 1] === '-v' && hasComputedSubscript(operand))
+      return unknown(
+        `${argv[start]} -v evaluates an array subscript as arithmetic, which can run commands`,
+        operand,
+      );
+  }
+  return undefined;
+};
+
 export const TABLE_CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
+  ['test', testVariable],
   ['date', date],
   ['hostname', hostname],
   ['nm', optionFile],

@@ -34,14 +34,17 @@ function levelAt(reading: Reading, start: number, index: number): CompiledFact {
   return reading.facts[Math.min(level, reading.facts.length - 1)]!;
 }
 
-/** The long option a prefix abbreviates among those of `level` that write or run something. */
+/**
+ * The long option a prefix abbreviates among those of `level` that write, run something or
+ * read what the command line does not show (`tree --from` for `--fromfile`).
+ */
 function actingPrefix(level: CompiledFact, word: string): OptionDef | undefined {
   if (!word.startsWith('--')) return undefined;
   const eq = word.indexOf('=');
   const name = word.slice(2, eq < 0 ? undefined : eq);
   if (name === '') return undefined;
   for (const [full, def] of level.long) {
-    if (full.startsWith(name) && (ACTING_ROLES.has(def.role) || def.effects.some(isActing))) return def;
+    if (full.startsWith(name) && (ACTING_ROLES.has(def.role) || def.effects.some(isHidden))) return def;
   }
   return undefined;
 }
@@ -50,12 +53,13 @@ function isActing(effect: string): boolean {
   return effect === 'writes' || effect === 'runs';
 }
 
-/** The verdict an option gives, or undefined when it only reads. */
+/** The verdict an option gives in `reading`, or undefined when it only reads. */
 function optionVerdict(
   label: string,
   argv: readonly string[],
   option: OptionUse,
   def: OptionDef,
+  reading: Reading,
 ): ClassificationResult | undefined {
   const written = argv[option.index]!;
   if (ACTING_ROLES.has(def.role)) {
@@ -75,10 +79,29 @@ function optionVerdict(
       };
       if (def.role === 'read' && option.value !== undefined && option.value !== '-')
         result.reads = [option.value];
+      // An option without a value that makes the operands lists (`tree --fromfile a b`).
+      else if (def.takes === 'none' && reading.operands.length > 0)
+        result.reads = reading.operands.map((index) => argv[index]!);
       return result;
     }
   }
   return undefined;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/**
+ * True when a wrapper that takes `NAME=value` words before its command (`unwrap.assignments`)
+ * is given only those where its command belongs, and a lone `-` before them where it takes
+ * one (`dashOperands`): no command runs (`env -i X=1` prints the environment).
+ */
+function onlyAssignments(argv: readonly string[], reading: Reading, level: CompiledFact): boolean {
+  const unwrap = level.fact.unwrap;
+  if (unwrap?.assignments !== true) return false;
+  let i = reading.commandAt!;
+  if (unwrap.dashOperands === true) while (argv[i] === '-') i++;
+  for (; i < argv.length; i++) if (!ASSIGNMENT.test(argv[i]!)) return false;
+  return true;
 }
 
 /** The verdict of one reading of `argv` (the command word at `start`). */
@@ -116,7 +139,7 @@ function readingVerdict(
   for (const option of reading.options) {
     const level = levelAt(reading, start, option.index);
     if (option.def !== undefined) {
-      const verdict = optionVerdict(level.path, argv, option, option.def);
+      const verdict = optionVerdict(level.path, argv, option, option.def, reading);
       if (verdict !== undefined) return verdict;
       continue;
     }
@@ -124,7 +147,7 @@ function readingVerdict(
     if (level.fact.readOnly === 'any-option') {
       const acting = actingPrefix(level, written);
       if (acting !== undefined) {
-        const verdict = optionVerdict(level.path, argv, option, acting);
+        const verdict = optionVerdict(level.path, argv, option, acting, reading);
         if (verdict !== undefined) return verdict;
       }
       continue;
@@ -148,7 +171,7 @@ function readingVerdict(
       ? unknown(`${label} is not on the read-only allowlist`, argv[start])
       : unknown(`${label} is not a known read-only subcommand`, argv[sub]);
   }
-  if (reading.commandAt !== undefined || reading.anyLaterWord)
+  if ((reading.commandAt !== undefined && !onlyAssignments(argv, reading, innermost)) || reading.anyLaterWord)
     return unknown(`${label} runs another command`, argv[reading.commandAt ?? start]);
   for (const index of reading.operands) {
     const kind = reading.kinds[index];

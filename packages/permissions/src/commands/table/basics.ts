@@ -202,6 +202,66 @@ export const BASICS: readonly CommandFact[] = [
     effects: { '--plugin': ['runs'] },
   },
   {
+    names: ['xxd'],
+    summary: 'prints a hex dump of a file, or turns one back (`-r`); writes its second operand',
+    readOnly: 'any-option',
+    // `-cols 8`, `-ps`: long options with one dash, and `-c 8`/`-c8` values.
+    singleDash: true,
+    long:
+      'a autoskip b bits C capitalize c= cols= d E EBCDIC e g= groupsize= h help i include l= len= ' +
+      'n= name= o= offset= p ps postscript plain r revert R= s= seek= u v version',
+    values: {
+      '-c': 'value',
+      '-cols': 'value',
+      '-g': 'value',
+      '-groupsize': 'value',
+      '-l': 'value',
+      '-len': 'value',
+      '-o': 'value',
+      '-offset': 'value',
+      '-s': 'value',
+      '-seek': 'value',
+      '-R': 'value',
+      '-n': 'name',
+      '-name': 'name',
+    },
+    operands: ['read', 'write'],
+    examples: [
+      { argv: ['xxd', '-c', '8', 'in', 'out'], roles: { 2: 'value', 3: 'read', 4: 'write' } },
+      { argv: ['xxd', '-r', '-p', 'dump'], roles: { 3: 'read' } },
+    ],
+  },
+  {
+    names: ['tree'],
+    summary:
+      'lists directory trees; `-o FILE` writes the listing, `-R` reruns it with `-o 00Tree.html` in each directory',
+    readOnly: 'any-option',
+    // tree reads every letter of a dash word as an option, and a letter that takes a value
+    // takes the next word (`-Lo 2 out` is `-L 2 -o out`): only `-o` is listed, so the others
+    // read as flags (their values as operands) and `-o` is found in any cluster, before its value.
+    short: 'o:R',
+    long: 'output= fromfile fromtabfile',
+    values: { '-o': 'write', '--output': 'write' },
+    // `--fromfile` reads listings from its operands and prints their lines.
+    effects: { '-R': ['writes'], '--fromfile': LISTS, '--fromtabfile': LISTS },
+    examples: [
+      { argv: ['tree', '-o', 'out', '.'], roles: { 2: 'write' } },
+      { argv: ['tree', '-R', 'src'], effects: ['writes'] },
+      { argv: ['tree', '--fromfile', 'list.txt'], effects: ['reads-listed'] },
+    ],
+  },
+  {
+    // Alone (or with `--help`, `--version`) it prints the machine name; macOS `arch -x86_64
+    // CMD`, `arch -arch arm64 CMD` runs CMD under another architecture: a runner whose options
+    // the table does not list, so any later word may be the command (as in `runners.ts`).
+    names: ['arch'],
+    summary: 'prints the machine name; on macOS it runs the program its operands name',
+    readOnly: 'listed-options',
+    long: 'help version',
+    wrapper: 'any-later-word',
+    examples: [{ argv: ['arch', 'make', 'x'], roles: { 1: 'unknown', 2: 'unknown' } }],
+  },
+  {
     names: ['size', 'objdump', 'readelf', 'strings'],
     summary: 'print parts of object files; `@FILE` reads more options',
     readOnly: 'any-option',

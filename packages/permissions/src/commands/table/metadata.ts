@@ -34,7 +34,14 @@ export const METADATA: readonly CommandFact[] = [
   { names: ['chown'], summary: 'changes the owner', ...NO_CONTENT },
   { names: ['chgrp'], summary: 'changes the group', ...NO_CONTENT },
   { names: ['touch'], summary: 'creates files or changes their times', ...NO_CONTENT },
-  { names: ['test', '['], summary: 'tests file types and compares values', ...NO_CONTENT },
+  // `test -v 'a[i]'` evaluates a subscript as arithmetic: `classifier/table-checks.ts`.
+  {
+    names: ['test', '['],
+    summary: 'tests file types and compares values',
+    ...NO_CONTENT,
+    ...READS,
+    permute: false,
+  },
   { names: ['ls'], summary: 'lists names and metadata', ...NO_CONTENT, ...READS },
   { names: ['stat'], summary: 'prints metadata', ...NO_CONTENT, ...READS },
   {

@@ -37,8 +37,6 @@ const NAMED_RUNNERS = [
   'proxychains',
   'proxychains4',
   'caffeinate',
-  // macOS `arch -x86_64 CMD`: runs CMD under another architecture.
-  'arch',
   // Shells whose language the parser does not read: their `-c` scripts are read as sh.
   'pwsh',
   'powershell',

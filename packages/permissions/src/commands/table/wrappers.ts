@@ -54,6 +54,10 @@ export const WRAPPERS: readonly CommandFact[] = [
       'unset= chdir= split-string= block-signal=? default-signal=? ignore-signal=? ' +
       'ignore-environment null debug list-signal-handling',
     values: { '-C': 'chdir', '--chdir': 'chdir' },
+    // Left with no command (`env -i X=1`), it prints the environment: read-only (decision
+    // 0043); `-S` splits its value into a command line it runs.
+    readOnly: 'listed-options',
+    effects: { '-S': ['runs'], '--split-string': ['runs'] },
     unwrap: { assignments: true, dashOperands: true, splitString: ['-S', '--split-string'] },
     examples: [{ argv: ['env', '-u', 'HOME', '-C', '/tmp', 'rm'], roles: { 4: 'chdir', 5: 'command' } }],
   },

@@ -65,7 +65,7 @@ describe('pattern words from the command table', () => {
     ]);
     expect(programFileNames(['cat', '"x"'], 1)).toEqual([]);
     expect([...JQ_FAMILY].sort()).toEqual(['gojq', 'jaq', 'jq', 'yq']);
-    for (const name of ['rg', 'ag', 'ack', 'sed', 'awk', 'jq', 'yq', 'echo', 'git', 'gh'])
+    for (const name of ['rg', 'ag', 'ack', 'sed', 'awk', 'jq', 'yq', 'echo', 'git'])
       expect(PATTERN_COMMANDS.has(name)).toBe(true);
   });
 });

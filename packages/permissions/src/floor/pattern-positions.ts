@@ -4,8 +4,9 @@
  * ag, ack, fd, `git grep`; sed and awk programs, jq and yq filters; excluded names such as
  * `--exclude=.env`). A word another reading may read as a path stays checked, so an option
  * the table does not know never hides a read. File names inside sed/awk programs are checked
- * separately (`programFileNames`). What stays here: commit messages and `git log -S/-G/--grep`
- * values, and gh's text options (the table has no entries for those subcommands yet).
+ * separately (`programFileNames`), and `git log -S/-G/--grep/--author` searches are patterns
+ * too. Commit, tag, merge, stash and note messages and gh's titles and bodies are the table's
+ * `value` words, which the floor reads as no path either (`word-roles.ts`).
  */
 import { atAnyLevel, commandFact, namesWhere, type Reading, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
@@ -58,40 +59,7 @@ export function jqProgramFiles(program: string): string[] {
 }
 
 /** Every command `patternWordIndexes` knows (any other has no pattern words). */
-export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([
-  ...TABLE_PATTERN_COMMANDS,
-  ...DATA_TOOLS,
-  'git',
-  'gh',
-]);
-
-/** git subcommands whose `-m`/`--message` value is the text of a commit, tag, stash or note. */
-const GIT_MESSAGE_SUBCOMMANDS = new Set(['commit', 'tag', 'merge', 'stash', 'notes']);
-/** Value-less short flags that may come before `m` in one cluster (`git commit -am "…"`). */
-const GIT_MESSAGE_CLUSTER = /^-[aefinopqsv]*m/;
-const GIT_MESSAGE_FLAGS = /^-[aefinopqsv]*m$/;
-/** gh options whose value is text it posts (`gh pr create --title … --body …`); `--body-file` is a read. */
-const GH_TEXT_SHORT = new Set(['-t', '-b', '-n']);
-const GH_TEXT_LONG = /^--(?:title|body|notes|subject)(=|$)/;
-
-/**
- * Words that are message text, never paths: a commit message may well say "ignore *.pem
- * and .env", which as a quoted pattern would otherwise count as a read of what it matches.
- * `-F FILE`, `--file`, `--body-file` stay checked: they read the file into the message.
- */
-function messageIndexes(argv: readonly string[], sub: number, gh: boolean, patterns: Set<number>): void {
-  for (let i = sub + 1; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') return;
-    if (word === '--message' || word === '-m' || (gh && GH_TEXT_SHORT.has(word))) patterns.add(++i);
-    else if (word.startsWith('--message=')) patterns.add(i);
-    else if (gh && GH_TEXT_LONG.test(word)) patterns.add(word.includes('=') ? i : ++i);
-    else if (!gh && GIT_MESSAGE_CLUSTER.test(word)) {
-      // `-am MSG` takes the next word; `-amMSG` holds the message itself.
-      patterns.add(GIT_MESSAGE_FLAGS.test(word) ? ++i : i);
-    }
-  }
-}
+export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([...TABLE_PATTERN_COMMANDS, ...DATA_TOOLS]);
 
 /**
  * The words a reading gives the role `pattern`: operands and option values in their own
@@ -126,35 +94,12 @@ function everyReading(
   return common ?? new Set();
 }
 
-/** git's pattern and message words, per reading: `git grep`'s patterns, commit messages, `log -S`. */
-function gitPatterns(argv: readonly string[], reading: Reading): Set<number> {
-  const sub = reading.kinds.indexOf('subcommand');
-  if (sub < 0) return new Set();
-  if (reading.facts.length > 1 && reading.facts[1]!.path === 'git grep') return readingPatterns(reading);
-  const subcommand = argv[sub]!;
-  const patterns = new Set<number>();
-  if (GIT_MESSAGE_SUBCOMMANDS.has(subcommand)) messageIndexes(argv, sub, false, patterns);
-  for (let i = sub + 1; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '-S' || word === '-G' || word === '--grep' || word === '--author') patterns.add(++i);
-    else if (/^(-S|-G|--grep=|--author=)/.test(word)) patterns.add(i);
-  }
-  return patterns;
-}
-
 /** Indexes into `argv` of words that are patterns or program text, not paths. */
 export function patternWordIndexes(
   argv: readonly string[],
   base: string = commandWordBasename(argv[0] ?? ''),
 ): Set<number> {
   if (DATA_TOOLS.has(base)) return new Set(argv.map((_, index) => index).slice(1));
-  if (base === 'gh') {
-    const patterns = new Set<number>();
-    messageIndexes(argv, 0, true, patterns);
-    return patterns;
-  }
-  if (base === 'git')
-    return everyReading(readCommand(argv, 0, 'git') ?? [], (reading) => gitPatterns(argv, reading));
   if (!TABLE_PATTERN_COMMANDS.has(base)) return new Set();
   return everyReading(readCommand(argv, 0, base) ?? [], readingPatterns);
 }

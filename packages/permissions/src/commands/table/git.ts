@@ -26,16 +26,22 @@ const LOG_FLAGS =
   'oneline graph all name-only name-status no-patch abbrev-commit reverse first-parent merges no-merges ' +
   'follow decorate=? stat=? pretty=? color=? no-color';
 
-/** A read-only subcommand of the log/diff family (`extra`: its own long options). */
-function logFamily(summary: string, extra = '', runs: readonly string[] = []): Sub {
+/**
+ * A read-only subcommand of the log/diff family (`extra`: its own long options). Its searches
+ * are patterns, never paths (`-S TEXT`, `-G REGEX`, `--grep=REGEX`, `--author=REGEX`), but not
+ * where the letter means something else (`git blame -S REVS-FILE`: `pickaxe` false).
+ */
+function logFamily(summary: string, extra = '', runs: readonly string[] = [], pickaxe = true): Sub {
   return {
     summary,
     readOnly: 'any-option',
     abbreviations: true,
     numeric: [],
-    short: 'p',
-    long: `output= ext-diff textconv text ${LOG_FLAGS} ${extra}`,
-    values: { '--output': 'write' },
+    short: pickaxe ? 'pS:G:' : 'p',
+    long: `output= ext-diff textconv text ${LOG_FLAGS} ${pickaxe ? 'grep= author= ' : ''}${extra}`,
+    values: pickaxe
+      ? { '--output': 'write', '-S': 'pattern', '-G': 'pattern', '--grep': 'pattern', '--author': 'pattern' }
+      : { '--output': 'write' },
     effects: {
       '--ext-diff': ['runs'],
       '--textconv': ['runs'],
@@ -55,6 +61,16 @@ const CREDENTIAL_HELPER: Sub = {
     fill: { summary: 'prints the credential for a URL', printsCredentials: 'always' },
     get: { summary: 'prints the credential for a URL', printsCredentials: 'always' },
   },
+};
+
+/** `git notes add|append`: the note's text is never a path, `-F FILE` reads one. */
+const NOTE: Sub = {
+  summary: 'writes a note on a commit',
+  short: 'm:F:c:C:f',
+  long: 'message= file= reuse-message= reedit-message= force allow-empty no-stripspace stripspace',
+  abbreviations: true,
+  values: { '-m': 'value', '--message': 'value', '-F': 'read', '--file': 'read' },
+  operands: ['name'],
 };
 
 /** A read-only subcommand no option of which writes or runs a program. */
@@ -207,9 +223,14 @@ export const GIT: readonly CommandFact[] = [
       },
       merge: {
         summary: 'joins histories; fires the merge hooks',
-        short: 'm:F:s:X:',
+        short: 'm:F:s:X:neqvS::',
+        long:
+          'message= file= strategy= strategy-option= commit no-commit edit no-edit ff no-ff ff-only squash ' +
+          'no-squash stat no-stat log=? signoff verify no-verify allow-unrelated-histories autostash ' +
+          'no-autostash abort continue quit quiet verbose progress no-progress gpg-sign=?',
         abbreviations: true,
-        values: { '-m': 'value', '-F': 'read' },
+        // The message is text, never a path (`git merge --no-ff -m "…"`).
+        values: { '-m': 'value', '--message': 'value', '-F': 'read', '--file': 'read' },
         runsFiles: [
           '.git/hooks/pre-merge-commit',
           '.git/hooks/prepare-commit-msg',
@@ -251,8 +272,8 @@ export const GIT: readonly CommandFact[] = [
       'diff-index': logFamily('compares a tree with the work tree or index'),
       'range-diff': logFamily('compares two commit ranges'),
       'rev-list': logFamily('lists commits'),
-      blame: logFamily('shows who changed each line'),
-      annotate: logFamily('shows who changed each line'),
+      blame: logFamily('shows who changed each line', '', [], false),
+      annotate: logFamily('shows who changed each line', '', [], false),
       /**
        * `--batch` / `--batch-command` print the objects named on standard input (`echo
        * HEAD:.env | git cat-file --batch`), which the floor never sees; `--batch-check`
@@ -421,6 +442,17 @@ export const GIT: readonly CommandFact[] = [
         summary: 'stashes changes; `list` and `show` only read',
         subcommandsFirst: true,
         subcommands: {
+          // Changes state (as any verb but `list`/`show`); its message is text, never a path.
+          push: {
+            summary: 'stashes changes',
+            mutates: true,
+            short: 'm:pkuaqS',
+            long:
+              'message= patch keep-index no-keep-index include-untracked all quiet staged ' +
+              'pathspec-from-file= pathspec-file-nul',
+            abbreviations: true,
+            values: { '-m': 'value', '--message': 'value', '--pathspec-from-file': 'read' },
+          },
           // `stash list` passes its options to `git log`, `--output=FILE` included.
           list: logFamily('lists stashes'),
           show: logFamily('shows a stash'),
@@ -443,6 +475,10 @@ export const GIT: readonly CommandFact[] = [
           show: logFamily('shows the reference log'),
           exists: listing('tells whether a reference log exists'),
         },
+      },
+      notes: {
+        summary: 'adds or shows notes on commits',
+        subcommands: { add: NOTE, append: NOTE },
       },
       worktree: {
         summary: 'manages work trees; `list` only reads',
@@ -497,6 +533,13 @@ export const GIT: readonly CommandFact[] = [
       { argv: ['git', 'cat-file', '--batch'], effects: ['reads-listed'] },
       { argv: ['git', 'reflog', '-n', '5'], notEffects: ['writes'] },
       { argv: ['git', 'stash', '--', 'list'], roles: { 3: 'unknown' } },
+      // Messages and searches are text, never paths.
+      { argv: ['git', 'commit', '-am', 'drop .env', '--', 'x'], roles: { 3: 'value', 5: 'unknown' } },
+      { argv: ['git', 'merge', '--no-ff', '-m', 'x .env', 'b'], roles: { 4: 'value' } },
+      { argv: ['git', 'stash', 'push', '-m', 'x .env'], roles: { 4: 'value' } },
+      { argv: ['git', 'notes', 'add', '-m', 'x .env', 'HEAD'], roles: { 4: 'value', 5: 'name' } },
+      { argv: ['git', 'log', '-S', 'API_KEY', '--grep=.env', '--', 'x'], roles: { 3: 'pattern' } },
+      { argv: ['git', 'blame', '-S', 'revs', 'x'], roles: { 3: 'unknown' } },
     ],
   },
 ];

@@ -30,6 +30,72 @@ const INSTALL = {
   runsScripts: ['install', 'prepare', 'prepublish'],
 } as const;
 
+type Sub = NonNullable<CommandFact['subcommands']>[string];
+
+/**
+ * A gh subcommand that posts text (`gh pr create`, `gh issue comment`, `gh pr merge`): its
+ * title, body and comment are text, never paths; `-F`/`--body-file` reads one. Its other
+ * options are listed so that common lines read one way.
+ */
+const GH_POST = {
+  summary: 'posts a title, body or comment',
+  short: 'R:t:b:F:c:a:B:H:l:m:p:r:T:dfew',
+  long:
+    'repo= title= body= body-file= comment= assignee= base= head= label= milestone= project= reviewer= ' +
+    'template= recover= add-label= remove-label= add-assignee= remove-assignee= add-reviewer= ' +
+    'remove-reviewer= add-project= remove-project= reason= draft fill fill-first fill-verbose editor web ' +
+    'dry-run no-maintainer-edit approve request-changes edit-last delete-branch',
+  values: {
+    '-t': 'value',
+    '--title': 'value',
+    '-b': 'value',
+    '--body': 'value',
+    '-c': 'value',
+    '--comment': 'value',
+    '-m': 'value',
+    '-F': 'read',
+    '--body-file': 'read',
+  },
+  operands: ['name'],
+} as const satisfies Sub;
+
+/** `gh pr merge`: the commit's subject and body are text. */
+const GH_MERGE: Sub = {
+  summary: 'merges a pull request',
+  short: 'R:t:b:F:A:dmrs',
+  long:
+    'repo= subject= body= body-file= author-email= match-head-commit= squash rebase merge auto ' +
+    'disable-auto admin delete-branch',
+  values: {
+    '-t': 'value',
+    '--subject': 'value',
+    '-b': 'value',
+    '--body': 'value',
+    '-F': 'read',
+    '--body-file': 'read',
+  },
+  operands: ['name'],
+};
+
+/** `gh release create|edit TAG [FILE…]`: notes and title are text; the files are uploaded. */
+const GH_RELEASE: Sub = {
+  summary: 'creates or edits a release',
+  short: 'R:t:n:F:dp',
+  long:
+    'repo= title= notes= notes-file= target= discussion-category= notes-start-tag= notes-from-tag ' +
+    'generate-notes draft prerelease latest=? verify-tag fail-on-no-commits',
+  values: {
+    '-t': 'value',
+    '--title': 'value',
+    '-n': 'value',
+    '--notes': 'value',
+    '-F': 'read',
+    '--notes-file': 'read',
+    '--target': 'name',
+  },
+  operands: ['name', 'read'],
+};
+
 export const TOOLS: readonly CommandFact[] = [
   {
     names: ['npm'],
@@ -282,6 +348,25 @@ export const TOOLS: readonly CommandFact[] = [
     long: 'repo=',
     permute: false,
     subcommands: {
+      pr: {
+        summary: 'pull requests',
+        subcommands: {
+          create: GH_POST,
+          edit: GH_POST,
+          comment: GH_POST,
+          review: GH_POST,
+          close: GH_POST,
+          merge: GH_MERGE,
+        },
+      },
+      issue: {
+        summary: 'issues',
+        subcommands: { create: GH_POST, edit: GH_POST, comment: GH_POST, close: GH_POST },
+      },
+      release: {
+        summary: 'releases: `create TAG FILE…` uploads the files',
+        subcommands: { create: GH_RELEASE, edit: GH_RELEASE },
+      },
       auth: {
         summary: 'authentication',
         subcommands: {
@@ -296,6 +381,14 @@ export const TOOLS: readonly CommandFact[] = [
       },
     },
     examples: [
+      {
+        argv: ['gh', 'pr', 'create', '--title', 'drop .env', '-b', 'x', '--body-file', 'f'],
+        roles: { 4: 'value', 6: 'value', 8: 'read' },
+      },
+      {
+        argv: ['gh', 'release', 'create', 'v1', '-n', 'x .env', 'dist.tgz'],
+        roles: { 3: 'name', 5: 'value', 6: 'read' },
+      },
       { argv: ['gh', 'auth', 'token'], credentials: true },
       { argv: ['gh', 'auth', 'status', '--show-token'], credentials: true },
       { argv: ['gh', 'auth', 'status'], credentials: false },

@@ -20,7 +20,14 @@ export {
   settingsMovedIn,
   settingsWrittenIn,
 } from './files-run';
-export { type InlineCode, inlineCode, interpreterName, LANGUAGES } from './inline-code';
+export {
+  type InlineCode,
+  inlineCode,
+  interpreterName,
+  LANGUAGES,
+  RUN_CALLS,
+  SHELL_QUOTE_LANGUAGES,
+} from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
 export type {

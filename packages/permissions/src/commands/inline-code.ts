@@ -19,6 +19,25 @@ export const LANGUAGES: ReadonlyMap<string, string> = new Map(
   ),
 );
 
+/**
+ * Per language, the calls that run a command line or an argv (`runCalls`), as one global
+ * regular expression: the floor checks the literal command lines given to them
+ * (`programCommandLines`), and a command line built at run time is unseen code. Shared: reset
+ * `lastIndex` before an `exec` loop (or use `matchAll`, which copies it).
+ */
+export const RUN_CALLS: ReadonlyMap<string, RegExp> = new Map(
+  ENTRIES.flatMap((entry) =>
+    entry.language === undefined || entry.runCalls === undefined
+      ? []
+      : [[entry.language, new RegExp(entry.runCalls, 'g')] as const],
+  ),
+);
+
+/** Languages in which backquotes and `qx`/`%x` run shell commands (`shellQuotes`). */
+export const SHELL_QUOTE_LANGUAGES: ReadonlySet<string> = new Set(
+  ENTRIES.flatMap((entry) => (entry.shellQuotes === true && entry.language ? [entry.language] : [])),
+);
+
 /** First characters of every interpreter name: most command names are ruled out by theirs. */
 const FIRST = new Uint8Array(128);
 for (const name of LANGUAGES.keys()) FIRST[name.charCodeAt(0)] = 1;

@@ -288,6 +288,14 @@ export interface CommandFact extends ArgvFacts {
    */
   language?: string;
   /**
+   * For an interpreter (`language`): the calls of its language that run a command line or an
+   * argv (`os.system(`, `execSync(`, Perl's `system`), as regular-expression source. The floor
+   * checks the literal command lines they are given; one built at run time is unseen code.
+   */
+  runCalls?: string;
+  /** Backquotes and `qx`/`%x` run shell commands in its language (Perl, Ruby, PHP). */
+  shellQuotes?: boolean;
+  /**
    * Files (relative to the working directory) whose text the command runs as shell commands:
    * a git hook a subcommand fires (`.git/hooks/pre-commit`), `.envrc`, a justfile; `-` is
    * standard input (`ftp` reads its commands there). A script the same command line writes

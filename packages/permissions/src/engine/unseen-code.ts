@@ -7,32 +7,26 @@
 
 import { isInterpreterOrWrapper } from '../classifier';
 import { classifySedScript } from '../classifier/specs/sed-script';
-import { ALL_SHELL_NAMES } from '../commands';
+import {
+  ALL_SHELL_NAMES,
+  interpreterName,
+  type Reading,
+  RUN_CALLS,
+  readCommand,
+  SHELL_QUOTE_LANGUAGES,
+} from '../commands';
 import { inlinePrograms } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
 import { isAssignment } from '../shell/fallback-scan';
-import { DYNAMIC_WORD_STOP, type OptionSpec, scanOptions } from '../shell/option-scan';
 import type { ShellRedirect, ShellWord, SimpleCommand } from '../shell/types';
 import { readsScriptFromStdin } from '../shell/unwrap';
+import { DYNAMIC_WORD_STOP } from '../shell/wrapper-step';
 import { isCommandRunner } from './hidden-commands';
 import { literalStdin } from './redirects';
 import { unwrappedDiffers } from './shell-rules';
 
 /** Shells of every language, and the multi-call binaries that start one: the command table's. */
 const shells = ALL_SHELL_NAMES;
-const interpreters = new Set([
-  'python',
-  'python2',
-  'python3',
-  'perl',
-  'ruby',
-  'node',
-  'php',
-  'lua',
-  'tclsh',
-  'deno',
-  'bun',
-]);
 const sourcing = new Set(['eval', 'source', '.']);
 /** Programs that store the commands they read from standard input and run them later. */
 const queuesInput = new Set(['at', 'batch', 'crontab']);
@@ -89,12 +83,9 @@ function onlyChecksSyntax(name: string, argv: readonly string[], command: Simple
   return noexec;
 }
 
+/** A shell, or a language interpreter of the command table (`python3.12`, `nodejs`, `tclsh`). */
 function isShellLike(name: string): boolean {
-  return (
-    shells.has(name) ||
-    interpreters.has(name) ||
-    (name.startsWith('python') && /^python\d+(\.\d+)*$/.test(name))
-  );
+  return shells.has(name) || interpreterName(name) !== undefined;
 }
 
 /**
@@ -306,25 +297,12 @@ export function unseenCodeReason(command: SimpleCommand): string | undefined {
   );
 }
 
-// Calls that run a command line or program, per inline-program family. A literal argument
-// is searched for denied commands like the rest of the program (`hidden-commands.ts`); any
-// other argument is built at run time — from the input (`awk '{system($0)}'`,
-// `perl -ne 'system $_'`) or by code (`os.system('r' + 'm x')`) — and cannot be seen.
-const RUN_CALLS: ReadonlyMap<string, RegExp> = new Map([
-  [
-    'python',
-    /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)|pty\.spawn)\s*\(/g,
-  ],
-  [
-    'node',
-    /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run)\s*\(/g,
-  ],
-  ['bun', /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync)\s*\(/g],
-  ['perl', /\b(?:system|exec)\b\s*\(?/g],
-  ['ruby', /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?/g],
-  ['php', /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(/g],
-]);
-// Backquotes and `qx`/`%x` run shell commands in Perl, Ruby and PHP (not in JavaScript).
+// The calls that run a command line or program are the interpreters' `runCalls` in the
+// command table (`RUN_CALLS`). A literal argument is searched for denied commands like the
+// rest of the program (`hidden-commands.ts`); any other argument is built at run time — from
+// the input (`awk '{system($0)}'`, `perl -ne 'system $_'`) or by code (`os.system('r' + 'm
+// x')`) — and cannot be seen.
+// Backquotes and `qx`/`%x`, where they run shell commands (`SHELL_QUOTE_LANGUAGES`).
 const SHELL_QUOTE = /`([^`]*)`|\bqx\s*([^\w\s])|%x([{([<|])/g;
 const STRING = /^\s*(?:'[^'\\]*(?:\\.[^'\\]*)*'|"[^"\\]*(?:\\.[^"\\]*)*")/;
 // Options after the command: `shell=True`, `check=False`, `{ stdio: 'inherit' }`.
@@ -363,16 +341,21 @@ function literalArguments(text: string, interpolates: boolean): boolean {
   return false;
 }
 
+/** Languages whose double-quoted strings interpolate variables (`"$x"`, `"#{x}"`). */
+const INTERPOLATING = new Set(['perl', 'ruby', 'php']);
+/** JavaScript's process APIs: without one, `exec(` is a regular expression's method. */
+const JS_PROCESS_API = /child_process|Bun\.spawn|Deno\.(?:run|Command)/;
+
 /** True when the program text runs a command it builds at run time (see `RUN_CALLS`). */
 function buildsCommand(family: string, code: string): boolean {
   const calls = RUN_CALLS.get(family);
   if (calls === undefined) return false;
-  if (family === 'node' && !/child_process|Bun\.spawn|Deno\.run/.test(code)) return false;
-  const interpolates = family === 'perl' || family === 'ruby' || family === 'php';
+  if ((family === 'node' || family === 'deno') && !JS_PROCESS_API.test(code)) return false;
+  const interpolates = INTERPOLATING.has(family);
   for (const match of code.matchAll(calls)) {
     if (!literalArguments(code.slice((match.index ?? 0) + match[0].length), interpolates)) return true;
   }
-  if (!interpolates) return false;
+  if (!SHELL_QUOTE_LANGUAGES.has(family)) return false;
   for (const match of code.matchAll(SHELL_QUOTE)) {
     if (match[1] === undefined || /\$|#\{/.test(match[1])) return true;
   }
@@ -495,8 +478,7 @@ function aliasRunsArguments(
     const name = commandBasename(head);
     // A language interpreter runs its program, not its arguments: `alias py=python3` is fine.
     const runs =
-      (isInterpreterOrWrapper(head) && !(interpreters.has(name) || name.startsWith('python'))) ||
-      isCommandRunner(name);
+      (isInterpreterOrWrapper(head) && interpreterName(name) === undefined) || isCommandRunner(name);
     if (/\s$/.test(value) || runs) {
       return `the alias ${JSON.stringify(arg.slice(0, equals))} runs the words after it as a command`;
     }
@@ -561,8 +543,37 @@ function inputArrives(command: SimpleCommand): boolean {
 // A wrapper left with no command starts a shell of its own (`sudo -s`, `su`, `chroot DIR`,
 // `script`): the reasons the wrappers' `withoutCommand` facts give (commands/table/wrappers.ts).
 const STARTS_SHELL = / starts (?:an interactive |a )?shell/;
-/** ssh's options (OpenSSH 9): which take a value, so the host and the command can be found. */
-const SSH: OptionSpec = { shortValue: 'BbcDEeFIiJLlmOopQRSWw', shortFlag: '46AaCfGgKkMNnqsTtVvXxYy' };
+/** ssh's options after which it runs no login shell: no command, a forwarding, a control command, a subsystem. */
+const SSH_NO_SHELL = new Set(['-N', '-W', '-O', '-s']);
+
+/** The first word at or after `from` that is no option, `--` or option value in `reading`. */
+function firstOperandOf(argv: readonly string[], reading: Reading, from: number): number {
+  let at = from;
+  for (; at < argv.length; at++) {
+    const kind = reading.kinds[at];
+    if (kind === 'option' || kind === 'end-of-options') continue;
+    if (reading.options.some((option) => option.valueIndex === at && option.index !== at)) continue;
+    break;
+  }
+  return at;
+}
+
+/**
+ * True when some reading of `ssh …` (its options from the command table) names no command: ssh then runs a login shell, which reads its commands from standard input.
+ * OpenSSH reads options after the host as well (`ssh host -p 22`).
+ */
+function sshLoginShell(argv: readonly string[]): boolean {
+  const noShell = (reading: Reading) => reading.options.some((option) => SSH_NO_SHELL.has(option.spelling));
+  for (const reading of readCommand(argv, 0, 'ssh') ?? []) {
+    // No host at all (`ssh -o X=1 < f`): counted too, as a login the line may yet make.
+    const host = firstOperandOf(argv, reading, 1);
+    if (noShell(reading)) continue;
+    for (const rest of readCommand(argv, host, 'ssh') ?? []) {
+      if (!noShell(rest) && firstOperandOf(argv, rest, host + 1) >= argv.length) return true;
+    }
+  }
+  return false;
+}
 const plainWord = (value: string): ShellWord => ({
   value,
   raw: value,
@@ -620,15 +631,8 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
   // A shell's `-c` script shares the shell's standard input: `bash -c 'sh' <<< 'rm x'`.
   const script = shells.has(name) && argv.some((arg) => /^-[a-zA-Z]*c/.test(arg));
   if (!script && !isCommandRunner(name)) return undefined;
-  if (name === 'ssh') {
-    const scan = scanOptions('ssh', unwrapped.words, 0, SSH);
-    // OpenSSH reads options after the host as well (`ssh host -p 22`).
-    const after = scan.error ? scan : scanOptions('ssh', unwrapped.words, scan.next, SSH);
-    const options = [...scan.options, ...after.options];
-    const noShell = options.some((option) => 'NWOs'.includes(option.name));
-    if (!scan.error && !after.error && !noShell && after.next >= argv.length) {
-      return 'ssh runs a login shell that reads its commands from standard input';
-    }
+  if (name === 'ssh' && sshLoginShell(argv)) {
+    return 'ssh runs a login shell that reads its commands from standard input';
   }
   // The runner's words as the remote side splits them (`ssh h 'bash -s'` runs `bash -s`):
   // a shell or interpreter among them that reads its program from standard input.

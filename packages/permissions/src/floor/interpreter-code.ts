@@ -10,7 +10,15 @@
  * built from variables) hides what it reads or runs: no prefix rule covers it
  * (`computedCode`), it is asked about.
  */
-import { type InlineCode, inlineCode, interpreterName, LANGUAGES, readCommand } from '../commands';
+import {
+  type InlineCode,
+  inlineCode,
+  interpreterName,
+  LANGUAGES,
+  RUN_CALLS,
+  readCommand,
+  SHELL_QUOTE_LANGUAGES,
+} from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { ShellRedirect, SimpleCommand } from '../shell/types';
 
@@ -180,20 +188,7 @@ export function computedCode(family: string, code: string): string | undefined {
   return undefined;
 }
 
-/** Calls that run a command line (or an argv), per language: see `programCommandLines`. */
-const RUN_CALLS: Record<string, RegExp> = {
-  python:
-    /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\.\w+|pty\.spawn|commands\.getoutput)\s*\(/g,
-  node: /\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run|Command)\s*\(/g,
-  ruby: /\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?/g,
-  perl: /\b(?:system|exec)\b\s*\(?/g,
-  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(/g,
-  lua: /\b(?:os\.execute|io\.popen)\s*\(?/g,
-};
-// Bun and Deno run JavaScript too.
-RUN_CALLS.bun = RUN_CALLS.node!;
-RUN_CALLS.deno = RUN_CALLS.node!;
-/** Backquotes and `qx`/`%x` run shell commands in Perl, Ruby and PHP (not in JavaScript). */
+/** Backquotes and `qx`/`%x` where they run shell commands (`SHELL_QUOTE_LANGUAGES`: Perl, Ruby, PHP). */
 const SHELL_QUOTED = /`([^`]*)`|\bqx\s*\{([^}]*)\}|\bqx\s*\(([^)]*)\)|%x\{([^}]*)\}|%x\(([^)]*)\)/g;
 const LITERAL = new RegExp(`^\\s*(${PLAIN_STRING})`);
 const LIST = new RegExp(`^\\s*\\[((?:\\s*${PLAIN_STRING}\\s*,?)*)\\s*\\]`);
@@ -205,11 +200,12 @@ function listWords(list: string): string[] {
 
 /**
  * The literal command lines program text runs (`os.system('env')`, `io.popen("cat .env")`,
- * `subprocess.run(['cat', '.env'])`, `` `env` ``), for the floor to check as shell commands.
+ * `subprocess.run(['cat', '.env'])`, `` `env` ``), for the floor to check as shell commands:
+ * the calls are the interpreter's `runCalls` in the command table.
  * One built at run time is `computedCode`'s.
  */
 export function programCommandLines(family: string, code: string): string[] {
-  const calls = RUN_CALLS[family];
+  const calls = RUN_CALLS.get(family);
   if (calls === undefined) return [];
   const lines: string[] = [];
   calls.lastIndex = 0;
@@ -228,7 +224,7 @@ export function programCommandLines(family: string, code: string): string[] {
     if (args !== null) line = [line, ...listWords(args[1]!)].join(' ');
     lines.push(line);
   }
-  if (family === 'perl' || family === 'ruby' || family === 'php') {
+  if (SHELL_QUOTE_LANGUAGES.has(family)) {
     for (const match of code.matchAll(SHELL_QUOTED)) {
       const text = match.slice(1).find((group) => group !== undefined);
       if (text !== undefined) lines.push(text);

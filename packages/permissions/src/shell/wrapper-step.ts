@@ -10,8 +10,10 @@
  * the reason.
  */
 import { type CompiledFact, commandFact, type OptionUse, type Reading, readCommand } from '../commands';
-import { DYNAMIC_WORD_STOP } from './option-scan';
 import type { ShellAssignment, ShellContext, ShellWord } from './types';
+
+/** The stop for a computed word where a wrapper's option or command belongs. */
+export const DYNAMIC_WORD_STOP = 'dynamic word where an option or the command belongs';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 

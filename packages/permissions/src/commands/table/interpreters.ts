@@ -12,11 +12,15 @@
  */
 import type { CommandFact } from '../types';
 
+/** JavaScript's calls that run a program (`child_process`, `Bun.spawn`, `Deno.run`, `Deno.Command`). */
+const JS_RUN_CALLS = String.raw`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run|Command)\s*\(`;
+
 export const INTERPRETERS: readonly CommandFact[] = [
   {
     names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
     summary: 'the Python interpreter (a version after the name is the same: `python3.12`)',
     language: 'python',
+    runCalls: String.raw`\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|pty\.spawn|commands\.getoutput)\s*\(`,
     // -c CODE, -m MODULE; -W and -X take a setting; the rest are flags.
     short: 'c:m:W:X:bBdEhiIOPqsSuvVx',
     long: 'check-hash-based-pycs= help version',
@@ -31,6 +35,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     names: ['node', 'nodejs'],
     summary: 'Node.js',
     language: 'node',
+    runCalls: JS_RUN_CALLS,
     // `-pe CODE` is node's alias for `--print --eval CODE` (see `inlineCode`).
     short: 'e:p:r:C:cih',
     long: 'eval= print= require= import= input-type= conditions= env-file= check interactive help version',
@@ -51,6 +56,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     names: ['bun'],
     summary: 'the Bun JavaScript runtime',
     language: 'bun',
+    runCalls: JS_RUN_CALLS,
     short: 'e:p:r:',
     long: 'eval= print= preload= cwd= env-file= bun',
     values: { '-e': 'code', '--eval': 'code', '-p': 'code', '--print': 'code' },
@@ -60,6 +66,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     names: ['deno'],
     summary: 'the Deno JavaScript runtime',
     language: 'deno',
+    runCalls: JS_RUN_CALLS,
     permute: false,
     subcommands: {
       // `deno eval [OPTIONS] CODE [ARGS…]`: `-p` prints the result.
@@ -79,6 +86,8 @@ export const INTERPRETERS: readonly CommandFact[] = [
     names: ['ruby'],
     summary: 'the Ruby interpreter',
     language: 'ruby',
+    runCalls: String.raw`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?`,
+    shellQuotes: true,
     // -e CODE; -r LIBRARY; -I and -C a directory; -E an encoding; -F a pattern.
     short: 'e:r:I:C:E:F:acdhlnpsSvwy',
     long: 'enable= disable= encoding= external-encoding= internal-encoding= dump= jit yjit verbose version help copyright',
@@ -92,6 +101,8 @@ export const INTERPRETERS: readonly CommandFact[] = [
     names: ['perl'],
     summary: 'the Perl interpreter',
     language: 'perl',
+    runCalls: String.raw`\b(?:system|exec)\b\s*\(?`,
+    shellQuotes: true,
     // -e/-E CODE; -M/-m a module and -i a backup suffix, attached only; -0 an octal record
     // separator, attached. -l is a flag here (its octal value is digits, read as -0's by
     // nothing else): `-lne CODE` is -l -n -e CODE.
@@ -107,6 +118,8 @@ export const INTERPRETERS: readonly CommandFact[] = [
     names: ['php'],
     summary: 'the PHP command-line interpreter',
     language: 'php',
+    runCalls: String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(`,
+    shellQuotes: true,
     // -r CODE; -B, -R, -E code run before, per line and after the input; -F a file run per line.
     short: 'r:B:R:E:F:f:d:c:z:S:t:nalsiwvmhHqe',
     values: { '-r': 'code', '-B': 'code', '-R': 'code', '-E': 'code', '-d': 'name' },
@@ -119,9 +132,21 @@ export const INTERPRETERS: readonly CommandFact[] = [
     names: ['lua', 'luajit'],
     summary: 'the Lua interpreter (a version after the name is the same: `lua5.4`)',
     language: 'lua',
+    runCalls: String.raw`\b(?:os\.execute|io\.popen)\s*\(?`,
     // -e CODE; -l a module; the rest are flags.
     short: 'e:l:ivEWj:O::b',
     values: { '-e': 'code', '-l': 'name' },
     examples: [{ argv: ['lua', '-e', 'print(1)'], roles: { 2: 'code' } }],
+  },
+  {
+    names: ['tclsh'],
+    summary: 'the Tcl shell: runs a script file operand, or the program it reads on standard input',
+    language: 'tcl',
+    // `-encoding NAME` before the script; no option takes a program inline.
+    singleDash: true,
+    long: 'encoding=',
+    permute: false,
+    operands: ['read', 'value'],
+    examples: [{ argv: ['tclsh', 'build.tcl', 'x'], roles: { 1: 'read', 2: 'value' } }],
   },
 ];

@@ -16,7 +16,6 @@ const SECRETS_RUN = {
 
 /** Runners whose options the table does not list: names only. */
 const NAMED_RUNNERS = [
-  'ssh',
   'nsenter',
   'numactl',
   'prlimit',
@@ -199,9 +198,22 @@ export const RUNNERS: readonly CommandFact[] = [
     ],
   },
   {
+    names: ['ssh'],
+    summary: 'runs a command on another host; with none, a login shell that reads standard input',
+    // OpenSSH 9: these options take a value (attached or the next word), the rest are flags.
+    // Its options may follow the host too (`ssh host -p 22`): the words after the host are
+    // the remote command's, unless they are options (`engine/unseen-code.ts` reads them so).
+    short: 'B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:46AaCfGgKkMNnqsTtVvXxYy',
+    wrapper: 'any-later-word',
+    examples: [
+      { argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } },
+      { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' } },
+    ],
+  },
+  {
     names: NAMED_RUNNERS,
     summary: 'runs a command given in its later words',
     wrapper: 'any-later-word',
-    examples: [{ argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } }],
+    examples: [{ argv: ['nsenter', '-t', '1', 'rm', '-rf', '/'], roles: { 3: 'unknown', 4: 'unknown' } }],
   },
 ];

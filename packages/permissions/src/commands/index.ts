@@ -97,8 +97,11 @@ export function atAnyLevel(test: (fact: Facts) => boolean): (fact: Facts) => boo
   return deep;
 }
 
-/** True when the entry or any subcommand of it runs another command. */
-const runsCommands = atAnyLevel((fact) => fact.wrapper !== undefined);
+/**
+ * True when the entry or any subcommand of it runs another command, other than a package
+ * runner's (`npm exec`: its program is found in every reading, see `PACKAGE_RUNNER_NAMES`).
+ */
+const runsCommands = atAnyLevel((fact) => fact.wrapper !== undefined && fact.packageRunner !== true);
 
 /** Shells whose `-c STRING` the parser reads as sh. */
 export const SHELL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.kind === 'shell');
@@ -119,6 +122,13 @@ export const RUNNER_NAMES: ReadonlySet<string> = namesWhere(
       fact.kind === undefined &&
       fact.wrapper !== 'first-operand' &&
       runsCommands(fact)),
+);
+/**
+ * Package runners (`npx`, `npm exec`, `uv run`, `bundle exec`, …; `packageRunner`): the deny
+ * rules are matched at the program they run, in every reading.
+ */
+export const PACKAGE_RUNNER_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel((fact) => fact.packageRunner === true),
 );
 /**
  * Wrappers the shell parser takes off the command they run (`sudo`, `env`, `timeout`, `su -c`;

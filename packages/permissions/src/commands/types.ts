@@ -155,6 +155,13 @@ export interface ArgvFacts {
    */
   bundledFirst?: boolean;
   /**
+   * A package runner (`npx`, `npm exec`, `uv run`, `bundle exec`, `mise exec`): the program
+   * its `wrapper` runs is looked up among the project's or a package's tools before `PATH`, so
+   * the parser does not unwrap it (an allow rule for `rm` says nothing of a package's `rm`),
+   * but the deny rules are matched at that program in every reading (`npx -y rm -rf x`).
+   */
+  packageRunner?: boolean;
+  /**
    * The command runs another one: `after-options` (its first operand is the command word:
    * `sudo`, `op run`), `first-operand` (a multi-call binary runs the applet its first operand
    * names: `busybox sh`), `any-later-word` (a runner whose options the table does not list:

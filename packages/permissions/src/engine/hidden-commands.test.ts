@@ -182,6 +182,63 @@ describe('unseenCodeReason', () => {
   });
 });
 
+describe('package runners, from the command table (`packageRunner`)', () => {
+  it('matches the deny rules at the program a package runner runs, in every reading', () => {
+    for (const command of [
+      'npx -y rm -rf x',
+      'npx --package=x rm y',
+      'pnpx rm x',
+      'npm exec -- rm -rf x',
+      'npm x rm x',
+      'npm --prefix sub exec rm x',
+      'pnpm dlx rm x',
+      'pnpm exec --filter web rm x',
+      'yarn dlx -p x rm y',
+      'bun x rm x',
+      'bunx --bun rm x',
+      'uvx --from x rm y',
+      'uv run --with x rm y',
+      // An option the table does not list may take the next word: both words are candidates.
+      'uv run --frozen rm x',
+      'uv run --some-option value rm x',
+      'uv tool run rm x',
+      'poetry run rm x',
+      'pipenv run rm x',
+      'hatch run rm x',
+      'conda run -n env rm x',
+      'micromamba run -p /opt/env rm x',
+      'pixi exec -s x rm y',
+      'bundle exec rm x',
+      'pipx run --spec x rm',
+      // mise's tools come first: any later word may be the program.
+      'mise exec node@20 -- rm x',
+      'mise x python@3 rm x',
+    ])
+      expect(findHiddenDenyRule(first(command), rules)?.rule, command).toBe(rules[0]);
+    for (const command of [
+      'npx prettier --write rm.js',
+      'npx eslint .',
+      'npm install rm',
+      'pnpm add rm',
+      'uv pip install rm',
+      'poetry add rm',
+      'conda run -n rm python x.py',
+      'uv run --with rm python x.py',
+    ])
+      expect(findHiddenDenyRule(first(command), rules), command).toBeUndefined();
+  });
+
+  it('parses the command lines their options hold', () => {
+    expect(hiddenCommandTexts(first("npx -c 'rm -rf x'"))).toContain('rm -rf x');
+    expect(hiddenCommandTexts(first("npm exec --call='rm -rf x'"))).toContain('rm -rf x');
+    expect(hiddenCommandTexts(first("pnpm exec -c 'rm -rf x'"))).toContain('rm -rf x');
+    expect(hiddenCommandTexts(first("mise exec -c 'rm -rf x'"))).toContain('rm -rf x');
+    expect(hiddenCommandTexts(first("bun exec 'rm -rf x'"))).toContain('rm -rf x');
+    for (const command of ["npx -c 'rm -rf x'", "mise x --command 'rm -rf x'", "uv run 'rm -rf x'"])
+      expect(evaluateBash(command, ruleSet).behavior, command).toBe('deny');
+  });
+});
+
 describe('plainCommand (the deny step skips the checks above for it)', () => {
   const data = findSharedData(__dirname);
   it.skipIf(!data)(

@@ -15,6 +15,8 @@
 import { isInterpreterOrWrapper } from '../classifier';
 import {
   commandsIn,
+  MAX_READINGS,
+  PACKAGE_RUNNER_NAMES as PACKAGE_RUNNERS,
   type Reading,
   RUNNER_NAMES,
   readCommand,
@@ -208,98 +210,47 @@ export function mayHideCommands(word: string): boolean {
   return (
     kindOf(word) !== undefined ||
     codeHoldingBuiltins.has(name) ||
-    packageRunners.has(name) ||
+    PACKAGE_RUNNERS.has(name) ||
     optionCommands.has(name) ||
     SCRIPT_HOLDERS.has(name) ||
     copying.has(name)
   );
 }
 
-// Package and environment managers, and the subcommands that run a program by name — found
-// on `PATH` as well as in the project's tools: `npx rm -rf x`, `pnpm exec rm -rf x`,
-// `uv run rm -rf x`, `bundle exec rm -rf x`. An empty list: the program follows directly.
-const packageRunners: ReadonlyMap<string, readonly string[]> = new Map([
-  ['npx', []],
-  ['pnpx', []],
-  ['bunx', []],
-  ['uvx', []],
-  ['npm', ['exec', 'x']],
-  ['pnpm', ['exec', 'dlx']],
-  ['yarn', ['exec', 'dlx']],
-  ['bun', ['x', 'exec']],
-  ['uv', ['run']],
-  ['poetry', ['run']],
-  ['pipenv', ['run']],
-  ['pdm', ['run']],
-  ['hatch', ['run']],
-  ['rye', ['run']],
-  ['conda', ['run']],
-  ['mamba', ['run']],
-  ['micromamba', ['run']],
-  ['pixi', ['run', 'exec']],
-  ['bundle', ['exec']],
-  ['pipx', ['run']],
-  ['mise', ['exec', 'x']],
-]);
-const packageRunValueOptions = new Set([
-  '-p',
-  '--package',
-  '-w',
-  '--workspace',
-  '--filter',
-  '-F',
-  '-C',
-  '--dir',
-  '-n',
-  '--name',
-  '--with',
-  '--python',
-  '--directory',
-  '--project',
-  '--env-file',
-]);
-
-/** The result of `packageRunCommand` for most commands (shared: callers only read it). */
+/** The result of `packageRunStarts` for most commands (shared: callers only read it). */
 const NO_INDEXES: readonly number[] = Object.freeze([]);
 
 /**
- * Where the program a package runner runs may start in `argv` (`npx -y rm x` → [2]), the
- * scripts of `-c`/`--call` pushed to `texts` when given. An unknown option may take the next
- * word as its value, so the word after that is a candidate too (`uv run --group dev rm x`).
+ * Where the program a package runner runs may start in `argv` (`npx -y rm x` → [2]), from
+ * every reading of its entry (`packageRunner`): an option the table does not list may take
+ * the next word as its value or not, so both words are candidates (`uv run --frozen rm x`);
+ * a runner whose program may be any later word (`mise exec node@20 -- rm`) gives them all, as
+ * do readings past the reader's limit. A candidate holding a command line goes to `texts`.
  */
-function packageRunCommand(
+function packageRunStarts(
   argv: readonly string[],
   texts?: string[],
   name = commandBasename(argv[0] ?? ''),
 ): readonly number[] {
-  const subcommands = packageRunners.get(name);
-  if (subcommands === undefined) return NO_INDEXES;
-  let index = 1;
-  if (subcommands.length > 0) {
-    if (!subcommands.includes(argv[1] ?? '')) return NO_INDEXES;
-    index = 2;
-  }
-  const found: number[] = [];
-  let unknownBefore = false;
-  for (; index < argv.length && found.length < 2; index++) {
-    const arg = argv[index]!;
-    if (arg === '--') {
-      if (index + 1 < argv.length) found.push(index + 1);
-      break;
+  if (!PACKAGE_RUNNERS.has(name)) return NO_INDEXES;
+  const readings = readCommand(argv, 0, name);
+  if (readings === undefined) return NO_INDEXES;
+  let found: Set<number> | undefined;
+  const every = readings.length >= MAX_READINGS;
+  for (const reading of readings) {
+    if (!reading.facts.some((level) => level.fact.packageRunner === true)) continue;
+    if (reading.commandAt !== undefined) (found ??= new Set()).add(reading.commandAt);
+    if (!reading.anyLaterWord && !every) continue;
+    for (let index = 1; index < argv.length; index++) {
+      const kind = reading.kinds[index];
+      if (kind === 'unknown' || (every && kind !== 'option' && kind !== 'subcommand'))
+        (found ??= new Set()).add(index);
     }
-    if (arg === '-c' || arg === '--call') {
-      if (argv[index + 1] !== undefined) texts?.push(argv[index + 1]!);
-      index++;
-    } else if (arg.startsWith('--call=')) texts?.push(arg.slice('--call='.length));
-    else if (packageRunValueOptions.has(arg)) index++;
-    else if (!arg.startsWith('-')) {
-      found.push(index);
-      if (!unknownBefore) break;
-      unknownBefore = false;
-    } else unknownBefore = !arg.includes('=');
   }
-  for (const at of found) if (isCodeLike(argv[at]!)) texts?.push(argv[at]!);
-  return found;
+  if (found === undefined) return NO_INDEXES;
+  const starts = [...found].sort((a, b) => a - b);
+  for (const at of starts) if (isCodeLike(argv[at]!)) texts?.push(argv[at]!);
+  return starts;
 }
 
 /** Options of a program whose value is a command line it runs. */
@@ -744,7 +695,7 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const inner = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   // One basename for the lookups below; without a wrapper the argv starts with the same word.
   const name = commandBasename(inner[0] ?? '');
-  packageRunCommand(inner, texts, name);
+  packageRunStarts(inner, texts, name);
   npmConfigText(inner, texts, name);
   const spec = optionCommands.get(name);
   if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
@@ -1160,7 +1111,7 @@ function packageRunDenyRule(
 ): { rule: CommandRule; reason: string } | undefined {
   // An index loop: cheaper than `for…of`, which sets up an iterator even for the empty
   // list most commands get.
-  const starts = packageRunCommand(argv, undefined, name);
+  const starts = packageRunStarts(argv, undefined, name);
   for (let start = 0; start < starts.length; start++) {
     const at = starts[start]!;
     for (const rule of rules) {

@@ -11,6 +11,7 @@
  * only finds more words to check, never fewer.
  */
 import type { CommandFact } from '../types';
+import { PACKAGE_RUN } from './runners';
 
 /** JavaScript's calls that run a program (`child_process`, `Bun.spawn`, `Deno.run`, `Deno.Command`). */
 const JS_RUN_CALLS = String.raw`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run|Command)\s*\(`;
@@ -60,7 +61,12 @@ export const INTERPRETERS: readonly CommandFact[] = [
     short: 'e:p:r:',
     long: 'eval= print= preload= cwd= env-file= bun',
     values: { '-e': 'code', '--eval': 'code', '-p': 'code', '--print': 'code' },
-    examples: [{ argv: ['bun', '--eval', 'console.log(1)'], roles: { 2: 'code' } }],
+    // `bun x` is bunx; `bun exec` runs a command line in Bun's shell.
+    subcommands: { x: { ...PACKAGE_RUN, names: ['exec'] } },
+    examples: [
+      { argv: ['bun', '--eval', 'console.log(1)'], roles: { 2: 'code' } },
+      { argv: ['bun', 'x', 'rm', 'y'], roles: { 2: 'command' } },
+    ],
   },
   {
     names: ['deno'],

@@ -14,6 +14,159 @@ const SECRETS_RUN = {
   wrapper: 'after-options',
 } as const;
 
+/**
+ * A package runner's run (see `packageRunner`): the program its first operand names, from the
+ * project's or a package's tools before `PATH` (`npx rm`, `uv run rm`). npm's and pnpm's
+ * `-c`/`--call` give a command line instead (`npx -c 'rm -rf x'`).
+ */
+export const PACKAGE_RUN = {
+  summary: "runs a program of the project's or a package's tools, or of PATH",
+  packageRunner: true,
+  wrapper: 'after-options',
+} as const;
+export const NODE_PACKAGE_RUN = {
+  ...PACKAGE_RUN,
+  short: 'p:c:w:y',
+  long: 'package= call= workspace= workspaces include-workspace-root yes no',
+  values: {
+    '-c': 'script',
+    '--call': 'script',
+    '-p': 'name',
+    '--package': 'name',
+    '-w': 'name',
+    '--workspace': 'name',
+  },
+} as const;
+/** pnpm's `exec` and `dlx`: `-c` runs the rest as a shell command line. */
+export const PNPM_RUN = {
+  ...PACKAGE_RUN,
+  short: 'c:F:r',
+  long: 'package= filter= shell-mode= recursive parallel silent',
+  values: { '-c': 'script', '--shell-mode': 'script', '--package': 'name', '-F': 'name', '--filter': 'name' },
+} as const;
+/** A Python environment manager's run: options naming the environment, then the program. */
+const PYTHON_RUN = {
+  ...PACKAGE_RUN,
+  short: 'p:n:',
+  long: 'with= python= directory= project= env-file= package= group= extra= name= prefix= cwd= spec=',
+  values: {
+    '--with': 'name',
+    '-p': 'name',
+    '--python': 'name',
+    '--directory': 'chdir',
+    '--project': 'chdir',
+    '--package': 'name',
+    '--group': 'name',
+    '--extra': 'name',
+    '-n': 'name',
+    '--name': 'name',
+    '--prefix': 'value',
+    '--cwd': 'chdir',
+    '--spec': 'name',
+  },
+} as const;
+
+/** Package runners: programs and subcommands that run a program of a package (`packageRunner`). */
+const PACKAGE_RUNNERS: readonly CommandFact[] = [
+  {
+    names: ['npx', 'pnpx'],
+    ...NODE_PACKAGE_RUN,
+    summary: 'runs a program of an npm package',
+    examples: [
+      { argv: ['npx', '-y', 'rm', '-rf', 'x'], roles: { 2: 'command' } },
+      { argv: ['npx', '--package', 'x', '-c', 'rm -rf y'], roles: { 2: 'name', 4: 'script' } },
+    ],
+  },
+  {
+    names: ['bunx'],
+    ...PACKAGE_RUN,
+    summary: 'runs a program of an npm package with Bun',
+    short: 'p:',
+    long: 'package= bun',
+    values: { '-p': 'name', '--package': 'name' },
+    examples: [{ argv: ['bunx', '--bun', 'rm', 'x'], roles: { 2: 'command' } }],
+  },
+  {
+    names: ['uvx'],
+    ...PYTHON_RUN,
+    summary: 'runs a program of a Python package (`uv tool run`)',
+    long: `${PYTHON_RUN.long} from=`,
+    values: { ...PYTHON_RUN.values, '--from': 'name' },
+    examples: [{ argv: ['uvx', '--from', 'x', 'rm', 'y'], roles: { 2: 'name', 3: 'command' } }],
+  },
+  {
+    names: ['uv'],
+    summary: 'the uv Python package manager',
+    permute: false,
+    subcommands: {
+      run: PYTHON_RUN,
+      tool: { summary: 'tools', subcommands: { run: { ...PYTHON_RUN, long: `${PYTHON_RUN.long} from=` } } },
+    },
+    examples: [
+      { argv: ['uv', 'run', '--with', 'x', 'rm', 'y'], roles: { 3: 'name', 4: 'command' } },
+      { argv: ['uv', 'tool', 'run', 'rm'], roles: { 3: 'command' } },
+    ],
+  },
+  {
+    names: ['poetry', 'pipenv', 'pdm', 'hatch', 'rye'],
+    summary: 'a Python project manager',
+    permute: false,
+    subcommands: { run: PYTHON_RUN },
+    examples: [{ argv: ['poetry', 'run', 'rm', 'x'], roles: { 2: 'command' } }],
+  },
+  {
+    names: ['conda', 'mamba', 'micromamba'],
+    summary: 'a package and environment manager',
+    permute: false,
+    subcommands: { run: { ...PYTHON_RUN, long: `${PYTHON_RUN.long} live-stream no-capture-output` } },
+    examples: [{ argv: ['conda', 'run', '-n', 'env', 'rm', 'x'], roles: { 3: 'name', 4: 'command' } }],
+  },
+  {
+    names: ['pixi'],
+    summary: 'a package and environment manager',
+    permute: false,
+    subcommands: {
+      run: { ...PACKAGE_RUN, short: 'e:', long: 'environment= manifest-path=', values: { '-e': 'name' } },
+      exec: { ...PACKAGE_RUN, short: 's:', long: 'spec=', values: { '-s': 'name', '--spec': 'name' } },
+    },
+    examples: [{ argv: ['pixi', 'exec', '-s', 'x', 'rm'], roles: { 3: 'name', 4: 'command' } }],
+  },
+  {
+    names: ['bundle'],
+    summary: 'Ruby Bundler',
+    permute: false,
+    subcommands: { exec: { ...PACKAGE_RUN, long: 'gemfile= keep-file-descriptors' } },
+    examples: [{ argv: ['bundle', 'exec', 'rm', 'x'], roles: { 2: 'command' } }],
+  },
+  {
+    names: ['pipx'],
+    summary: 'runs Python applications in isolated environments',
+    permute: false,
+    subcommands: { run: { ...PYTHON_RUN } },
+    examples: [{ argv: ['pipx', 'run', '--spec', 'x', 'rm'], roles: { 3: 'name', 4: 'command' } }],
+  },
+  {
+    names: ['mise'],
+    summary: 'a tool version and task manager',
+    permute: false,
+    subcommands: {
+      // `mise exec [TOOL@VERSION…] [-- CMD…]`: tools first, so any later word may be the program.
+      exec: {
+        ...PACKAGE_RUN,
+        names: ['x'],
+        wrapper: 'any-later-word',
+        short: 'c:C:j:',
+        long: 'command= cd= jobs= raw',
+        values: { '-c': 'script', '--command': 'script', '-C': 'chdir', '--cd': 'chdir', '-j': 'value' },
+      },
+    },
+    examples: [
+      { argv: ['mise', 'exec', 'node@20', '--', 'rm', 'x'], roles: { 2: 'unknown', 4: 'unknown' } },
+      { argv: ['mise', 'x', '-c', 'rm -rf x'], roles: { 3: 'script' } },
+    ],
+  },
+];
+
 /** Runners whose options the table does not list: names only. */
 const NAMED_RUNNERS = [
   'nsenter',
@@ -90,6 +243,7 @@ const NAMED_RUNNERS = [
 ] as const;
 
 export const RUNNERS: readonly CommandFact[] = [
+  ...PACKAGE_RUNNERS,
   {
     names: ['op'],
     summary: '1Password CLI',

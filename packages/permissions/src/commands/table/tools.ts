@@ -7,6 +7,7 @@
  * CMD`): any later word of those subcommands may be the command.
  */
 import type { CommandFact } from '../types';
+import { NODE_PACKAGE_RUN, PACKAGE_RUN, PNPM_RUN } from './runners';
 
 /** A kubectl resource list naming secrets (`secret`, `secrets/x`, `configmaps,secrets`). */
 const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
@@ -122,6 +123,8 @@ export const TOOLS: readonly CommandFact[] = [
       pack: { ...script('pack'), runsScripts: ['pack', 'prepare'] },
       publish: { ...script('publish'), runsScripts: ['pack', 'prepare', 'publish', 'prepublishOnly'] },
       version: script('version'),
+      // `npm exec rm`, `npm x -c CMD`: a program of a package (see `packageRunner`).
+      exec: { ...NODE_PACKAGE_RUN, names: ['x'] },
       pkg: {
         summary: 'reads and edits package.json',
         subcommands: {
@@ -150,6 +153,8 @@ export const TOOLS: readonly CommandFact[] = [
       test: { ...script('test'), names: ['t', 'tst'] },
       start: script('start'),
       install: { ...INSTALL, names: ['i'] },
+      exec: PNPM_RUN,
+      dlx: PNPM_RUN,
     },
   },
   {
@@ -161,7 +166,17 @@ export const TOOLS: readonly CommandFact[] = [
     // `yarn build`, `yarn test`: a word yarn does not know as a command runs the script it names.
     ...SCRIPTS,
     runsScripts: 'subcommand',
-    subcommands: { run: RUN_SCRIPT, install: INSTALL },
+    subcommands: {
+      run: RUN_SCRIPT,
+      install: INSTALL,
+      exec: PACKAGE_RUN,
+      dlx: {
+        ...PACKAGE_RUN,
+        short: 'p:',
+        long: 'package= quiet',
+        values: { '-p': 'name', '--package': 'name' },
+      },
+    },
   },
   {
     names: ['make', 'gmake'],

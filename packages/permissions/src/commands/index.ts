@@ -50,9 +50,35 @@ export function commandFact(name: string): CompiledFact | undefined {
   return COMMAND_TABLE.get(name);
 }
 
-/** Readings already made, by argv array: the floor, the deny rules and the classifier each read
- * the same command, and one reading serves them all (argv arrays are not changed once made). */
-const READ: WeakMap<readonly string[], Map<string, readonly Reading[]>> = new WeakMap();
+/**
+ * The readings made of one argv array (argv arrays are not changed once made): the floor, the
+ * deny rules and the classifier each read the same command, and one reading serves them all.
+ * Most argv arrays are read from their command word only (`start` 0); other starts (a wrapper's
+ * command) are kept in `more`.
+ */
+interface ArgvReadings {
+  key: string;
+  readings: readonly Reading[];
+  more: Map<string, readonly Reading[]> | undefined;
+}
+
+/**
+ * Readings by argv array, for the arrays read lately: a strong map emptied when it reaches
+ * `READ_KEPT` arrays rather than a `WeakMap`. Every decision makes new argv arrays, and a weak
+ * map's entries are ephemerons the collector must trace apart — a quarter of the time of a
+ * `git status` decision went to the collector. An argv read again after the map was emptied
+ * is read again: the same readings.
+ */
+const READ = new Map<readonly string[], ArgvReadings>();
+const READ_KEPT = 512;
+
+/**
+ * Forgets the readings made so far: an evaluation starts with it, as its argv arrays are all
+ * new (the readings of the last one are then garbage while still young, cheap to collect).
+ */
+export function forgetReadings(): void {
+  if (READ.size > 0) READ.clear();
+}
 
 /**
  * Every reading of `argv[start…]` (the command word first), or `undefined` when the table has
@@ -66,17 +92,19 @@ export function readCommand(
 ): readonly Reading[] | undefined {
   const fact = COMMAND_TABLE.get(name);
   if (fact === undefined) return undefined;
-  let byStart = READ.get(argv);
-  if (byStart === undefined) {
-    byStart = new Map();
-    READ.set(argv, byStart);
-  }
   const key = start === 0 ? name : `${start} ${name}`;
-  let readings = byStart.get(key);
-  if (readings === undefined) {
-    readings = readArgv(argv, fact, start);
-    byStart.set(key, readings);
+  const known = READ.get(argv);
+  if (known !== undefined) {
+    if (known.key === key) return known.readings;
+    const more = known.more?.get(key);
+    if (more !== undefined) return more;
+    const readings = readArgv(argv, fact, start);
+    (known.more ??= new Map()).set(key, readings);
+    return readings;
   }
+  const readings = readArgv(argv, fact, start);
+  if (READ.size >= READ_KEPT) READ.clear();
+  READ.set(argv, { key, readings, more: undefined });
   return readings;
 }
 

@@ -146,46 +146,52 @@ function longDef(level: CompiledFact, name: string): OptionDef | undefined {
  * one reading.
  */
 export function readArgv(argv: readonly string[], fact: CompiledFact, start = 0): Reading[] {
-  const done: State[] = [];
-  const queue: State[] = [
-    {
-      facts: [fact],
-      kinds: [],
-      operands: [],
-      options: [],
-      effects: new Set(fact.fact.implies ?? []),
-      anyLaterWord: false,
-      ended: false,
-      expression: false,
-      start,
-      next: start + 1,
-      exhausted: false,
-    },
-  ];
-  queue[0]!.kinds[start] = 'program';
-  let readings = 1;
-  const fork = (state: State): State | undefined => {
-    if (readings >= MAX_READINGS) {
-      state.exhausted = true;
-      return undefined;
-    }
-    readings++;
-    return clone(state);
+  const first: State = {
+    facts: [fact],
+    kinds: [],
+    operands: [],
+    options: [],
+    effects: new Set(fact.fact.implies ?? []),
+    anyLaterWord: false,
+    ended: false,
+    expression: false,
+    start,
+    next: start + 1,
+    exhausted: false,
   };
+  first.kinds[start] = 'program';
+  const forks: Forks = { queue: [first], readings: 1 };
+  const queue = forks.queue;
+  const readings: Reading[] = [];
   while (queue.length > 0) {
     const state = queue.pop()!;
-    walk(argv, state, fork, queue);
-    done.push(state);
+    walk(argv, state, forks);
+    readings.push(finish(state));
   }
-  return done.map(finish);
+  return readings;
 }
 
-function walk(
-  argv: readonly string[],
-  state: State,
-  fork: (state: State) => State | undefined,
-  queue: State[],
-): void {
+/** The readings still to walk, and how many readings there are so far (at most `MAX_READINGS`). */
+interface Forks {
+  queue: State[];
+  readings: number;
+}
+
+/**
+ * A copy of `state` to read on another way, or `undefined` (and `state` marked exhausted) once
+ * there are `MAX_READINGS` readings. (A function of its own rather than a closure made by each
+ * `readArgv` call.)
+ */
+function fork(forks: Forks, state: State): State | undefined {
+  if (forks.readings >= MAX_READINGS) {
+    state.exhausted = true;
+    return undefined;
+  }
+  forks.readings++;
+  return clone(state);
+}
+
+function walk(argv: readonly string[], state: State, forks: Forks): void {
   for (let i = state.next; i < argv.length; i++) {
     const level = state.facts[state.facts.length - 1]!;
     const word = argv[i]!;
@@ -236,7 +242,7 @@ function walk(
       continue;
     }
     if (!state.ended && permuted && word.length > 1 && word.charCodeAt(0) === 0x2d) {
-      i = option(argv, i, level, state, fork, queue);
+      i = option(argv, i, level, state, forks);
       continue;
     }
     // An operand, a subcommand or the command a wrapper runs.
@@ -285,14 +291,7 @@ function walk(
 }
 
 /** Reads the option word at `i`; returns the index of its last word. */
-function option(
-  argv: readonly string[],
-  i: number,
-  level: CompiledFact,
-  state: State,
-  fork: (state: State) => State | undefined,
-  queue: State[],
-): number {
+function option(argv: readonly string[], i: number, level: CompiledFact, state: State, forks: Forks): number {
   const word = argv[i]!;
   state.kinds[i] = 'option';
   const dashes = level.fact.singleDash && word.charCodeAt(1) !== 0x2d ? 1 : 2;
@@ -326,7 +325,7 @@ function option(
       });
       return i;
     }
-    const other = fork(state);
+    const other = fork(forks, state);
     if (other) {
       other.kinds[i] = 'option';
       other.kinds[i + 1] = 'unknown';
@@ -337,7 +336,7 @@ function option(
         valueIndex: i + 1,
       });
       other.next = i + 2;
-      queue.push(other);
+      forks.queue.push(other);
     }
     state.options.push({ spelling: word.slice(0, dashes) + name, index: i });
     return i;
@@ -375,7 +374,7 @@ function option(
     }
     // A letter the table does not list: a flag, or an option taking the rest (or the next word).
     const valued = rest !== undefined || i + 1 < argv.length;
-    const other = valued ? fork(state) : undefined;
+    const other = valued ? fork(forks, state) : undefined;
     if (other) {
       other.kinds[i] = 'option';
       if (rest !== undefined) {
@@ -386,7 +385,7 @@ function option(
         other.options.push({ spelling: `-${letter}`, index: i, value: argv[i + 1]!, valueIndex: i + 1 });
         other.next = i + 2;
       }
-      queue.push(other);
+      forks.queue.push(other);
     }
     state.options.push({ spelling: `-${letter}`, index: i });
   }
@@ -401,13 +400,13 @@ function finish(state: State): Reading {
   if (roles.length === 0) roles = ['unknown'];
   const last = level.fact.lastOperand;
   const count = state.operands.length;
-  state.operands.forEach((index, n) => {
-    state.kinds[index] = state.exhausted
+  for (let n = 0; n < count; n++) {
+    state.kinds[state.operands[n]!] = state.exhausted
       ? 'unknown'
       : last !== undefined && count >= 2 && n === count - 1 && !state.effects.has('target-given')
         ? last
         : roles[Math.min(n, roles.length - 1)]!;
-  });
+  }
   const reading: Reading = {
     facts: state.facts,
     kinds: state.kinds,

@@ -13,6 +13,7 @@
  *  8. the default (`ask`, or `deny` for headless hosts).
  */
 import { classifyCommand, markForeignRepositories } from '../classifier';
+import { forgetReadings } from '../commands';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
 import {
   checkAssignments,
@@ -714,6 +715,7 @@ function run(
   propose: boolean,
   list: SegmentVisitor | undefined,
 ): Evaluation {
+  forgetReadings();
   // The session key's normalized form reuses this parse's blank runs (no second parse).
   const blanks: BlankRunRecord = { runs: [], complete: false };
   const shellRules = shellRulesOf(rules);

@@ -1,7 +1,8 @@
 /**
- * The read-only allowlist: maps a command word to its option table or its own classifier.
- * Anything not listed is 'unknown'. A path-qualified command word counts only from the
- * system binary directories (`./ls` or `tmp/ls` may be any program).
+ * The read-only allowlist: the command table's entries marked `readOnly` (decision 0043), each
+ * argv read by the table's one reader and read-only only if every reading is
+ * (`table-verdict.ts`). Anything not listed is 'unknown'. A path-qualified command word counts
+ * only from the system binary directories (`./ls` or `tmp/ls` may be any program).
  *
  * Left off on purpose (so 'unknown'): pagers and editors (`less`, `more`, `man`, `vim`: `!cmd`,
  * LESSOPEN), `awk` (its programs call `system()` and print to files), `make`, interpreters,
@@ -11,25 +12,12 @@ import { commandFact, MUTATING_NAMES, READ_ONLY_NAMES, READS_OPTIONS_NAMES, read
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
-import { classifyFind } from './specs/find';
-import { classifyJq } from './specs/jq';
 import { classifyPackageRunner } from './specs/npm';
-import { classifySed } from './specs/sed';
-import { classifyTar } from './specs/tar';
-import { classifyYq } from './specs/yq';
 import { classifyQuiet, classifyReadings, isQuiet } from './table-verdict';
 import type { ClassificationResult } from './types';
 import { mutating, unknown } from './verdict';
 
 type Classifier = (args: readonly string[], words?: readonly ShellWord[]) => ClassificationResult;
-
-const CUSTOM: ReadonlyMap<string, Classifier> = new Map<string, Classifier>([
-  ['find', classifyFind],
-  ['jq', classifyJq],
-  ['sed', classifySed],
-  ['tar', classifyTar],
-  ['yq', classifyYq],
-]);
 
 /**
  * `argv` (the command word at 0) by the command table's readings of it (decision 0039); an
@@ -59,13 +47,11 @@ const SYSTEM_DIRS = new Set([
 ]);
 
 /** The allowlist's command names (for documentation and tests). */
-export const READ_ONLY_COMMANDS: readonly string[] = [
-  ...new Set([...CUSTOM.keys(), ...READ_ONLY_NAMES]),
-].sort();
+export const READ_ONLY_COMMANDS: readonly string[] = [...READ_ONLY_NAMES].sort();
 
 /**
- * How a command name is classified: by the command table's readings of argv, or by its own
- * classifier given a copy of the arguments.
+ * How a command name is classified: by the command table's readings of argv, or (npm, pnpm)
+ * by the reader of their options in `specs/npm.ts`, given a copy of the arguments.
  */
 interface Listed {
   classify: Classifier | undefined;
@@ -77,14 +63,10 @@ interface Listed {
 
 /**
  * Every name classifyArgv knows, in one map: most command words are not on the allowlist,
- * and one failed lookup answers for them. Earlier tables win, as the lookups did in turn.
+ * and one failed lookup answers for them.
  */
 const LISTED = new Map<string, Listed>();
-for (const [name, classify] of CUSTOM) LISTED.set(name, { classify });
-for (const name of READ_ONLY_NAMES) {
-  if (LISTED.has(name)) continue;
-  LISTED.set(name, { classify: undefined, table: true });
-}
+for (const name of READ_ONLY_NAMES) LISTED.set(name, { classify: undefined, table: true });
 // Not on the allowlist, but a prefix rule for them must not cover options that run code.
 for (const name of ['npm', 'pnpm']) {
   if (!LISTED.has(name)) {

@@ -312,7 +312,7 @@ const MUTATING: [string, (string | null)?][] = [
   ['tar -xf a.tar', '-xf'],
   ['tar xf a.tar', '-x'],
   ['tar -cf a.tar dir', '-cf'],
-  ['tar czf a.tgz dir', '-z'],
+  ['tar czf a.tgz dir', '-c'],
   ['tar -tzf a.tgz', '-tzf'],
   ['tar tjf a.tbz', '-j'],
   ['tar -t --zstd -f a.tar.zst', '--zstd'],

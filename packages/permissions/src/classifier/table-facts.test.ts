@@ -38,6 +38,17 @@ describe('classifier facts on the command table', () => {
     'env -u HOME',
     'arch',
     'arch --version',
+    'find . -newermt 2024-01-01 -ls',
+    "find . \\( -name '*.ts' -o -name '*.js' \\) -print",
+    'find -E . -regex ".*"',
+    'tar -tvf a.tar',
+    'tar tf a.tar --force-local -f host:a.tar',
+    'sed -n "1,5p" x',
+    "sed -e 's/a/b/' -e 's/c/d/' x",
+    "jq -r '.env' x.json",
+    "jq --arg env prod '.x[$env]' x.json",
+    "yq -oi '.a' x.yml",
+    "yq '.a' x.yml",
   ])('read-only: %s', (source) => {
     expect(verdict(source).classification, verdict(source).reason).toBe('read-only');
   });
@@ -56,6 +67,17 @@ describe('classifier facts on the command table', () => {
     ['tree -R', '-R'],
     ['tree --outp=x', '--outp=x'],
     ['file --comp x', '--comp'],
+    ['find . -fprintf out %p', '-fprintf'],
+    ['find . -name x -delete', '-delete'],
+    ['tar -tf a.tar --checkpoint-action=exec=sh', '--checkpoint-action=exec=sh'],
+    ['tar -tf host:a.tar', '-tf'],
+    ['tar xf a.tar', '-x'],
+    ['gtar -tzf a.tgz', '-tzf'],
+    ['sed -I .bak s/a/b/ x', '-I'],
+    ["sed -n 'w out' x", 'w out'],
+    ["yq -i '.a = 1' x.yml", '-i'],
+    ["yq --in-pl '.a = 1' x.yml", '--in-pl'],
+    ["yq --security-enable-system-operator '.a' x.yml", '--security-enable-system-operator'],
   ])('mutating: %s (flag %s)', (source, flag) => {
     const result = verdict(source);
     expect(result.classification, result.reason).toBe('mutating');
@@ -69,6 +91,16 @@ describe('classifier facts on the command table', () => {
     'rg --unknown-option KEY',
     'env X=1 -',
     'env --frobnicate',
+    'find . -name x -frobnicate',
+    'find . -name x stray',
+    'find /x -L',
+    'find . type -f -mtime 2',
+    'tar -f a.tar',
+    'sed -f script.sed x',
+    'sed -l x p file',
+    "jq -rn 'env.GITHUB_TOKEN'",
+    'jq -nL lib .',
+    "yq 'load(strenv(F))' x.yml",
     'arch -x86_64 make',
     'arch make',
   ])('unknown: %s', (source) => {
@@ -80,6 +112,10 @@ describe('classifier facts on the command table', () => {
     expect(classifyArgv(['env', '-S', 'ls -l'])).toMatchObject({ classification: 'mutating', flag: '-S' });
     expect(classifyArgv(['env', 'X=1', 'ls']).classification).toBe('unknown');
     expect(classifyArgv(['env', '-0', 'X=1']).classification).toBe('read-only');
+    expect(classifyArgv(['find', '.', '-exec', 'rm', '{}', ';'])).toMatchObject({
+      classification: 'mutating',
+      flag: '-exec',
+    });
   });
 
   it('names the files an option makes the command read', () => {

@@ -61,7 +61,10 @@ function optionVerdict(
   def: OptionDef,
   reading: Reading,
 ): ClassificationResult | undefined {
-  const written = argv[option.index]!;
+  // A letter of a bundled first word (`tar xf`) is blamed by its own spelling (`-x`): a rule
+  // that spells the bundle out (`Bash(tar xf:*)`) covers no other letter of it.
+  const word = argv[option.index]!;
+  const written = word.charCodeAt(0) === 0x2d ? word : def.spelling;
   if (ACTING_ROLES.has(def.role)) {
     const what = def.role === 'write' ? 'writes a file' : 'runs another program';
     return mutating(`${label} ${def.spelling} ${what}`, written);
@@ -102,6 +105,39 @@ function onlyAssignments(argv: readonly string[], reading: Reading, level: Compi
   if (unwrap.dashOperands === true) while (argv[i] === '-') i++;
   for (; i < argv.length; i++) if (!ASSIGNMENT.test(argv[i]!)) return false;
   return true;
+}
+
+/**
+ * In `find`'s words (an `operandsFirst` entry), the index of one the command does not take: an
+ * option that must come before the operands (`-L`) given after one or after the expression
+ * began, or a word of the expression that is neither a primary, a primary's value nor `)`.
+ */
+function strayWord(
+  argv: readonly string[],
+  start: number,
+  reading: Reading,
+  first: readonly string[],
+): number | undefined {
+  const values = new Set<number>();
+  const options = new Map<number, OptionUse>();
+  for (const option of reading.options) {
+    options.set(option.index, option);
+    if (option.valueIndex === undefined) continue;
+    values.add(option.valueIndex);
+    if (option.def?.second !== undefined) values.add(option.valueIndex + 1);
+  }
+  let begun = false;
+  for (let i = start + 1; i < argv.length; i++) {
+    const kind = reading.kinds[i];
+    if (kind === 'option') {
+      const spelling = options.get(i)?.def?.spelling;
+      if (spelling !== undefined && first.includes(spelling)) {
+        if (begun) return i;
+      } else begun = true;
+    } else if (reading.operands.includes(i)) begun = true;
+    else if (kind === 'unknown' && argv[i] !== ')' && !values.has(i)) return i;
+  }
+  return undefined;
 }
 
 /** The verdict of one reading of `argv` (the command word at `start`). */
@@ -179,6 +215,12 @@ function readingVerdict(
       return mutating(`${label} writes or runs what ${argv[index]} names`, argv[index]);
     if (kind === 'unknown' && innermost.fact.operands?.some((role) => ACTING_ROLES.has(role)))
       return unknown(`${label}: too many ways to read its arguments`, argv[index]);
+  }
+  const first = innermost.fact.operandsFirst;
+  if (first !== undefined) {
+    const stray = strayWord(argv, start, reading, first);
+    if (stray !== undefined)
+      return unknown(`${label}: ${argv[stray]} is not a known primary here`, argv[stray]);
   }
   return readOnly(`${label} only reads with these options`);
 }

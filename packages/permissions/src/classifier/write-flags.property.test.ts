@@ -10,8 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { type CompiledFact, commandFact, type OptionDef as TableOption } from '../commands';
 import { analyzeShell } from '../shell';
 import { classifyCommand } from './classify-command';
-import { sedSpec } from './specs/sed';
-import { tarSpec } from './specs/tar';
+
 import type { CommandSpec, OptionDef } from './types';
 
 /** A write/exec option as the command's manual documents it (independent of our tables). */
@@ -138,14 +137,14 @@ const SUBJECTS: Subject[] = [
   },
   {
     prefix: ['sed'],
-    spec: sedSpec,
+    spec: tableSpec(commandFact('sed')!),
     base: ['-n', 's/a/b/p', 'file'],
     insertAt: anywhere,
     known: [opt('-i'), opt('--in-place'), opt('-I')],
   },
   {
     prefix: ['tar'],
-    spec: tarSpec,
+    spec: tableSpec(commandFact('tar')!),
     base: ['-t', '-f', 'a.tar'],
     insertAt: (n) => [0, 1, n],
     known: [
@@ -187,6 +186,9 @@ const SUBJECTS: Subject[] = [
       flag('--update'),
       flag('--delete'),
       flag('-A'),
+      flag('--catenate'),
+      flag('--concatenate'),
+      flag('--get'),
     ],
   },
   ...GIT_DIFF_FAMILY.map(

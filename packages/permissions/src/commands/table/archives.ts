@@ -36,7 +36,7 @@ export const ARCHIVES: readonly CommandFact[] = [
   {
     names: ['tar', 'gtar', 'bsdtar'],
     summary: 'creates, lists and extracts archives; -c/-r/-u read trees into one',
-    short: 'AcdrtuxaBhijJklmMnOopPRsSUvwWzZGb:C:f:F:g:H:I:K:L:N:T:V:X:',
+    short: 'AcdrtuxaBhijJklmMnOopPRsSUvwWzZG0b:C:f:F:g:H:I:K:L:N:T:V:X:',
     long:
       'create append update extract get list diff compare delete concatenate catenate test-label ' +
       'directory= file= files-from= exclude= exclude-from= exclude-vcs exclude-vcs-ignores ' +
@@ -50,8 +50,18 @@ export const ARCHIVES: readonly CommandFact[] = [
       'preserve-permissions same-permissions same-owner no-same-owner no-same-permissions ' +
       'dereference hard-dereference one-file-system sparse ignore-failed-read absolute-names ' +
       'remove-files show-transformed-names to-stdout multi-volume incremental interactive ' +
-      'ignore-zeros help version',
+      'ignore-zeros help version read-full-records check-links touch block-number same-order ' +
+      'preserve-order unlink-first confirmation verify rsh-command= rmt-command= index-file= volno-file= ' +
+      'force-local ignore-case no-ignore-case no-null occurrence=? utc full-time quiet quoting-style= ' +
+      'one-top-level=? overwrite-dir keep-directory-symlink show-defaults show-omitted-dirs ' +
+      'show-stored-names record-size= acls no-acls selinux no-selinux xattrs no-xattrs xattrs-include= ' +
+      'xattrs-exclude= posix old-archive portability pax-option= hole-detection= seek no-seek ' +
+      'no-auto-compress delay-directory-restore no-delay-directory-restore ignore-command-error ' +
+      'no-ignore-command-error usage',
     abbreviations: true,
+    // Read-only only when listing or comparing (`-t`, `-d`), with every option listed (decision
+    // 0043); no mode, or `-f HOST:FILE` (reached by rsh), is `classifier/table-checks.ts`.
+    readOnly: 'listed-options',
     bundledFirst: true,
     values: {
       '-C': 'chdir',
@@ -81,12 +91,53 @@ export const ARCHIVES: readonly CommandFact[] = [
       '--warning': 'value',
     },
     effects: {
-      '-c': ['recursive'],
-      '--create': ['recursive'],
-      '-r': ['recursive'],
-      '--append': ['recursive'],
-      '-u': ['recursive'],
-      '--update': ['recursive'],
+      '-c': ['recursive', 'writes'],
+      '--create': ['recursive', 'writes'],
+      '-r': ['recursive', 'writes'],
+      '--append': ['recursive', 'writes'],
+      '-u': ['recursive', 'writes'],
+      '--update': ['recursive', 'writes'],
+      // The other modes that create or change files.
+      '-A': ['writes'],
+      '--catenate': ['writes'],
+      '--concatenate': ['writes'],
+      '--delete': ['writes'],
+      '-x': ['writes'],
+      '--extract': ['writes'],
+      '--get': ['writes'],
+      // Side files written, and the files removed once archived.
+      '--index-file': ['writes'],
+      '-g': ['writes'],
+      '--listed-incremental': ['writes'],
+      '--volno-file': ['writes'],
+      '--remove-files': ['writes'],
+      // Programs run: for each member, between volumes, to reach a remote archive, at a
+      // checkpoint (`--checkpoint-action=exec=CMD`; any action counts), and the compressors
+      // (gzip, bzip2, xz, …) found on PATH.
+      '--to-command': ['runs'],
+      '-I': ['runs'],
+      '--use-compress-program': ['runs'],
+      '-F': ['runs'],
+      '--info-script': ['runs'],
+      '--new-volume-script': ['runs'],
+      '--rsh-command': ['runs'],
+      '--rmt-command': ['runs'],
+      '--checkpoint-action=*': ['runs'],
+      '-z': ['runs'],
+      '-j': ['runs'],
+      '-J': ['runs'],
+      '-Z': ['runs'],
+      '--gzip': ['runs'],
+      '--gunzip': ['runs'],
+      '--ungzip': ['runs'],
+      '--bzip2': ['runs'],
+      '--xz': ['runs'],
+      '--lzip': ['runs'],
+      '--lzma': ['runs'],
+      '--lzop': ['runs'],
+      '--zstd': ['runs'],
+      '--compress': ['runs'],
+      '--uncompress': ['runs'],
     },
     operands: ['read'],
     examples: [
@@ -99,6 +150,9 @@ export const ARCHIVES: readonly CommandFact[] = [
         effects: ['recursive'],
       },
       { argv: ['tar', 'cf', '--exclude', '.env'], roles: { 3: 'read' } },
+      { argv: ['tar', 'tvf', 'a.tar'], roles: { 2: 'unknown' }, notEffects: ['writes', 'runs'] },
+      { argv: ['tar', '-tzf', 'a.tgz'], effects: ['runs'] },
+      { argv: ['tar', '-xf', 'a.tar'], effects: ['writes'] },
     ],
   },
   {

@@ -4,6 +4,9 @@
  */
 import type { CommandFact } from '../types';
 
+/** find's `-newerXY REFERENCE` primaries (`-newermt 2024-01-01`). */
+const NEWER_XY = [...'aBcmt'].flatMap((x) => [...'aBcmt'].map((y) => `newer${x}${y}=`)).join(' ');
+
 export const FILES: readonly CommandFact[] = [
   {
     names: ['rm'],
@@ -200,8 +203,11 @@ export const FILES: readonly CommandFact[] = [
       'ctime= mmin= amin= cmin= used= maxdepth= mindepth= links= inum= samefile= fstype= context= ' +
       'printf= fprint= fprint0= fls= exec= execdir= ok= okdir= delete print print0 prune quit ls ' +
       'empty executable readable writable true false nouser nogroup depth follow xdev mount noleaf ' +
-      'daystart ignore_readdir_race noignore_readdir_race warn nowarn not and or a o help version',
-    operandsFirst: ['-H', '-L', '-P', '-D', '-O'],
+      'daystart ignore_readdir_race noignore_readdir_race warn nowarn not and or a o help version ' +
+      `fprintf= Bmin= Btime= Bnewer= files0-from= d E X s x f= ${NEWER_XY}`,
+    // Every primary is listed (decision 0043): a typo'd or new one is not assumed to only read.
+    readOnly: 'listed-options',
+    operandsFirst: ['-H', '-L', '-P', '-D', '-O', '-E', '-X', '-s', '-x', '-f'],
     defaultTree: '.',
     values: {
       '-name': 'read',
@@ -220,7 +226,10 @@ export const FILES: readonly CommandFact[] = [
       '-okdir': 'command',
       '-fprint': 'write',
       '-fprint0': 'write',
+      '-fprintf': 'write',
       '-fls': 'write',
+      // BSD `find -f PATH`: a starting point.
+      '-f': 'read',
       '-type': 'value',
       '-xtype': 'value',
       '-maxdepth': 'value',
@@ -244,7 +253,10 @@ export const FILES: readonly CommandFact[] = [
       '-iwholename': ['picks-names'],
       '-regex': ['picks-names'],
       '-iregex': ['picks-names'],
+      '-delete': ['writes'],
     },
+    // `-fprintf FILE FORMAT`.
+    pairs: { '-fprintf': 'value' },
     operands: ['read'],
     examples: [
       {
@@ -254,6 +266,8 @@ export const FILES: readonly CommandFact[] = [
       },
       { argv: ['find', '(', '-type', 'f', ')', '-exec', 'grep', 'x', '{}', '+'], roles: { 7: 'unknown' } },
       { argv: ['find', '.', '-type', 'f'], roles: { 1: 'read', 3: 'value' }, notEffects: ['recursive'] },
+      { argv: ['find', '.', '-fprintf', 'out', '%p'], roles: { 3: 'write', 4: 'value' } },
+      { argv: ['find', '.', '-newermt', '2024-01-01', '-delete'], effects: ['writes'] },
     ],
   },
 ];

@@ -70,7 +70,7 @@ export const PROGRAMS: readonly CommandFact[] = [
     names: ['sed'],
     summary: 'edits a stream with a sed script',
     programLanguage: 'sed',
-    short: 'e:f:l:i::nrsuzEb',
+    short: 'e:f:l:i::I::nrsuzEba',
     long:
       'expression= file= in-place=? line-length= null-data zero-terminated separate unbuffered ' +
       'regexp-extended quiet silent posix sandbox debug follow-symlinks binary help version',
@@ -83,9 +83,17 @@ export const PROGRAMS: readonly CommandFact[] = [
       '-l': 'value',
       '--line-length': 'value',
       '-i': 'value',
+      '-I': 'value',
       '--in-place': 'value',
     },
+    // Every option is listed (decision 0043); what its script writes or runs is read by
+    // `classifier/table-checks.ts` (`w FILE`, `s///e`).
+    readOnly: 'listed-options',
     effects: {
+      // In place, with an optional backup suffix (GNU `-i`, BSD `-I`).
+      '-i': ['writes'],
+      '-I': ['writes'],
+      '--in-place': ['writes'],
       '-e': ['pattern-given'],
       '--expression': ['pattern-given'],
       '-f': ['pattern-given'],
@@ -94,7 +102,11 @@ export const PROGRAMS: readonly CommandFact[] = [
     operands: ['pattern', 'read'],
     examples: [
       { argv: ['sed', '-n', 's/a/b/p', '.env'], roles: { 2: 'pattern', 3: 'read' } },
-      { argv: ['sed', '-i.bak', '-e', 's/a/b/', 'x'], roles: { 3: 'pattern', 4: 'read' } },
+      {
+        argv: ['sed', '-i.bak', '-e', 's/a/b/', 'x'],
+        roles: { 3: 'pattern', 4: 'read' },
+        effects: ['writes'],
+      },
       { argv: ['sed', '-f', 'script.sed', 'x'], roles: { 2: 'read', 3: 'read' } },
     ],
   },
@@ -114,6 +126,9 @@ export const PROGRAMS: readonly CommandFact[] = [
     names: ['jq', 'gojq', 'jaq'],
     summary: 'runs a jq filter over JSON',
     ...JQ,
+    // No option writes or runs; a program that reads the environment is
+    // `classifier/table-checks.ts` (decision 0043).
+    readOnly: 'any-option',
     examples: [
       {
         argv: ['jq', '--arg', 'k', 'v', '--rawfile', 'f', 'x.txt', '.a', 'in.json'],
@@ -126,6 +141,27 @@ export const PROGRAMS: readonly CommandFact[] = [
     names: ['yq'],
     summary: "runs a jq-like expression over YAML (mikefarah's Go yq and the python yq)",
     ...JQ,
-    examples: [{ argv: ['yq', '.a', 'x.yml'], roles: { 1: 'pattern', 2: 'read' } }],
+    // mikefarah/yq's own options beside jq's: `-i`/`--inplace` edits in place, `-s EXPR` /
+    // `--split-exp` writes one file per document (so does python yq's `--in-place`), and a
+    // switch enables the `system` operator, which runs commands. Either tool's `-s`, and any
+    // prefix of a long option that writes or runs, count as writing (decision 0043).
+    short: `${JQ.short}io:p:I:d:`,
+    long: `${JQ.long} inplace in-place split-exp= security-enable-system-operator`,
+    readOnly: 'any-option',
+    values: { ...JQ.values, '-o': 'value', '-p': 'value', '-I': 'value', '-d': 'value' },
+    effects: {
+      ...JQ.effects,
+      '-i': ['writes'],
+      '-s': ['writes'],
+      '--inplace': ['writes'],
+      '--in-place': ['writes'],
+      '--split-exp': ['writes'],
+      '--security-enable-system-operator': ['runs'],
+    },
+    examples: [
+      { argv: ['yq', '.a', 'x.yml'], roles: { 1: 'pattern', 2: 'read' } },
+      { argv: ['yq', '-oi', '.a', 'x.yml'], roles: { 2: 'pattern' }, notEffects: ['writes'] },
+      { argv: ['yq', '-i', '.a = 1', 'x.yml'], roles: { 2: 'pattern', 3: 'read' }, effects: ['writes'] },
+    ],
   },
 ];

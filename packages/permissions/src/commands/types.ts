@@ -330,6 +330,12 @@ export interface CommandFact extends ArgvFacts {
    * scripts.x=CMD` → `package.json`), keeping the rest of it.
    */
   writesSettings?: string;
+  /**
+   * Settings the (sub)command stores from its operands, `KEY VALUE` or `KEY=VALUE` (`npm config
+   * set script-shell CMD`, `npm set shell=CMD`), whose value is a command line the tool runs
+   * later: their keys, compared without case. Such a value is checked as a command line now.
+   */
+  setsCommandSettings?: readonly string[];
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
   printsCredentials?: PrintsCredentials;
   /**

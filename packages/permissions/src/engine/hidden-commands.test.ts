@@ -239,6 +239,26 @@ describe('package runners, from the command table (`packageRunner`)', () => {
   });
 });
 
+describe('settings that name a program, from the command table (`setsCommandSettings`)', () => {
+  it('checks the value as a command line now', () => {
+    for (const command of [
+      "npm config set script-shell 'rm -rf x'",
+      "npm set shell='rm -rf x'",
+      "npm c set --location=global editor 'rm -rf x'",
+      "pnpm config set script-shell 'rm -rf x'",
+      "yarn config set browser 'rm -rf x'",
+    ])
+      expect(hiddenCommandTexts(first(command)), command).toContain('rm -rf x');
+    for (const command of [
+      'npm config set registry rm',
+      'npm config get script-shell',
+      'yarn set version rm',
+    ])
+      expect(hiddenCommandTexts(first(command)), command).toEqual([]);
+    expect(evaluateBash("npm config set script-shell 'rm -rf x'", ruleSet).behavior).toBe('deny');
+  });
+});
+
 describe('plainCommand (the deny step skips the checks above for it)', () => {
   const data = findSharedData(__dirname);
   it.skipIf(!data)(

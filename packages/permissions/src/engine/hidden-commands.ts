@@ -14,8 +14,10 @@
  */
 import { isInterpreterOrWrapper } from '../classifier';
 import {
+  atAnyLevel,
   commandsIn,
   MAX_READINGS,
+  namesWhere,
   PACKAGE_RUNNER_NAMES as PACKAGE_RUNNERS,
   type Reading,
   RUNNER_NAMES,
@@ -118,25 +120,27 @@ export function isCommandRunner(name: string): boolean {
   return runners.has(name);
 }
 
-// npm settings whose value is a program npm runs later (`script-shell` runs every script).
-const npmProgramKeys = /^(?:script-shell|shell|editor|browser|git|viewer)$/;
+/** Commands of which some level stores settings that name a program (`setsCommandSettings`). */
+const SETS_COMMAND_SETTINGS = namesWhere(atAnyLevel((fact) => fact.setsCommandSettings !== undefined));
 
-/** `npm config set script-shell CMD` (also `npm set`, `KEY=VALUE`, pnpm and yarn alike). */
-function npmConfigText(
-  argv: readonly string[],
-  texts: string[],
-  name = commandBasename(argv[0] ?? ''),
-): void {
-  if (name !== 'npm' && name !== 'pnpm' && name !== 'yarn') return;
-  const words = argv.slice(1).filter((arg) => !arg.startsWith('-'));
-  let at = words[0] === 'config' && words[1] === 'set' ? 2 : words[0] === 'set' ? 1 : -1;
-  if (at < 0) return;
-  for (; at < words.length; at++) {
-    const word = words[at]!;
-    const equals = word.indexOf('=');
-    const key = equals < 0 ? word : word.slice(0, equals);
-    const value = equals < 0 ? words[++at] : word.slice(equals + 1);
-    if (value !== undefined && npmProgramKeys.test(key)) texts.push(value);
+/**
+ * Values of the settings a command stores for a program it runs later (`npm config set
+ * script-shell CMD`, `npm set shell=CMD`, pnpm and yarn alike: the table's
+ * `setsCommandSettings`), from the operands of every reading.
+ */
+function settingCommandTexts(argv: readonly string[], texts: string[], name: string): void {
+  if (!SETS_COMMAND_SETTINGS.has(name)) return;
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    const keys = reading.facts[reading.facts.length - 1]!.fact.setsCommandSettings;
+    if (keys === undefined) continue;
+    const operands = reading.operands;
+    for (let at = 0; at < operands.length; at++) {
+      const word = argv[operands[at]!]!;
+      const equals = word.indexOf('=');
+      const key = (equals < 0 ? word : word.slice(0, equals)).toLowerCase();
+      const value = equals < 0 ? argv[operands[++at] ?? -1] : word.slice(equals + 1);
+      if (value !== undefined && keys.includes(key)) texts.push(value);
+    }
   }
 }
 
@@ -211,6 +215,7 @@ export function mayHideCommands(word: string): boolean {
     kindOf(word) !== undefined ||
     codeHoldingBuiltins.has(name) ||
     PACKAGE_RUNNERS.has(name) ||
+    SETS_COMMAND_SETTINGS.has(name) ||
     optionCommands.has(name) ||
     SCRIPT_HOLDERS.has(name) ||
     copying.has(name)
@@ -696,7 +701,7 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   // One basename for the lookups below; without a wrapper the argv starts with the same word.
   const name = commandBasename(inner[0] ?? '');
   packageRunStarts(inner, texts, name);
-  npmConfigText(inner, texts, name);
+  settingCommandTexts(inner, texts, name);
   const spec = optionCommands.get(name);
   if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
   tableScriptTexts(inner, texts, name);

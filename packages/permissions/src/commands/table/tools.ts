@@ -24,6 +24,16 @@ const SCRIPTS = { runsFiles: ['package.json'], runsFormat: 'package-scripts' } a
 const RUN_SCRIPT = { summary: 'runs a script of package.json', ...SCRIPTS, runsScripts: 'operand' } as const;
 const script = (name: string) =>
   ({ summary: `runs the ${name} script of package.json`, ...SCRIPTS, runsScripts: [name] }) as const;
+/**
+ * `npm config set KEY VALUE` (also `npm set KEY=VALUE`, pnpm and yarn alike): the settings whose
+ * value is a program the package manager runs later — `script-shell` runs every script.
+ */
+const SET_PROGRAMS = {
+  summary: 'stores settings; some name a program run later',
+  setsCommandSettings: ['script-shell', 'shell', 'editor', 'browser', 'git', 'viewer'],
+} as const;
+const CONFIG = { summary: 'reads and writes settings', subcommands: { set: SET_PROGRAMS } } as const;
+
 /** `npm install` and `npm ci` run the package's own install and prepare scripts. */
 const INSTALL = {
   summary: "installs dependencies; runs the package's install and prepare scripts",
@@ -125,6 +135,8 @@ export const TOOLS: readonly CommandFact[] = [
       version: script('version'),
       // `npm exec rm`, `npm x -c CMD`: a program of a package (see `packageRunner`).
       exec: { ...NODE_PACKAGE_RUN, names: ['x'] },
+      config: { ...CONFIG, names: ['c'] },
+      set: SET_PROGRAMS,
       pkg: {
         summary: 'reads and edits package.json',
         subcommands: {
@@ -155,6 +167,8 @@ export const TOOLS: readonly CommandFact[] = [
       install: { ...INSTALL, names: ['i'] },
       exec: PNPM_RUN,
       dlx: PNPM_RUN,
+      config: CONFIG,
+      set: SET_PROGRAMS,
     },
   },
   {
@@ -170,6 +184,8 @@ export const TOOLS: readonly CommandFact[] = [
       run: RUN_SCRIPT,
       install: INSTALL,
       exec: PACKAGE_RUN,
+      config: CONFIG,
+      set: SET_PROGRAMS,
       dlx: {
         ...PACKAGE_RUN,
         short: 'p:',

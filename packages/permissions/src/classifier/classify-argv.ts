@@ -12,7 +12,7 @@ import { commandFact, MUTATING_NAMES, READ_ONLY_NAMES, READS_OPTIONS_NAMES, read
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
-import { classifyPackageRunner } from './specs/npm';
+import { classifyPackageRunner } from './package-options';
 import { classifyQuiet, classifyReadings, isQuiet } from './table-verdict';
 import type { ClassificationResult } from './types';
 import { mutating, unknown } from './verdict';
@@ -51,7 +51,7 @@ export const READ_ONLY_COMMANDS: readonly string[] = [...READ_ONLY_NAMES].sort()
 
 /**
  * How a command name is classified: by the command table's readings of argv, or (npm, pnpm)
- * by the reader of their options in `specs/npm.ts`, given a copy of the arguments.
+ * by the reader of their options in `package-options.ts`, given a copy of the arguments.
  */
 interface Listed {
   classify: Classifier | undefined;

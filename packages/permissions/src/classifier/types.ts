@@ -1,6 +1,6 @@
 /**
- * Shapes shared by the read-only classifier: its verdict, and the per-command option
- * tables (`CommandSpec`) that let it parse argv the way the command itself would.
+ * The read-only classifier's verdict on one simple command. What it knows of each command is
+ * in the command table (`../commands`, decision 0043).
  */
 import type { CommandClassification } from '../decision';
 
@@ -26,59 +26,4 @@ export interface ClassificationResult {
    * Listed (as written, unresolved) so a secret check can look at them.
    */
   reads?: string[];
-}
-
-/** What an option does when present. */
-export type OptionEffect = 'write' | 'exec';
-
-/** Whether an option takes a value: never, always (attached or next word), or only attached. */
-export type OptionArgument = 'none' | 'required' | 'optional';
-
-/** One option of a command. */
-export interface OptionDef {
-  /** Canonical spelling (`-o`, `--output`). */
-  name: string;
-  argument: OptionArgument;
-  /**
-   * A 'required' value that may be left out when the option is the last word (git's
-   * `--merged [<commit>]`, which then means HEAD).
-   */
-  defaultAtEnd?: boolean;
-  /** Set when the option writes a file or runs a program; a function decides from the value. */
-  effect?: OptionEffect | ((value: string | undefined) => OptionEffect | undefined);
-  /** Why it is dangerous (shown in the verdict). */
-  why?: string;
-}
-
-/** One option occurrence found while parsing argv. */
-export interface ParsedOption {
-  def: OptionDef;
-  /** As written (`-uo`, `--out=x`). */
-  spelling: string;
-  value?: string;
-}
-
-/** argv after option parsing. */
-export interface ParsedArgs {
-  options: ParsedOption[];
-  /** Operands, in order (after `--` too). */
-  positionals: string[];
-  /** True when `--` was seen. */
-  endOfOptions: boolean;
-}
-
-/** Per-command option table and semantic checks. */
-export interface CommandSpec {
-  short: ReadonlyMap<string, OptionDef>;
-  long: ReadonlyMap<string, OptionDef>;
-  /** GNU getopt_long: a unique prefix of a long option selects it (`--out` → `--output`). */
-  abbreviations: boolean;
-  /** GNU permutation: options may follow operands (unless POSIXLY_CORRECT). */
-  permute: boolean;
-  /** `head -5`, `tail -20f`: a dash followed by digits is a count. */
-  numericOption: boolean;
-  /** No option of this command writes or executes: an unknown option is still read-only. */
-  harmlessOptions: boolean;
-  /** Semantic checks once options are known (operands that write, option combinations). */
-  check?: (parsed: ParsedArgs) => ClassificationResult | undefined;
 }

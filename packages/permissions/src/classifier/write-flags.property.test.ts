@@ -11,7 +11,22 @@ import { type CompiledFact, commandFact, type OptionDef as TableOption } from '.
 import { analyzeShell } from '../shell';
 import { classifyCommand } from './classify-command';
 
-import type { CommandSpec, OptionDef } from './types';
+/** An option as the property draws its spellings: a write/run `effect` marks one that acts. */
+interface OptionDef {
+  name: string;
+  argument: 'none' | 'required' | 'optional';
+  effect?: 'exec';
+}
+
+/** A command's options as the property reads them, from its command-table entry. */
+interface CommandSpec {
+  short: ReadonlyMap<string, OptionDef>;
+  long: ReadonlyMap<string, OptionDef>;
+  abbreviations: boolean;
+  permute: boolean;
+  numericOption: boolean;
+  harmlessOptions: boolean;
+}
 
 /** A write/exec option as the command's manual documents it (independent of our tables). */
 interface KnownOption {

@@ -15,6 +15,28 @@ const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
 const RUNS = { summary: 'runs a command in a container or pod', wrapper: 'any-later-word' } as const;
 
 /**
+ * Settings that make `npm test` or `pnpm build` run code the project never named (decision
+ * 0043): `--node-options` becomes NODE_OPTIONS (`--import=data:…`), `--script-shell` runs the
+ * scripts with another program, `--userconfig`/`--globalconfig` load settings from another
+ * file, `--prefix`/`--dir`/`-C` run another package's scripts, npm 6 loaded `--onload-script`,
+ * and `--logs-dir` writes the debug log where it names. The read-only classifier reads them in
+ * npm's own way (`classifier/package-options.ts`: any case, `_` for `-`, a prefix either way,
+ * pnpm's `--config.NAME`).
+ */
+const RUNS_UNNAMED = {
+  '--node-options': ['runs'],
+  '--script-shell': ['runs'],
+  '--userconfig': ['runs'],
+  '--globalconfig': ['runs'],
+  '--prefix': ['runs'],
+  '--dir': ['runs'],
+  '-C': ['runs'],
+  '--onload-script': ['runs'],
+  '--logs-dir': ['writes'],
+} as const;
+const RUNS_UNNAMED_LONG = 'node-options= script-shell= userconfig= globalconfig= onload-script= logs-dir=';
+
+/**
  * A package manager's run of package.json's scripts (`npm run build`, `npm test`): each
  * script named, with its `pre`/`post` scripts. A package.json the same command line writes
  * (`echo '{"scripts":…}' > package.json`, `npm pkg set scripts.x=CMD`) is checked by the deny
@@ -112,7 +134,8 @@ export const TOOLS: readonly CommandFact[] = [
     names: ['npm'],
     summary: 'the Node.js package manager',
     short: 'C:w:',
-    long: 'prefix= workspace= loglevel= registry= cache= userconfig=',
+    long: `prefix= dir= workspace= loglevel= registry= cache= ${RUNS_UNNAMED_LONG}`,
+    effects: RUNS_UNNAMED,
     values: {
       '--prefix': 'chdir',
       '-C': 'chdir',
@@ -154,7 +177,8 @@ export const TOOLS: readonly CommandFact[] = [
     names: ['pnpm'],
     summary: 'a Node.js package manager',
     short: 'C:F:w:',
-    long: 'dir= filter= workspace= loglevel= registry=',
+    long: `dir= prefix= filter= workspace= loglevel= registry= ${RUNS_UNNAMED_LONG}`,
+    effects: RUNS_UNNAMED,
     values: { '-C': 'chdir', '--dir': 'chdir' },
     permute: false,
     // `pnpm build`: a word pnpm does not know as a command runs the script it names.

@@ -11,13 +11,9 @@ import { commandWordBasename } from '../shell/command-word';
  */
 const NAMES: ReadonlySet<string> = new Set([
   ...RUNS_CODE_NAMES,
-  // Package runners: run the package (or script) their first operand names.
-  'bunx',
-  'npx',
-  'pnpx',
+  // Runners of a script file (the package runners `npx`, `bunx`, `pnpx`, `uvx` are the table's).
   'tsx',
   'ts-node',
-  'uvx',
   'pipx',
   // Shell builtins that run their arguments.
   'eval',
@@ -31,7 +27,6 @@ const NAMES: ReadonlySet<string> = new Set([
   'make',
   'gmake',
   'expect',
-  'tclsh',
   'wish',
   'osascript',
   'Rscript',

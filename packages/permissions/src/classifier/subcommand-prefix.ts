@@ -11,6 +11,7 @@
  * - an option where the subcommand should be (`docker --version`) → none;
  * - any other command → its command word (`ls -la` → `['ls']`).
  */
+import { RUNS_CODE_SUBCOMMANDS } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import { isInterpreterOrWrapperName } from './interpreters';
 
@@ -42,18 +43,19 @@ const SUBCOMMAND_TOOLS = new Set([
 ]);
 const TWO_LEVEL = new Set(['gh', 'aws', 'az']);
 const RUN_SCRIPT = new Set(['npm', 'pnpm', 'yarn']);
+// Code-running subcommands the command table does not say run code (`RUNS_CODE_SUBCOMMANDS`
+// has `npm exec`, `pnpm dlx`, `docker run`, `kubectl exec`, `uv run`, `poetry run`, …).
 // A map, not an object: looking a word up in an object's properties costs more.
 const CODE_RUNNING: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  ['npm', ['exec', 'x', 'explore', 'rebuild', 'install-test', 'it']],
-  ['pnpm', ['dlx', 'exec', 'create']],
-  ['yarn', ['dlx', 'exec', 'create', 'node']],
+  ['npm', ['explore', 'rebuild', 'install-test', 'it']],
+  ['pnpm', ['create']],
+  ['yarn', ['create', 'node']],
   ['go', ['run', 'generate', 'tool']],
   ['cargo', ['run', 'install', 'script']],
-  ['docker', ['run', 'exec', 'compose', 'buildx', 'build']],
-  ['podman', ['run', 'exec', 'build']],
-  ['kubectl', ['exec', 'run', 'debug', 'attach', 'proxy', 'port-forward', 'apply', 'create']],
-  ['uv', ['run', 'tool']],
-  ['poetry', ['run', 'shell']],
+  ['docker', ['compose', 'buildx', 'build']],
+  ['podman', ['build']],
+  ['kubectl', ['attach', 'proxy', 'port-forward', 'apply', 'create']],
+  ['poetry', ['shell']],
   ['dotnet', ['run', 'exec', 'tool']],
   [
     'git',
@@ -80,10 +82,13 @@ export function subcommandPrefix(argv: readonly string[]): string[] | undefined 
   if (command === undefined || command === '') return undefined;
   const base = commandWordBasename(command);
   if (isInterpreterOrWrapperName(base)) return undefined;
-  if (!SUBCOMMAND_TOOLS.has(base)) return [command];
+  // A tool with a subcommand that runs code (`op run`, `direnv exec`) gets no prefix of its
+  // word alone: its other subcommands are prefixes of their own.
+  const running = RUNS_CODE_SUBCOMMANDS.get(base);
+  if (!SUBCOMMAND_TOOLS.has(base) && running === undefined) return [command];
   const sub = argv[1];
   if (!isWord(sub)) return undefined;
-  if (CODE_RUNNING.get(base)?.includes(sub)) return undefined;
+  if (running?.has(sub) || CODE_RUNNING.get(base)?.includes(sub)) return undefined;
   if (base === 'git' && GIT_VERB_SUBCOMMANDS.has(sub)) {
     const verb = argv[2];
     return isWord(verb) ? [command, sub, verb] : undefined;

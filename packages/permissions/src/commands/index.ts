@@ -180,6 +180,40 @@ export const RUNS_CODE_NAMES: ReadonlySet<string> = namesWhere(
     fact.language !== undefined,
 );
 
+/**
+ * Per command name, the names of its subcommands (aliases too) at which `test` holds, at any
+ * depth below them: read from the entries as written, compiling none.
+ */
+export function subcommandsWhere(test: (fact: Facts) => boolean): ReadonlyMap<string, ReadonlySet<string>> {
+  const deep = atAnyLevel(test);
+  const out = new Map<string, Set<string>>();
+  for (const entry of ENTRIES) {
+    for (const [name, sub] of Object.entries(entry.subcommands ?? {})) {
+      if (!deep(sub)) continue;
+      for (const command of entry.names) {
+        const set = out.get(command) ?? new Set<string>();
+        for (const word of [name, ...(sub.names ?? [])]) set.add(word);
+        out.set(command, set);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Subcommands that run a program or a command line given to them, or store one to run later
+ * (`npm exec`, `docker run`, `kubectl exec`, `uv run`, `doppler run`, `npm config set`): a
+ * prefix rule up to them would allow anything (see `RUNS_CODE_NAMES` for whole commands).
+ */
+export const RUNS_CODE_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = subcommandsWhere(
+  (fact) =>
+    fact.wrapper !== undefined ||
+    fact.language !== undefined ||
+    fact.setsCommandSettings !== undefined ||
+    Object.values(fact.values ?? {}).includes('script') ||
+    (fact.operands ?? []).includes('code'),
+);
+
 /** True when the entry or a subcommand of it writes or removes a file it names. */
 const writesFiles = atAnyLevel((fact) => {
   const roles = [...(fact.operands ?? []), ...Object.values(fact.values ?? {})];

@@ -166,7 +166,7 @@ export function readArgv(argv: readonly string[], fact: CompiledFact, start = 0)
   while (queue.length > 0) {
     const state = queue.pop()!;
     walk(argv, state, forks);
-    readings.push(finish(state));
+    readings.push(finish(state, argv));
   }
   return readings;
 }
@@ -393,12 +393,13 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
 }
 
 /** Gives the operands their roles once every option is known (`-e` may come after them). */
-function finish(state: State): Reading {
+function finish(state: State, argv: readonly string[]): Reading {
   const level = state.facts[state.facts.length - 1]!;
   let roles = level.fact.operands ?? ['unknown'];
   if (roles[0] === 'pattern' && state.effects.has('pattern-given')) roles = roles.slice(1);
   if (roles.length === 0) roles = ['unknown'];
   const last = level.fact.lastOperand;
+  const keyed = level.fact.keyOperands;
   const count = state.operands.length;
   for (let n = 0; n < count; n++) {
     state.kinds[state.operands[n]!] = state.exhausted
@@ -407,6 +408,14 @@ function finish(state: State): Reading {
         ? last
         : roles[Math.min(n, roles.length - 1)]!;
   }
+  // `dd if=F of=F`: an operand's role by the key before its `=`.
+  if (keyed !== undefined && !state.exhausted)
+    for (const index of state.operands) {
+      const word = argv[index]!;
+      const equals = word.indexOf('=');
+      const key = equals > 0 ? word.slice(0, equals) : '';
+      if (Object.hasOwn(keyed, key)) state.kinds[index] = keyed[key]!;
+    }
   const reading: Reading = {
     facts: state.facts,
     kinds: state.kinds,

@@ -137,6 +137,11 @@ export interface ArgvFacts {
    */
   operands?: readonly Role[];
   /**
+   * Roles of operands written `KEY=VALUE`, by KEY: the role of the whole word (`dd if=F of=F`:
+   * `if=` reads, `of=` writes); any other operand keeps its role from `operands`.
+   */
+  keyOperands?: Readonly<Record<string, Role>>;
+  /**
    * Role of the last operand when there are two or more (`cp SRC… DEST`), unless an option
    * with the effect `target-given` named it (`cp -t DIR SRC…`).
    */

@@ -1,41 +1,28 @@
 /**
- * Which words of a command are not reads of a path: operands of commands that only touch
- * metadata or use a key without printing it, output files (`openssl -out`, `tee`, `dd of=`,
- * the destination of `cp/mv/install/rsync`), and search patterns or program text (see
- * pattern-positions). Everything else is a potential read and is checked.
+ * Which words of a command are not reads of a path: operands of commands that print no content
+ * of what they name, values and destinations (`tee`, `dd of=`, the destination of
+ * `cp/mv/install/rsync/scp`, `curl --data-raw`), from the command table; output options
+ * (`openssl -out`, `ssh -i`, `--kubeconfig`), zip's `-x` lists, rsync's `-e 'ssh -i KEY'` and
+ * git's name-only subcommands, still by the rules here; and search patterns or program text
+ * (see pattern-positions). Everything else is a potential read and is checked.
  */
 
-import { FLOOR_ROLE_NAMES, formattedReads, readCommand } from '../commands';
+import { atAnyLevel, FLOOR_ROLE_NAMES, formattedReads, namesWhere, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { DATA_TOOLS, PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
 
 /**
- * Commands that touch a path's metadata, create it, or use a key without printing it: their
- * operands are not reads (`mkdir -p ~/.ssh`, `chmod 600 ~/.ssh/id_rsa`, `[ -f .env ]`,
- * `ls ~/.ssh`, `ssh-keygen -f ~/.ssh/id_ed25519`). `cp`, `mv`, `ln`, `tar`, `scp`… are not
- * here: they move a secret somewhere it can be read from.
+ * Commands that never print, send or copy the content of the files their words name (the
+ * table's `printsNoContent`): they touch a path's metadata, create it, count it or use a key
+ * without printing it (`mkdir -p ~/.ssh`, `chmod 600 ~/.ssh/id_rsa`, `[ -f .env ]`, `ls ~/.ssh`,
+ * `wc -l .env`, `ssh-keygen -f ~/.ssh/id_ed25519`, `tee .env`): none of their words is a read.
+ * `cp`, `mv`, `ln`, `tar`, `scp`… are not: they move a secret somewhere it can be read from.
+ * (`echo`, `printf`: their words are data, `DATA_TOOLS`.)
  */
-const NON_READING = new Set([
-  'mkdir',
-  'rmdir',
-  'chmod',
-  'chown',
-  'chgrp',
-  'touch',
-  'test',
-  '[',
-  'ls',
-  'stat',
-  'du',
-  // counts of lines, words and bytes: a size, not content (`wc -l .env`)
-  'wc',
-  'rm',
-  'file',
-  'ssh-keygen',
-  'ssh-add',
-]);
-const COPIERS = new Set(['cp', 'mv', 'install', 'rsync']);
+const NON_READING: ReadonlySet<string> = namesWhere(
+  (fact) => fact.printsNoContent === true && fact.operands?.[0] !== 'value',
+);
 /** Archivers and copiers whose `--exclude=PATTERN` names what they leave out (see `exclusionIndexes`). */
 const EXCLUDERS = new Set(['tar', 'rsync', 'zip']);
 /** rsync's short options that take the next word as their value (`-e CMD`, `-avf RULE`). */
@@ -190,12 +177,11 @@ function loginShellIndex(inner: readonly string[], skip: Set<number>): void {
   }
 }
 
-/** Indexes of `inner` (the unwrapped argv) that are not reads of a path. */
+/** Indexes of `inner` (the unwrapped argv) that are not reads of a path, by the floor's own rules. */
 function notReadIndexes(inner: readonly string[], base: string): Set<number> {
-  if (NON_READING.has(base)) return new Set(inner.map((_, index) => index).slice(1));
   if (base === 'git' && gitNamesOnly(inner)) return new Set(inner.map((_, index) => index).slice(2));
+  const skip = new Set<number>();
   if (EXCLUDERS.has(base)) {
-    const skip = COPIERS.has(base) ? destinationIndex(inner) : new Set<number>();
     exclusionIndexes(inner, base, skip);
     if (base === 'rsync') loginShellIndex(inner, skip);
     return skip;
@@ -205,7 +191,6 @@ function notReadIndexes(inner: readonly string[], base: string): Set<number> {
     // openssl x509/req/crl/verify read certificates and requests: a private key given to
     // `-in` is refused, not printed (rsa, pkey, pkcs12, enc, asn1parse … would print it).
     const safeIn = base === 'openssl' && OPENSSL_CERTIFICATE_COMMANDS.has(inner[1] ?? '');
-    const skip = new Set<number>();
     inner.forEach((word, index) => {
       if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
       // `--kubeconfig=FILE`: a long option with its value attached.
@@ -217,31 +202,8 @@ function notReadIndexes(inner: readonly string[], base: string): Set<number> {
       else if (base !== 'openssl' && word === '-o' && IDENTITY_SETTING.test(inner[index + 1] ?? ''))
         skip.add(index + 1);
     });
-    return skip;
   }
-  if (COPIERS.has(base)) return destinationIndex(inner);
-  if (base === 'tee') return new Set(inner.map((_, index) => index).slice(1));
-  if (base === 'dd') {
-    return new Set(inner.flatMap((word, index) => (word.startsWith('of=') ? [index] : [])));
-  }
-  return new Set();
-}
-
-/**
- * The destination of `cp/mv/install/rsync SRC… DEST` (the last operand, unless `-t DIR`
- * names it): written, not read — `cp .env.example .env` creates a dotenv file, while
- * `cp .env /tmp/x` still reads one.
- */
-function destinationIndex(inner: readonly string[]): Set<number> {
-  const operands: number[] = [];
-  let endOfOptions = false;
-  for (let i = 1; i < inner.length; i++) {
-    const word = inner[i]!;
-    if (!endOfOptions && word === '--') endOfOptions = true;
-    else if (!endOfOptions && (word === '-t' || word.startsWith('--target-directory'))) return new Set();
-    else if (endOfOptions || !word.startsWith('-')) operands.push(i);
-  }
-  return operands.length >= 2 ? new Set([operands[operands.length - 1]!]) : new Set();
+  return skip;
 }
 
 /** Which words of the unwrapped argv are not read paths. */
@@ -265,9 +227,11 @@ const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0, read
 const NOT_READ_ROLES: ReadonlySet<string> = new Set(['value', 'uses']);
 
 /**
- * The command table's part (`FLOOR_ROLE_NAMES`): words that in every reading are a value or a
- * file only used, never read out (`curl --data-raw '@.env'`, `--cert key.pem`), and the files
- * named inside read values, from every reading (`curl -F 'f=@.env;type=…'`).
+ * The command table's part (`TABLE_ROLE_NAMES`): words that in every reading are a value or a
+ * file only used, never read out (`curl --data-raw '@.env'`, `--cert key.pem`), a copier's
+ * destination (`cp .env.example .env`: the last operand, unless `-t DIR` named it), a `KEY=FILE`
+ * operand written (`dd of=.env`), and the files named inside read values, from every reading
+ * (`curl -F 'f=@.env;type=…'`).
  */
 function tableRoles(inner: readonly string[], base: string, skip: Set<number>): readonly string[] {
   const readings = readCommand(inner, 0, base);
@@ -279,6 +243,11 @@ function tableRoles(inner: readonly string[], base: string, skip: Set<number>): 
     reading.kinds.forEach((kind, index) => {
       if (kind !== undefined && NOT_READ_ROLES.has(kind)) notRead.add(index);
     });
+    const level = reading.facts[reading.facts.length - 1]!.fact;
+    const last = reading.operands[reading.operands.length - 1];
+    if (copiesTo(level) && last !== undefined && reading.kinds[last] === 'write') notRead.add(last);
+    if (level.keyOperands !== undefined)
+      for (const index of reading.operands) if (reading.kinds[index] === 'write') notRead.add(index);
     for (const option of reading.options) {
       const def = option.def;
       if (def === undefined || option.value === undefined) continue;
@@ -297,16 +266,32 @@ function tableRoles(inner: readonly string[], base: string, skip: Set<number>): 
 /** Commands none of whose operands is read (one set: `readableWordCount` runs for every command). */
 export const NO_READ_OPERANDS: ReadonlySet<string> = new Set([...NON_READING, ...DATA_TOOLS]);
 
+/**
+ * True for a copier (`cp`, `mv`, `install`, `rsync`, `scp`): its last operand is a destination
+ * written from the operands before it, which it reads or moves. Not `ln`, whose every operand
+ * is written (`ln -s ~/.ssh/id_rsa x` makes the key readable under another name).
+ */
+function copiesTo(fact: { lastOperand?: string; operands?: readonly string[] }): boolean {
+  return fact.lastOperand === 'write' && fact.operands?.[0] !== 'write';
+}
+
+/**
+ * Commands whose words the floor reads with the table: some option value is no path
+ * (`FLOOR_ROLE_NAMES`), the last operand is a destination written (`cp`, `mv`, `rsync`), or an
+ * operand is `KEY=FILE` (`dd`).
+ */
+const TABLE_ROLE_NAMES: ReadonlySet<string> = new Set([
+  ...FLOOR_ROLE_NAMES,
+  ...namesWhere(atAnyLevel((fact) => copiesTo(fact) || fact.keyOperands !== undefined)),
+]);
+
 /** Commands some of whose words are not read paths (all others take the fast path). */
 const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   ...NON_READING,
-  ...FLOOR_ROLE_NAMES,
+  ...TABLE_ROLE_NAMES,
   ...Object.keys(OUTPUT_OPTIONS),
   ...PATTERN_COMMANDS,
-  ...COPIERS,
   ...EXCLUDERS,
-  'tee',
-  'dd',
 ]);
 
 /** True when `inner` is the tail of `argv` (wrappers removed from the front, nothing else changed). */
@@ -348,6 +333,6 @@ export function wordRoles(
   const offset = command.argv.length - inner.length;
   if (NON_READING.has(base)) return { programs: NONE, skip: ALL_BUT_COMMAND, offset, reads: NO_READS };
   const skip = notReadIndexes(inner, base);
-  const reads = FLOOR_ROLE_NAMES.has(base) ? tableRoles(inner, base, skip) : NO_READS;
+  const reads = TABLE_ROLE_NAMES.has(base) ? tableRoles(inner, base, skip) : NO_READS;
   return { programs: patternWordIndexes(inner, base), skip, offset, reads };
 }

@@ -66,6 +66,8 @@ export const WRITERS: readonly CommandFact[] = [
   {
     names: ['tee'],
     summary: 'copies standard input to each file operand',
+    // It writes its input to them, never printing or sending what they held.
+    printsNoContent: true,
     short: 'aip',
     long: 'append ignore-interrupts output-error=?',
     abbreviations: true,

@@ -8,7 +8,7 @@
  */
 import type { Reading } from '../commands';
 import { hasComputedSubscript } from '../shell/subscripts';
-import { classifySedScript } from './specs/sed-script';
+import { classifySedScript } from './sed-script';
 import type { ClassificationResult } from './types';
 import { mutating, readOnly, unknown } from './verdict';
 
@@ -127,7 +127,7 @@ function uses(reading: Reading, spellings: readonly string[]) {
 }
 
 /**
- * `sed`'s script, read by the sed reader (`specs/sed-script.ts`): `w FILE`, `s///w FILE` write,
+ * `sed`'s script, read by the sed reader (`sed-script.ts`): `w FILE`, `s///w FILE` write,
  * `e`, `s///e` run a shell command. A script in a file (`-f`) cannot be read; GNU `-l N` takes a
  * number where BSD `-l` takes nothing, so another value may be BSD's script.
  */

@@ -6,7 +6,7 @@
  */
 
 import { isInterpreterOrWrapper } from '../classifier';
-import { classifySedScript } from '../classifier/specs/sed-script';
+import { classifySedScript } from '../classifier/sed-script';
 import {
   ALL_SHELL_NAMES,
   interpreterName,

@@ -214,18 +214,6 @@ export const RUNS_CODE_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = s
     (fact.operands ?? []).includes('code'),
 );
 
-/** True when the entry or a subcommand of it writes or removes a file it names. */
-const writesFiles = atAnyLevel((fact) => {
-  const roles = [...(fact.operands ?? []), ...Object.values(fact.values ?? {})];
-  if (fact.lastOperand !== undefined) roles.push(fact.lastOperand);
-  return roles.some((role) => role === 'write' || role === 'remove');
-});
-
-/**
- * Commands with a word the table says they write or remove (`mv`, `tee`, `rm`, `curl -o`):
- * the protected-path check reads those words from the table.
- */
-export const WRITER_NAMES: ReadonlySet<string> = namesWhere(writesFiles);
 /** Commands on the read-only classifier's allowlist (`readOnly`, decision 0039). */
 export const READ_ONLY_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.readOnly !== undefined);
 /** Commands that change what their operands name (`rm`). */

@@ -60,7 +60,9 @@ export type Role =
  * - `picks-names`: a tree walk reads only the files a name picks (`find -name '*.py'`), a word
  *   the floor checks;
  * - `no-output`: what it would print goes elsewhere, not to its output (`pass -c NAME`: to the
- *   clipboard), so it prints no credential.
+ *   clipboard), so it prints no credential;
+ * - `in-place`: the files it reads are written back (`sed -i`, `perl -i`): its `read` and
+ *   `unknown` operands are written too.
  */
 export type Effect =
   | 'recursive'
@@ -75,7 +77,8 @@ export type Effect =
   | 'reads-listed'
   | 'target-given'
   | 'picks-names'
-  | 'no-output';
+  | 'no-output'
+  | 'in-place';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -263,6 +266,21 @@ export interface Unwrap {
  */
 export type RunsFormat = 'package-scripts' | 'ini-commands' | 'ftp-commands';
 
+/**
+ * Files a command writes without naming them (a crontab installed, `systemctl enable`'s unit
+ * links, `git config`'s file): `files`, unless one of the options `unless` is given (`crontab
+ * -l` only lists). `options` name another file instead, by spelling: a path, or `=` for the
+ * option's value (`git config --global` → `~/.gitconfig`, `--file F` → `F`). `ifChanges`: only
+ * when the read-only classifier does not find the command read-only (`git config NAME VALUE`
+ * writes, `git config --get NAME` does not).
+ */
+export interface WritesFiles {
+  files: readonly string[];
+  unless?: readonly string[];
+  options?: Readonly<Record<string, string>>;
+  ifChanges?: boolean;
+}
+
 /** One example of a role or effect, checked when the table loads (`checkExamples`). */
 export interface Example {
   /** The argv, as words. */
@@ -341,6 +359,8 @@ export interface CommandFact extends ArgvFacts {
    * later: their keys, compared without case. Such a value is checked as a command line now.
    */
   setsCommandSettings?: readonly string[];
+  /** Files the command writes that its words need not name (see `WritesFiles`). */
+  writesFiles?: WritesFiles;
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
   printsCredentials?: PrintsCredentials;
   /**

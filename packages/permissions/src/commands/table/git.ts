@@ -194,6 +194,7 @@ export const GIT: readonly CommandFact[] = [
       // Subcommands that fire hooks: a hook the same command line writes is checked.
       commit: {
         summary: 'records changes; fires the commit hooks',
+        operands: ['read'],
         short: 'am:F:C:c:t:qvsSnez',
         long:
           'all message= file= reuse-message= reedit-message= template= fixup= squash= author= date= cleanup= ' +
@@ -252,14 +253,45 @@ export const GIT: readonly CommandFact[] = [
         abbreviations: true,
         runsFiles: ['.git/hooks/pre-rebase', '.git/hooks/post-rewrite', '.git/hooks/post-checkout'],
       },
+      // `git checkout -- F` writes F over the work tree (a branch name is read the same way).
       checkout: {
-        summary: 'switches branches; fires post-checkout',
+        summary: 'switches branches or checks files out; fires post-checkout',
         runsFiles: ['.git/hooks/post-checkout'],
+        operands: ['write'],
       },
+      restore: {
+        summary: 'writes files of the work tree (or the index) from a commit',
+        short: 's:',
+        long: 'source= staged worktree',
+        abbreviations: true,
+        values: { '-s': 'name', '--source': 'name' },
+        operands: ['write'],
+      },
+      // The files a patch changes are named inside it, which the command line does not show:
+      // its operands count as written, on the safe side.
+      apply: { summary: 'applies a patch to the work tree', operands: ['write'] },
+      rm: {
+        summary: 'removes files from the work tree and the index',
+        short: 'rfnq',
+        long: 'cached force dry-run quiet ignore-unmatch sparse',
+        abbreviations: true,
+        operands: ['remove'],
+      },
+      mv: {
+        summary: 'moves files in the work tree and the index',
+        operands: ['remove'],
+        lastOperand: 'write',
+      },
+      // Staging, committing or hashing reads the files named; none is written.
+      add: { summary: 'stages files', operands: ['read'] },
+      'hash-object': { summary: 'hashes a file (and with -w stores it)', operands: ['read'] },
+      difftool: { summary: 'shows changes with a diff tool', operands: ['read'] },
       switch: { summary: 'switches branches; fires post-checkout', runsFiles: ['.git/hooks/post-checkout'] },
       am: {
         summary: 'applies mailed patches; fires the applypatch hooks',
         runsFiles: ['.git/hooks/applypatch-msg', '.git/hooks/pre-applypatch', '.git/hooks/post-applypatch'],
+        // As `apply`: the files changed are named inside the mailbox.
+        operands: ['write'],
       },
       log: LOG,
       show: SHOW,
@@ -436,6 +468,21 @@ export const GIT: readonly CommandFact[] = [
           '--edit': ['runs'],
         },
         operands: ['name', 'value'],
+        // What it changes (see the checks) it writes into the repository's config, or the file
+        // an option names (`--worktree`'s config.worktree is read as .git/config: both can set
+        // core.hooksPath).
+        writesFiles: {
+          files: ['.git/config'],
+          options: {
+            '--global': '~/.gitconfig',
+            '--system': '/etc/gitconfig',
+            '--local': '.git/config',
+            '--worktree': '.git/config',
+            '-f': '=',
+            '--file': '=',
+          },
+          ifChanges: true,
+        },
       },
       // Verbs other than the listed ones change state (see the checks).
       stash: {
@@ -534,12 +581,16 @@ export const GIT: readonly CommandFact[] = [
       { argv: ['git', 'reflog', '-n', '5'], notEffects: ['writes'] },
       { argv: ['git', 'stash', '--', 'list'], roles: { 3: 'unknown' } },
       // Messages and searches are text, never paths.
-      { argv: ['git', 'commit', '-am', 'drop .env', '--', 'x'], roles: { 3: 'value', 5: 'unknown' } },
+      { argv: ['git', 'commit', '-am', 'drop .env', '--', 'x'], roles: { 3: 'value', 5: 'read' } },
       { argv: ['git', 'merge', '--no-ff', '-m', 'x .env', 'b'], roles: { 4: 'value' } },
       { argv: ['git', 'stash', 'push', '-m', 'x .env'], roles: { 4: 'value' } },
       { argv: ['git', 'notes', 'add', '-m', 'x .env', 'HEAD'], roles: { 4: 'value', 5: 'name' } },
       { argv: ['git', 'log', '-S', 'API_KEY', '--grep=.env', '--', 'x'], roles: { 3: 'pattern' } },
       { argv: ['git', 'blame', '-S', 'revs', 'x'], roles: { 3: 'unknown' } },
+      { argv: ['git', 'checkout', '--', 'x'], roles: { 3: 'write' } },
+      { argv: ['git', 'restore', '-s', 'HEAD', 'x'], roles: { 3: 'name', 4: 'write' } },
+      { argv: ['git', 'mv', 'a', 'b', 'dir'], roles: { 2: 'remove', 3: 'remove', 4: 'write' } },
+      { argv: ['git', 'rm', '-r', 'dir'], roles: { 3: 'remove' } },
     ],
   },
 ];

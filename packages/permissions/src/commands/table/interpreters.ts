@@ -95,9 +95,11 @@ export const INTERPRETERS: readonly CommandFact[] = [
     runCalls: String.raw`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?`,
     shellQuotes: true,
     // -e CODE; -r LIBRARY; -I and -C a directory; -E an encoding; -F a pattern.
-    short: 'e:r:I:C:E:F:acdhlnpsSvwy',
+    // -i[EXT]: edits the files in place (attached only).
+    short: 'e:r:I:C:E:F:i::acdhlnpsSvwy',
     long: 'enable= disable= encoding= external-encoding= internal-encoding= dump= jit yjit verbose version help copyright',
     values: { '-e': 'code', '-r': 'name' },
+    effects: { '-i': ['in-place', 'writes'] },
     examples: [
       { argv: ['ruby', '-ne', 'print', 'x'], roles: { 2: 'code' } },
       { argv: ['ruby', '-rjson', '-e', 'p 1'], roles: { 3: 'code' } },
@@ -114,10 +116,12 @@ export const INTERPRETERS: readonly CommandFact[] = [
     // nothing else): `-lne CODE` is -l -n -e CODE.
     short: 'e:E:M::m::i::0::I:lnpacstTwWXvVhSu',
     values: { '-e': 'code', '-E': 'code', '-M': 'name', '-m': 'name' },
+    // -i[EXT]: the files named after the program are edited in place.
+    effects: { '-i': ['in-place', 'writes'] },
     examples: [
       { argv: ['perl', '-lne', 'print', 'x'], roles: { 2: 'code' } },
       { argv: ['perl', '-MMIME::Base64', '-E', 'say 1'], roles: { 3: 'code' } },
-      { argv: ['perl', '-pi', '-e', 's/a/b/', 'f'], roles: { 3: 'code' } },
+      { argv: ['perl', '-pi', '-e', 's/a/b/', 'f'], roles: { 3: 'code' }, effects: ['in-place'] },
     ],
   },
   {

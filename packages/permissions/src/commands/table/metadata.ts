@@ -3,7 +3,8 @@
  * create, delete or change metadata (`mkdir`, `chmod`, `touch`), list names and sizes (`ls`,
  * `stat`, `du`, `wc`), test (`[ -f .env ]`), use a key without printing it (`ssh-keygen`,
  * `ssh-add`), or print their words as data (`echo`, `printf`). The floor reads none of their
- * words as a read, and `find -exec` with one of them reads no tree. `rm` is in `files.ts`.
+ * words as a read, and `find -exec` with one of them reads no tree. `rm` is in `files.ts`;
+ * `touch`, `chmod`, `chown`, `chgrp`, `setfacl`, `rmdir` and `shred` in `writers.ts`.
  * The read-only classifier's facts (decision 0043) are here too: `readOnly` for those that only
  * read, and the options that make one write, run a program or read a list of names.
  */
@@ -29,11 +30,6 @@ const FILES0 = {
 
 export const METADATA: readonly CommandFact[] = [
   { names: ['mkdir'], summary: 'creates directories', ...NO_CONTENT },
-  { names: ['rmdir'], summary: 'removes empty directories', ...NO_CONTENT },
-  { names: ['chmod'], summary: 'changes permission bits', ...NO_CONTENT },
-  { names: ['chown'], summary: 'changes the owner', ...NO_CONTENT },
-  { names: ['chgrp'], summary: 'changes the group', ...NO_CONTENT },
-  { names: ['touch'], summary: 'creates files or changes their times', ...NO_CONTENT },
   // `test -v 'a[i]'` evaluates a subscript as arithmetic: `classifier/table-checks.ts`.
   {
     names: ['test', '['],
@@ -109,8 +105,6 @@ export const METADATA: readonly CommandFact[] = [
   { names: ['realpath'], summary: 'prints a resolved path', ...NO_CONTENT, ...READS },
   { names: ['readlink'], summary: 'prints the target of a symbolic link', ...NO_CONTENT, ...READS },
   { names: ['getfacl'], summary: 'prints access control lists', ...NO_CONTENT },
-  { names: ['setfacl'], summary: 'changes access control lists', ...NO_CONTENT },
-  { names: ['shred'], summary: 'overwrites and deletes files', ...NO_CONTENT },
   // Keys used to sign, log in or derive a public key, never printed.
   { names: ['ssh-keygen'], summary: 'creates and manages ssh keys', ...NO_CONTENT },
   { names: ['ssh-add'], summary: 'adds keys to the ssh agent', ...NO_CONTENT },

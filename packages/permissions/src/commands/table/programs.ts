@@ -67,8 +67,8 @@ const JQ = {
 
 export const PROGRAMS: readonly CommandFact[] = [
   {
-    names: ['sed'],
-    summary: 'edits a stream with a sed script',
+    names: ['sed', 'gsed'],
+    summary: 'edits a stream with a sed script; with -i, writes the result back to each file',
     programLanguage: 'sed',
     short: 'e:f:l:i::I::nrsuzEba',
     long:
@@ -91,9 +91,9 @@ export const PROGRAMS: readonly CommandFact[] = [
     readOnly: 'listed-options',
     effects: {
       // In place, with an optional backup suffix (GNU `-i`, BSD `-I`).
-      '-i': ['writes'],
-      '-I': ['writes'],
-      '--in-place': ['writes'],
+      '-i': ['in-place', 'writes'],
+      '-I': ['in-place', 'writes'],
+      '--in-place': ['in-place', 'writes'],
       '-e': ['pattern-given'],
       '--expression': ['pattern-given'],
       '-f': ['pattern-given'],
@@ -105,8 +105,9 @@ export const PROGRAMS: readonly CommandFact[] = [
       {
         argv: ['sed', '-i.bak', '-e', 's/a/b/', 'x'],
         roles: { 3: 'pattern', 4: 'read' },
-        effects: ['writes'],
+        effects: ['in-place', 'writes'],
       },
+      { argv: ['sed', '-n', 's/a/b/p', 'x'], notEffects: ['in-place'] },
       { argv: ['sed', '-f', 'script.sed', 'x'], roles: { 2: 'read', 3: 'read' } },
     ],
   },

@@ -54,7 +54,6 @@ const SET_PROGRAMS = {
   summary: 'stores settings; some name a program run later',
   setsCommandSettings: ['script-shell', 'shell', 'editor', 'browser', 'git', 'viewer'],
 } as const;
-const CONFIG = { summary: 'reads and writes settings', subcommands: { set: SET_PROGRAMS } } as const;
 
 /** `npm install` and `npm ci` run the package's own install and prepare scripts. */
 const INSTALL = {
@@ -129,6 +128,17 @@ const GH_RELEASE: Sub = {
   operands: ['name', 'read'],
 };
 
+/** `npm config set` and its kin: the npm settings files (pnpm reads them too). */
+const NPMRC = {
+  summary: 'sets or deletes a setting in .npmrc',
+  writesFiles: { files: ['~/.npmrc', '.npmrc'] },
+} as const;
+/** `yarn config set`: yarn's settings files (Berry's and classic's). */
+const YARNRC = {
+  summary: 'sets or deletes a yarn setting',
+  writesFiles: { files: ['~/.yarnrc.yml', '.yarnrc.yml', '~/.yarnrc', '.yarnrc'] },
+} as const;
+
 export const TOOLS: readonly CommandFact[] = [
   {
     names: ['npm'],
@@ -158,8 +168,18 @@ export const TOOLS: readonly CommandFact[] = [
       version: script('version'),
       // `npm exec rm`, `npm x -c CMD`: a program of a package (see `packageRunner`).
       exec: { ...NODE_PACKAGE_RUN, names: ['x'] },
-      config: { ...CONFIG, names: ['c'] },
-      set: SET_PROGRAMS,
+      // `npm config set script-shell CMD`: the shell npm runs scripts with; .npmrc is written.
+      config: {
+        summary: 'reads and edits .npmrc',
+        names: ['c'],
+        subcommands: {
+          set: { ...SET_PROGRAMS, ...NPMRC },
+          delete: { ...NPMRC, names: ['rm'] },
+          edit: NPMRC,
+          fix: NPMRC,
+        },
+      },
+      set: { ...SET_PROGRAMS, ...NPMRC },
       pkg: {
         summary: 'reads and edits package.json',
         subcommands: {
@@ -191,8 +211,12 @@ export const TOOLS: readonly CommandFact[] = [
       install: { ...INSTALL, names: ['i'] },
       exec: PNPM_RUN,
       dlx: PNPM_RUN,
-      config: CONFIG,
-      set: SET_PROGRAMS,
+      config: {
+        summary: 'reads and edits .npmrc',
+        names: ['c'],
+        subcommands: { set: { ...SET_PROGRAMS, ...NPMRC }, delete: NPMRC },
+      },
+      set: { ...SET_PROGRAMS, ...NPMRC },
     },
   },
   {
@@ -208,14 +232,18 @@ export const TOOLS: readonly CommandFact[] = [
       run: RUN_SCRIPT,
       install: INSTALL,
       exec: PACKAGE_RUN,
-      config: CONFIG,
-      set: SET_PROGRAMS,
       dlx: {
         ...PACKAGE_RUN,
         short: 'p:',
         long: 'package= quiet',
         values: { '-p': 'name', '--package': 'name' },
       },
+      config: {
+        summary: 'reads and edits the yarn settings',
+        subcommands: { set: { ...SET_PROGRAMS, ...YARNRC }, delete: YARNRC, unset: YARNRC },
+      },
+      // `yarn set version`: writes yarnPath into .yarnrc.yml.
+      set: { ...SET_PROGRAMS, ...YARNRC },
     },
   },
   {
@@ -359,7 +387,27 @@ export const TOOLS: readonly CommandFact[] = [
     short: 'H:M:',
     long: 'host= machine=',
     permute: false,
-    subcommands: {},
+    // Enabling or linking a unit makes it run later: the unit directories are written (`--user`:
+    // the user's, else the system's; both are named, on the safe side).
+    subcommands: Object.fromEntries(
+      [
+        'enable',
+        'reenable',
+        'link',
+        'edit',
+        'preset',
+        'add-wants',
+        'add-requires',
+        'set-property',
+        'revert',
+      ].map((verb) => [
+        verb,
+        {
+          summary: `${verb}s units (they run later)`,
+          writesFiles: { files: ['/etc/systemd/system', '~/.config/systemd/user'] },
+        },
+      ]),
+    ),
   },
   {
     names: ['terraform', 'tofu'],

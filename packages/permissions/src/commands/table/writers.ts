@@ -1,6 +1,8 @@
 /**
  * Commands that write, link or move the files their operands name (GNU coreutils 9, GNU patch
- * 2.7, the common editors). Their `write` and `remove` words are what the protected-path check
+ * 2.7, the common editors), change their times, modes, owners or ACLs (`touch`, `chmod`,
+ * `setfacl`), and those that write files they need not name (`crontab`, `launchctl load`).
+ * Their `write` and `remove` words are what the protected-path check
  * (protected/written-paths.ts) resolves; a copier's destination may be a directory, so the
  * other operands' names under it count as written too.
  */
@@ -16,7 +18,8 @@ const TARGET = {
 /** An editor: every file operand may be written. */
 const EDITOR = { operands: ['write'] } as const satisfies Omit<CommandFact, 'names' | 'summary'>;
 
-export const WRITERS: readonly CommandFact[] = [
+/** Writers of the files their operands name. */
+const FILE_WRITERS: readonly CommandFact[] = [
   {
     names: ['mv'],
     summary: 'moves (renames) files: the sources go away, the destination is written',
@@ -118,3 +121,161 @@ export const WRITERS: readonly CommandFact[] = [
     examples: [{ argv: ['unlink', 'x'], roles: { 1: 'remove' } }],
   },
 ];
+
+/** Changes metadata only: never prints, sends or copies a file's content (see `printsNoContent`). */
+const METADATA = { printsNoContent: true, permute: true, abbreviations: true } as const;
+
+/**
+ * `touch`, `chmod`, `chown`, `chgrp`, `setfacl`, `rmdir`, `shred` (GNU coreutils 9, acl 2.3):
+ * what they change is the file itself — a policy file touched, made writable or shredded is
+ * as changed as one overwritten.
+ */
+const METADATA_WRITERS: readonly CommandFact[] = [
+  {
+    names: ['touch'],
+    summary: 'creates files or changes their times',
+    ...METADATA,
+    short: 'acd:fhmr:t:',
+    long: 'no-create date= no-dereference reference= time=',
+    values: {
+      '-d': 'value',
+      '--date': 'value',
+      '-t': 'value',
+      '--time': 'value',
+      '-r': 'meta',
+      '--reference': 'meta',
+    },
+    operands: ['write'],
+    examples: [
+      { argv: ['touch', '-r', 'ref', '-d', 'now', 'x'], roles: { 2: 'meta', 4: 'value', 5: 'write' } },
+    ],
+  },
+  {
+    names: ['chmod'],
+    summary: 'changes permission bits',
+    ...METADATA,
+    // A mode may look like an option (`chmod -w x`): read as an unlisted option, so both
+    // readings are taken, and `x` is written in one of them.
+    short: 'cfvR',
+    long: 'changes silent quiet verbose no-preserve-root preserve-root reference= recursive',
+    values: { '--reference': 'meta' },
+    // The mode comes first, unless `--reference` gives it: every operand counts as written.
+    operands: ['write'],
+    examples: [{ argv: ['chmod', '-R', 'u+x', 'dir'], roles: { 2: 'write', 3: 'write' } }],
+  },
+  {
+    names: ['chown', 'chgrp'],
+    summary: 'changes the owner or group',
+    ...METADATA,
+    short: 'cfvRHLPh',
+    long: 'changes silent quiet verbose dereference no-dereference from= no-preserve-root preserve-root reference= recursive',
+    values: { '--reference': 'meta', '--from': 'name' },
+    // The owner comes first, unless `--reference` gives it.
+    operands: ['write'],
+    examples: [{ argv: ['chown', '-R', 'u:g', 'dir'], roles: { 2: 'write', 3: 'write' } }],
+  },
+  {
+    names: ['setfacl'],
+    summary: 'changes access control lists',
+    ...METADATA,
+    short: 'm:M:x:X:bkndRLPvh',
+    long:
+      'modify= modify-file= remove= remove-file= remove-all remove-default set= set-file= mask no-mask ' +
+      'default restore= test recursive logical physical version help',
+    values: {
+      '-m': 'value',
+      '--modify': 'value',
+      '-x': 'value',
+      '--remove': 'value',
+      '--set': 'value',
+      '-M': 'read',
+      '--modify-file': 'read',
+      '-X': 'read',
+      '--remove-file': 'read',
+      '--set-file': 'read',
+      '--restore': 'read',
+    },
+    operands: ['write'],
+    examples: [{ argv: ['setfacl', '-m', 'u:x:rw', 'f'], roles: { 2: 'value', 3: 'write' } }],
+  },
+  {
+    names: ['rmdir'],
+    summary: 'removes empty directories',
+    ...METADATA,
+    short: 'pv',
+    long: 'ignore-fail-on-non-empty parents verbose',
+    operands: ['remove'],
+    examples: [{ argv: ['rmdir', '-p', 'a/b'], roles: { 2: 'remove' } }],
+  },
+  {
+    names: ['shred'],
+    summary: 'overwrites files, and with -u deletes them',
+    ...METADATA,
+    short: 'fn:s:uvxz',
+    long: 'force iterations= random-source= size= remove=? verbose exact zero',
+    values: {
+      '-n': 'value',
+      '--iterations': 'value',
+      '-s': 'value',
+      '--size': 'value',
+      '--random-source': 'read',
+    },
+    operands: ['remove'],
+    examples: [{ argv: ['shred', '-n', '3', '-u', 'x'], roles: { 2: 'value', 4: 'remove' } }],
+  },
+];
+
+/** Writers of files they need not name at all: a crontab installed, a launchd job loaded. */
+const OTHER_WRITERS: readonly CommandFact[] = [
+  {
+    names: ['crontab'],
+    summary: 'installs, edits, removes or lists the user crontab (cronie, Vixie cron)',
+    short: 'u:lreisTcnx:V',
+    values: { '-u': 'name', '-x': 'value' },
+    // The file it installs (`-` standard input) is read.
+    operands: ['read'],
+    // Anything but listing it writes the spool.
+    writesFiles: { files: ['/var/spool/cron/crontabs'], unless: ['-l'] },
+    examples: [{ argv: ['crontab', '-u', 'root', 'jobs'], roles: { 2: 'name', 3: 'read' } }],
+  },
+  {
+    names: ['launchctl'],
+    summary: 'the launchd client (macOS): loading or enabling a job makes it run later',
+    permute: false,
+    subcommands: Object.fromEntries(
+      ['load', 'bootstrap', 'enable', 'submit'].map((verb) => [
+        verb,
+        { summary: `${verb}s a launchd job`, writesFiles: { files: ['~/Library/LaunchAgents'] } },
+      ]),
+    ),
+  },
+  {
+    names: ['wget'],
+    summary: 'downloads files over HTTP(S) and FTP',
+    short: 'O:o:a:P:i:',
+    long:
+      'output-document= output-file= append-output= directory-prefix= input-file= quiet verbose ' +
+      'no-verbose continue timestamping no-clobber recursive',
+    abbreviations: true,
+    values: {
+      '-O': 'write',
+      '--output-document': 'write',
+      '-o': 'write',
+      '--output-file': 'write',
+      '-a': 'write',
+      '--append-output': 'write',
+      // The directory downloads are saved into (named after the URL): written.
+      '-P': 'write',
+      '--directory-prefix': 'write',
+      '-i': 'read',
+      '--input-file': 'read',
+    },
+    operands: ['value'],
+    examples: [
+      { argv: ['wget', '-O', 'out', 'https://x'], roles: { 2: 'write', 3: 'value' } },
+      { argv: ['wget', '-Oout', 'https://x'], roles: { 2: 'value' } },
+    ],
+  },
+];
+
+export const WRITERS: readonly CommandFact[] = [...FILE_WRITERS, ...METADATA_WRITERS, ...OTHER_WRITERS];

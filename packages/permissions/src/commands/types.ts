@@ -359,6 +359,12 @@ export interface CommandFact extends ArgvFacts {
    * later: their keys, compared without case. Such a value is checked as a command line now.
    */
   setsCommandSettings?: readonly string[];
+  /**
+   * The command connects to hosts its words name (URLs, `host port`, `--resolve` values): the
+   * network floor reads every word for hosts. `localhost-shorthand`: a word starting with `:`
+   * is a URL on localhost as well (`http :3000/x`, httpie and xh).
+   */
+  reachesHosts?: true | 'localhost-shorthand';
   /** Files the command writes that its words need not name (see `WritesFiles`). */
   writesFiles?: WritesFiles;
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */

@@ -52,6 +52,13 @@ describe('paths resolved against the working directory', () => {
     ['/repo', 'env -C /home/u/.aws cat credentials'],
     ['/repo', 'env --chdir=/home/u/.aws cat credentials'],
     ['/repo', 'git -C /home/u/.aws show HEAD:credentials'],
+    // Directory options as the command table reads them (`chdir`): a wrapper's, and the
+    // command's own before any subcommand, in union with where it started (`tar -C` moves only
+    // the operands after it).
+    ['/repo', 'sudo -D /home/u/.aws cat credentials'],
+    ['/repo', 'sudo --chdir=/home/u/.aws cat credentials'],
+    ['/repo', 'tar -C /home/u/.aws -cf /tmp/x.tar credentials'],
+    ['/home/u/.aws', 'tar -cf /tmp/x.tar credentials -C /tmp x'],
     ['/repo', 'cat < /home/u/.netrc'],
     ['/home/u/.aws', 'wc -c < credentials'],
     ['/home/u/.aws', 'grep -f credentials x.txt'],
@@ -255,5 +262,44 @@ describe('jq and yq read files and the environment', () => {
     `yq '.services' docker-compose.yml`,
   ])('%s is not denied', (command) => {
     expect(decide(command, '/repo', true, none).behavior).not.toBe('deny');
+  });
+});
+
+describe('network clients from the command table', () => {
+  const all = compileRuleSet({ allow: ['Bash'] });
+  // Every client the floor read hosts from before its list became the table's `reachesHosts`.
+  it.each([
+    'curl',
+    'wget',
+    'http',
+    'https',
+    'httpie',
+    'xh',
+    'xhs',
+    'aria2c',
+    'lynx',
+    'links',
+    'w3m',
+    'nc',
+    'ncat',
+    'netcat',
+    'telnet',
+    'socat',
+    'ftp',
+  ])('%s reaching a cloud metadata host is denied', (name) => {
+    const decision = evaluateBash(`${name} http://169.254.169.254/latest/`, all);
+    expect(decision.behavior, decision.reason).toBe('deny');
+    expect(decision.matchedRule).toBe('builtin:network-target');
+  });
+
+  it.each(['http :3000/x', 'https :3000/x', 'xh :8080', 'httpie :3000'])(
+    '%s is a URL on localhost: asked under a broad rule',
+    (command) => {
+      expect(evaluateBash(command, all).behavior).toBe('ask');
+    },
+  );
+
+  it('reads `:PORT` as localhost only for the clients that say so', () => {
+    expect(evaluateBash('curl :3000/x', all).behavior).toBe('allow');
   });
 });

@@ -15,7 +15,7 @@
  * The word-by-word check (secret-reads.ts) still runs first: it needs no directory.
  */
 
-import { readCommand } from '../commands';
+import { atAnyLevel, namesWhere, readCommand } from '../commands';
 import { canonicalHost, hostsInText, worstHost } from '../network/network-targets';
 import type { ProtectedClass } from '../protected/protected-catalogue';
 import type { ProtectedPathModel } from '../protected/protected-paths';
@@ -68,26 +68,20 @@ const PERSISTENCE_WHY =
 const ABOVE_POLICY_WHY =
   'holds permission policy further down (project or user settings, hook registrations): removing or moving it takes them along; no broad rule allows it';
 
-/** Commands that take a URL or host as an operand. */
-const NETWORK_COMMANDS = new Set([
-  'curl',
-  'wget',
-  'http',
-  'https',
-  'httpie',
-  'xh',
-  'xhs',
-  'aria2c',
-  'lynx',
-  'links',
-  'w3m',
-  'nc',
-  'ncat',
-  'netcat',
-  'telnet',
-  'socat',
-  'ftp',
-]);
+/** Commands that connect to the hosts their words name (the command table's `reachesHosts`). */
+const HOST_COMMANDS: ReadonlySet<string> = namesWhere((fact) => fact.reachesHosts !== undefined);
+/** Of those, the ones for which `:PORT/PATH` is a URL on localhost (httpie, xh). */
+const LOCALHOST_SHORTHAND: ReadonlySet<string> = namesWhere(
+  (fact) => fact.reachesHosts === 'localhost-shorthand',
+);
+
+/**
+ * Commands with an option whose value is a directory the command works in (`git -C`, `make -C`,
+ * `tar -C`, `npm --prefix`, `env -C`): the command table's `chdir` role.
+ */
+const CHDIR_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel((fact) => Object.values(fact.values ?? {}).includes('chdir')),
+);
 
 /**
  * The hosts `command` reaches: the URL and host operands of a network command (all its
@@ -101,11 +95,11 @@ function networkHosts(command: SimpleCommand, name: string): string[] | undefine
     if (match) (hosts ??= []).push(canonicalHost(match[1]!) ?? match[1]!);
   }
   const argv = command.unwrapped.argv;
-  if (NETWORK_COMMANDS.has(name)) {
+  if (HOST_COMMANDS.has(name)) {
     for (let i = 1; i < argv.length; i++) {
       const word = argv[i]!;
       // httpie: `:3000/x` is localhost.
-      if (word.startsWith(':') && /^(?:https?|httpie|xh|xhs)$/.test(name)) (hosts ??= []).push('localhost');
+      if (word.startsWith(':') && LOCALHOST_SHORTHAND.has(name)) (hosts ??= []).push('localhost');
       const found = hostsInText(word, true);
       if (found.length > 0) (hosts ??= []).push(...found);
     }
@@ -394,31 +388,38 @@ export class ResolvedReads {
     this.chain = this.source === undefined || chain.dirs.length === 0 ? undefined : chain;
   }
 
-  /** The directories `command` itself runs in: `env -C DIR`, `git -C DIR` change them. */
+  /**
+   * The directories `command` itself runs in: the `chdir` values of its wrappers (`env -C DIR`)
+   * and of its own options before any subcommand (`git -C DIR`, `make -C DIR`, `tar -C DIR`),
+   * as the command table reads them, in every reading — and, since some of those options only
+   * move the operands after them (`tar -C`), the directories it started in as well: the floor
+   * takes the union.
+   */
   private commandDirs(
     command: SimpleCommand,
     name: string,
     current: { dirs: string[]; hinted: boolean[] },
   ): { dirs: string[]; hinted: boolean[] } {
-    let changes: string[] | undefined;
     const { argv, unwrapped } = command;
-    // Wrapper words sit before the inner command in argv: `env -C DIR`, `env --chdir=DIR`.
+    // Wrapper words sit before the inner command in argv: `env -C DIR`, `sudo --chdir=DIR`,
+    // read with the wrapper's entry (each wrapper the parser took off reads one way).
+    const changes: string[] = [];
     const wrapperWords = argv.length - unwrapped.argv.length;
-    for (let i = 0; i < wrapperWords; i++) {
-      const word = argv[i]!;
-      if (word === '-C' || word === '--chdir') (changes ??= []).push(argv[i + 1] ?? '');
-      else if (word.startsWith('--chdir=')) (changes ??= []).push(word.slice('--chdir='.length));
+    for (let at = 0; at < wrapperWords; at++) {
+      const wrapper = commandWordBasename(argv[at]!);
+      if (!CHDIR_NAMES.has(wrapper)) continue;
+      const reading = readCommand(argv, at, wrapper)?.[0];
+      for (const option of reading?.options ?? [])
+        if (option.def?.role === 'chdir' && option.value !== undefined && option.index < wrapperWords)
+          changes.push(option.value);
     }
-    // A command's own directory options, as the command table reads them (`git -C DIR`), in
-    // every reading: the floor takes the union of the directories they lead to.
-    let chains: string[][] = [changes ?? []];
-    const readings = name === 'git' ? readCommand(unwrapped.argv, 0, name) : undefined;
+    const chains: string[][] = [changes];
+    const readings = CHDIR_NAMES.has(name) ? readCommand(unwrapped.argv, 0, name) : undefined;
     if (readings !== undefined) {
-      const seen = new Set<string>();
-      chains = [];
+      const seen = new Set<string>([changes.join('\u0000')]);
       for (const reading of readings) {
         const sub = reading.kinds.indexOf('subcommand');
-        const chain = [...(changes ?? [])];
+        const chain = [...changes];
         for (const option of reading.options) {
           if (sub >= 0 && option.index > sub) break;
           if (option.def?.role === 'chdir' && option.value !== undefined) chain.push(option.value);

@@ -2,6 +2,7 @@
 import type { CommandFact } from '../types';
 import { ARCHIVES } from './archives';
 import { BASICS } from './basics';
+import { CLIENTS } from './clients';
 import { CREDENTIALS } from './credentials';
 import { FILES } from './files';
 import { GIT } from './git';
@@ -31,5 +32,6 @@ export const ENTRIES: readonly CommandFact[] = [
   ...INTERPRETERS,
   ...WRAPPERS,
   ...WRITERS,
+  ...CLIENTS,
   ...BASICS,
 ];

@@ -11,6 +11,7 @@ export const NETWORK: readonly CommandFact[] = [
   {
     names: ['curl'],
     summary: 'transfers data from or to a URL',
+    reachesHosts: true,
     short: 'b:c:C:d:D:e:E:F:H:K:m:o:P:Q:r:T:t:u:U:w:x:X:y:Y:z:A:#0123456aBfgGhIijJklLMnNOpqRsSvVZ',
     long:
       'data= data-raw= data-binary= data-ascii= data-urlencode= json= form= form-string= upload-file= ' +
@@ -121,6 +122,7 @@ export const NETWORK: readonly CommandFact[] = [
   {
     names: ['ftp', 'pftp', 'tnftp'],
     summary: 'the classic file transfer client: reads its commands from standard input',
+    reachesHosts: true,
     // (`!CMD` in its commands runs CMD in a local shell.)
     short: 'AadefginpRtvVo:P:r:s:T:u:',
     values: { '-o': 'write' },

@@ -26,6 +26,8 @@ export const WRAPPERS: readonly CommandFact[] = [
       'user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= ' +
       'chroot= preserve-env=? askpass background bell edit help set-home login remove-timestamp ' +
       'reset-timestamp list non-interactive no-update preserve-groups stdin shell version validate',
+    // sudo 1.9.3 and later: the command runs in DIR.
+    values: { '-D': 'chdir', '--chdir': 'chdir' },
     unwrap: {
       assignments: true,
       refuse: { '-e': '-e edits files (sudoedit)', '--edit': '-e edits files (sudoedit)' },
@@ -35,6 +37,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     examples: [
       { argv: ['sudo', '-u', 'root', '-E', 'rm', 'x'], roles: { 4: 'command' } },
       { argv: ['sudo', '--preserve-env=PATH', '--', 'rm'], roles: { 3: 'command' } },
+      { argv: ['sudo', '-D', '/tmp', 'cat', 'x'], roles: { 2: 'chdir', 3: 'command' } },
     ],
   },
   {

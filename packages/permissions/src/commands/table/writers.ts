@@ -252,6 +252,7 @@ const OTHER_WRITERS: readonly CommandFact[] = [
   {
     names: ['wget'],
     summary: 'downloads files over HTTP(S) and FTP',
+    reachesHosts: true,
     short: 'O:o:a:P:i:',
     long:
       'output-document= output-file= append-output= directory-prefix= input-file= quiet verbose ' +

@@ -94,8 +94,9 @@ export function inlineCode(
       if (def?.role !== 'code' || option.valueIndex === undefined) continue;
       if (option.valueIndex === option.index) {
         const value = option.value!;
-        const level = reading.facts[reading.facts.length - 1]!;
-        if (value.length === 1 && level.short.get(value)?.role === 'code') add(option.index + 1);
+        // Any level's: a later word may have opened a subcommand (`bun -pe x`, `x` being bunx).
+        if (value.length === 1 && reading.facts.some((level) => level.short.get(value)?.role === 'code'))
+          add(option.index + 1);
         // `-cCODE`: the program is the rest of the word (taken for `-pe` too: more to check).
         if (value !== '') add(option.index, value);
         continue;

@@ -256,13 +256,15 @@ function walk(argv: readonly string[], state: State, forks: Forks): void {
       )
     ) {
       const sub = level.subcommands.get(word);
-      state.kinds[i] = 'subcommand';
-      state.ended = false;
-      if (sub) {
-        state.facts.push(sub);
-        for (const effect of sub.fact.implies ?? []) state.effects.add(effect);
-      } else state.unknownSubcommand = word;
-      continue;
+      if (sub || !level.fact.operandUnlessSubcommand) {
+        state.kinds[i] = 'subcommand';
+        state.ended = false;
+        if (sub) {
+          state.facts.push(sub);
+          for (const effect of sub.fact.implies ?? []) state.effects.add(effect);
+        } else state.unknownSubcommand = word;
+        continue;
+      }
     }
     const wrapper = level.fact.wrapper;
     if (wrapper === 'after-options' && state.operands.length < (level.fact.commandAfter ?? 0)) {

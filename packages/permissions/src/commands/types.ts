@@ -183,6 +183,12 @@ export interface ArgvFacts {
    */
   subcommandsFirst?: boolean;
   /**
+   * A first operand that names no subcommand is an ordinary operand, not an unknown
+   * subcommand: `bun app.js -e X` runs the script app.js (`bun x` and `bun exec` are the
+   * subcommands), and the words after it are read as the command's own, as for `node`.
+   */
+  operandUnlessSubcommand?: boolean;
+  /**
    * An `after-options` wrapper's command follows this many operands of its own (`timeout
    * DURATION CMD`, `chroot DIR CMD`, `flock FILE CMD`); options end at the first of them.
    */

@@ -157,6 +157,14 @@ describe('inlinePrograms', () => {
         // php's `-c` and ruby's `-E` take a value (an ini path, an encoding).
         if (command === 'php' && args.some((arg) => arg.startsWith('-c'))) return;
         if (command === 'ruby' && args.includes('-E')) return;
+        // `bun x …` runs a package: the later words are its own.
+        // Bun reads `-pe` as `-p e`, so only a lone code option takes the next word.
+        const firstOperand = args.find(
+          (arg, i) =>
+            !(arg.startsWith('-') && arg !== '-') &&
+            !(i > 0 && /^(?:-[ep]|--(?:eval|print))$/.test(args[i - 1]!)),
+        );
+        if (command === 'bun' && firstOperand === 'x') return;
         // A program that starts with `-` right after a code option (`-e -eputs 1`): the scan
         // and the reader each take one of the two words as the program.
         if (

@@ -63,9 +63,11 @@ export const INTERPRETERS: readonly CommandFact[] = [
     values: { '-e': 'code', '--eval': 'code', '-p': 'code', '--print': 'code' },
     // `bun x` is bunx; `bun exec` runs a command line in Bun's shell.
     subcommands: { x: { ...PACKAGE_RUN, names: ['exec'] } },
+    operandUnlessSubcommand: true,
     examples: [
       { argv: ['bun', '--eval', 'console.log(1)'], roles: { 2: 'code' } },
       { argv: ['bun', 'x', 'rm', 'y'], roles: { 2: 'command' } },
+      { argv: ['bun', 'app.js', '-e', 'console.log(1)'], roles: { 3: 'code' } },
     ],
   },
   {

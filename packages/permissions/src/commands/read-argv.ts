@@ -349,6 +349,8 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
     state.options.push({ spelling: word, index: i });
     return i;
   }
+  // `valuesFollow` (tree): each value a letter takes is the next word not yet taken.
+  let taken = i;
   for (let k = 1; k < word.length; k++) {
     const letter = word[k]!;
     const def = level.short.get(letter);
@@ -357,6 +359,24 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
       if (def.takes === 'none') {
         state.options.push({ spelling: def.spelling, index: i, def });
         applyEffects(state, def, undefined);
+        continue;
+      }
+      if (level.fact.valuesFollow && rest !== undefined) {
+        if (def.takes === 'required' && taken + 1 < argv.length) {
+          taken++;
+          state.kinds[taken] = def.role;
+          state.options.push({
+            spelling: def.spelling,
+            index: i,
+            value: argv[taken]!,
+            valueIndex: taken,
+            def,
+          });
+          applyEffects(state, def, argv[taken]);
+        } else {
+          state.options.push({ spelling: def.spelling, index: i, def });
+          applyEffects(state, def, undefined);
+        }
         continue;
       }
       if (rest !== undefined) {
@@ -374,8 +394,9 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
       applyEffects(state, def, undefined);
       return i;
     }
-    // A letter the table does not list: a flag, or an option taking the rest (or the next word).
-    const valued = rest !== undefined || i + 1 < argv.length;
+    // A letter the table does not list: a flag, or an option taking the rest (or the next word);
+    // with `valuesFollow`, a flag (the word it might take is read as an operand).
+    const valued = !level.fact.valuesFollow && (rest !== undefined || i + 1 < argv.length);
     const other = valued ? fork(forks, state) : undefined;
     if (other) {
       other.kinds[i] = 'option';
@@ -391,7 +412,7 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
     }
     state.options.push({ spelling: `-${letter}`, index: i });
   }
-  return i;
+  return taken;
 }
 
 /** Gives the operands their roles once every option is known (`-e` may come after them). */

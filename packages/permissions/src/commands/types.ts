@@ -189,6 +189,11 @@ export interface ArgvFacts {
    */
   operandUnlessSubcommand?: boolean;
   /**
+   * Every letter of a dash word is an option, and each one that takes a value takes the next
+   * word not yet taken, never the rest of its word: tree's `-oa out` is `-o out -a`.
+   */
+  valuesFollow?: boolean;
+  /**
    * An `after-options` wrapper's command follows this many operands of its own (`timeout
    * DURATION CMD`, `chroot DIR CMD`, `flock FILE CMD`); options end at the first of them.
    */

@@ -237,15 +237,17 @@ export const BASICS: readonly CommandFact[] = [
       'lists directory trees; `-o FILE` writes the listing, `-R` reruns it with `-o 00Tree.html` in each directory',
     readOnly: 'any-option',
     // tree reads every letter of a dash word as an option, and a letter that takes a value
-    // takes the next word (`-Lo 2 out` is `-L 2 -o out`): only `-o` is listed, so the others
-    // read as flags (their values as operands) and `-o` is found in any cluster, before its value.
+    // takes the next word (`-oa out` is `-o out -a`). Only `-o` is listed, so the others read
+    // as flags and their values as operands (`-Lo 2 out` reads `2` as `-o`'s: more written).
     short: 'o:R',
+    valuesFollow: true,
     long: 'output= fromfile fromtabfile',
     values: { '-o': 'write', '--output': 'write' },
     // `--fromfile` reads listings from its operands and prints their lines.
     effects: { '-R': ['writes'], '--fromfile': LISTS, '--fromtabfile': LISTS },
     examples: [
       { argv: ['tree', '-o', 'out', '.'], roles: { 2: 'write' } },
+      { argv: ['tree', '-oa', 'out', '.'], roles: { 2: 'write' } },
       { argv: ['tree', '-R', 'src'], effects: ['writes'] },
       { argv: ['tree', '--fromfile', 'list.txt'], effects: ['reads-listed'] },
     ],

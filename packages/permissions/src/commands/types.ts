@@ -378,6 +378,12 @@ export interface CommandFact extends ArgvFacts {
   reachesHosts?: true | 'localhost-shorthand';
   /** Files the command writes that its words need not name (see `WritesFiles`). */
   writesFiles?: WritesFiles;
+  /**
+   * Its `NAME=VALUE` operands, and its environment, set variables whose value it may run as a
+   * command line: make runs `$(CC)`, `$(RM)`, `$(SHELL)` … in its recipes (`make CC='rm -rf x'`,
+   * `CC='rm -rf x' make`).
+   */
+  commandVariables?: boolean;
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
   printsCredentials?: PrintsCredentials;
   /**

@@ -259,6 +259,26 @@ describe('settings that name a program, from the command table (`setsCommandSett
   });
 });
 
+describe("make's variables and --eval, from the command table (`commandVariables`, `script`)", () => {
+  it('checks variable values and eval text as command lines', () => {
+    for (const [command, text] of [
+      ["make CC='rm -rf x'", 'rm -rf x'],
+      ["make -j4 -C sub CC='rm -rf x' all", 'rm -rf x'],
+      ["CC='rm -rf x' make", 'rm -rf x'],
+      ["env CC='rm -rf x' make", 'rm -rf x'],
+      ['make SHELL="$X"', '$X'],
+      ["make --eval='x: ; rm -rf y' x", 'x: ; rm -rf y'],
+      ["make -E 'x: ; rm -rf y' x", 'x: ; rm -rf y'],
+      ["gmake CC='rm -rf x'", 'rm -rf x'],
+    ] as const)
+      expect(hiddenCommandTexts(first(command)), command).toContain(text);
+    // A value the shell computes passes on the caller's setting.
+    expect(hiddenCommandTexts(first('make CC="$CC"'))).toEqual([]);
+    expect(hiddenCommandTexts(first('make -C sub all'))).toEqual([]);
+    expect(evaluateBash("make --eval='x: ; rm -rf y' x", ruleSet).behavior).toBe('deny');
+  });
+});
+
 describe('plainCommand (the deny step skips the checks above for it)', () => {
   const data = findSharedData(__dirname);
   it.skipIf(!data)(

@@ -144,6 +144,36 @@ function settingCommandTexts(argv: readonly string[], texts: string[], name: str
   }
 }
 
+/** Commands whose variables may hold command lines they run (`commandVariables`: make). */
+const VARIABLES_RUN = namesWhere((fact) => fact.commandVariables === true);
+
+/**
+ * The values of the variables `make CC='rm -rf x'` sets from its `NAME=VALUE` operands (in any
+ * reading) and its environment (`CC='rm -rf x' make`, `env CC=… make`): the table's
+ * `commandVariables`. A value the shell computes (`CC="$CC"`) passes on the caller's setting
+ * and is not read, except make's own shell (`make SHELL="$X"`), which runs every recipe.
+ */
+function variableCommandTexts(
+  command: SimpleCommand,
+  argv: readonly string[],
+  texts: string[],
+  name: string,
+): void {
+  const seen = new Set<number>();
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    for (const index of reading.operands) {
+      const arg = argv[index]!;
+      const equals = arg.indexOf('=');
+      if (seen.has(index) || equals <= 0) continue;
+      seen.add(index);
+      if (!/[$`]/.test(arg) || /^(?:MAKE)?SHELL=/.test(arg)) texts.push(arg.slice(equals + 1));
+    }
+  }
+  for (const assignment of command.assignments) if (!assignment.dynamic) texts.push(assignment.value);
+  for (const assignment of command.unwrapped.assignments)
+    if (!assignment.dynamic) texts.push(assignment.value);
+}
+
 /** A `KEY=VALUE` git setting (`-c`, `clone --config`) whose value is a command line. */
 function gitConfigValue(config: string, texts: string[]): void {
   const equals = config.indexOf('=');
@@ -267,11 +297,6 @@ interface CommandOptions {
   bang?: boolean;
   /** `+CMD` operands (vim, less) are such commands too. */
   plus?: boolean;
-  /**
-   * `NAME=VALUE` operands are variables whose value may be a command line: make runs
-   * `$(CC)`, `$(RM)`, `$(SHELL)` … in its recipes (`make CC='rm -rf x'`).
-   */
-  assigns?: boolean;
   /** ssh's `-o Key=Value` settings that hold commands (`ProxyCommand`, `LocalCommand`). */
   ssh?: boolean;
 }
@@ -338,8 +363,6 @@ const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
   ['lldb', {}],
   ['fd', {}],
   ['fdfind', {}],
-  ['make', { short: 'E', long: ['eval'], assigns: true }],
-  ['gmake', { short: 'E', long: ['eval'], assigns: true }],
   ['perl', {}],
 ]);
 
@@ -423,12 +446,6 @@ function optionCommandTexts(
       }
     } else if (spec.plus && arg.startsWith('+')) {
       pushOptionValue(arg.slice(1), spec, texts);
-    } else if (spec.assigns) {
-      const equals = arg.indexOf('=');
-      // A value the shell computes (`CC="$CC"`) passes on the caller's setting: not read,
-      // except make's own shell (`make SHELL="$X"`), which runs every recipe.
-      if (equals > 0 && (!/[$`]/.test(arg) || /^(?:MAKE)?SHELL=/.test(arg)))
-        texts.push(arg.slice(equals + 1));
     } else if (name === 'perl' && PERL_PIPE_OPEN.test(arg)) {
       // `perl -pe '' 'CMD|'`: `<>` opens its operands with two-argument open, which runs
       // `CMD|` (and `|CMD`) through the shell.
@@ -705,12 +722,7 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const spec = optionCommands.get(name);
   if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
   tableScriptTexts(inner, texts, name);
-  if (spec?.assigns) {
-    // make reads its environment as variables too: `CC='rm -rf x' make`, `env CC=… make`.
-    for (const assignment of command.assignments) if (!assignment.dynamic) texts.push(assignment.value);
-    for (const assignment of command.unwrapped.assignments)
-      if (!assignment.dynamic) texts.push(assignment.value);
-  }
+  if (VARIABLES_RUN.has(name)) variableCommandTexts(command, inner, texts, name);
   builtinCodeTexts(command.argv, texts, wrapped ? commandBasename(command.argv[0] ?? '') : name);
   if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts, name);
   // Without a wrapper the argv starts with the same word as `inner`.

@@ -259,11 +259,18 @@ export const TOOLS: readonly CommandFact[] = [
       '--makefile': 'read',
       '-C': 'chdir',
       '--directory': 'chdir',
+      // `--eval=TEXT`: makefile text, whose recipes and `$(shell …)` run shell lines.
+      '-E': 'script',
+      '--eval': 'script',
     },
     // `-f FILE` (any number of them) instead of the default makefiles.
     effects: { '-f': ['runs-file'], '--file': ['runs-file'], '--makefile': ['runs-file'] },
     runsFiles: ['GNUmakefile', 'makefile', 'Makefile'],
-    examples: [{ argv: ['make', '-j', '-C', 'sub', '-f', 'x.mk', 'all'], roles: { 3: 'chdir', 5: 'read' } }],
+    commandVariables: true,
+    examples: [
+      { argv: ['make', '-j', '-C', 'sub', '-f', 'x.mk', 'all'], roles: { 3: 'chdir', 5: 'read' } },
+      { argv: ['make', '--eval', 'x: ; rm -rf y', 'x'], roles: { 2: 'script' } },
+    ],
   },
   {
     names: ['tox'],

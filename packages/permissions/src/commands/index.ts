@@ -21,6 +21,7 @@ export {
   settingsWrittenIn,
 } from './files-run';
 export {
+  INLINE_OPTION,
   type InlineCode,
   inlineCode,
   interpreterName,

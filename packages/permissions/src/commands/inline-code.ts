@@ -33,6 +33,23 @@ export const RUN_CALLS: ReadonlyMap<string, RegExp> = new Map(
   ),
 );
 
+/**
+ * Per language, the option (or subcommand) that takes a program inline, as the entry lists it
+ * first: `python` → `-c`, `node` → `-e`, `php` → `-r`, `deno` → `eval`. A script file's text is
+ * checked as such a program (`python3 t.py` → `python3 -c TEXT`).
+ */
+export const INLINE_OPTION: ReadonlyMap<string, string> = new Map(
+  ENTRIES.flatMap((entry) => {
+    if (entry.language === undefined) return [];
+    const option = Object.entries(entry.values ?? {}).find(([, role]) => role === 'code')?.[0];
+    const sub = Object.entries(entry.subcommands ?? {}).find(
+      ([, fact]) => fact.operands?.[0] === 'code',
+    )?.[0];
+    const spelling = option ?? sub;
+    return spelling === undefined ? [] : [[entry.language, spelling] as const];
+  }),
+);
+
 /** Languages in which backquotes and `qx`/`%x` run shell commands (`shellQuotes`). */
 export const SHELL_QUOTE_LANGUAGES: ReadonlySet<string> = new Set(
   ENTRIES.flatMap((entry) => (entry.shellQuotes === true && entry.language ? [entry.language] : [])),

@@ -42,6 +42,21 @@ describe('scriptsWrittenThenRun', () => {
     expect(scripts("echo 'x' > a.js && node -e 'y' a.js")).toEqual([]);
   });
 
+  it("takes the interpreter's inline option and script operand from the command table", () => {
+    const lines = (command: string) =>
+      scriptsWrittenThenRun(analyzeShell(command).commands).scripts.map((script) => script.commandLine);
+    // Each language's own option (`INLINE_OPTION`), Lua's too, and deno's `eval` subcommand.
+    expect(lines("echo 'os.execute(1)' > t.lua && lua t.lua")).toEqual(["lua -e 'os.execute(1)'"]);
+    expect(lines("echo 'x' > t.php && php t.php")).toEqual(['php -r x']);
+    expect(lines("echo 'x' > t.rb && ruby -w t.rb")).toEqual(['ruby -e x']);
+    // Options after the script are the script's: the file still runs.
+    expect(lines("echo 'x' > t.py && python3 t.py -c y")).toEqual(['python3 -c x']);
+    // An option's value is not the script (`-W ignore`), a module's argument may be.
+    expect(lines("echo 'x' > t.py && python3 -W ignore t.py")).toEqual(['python3 -c x']);
+    expect(lines("echo 'x' > t.py && python3 -m pytest t.py")).toEqual(['python3 -c x']);
+    expect(lines("echo 'x' > - && python3 -")).toEqual([]);
+  });
+
   it('returns a script run again once, and says when there were too many to check', () => {
     expect(scripts("echo 'ls' > s.sh; bash s.sh; bash s.sh; bash ./s.sh")).toEqual([['s.sh', 'ls']]);
     const many = Array.from({ length: 300 }, (_, n) => `echo 'ls ${n}' > s${n}.sh; bash s${n}.sh`).join('; ');

@@ -9,6 +9,8 @@
 import {
   commandsIn,
   filesRunIn,
+  INLINE_OPTION,
+  interpreterName,
   normalizePath,
   type Reading,
   RUNS_FILES_NAMES,
@@ -37,22 +39,6 @@ export interface WrittenScript {
    */
   commandLine: string;
 }
-
-/**
- * How each interpreter family takes a program on its command line. (A map: a property
- * lookup by a name cut from the command line costs a string-table lookup first.)
- */
-const INLINE_FLAG: ReadonlyMap<string, string> = new Map([
-  ['python', '-c'],
-  ['node', '-e'],
-  ['bun', '-e'],
-  ['ruby', '-e'],
-  ['perl', '-e'],
-  ['php', '-r'],
-  ['deno', 'eval'],
-]);
-/** Interpreter options after which no script file follows (`-m module`, an inline program). */
-const NO_SCRIPT_OPTIONS = new Set(['-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print', 'eval']);
 
 /**
  * A file a command runs (`-`: its standard input); `inline` is set when an interpreter runs it
@@ -141,15 +127,8 @@ function filesRun(
   if (word === undefined) return NO_RUNS;
   const name = commandBasename(word);
   const family = interpreterFamily(name);
-  const flag = family === undefined ? undefined : INLINE_FLAG.get(family);
-  if (flag !== undefined) {
-    for (let index = 1; index < argv.length; index++) {
-      const arg = argv[index]!;
-      if (NO_SCRIPT_OPTIONS.has(arg)) return NO_RUNS;
-      if (!arg.startsWith('-')) return [{ path: pathKey(arg), inline: `${quoteShellWord(word)} ${flag}` }];
-    }
-    return NO_RUNS;
-  }
+  const flag = family === undefined ? undefined : INLINE_OPTION.get(family);
+  if (flag !== undefined) return interpreterScripts(argv, name, flag);
   // The basename is the word itself exactly when the word has no `/`.
   if (name !== word) return [{ path: pathKey(word) }];
   // The command table's: git's hooks, direnv's `.envrc`, a justfile, npm's scripts, tox,
@@ -175,6 +154,26 @@ function filesRun(
     return NO_RUNS;
   }
   return RUNS_NOTHING;
+}
+
+/**
+ * The script file an interpreter runs (`python3 -u t.py`), in any reading of its entry: the
+ * first operand, unless a program given inline comes before it (`python3 -c CODE x`, `deno
+ * eval CODE`) or it is standard input (`-`). Its text is checked as that interpreter's inline
+ * program (`flag`: the entry's option that takes one, `INLINE_OPTION`).
+ */
+function interpreterScripts(argv: readonly string[], name: string, flag: string): readonly FileRun[] {
+  const table = interpreterName(name);
+  let runs: FileRun[] | undefined;
+  for (const reading of (table === undefined ? undefined : readCommand(argv, 0, table)) ?? []) {
+    const at = reading.operands[0];
+    if (at === undefined || argv[at] === '-' || reading.kinds[at] === 'code') continue;
+    if (reading.options.some((option) => option.def?.role === 'code' && option.index < at)) continue;
+    const path = pathKey(argv[at]!);
+    if (runs?.some((run) => run.path === path)) continue;
+    (runs ??= []).push({ path, inline: `${quoteShellWord(argv[0]!)} ${flag}` });
+  }
+  return runs ?? NO_RUNS;
 }
 
 /** `word.endsWith('tee')`, without the call (asked of every command). */

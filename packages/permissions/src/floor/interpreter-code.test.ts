@@ -116,6 +116,20 @@ describe('inlinePrograms', () => {
     expect(codes('npm', '-e', 'x')).toEqual([]);
   });
 
+  it("reads bun's options after a script, a `-` or a later `x`: only its first word is a subcommand", () => {
+    for (const [argv, code] of [
+      [['bun', 'app.py', '-pe', 'x'], 'x'],
+      [['bun', '-', '-e', 'print(1)'], 'print(1)'],
+      [['bun', 'pytest', '-pe', 'y'], 'y'],
+      [['bun', '-e', 'pytest', '-pe', 'x'], 'x'],
+      [['bun', '-e', '', 'x', '-lne', 'app.py'], 'app.py'],
+    ] as const)
+      expect(
+        inlinePrograms(argv).map((program) => program.code),
+        argv.join(' '),
+      ).toContain(code);
+  });
+
   it('finds every program a scan of every word finds, where no other option takes a value', () => {
     const name = fc.constantFrom(
       'python3',
@@ -157,6 +171,8 @@ describe('inlinePrograms', () => {
         // php's `-c` and ruby's `-E` take a value (an ini path, an encoding).
         if (command === 'php' && args.some((arg) => arg.startsWith('-c'))) return;
         if (command === 'ruby' && args.includes('-E')) return;
+        // `bun x PKG …` runs a package's program: its words are the program's, not bun's.
+        if (command === 'bun' && args.find((arg) => !arg.startsWith('-')) === 'x') return;
         // `bun x …` runs a package: the later words are its own.
         // Bun reads `-pe` as `-p e`, so only a lone code option takes the next word.
         const firstOperand = args.find(

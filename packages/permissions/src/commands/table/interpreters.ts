@@ -63,11 +63,14 @@ export const INTERPRETERS: readonly CommandFact[] = [
     values: { '-e': 'code', '--eval': 'code', '-p': 'code', '--print': 'code' },
     // `bun x` is bunx; `bun exec` runs a command line in Bun's shell.
     subcommands: { x: { ...PACKAGE_RUN, names: ['exec'] } },
+    // Only its first word is a subcommand: a later `x` is an operand (`bun -e CODE x`).
+    subcommandsFirst: true,
     operandUnlessSubcommand: true,
     examples: [
       { argv: ['bun', '--eval', 'console.log(1)'], roles: { 2: 'code' } },
       { argv: ['bun', 'x', 'rm', 'y'], roles: { 2: 'command' } },
       { argv: ['bun', 'app.js', '-e', 'console.log(1)'], roles: { 3: 'code' } },
+      { argv: ['bun', '-e', 'y', 'x', '-e', 'z'], roles: { 2: 'code', 5: 'code' } },
     ],
   },
   {

@@ -7,7 +7,8 @@
  *   - tree-sitter-bash through web-tree-sitter (a full parse tree; no decision).
  * µs per command (p50, p90 and p99 of per-command medians, and their mean), ratios, the cost
  * of three common commands alone, and 1 MB inputs decided. (A 1 MB command decided by a new
- * process: `hook.bench.ts`.)
+ * process: `hook.bench.ts`.) Dexter's functions are the engine bundled as it ships
+ * (`built-engine.ts`; `BENCH_SOURCE=1` for the source through tsx).
  * Skips with a notice when the corpus is absent.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,11 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as shellQuoteParse } from 'shell-quote';
 import { Language, Parser } from 'web-tree-sitter';
-import { classifyCommand } from '../src/classifier';
-import { evaluateBash } from '../src/engine/evaluate-bash';
-import { checkFloor } from '../src/floor';
-import { compileRuleSet } from '../src/rules/compile-rule-set';
-import { analyzeShell } from '../src/shell';
+import { loadBenchEngine } from './built-engine';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../../../shared/data/corpora/agent.jsonl');
@@ -36,6 +33,9 @@ const commands: string[] = readFileSync(corpus, 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => (JSON.parse(line) as { command: string }).command);
+
+const { engine, which } = await loadBenchEngine();
+const { analyzeShell, checkFloor, classifyCommand, compileRuleSet, evaluateBash } = engine;
 
 const rules = compileRuleSet({
   allow: [
@@ -132,7 +132,7 @@ const quantile = (values: number[], q: number) => {
 };
 
 console.log(
-  `agent corpus: ${commands.length} commands; ${warmupPasses} warm-up passes, then ${rounds} interleaved rounds (steady state)`,
+  `agent corpus: ${commands.length} commands; ${warmupPasses} warm-up passes, then ${rounds} interleaved rounds (steady state); dexter: ${which}`,
 );
 const results: Record<string, { median: number; p90: number; p99: number; mean: number; coldMean: number }> =
   {};

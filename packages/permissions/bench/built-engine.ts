@@ -1,0 +1,82 @@
+/**
+ * The engine as it ships, for the benches: what they call, re-exported from the sources by a
+ * temporary entry file, bundled by tsup with this package's settings (ESM, target node20, no
+ * `keepNames`) into a temporary directory, then imported. Run from source, the benches
+ * run tsx's transform, whose `keepNames` wraps every function and class made at run time in a
+ * `defineProperty` call (`__name`) that the built package never makes: on the agent corpus
+ * it measured a fifth to a quarter of a full decision (see docs/benchmarks.md). `BENCH_SOURCE=1`
+ * measures the source through tsx instead, as every engine bench figure before this file was.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const source = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** What the benches call. */
+export interface BenchEngine {
+  analyzeShell: typeof import('../src/shell').analyzeShell;
+  classifyCommand: typeof import('../src/classifier').classifyCommand;
+  checkFloor: typeof import('../src/floor').checkFloor;
+  compileRuleSet: typeof import('../src/rules/compile-rule-set').compileRuleSet;
+  evaluateBash: typeof import('../src/engine/evaluate-bash').evaluateBash;
+}
+
+/** The engine to measure, and a line saying which it is. */
+export async function loadBenchEngine(): Promise<{ engine: BenchEngine; which: string }> {
+  if (process.env.BENCH_SOURCE === '1') {
+    const [shell, classifier, floor, rules, evaluate] = await Promise.all([
+      import('../src/shell'),
+      import('../src/classifier'),
+      import('../src/floor'),
+      import('../src/rules/compile-rule-set'),
+      import('../src/engine/evaluate-bash'),
+    ]);
+    return {
+      engine: {
+        analyzeShell: shell.analyzeShell,
+        classifyCommand: classifier.classifyCommand,
+        checkFloor: floor.checkFloor,
+        compileRuleSet: rules.compileRuleSet,
+        evaluateBash: evaluate.evaluateBash,
+      },
+      which: 'the source through tsx (BENCH_SOURCE=1)',
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dexter-bench-engine-'));
+  try {
+    const entry = path.join(dir, 'entry.ts');
+    const from = (file: string) => JSON.stringify(path.join(source, file));
+    writeFileSync(
+      entry,
+      [
+        `export { analyzeShell } from ${from('shell/index.ts')};`,
+        `export { classifyCommand } from ${from('classifier/index.ts')};`,
+        `export { checkFloor } from ${from('floor/index.ts')};`,
+        `export { compileRuleSet } from ${from('rules/compile-rule-set.ts')};`,
+        `export { evaluateBash } from ${from('engine/evaluate-bash.ts')};`,
+      ].join('\n'),
+    );
+    const { build } = await import('tsup');
+    // The settings of this package's tsup config (target node20, ESM), one file.
+    await build({
+      entry: { engine: entry },
+      outDir: dir,
+      format: ['esm'],
+      target: 'node20',
+      dts: false,
+      sourcemap: false,
+      splitting: false,
+      silent: true,
+      noExternal: [/.*/],
+      esbuildOptions(options) {
+        options.conditions = ['@dexter/source'];
+      },
+    });
+    const engine = (await import(pathToFileURL(path.join(dir, 'engine.js')).href)) as BenchEngine;
+    return { engine, which: 'the engine bundled by tsup, as the package ships it' };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

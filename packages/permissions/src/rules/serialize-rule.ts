@@ -4,6 +4,8 @@
  * any argv — however hostile — becomes a rule that matches exactly that argv.
  */
 import { PermissionsError } from '../errors';
+import { isAssignment } from '../shell/fallback-scan';
+import { isDeclarationBuiltin } from '../shell/parser';
 import { isBareRuleWord, quoteRuleWord } from './quote-rule-word';
 import type { Rule } from './rule';
 
@@ -62,8 +64,21 @@ export function serializeCommandRule(
   // Built in as few additions as it takes (no empty or one-character parts added on their
   // own).
   let text = `${tool}(${specifierWord(argv[0]!, true)}`;
-  for (let index = 1; index < argv.length; index++) text += ` ${specifierWord(argv[index]!, false)}`;
+  const declaring = isDeclarationBuiltin(argv[0]!);
+  for (let index = 1; index < argv.length; index++) {
+    const word = argv[index]!;
+    text += ` ${declaring && isAssignment(word) ? declaredWord(word) : specifierWord(word, false)}`;
+  }
   return kind === 'prefix' ? `${text}:*)` : `${text})`;
+}
+
+/**
+ * A word in assignment form after a declaration builtin (`X=1` of `export X=1`), quoted: bare,
+ * the parser reads it as an assignment, which no rule may hold, and the rule would not read
+ * back. Quoted it is the same word of argv (bash assigns `export 'X=1'` too).
+ */
+function declaredWord(word: string): string {
+  return escapeSpecifier(`'${word.replace(/'/g, `'\\''`)}'`);
 }
 
 /**
@@ -72,6 +87,7 @@ export function serializeCommandRule(
  * specifier, and the words are not added up a second time.
  */
 export function serializeExactRuleJoined(tool: string, argv: readonly string[], joined: string): string {
+  if (argv.length > 1 && isDeclarationBuiltin(argv[0]!)) return serializeCommandRule('exact', tool, argv);
   for (let index = 0; index < argv.length; index++) {
     if (!isBareRuleWord(argv[index]!, index === 0)) return serializeCommandRule('exact', tool, argv);
   }

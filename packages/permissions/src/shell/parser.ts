@@ -37,8 +37,11 @@ import {
   PROCESS_SUBSTITUTION,
 } from './word-kinds';
 
-/** `export`, `declare`, `typeset`, `local`, `readonly`: asked of every command word, so no hash lookup. */
-function isDeclarationBuiltin(text: string): boolean {
+/**
+ * `export`, `declare`, `typeset`, `local`, `readonly`: asked of every command word, so no hash
+ * lookup. Their later words in assignment form are assignments (`export X=1`).
+ */
+export function isDeclarationBuiltin(text: string): boolean {
   switch (text.length) {
     case 5:
       return text === 'local';

@@ -559,16 +559,15 @@ class Evaluation {
     const cacheable = behavior !== 'deny' && !this.analysis.opaque;
     const proposals =
       propose && this.propose
-        ? livingProposals(
+        ? // Built from the words of each command, without their dead answers (`living`).
+          proposalsKnowing(
+            this.analysis,
+            shellRulesOf(this.rules).allow,
+            this.verdicts,
+            this.options.tool || 'Bash',
+            this.uncovered,
+            this.uncoveredWords,
             this.rules,
-            proposalsKnowing(
-              this.analysis,
-              shellRulesOf(this.rules).allow,
-              this.verdicts,
-              this.options.tool || 'Bash',
-              this.uncovered,
-              this.uncoveredWords,
-            ),
           )
         : proposedRules;
     // One literal per shape, fields in the same order: a field added to a built object would

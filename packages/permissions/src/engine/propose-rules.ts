@@ -6,8 +6,11 @@
  * Opaque input gets no proposal: no rule can stand for what the engine cannot see.
  */
 import { classifyCommand, subcommandPrefix } from '../classifier';
-import type { RuleSet } from '../rules/rule';
+import { parseRule } from '../rules/parse-rule';
+import type { Rule, RuleSet } from '../rules/rule';
 import { serializeCommandRule, serializeExactRuleJoined } from '../rules/serialize-rule';
+import { shadowingRule } from '../rules/shadowing-rule';
+import { isShellToolName } from '../rules/tool-name';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
 import { hasWriteRedirect } from './redirects';
 import { type CommandVerdict, findAllowRule, type ShellRuleSet, shellRulesOf } from './shell-rules';
@@ -31,18 +34,53 @@ function proposalFor(
   verdict: CommandVerdict,
   tool: string,
   joined: string | undefined,
-): string {
+  restricting: Restricting | undefined,
+): string | undefined {
   const argv = command.argv;
   if (verdict.classification === 'read-only') {
     // subcommandPrefix gives no prefix for an interpreter or wrapper, and every prefix it
     // gives starts with argv[0]: it has already asked isInterpreterOrWrapper of that word.
     const prefix = subcommandPrefix(argv);
     const bareGit = prefix?.length === 1 && prefix[0] === 'git';
-    if (prefix && prefix.length > 0 && !bareGit) return serializeCommandRule('prefix', tool, prefix);
+    if (prefix && prefix.length > 0 && !bareGit)
+      return living('prefix', tool, prefix, serializeCommandRule('prefix', tool, prefix), restricting);
   }
-  return joined === undefined
-    ? serializeCommandRule('exact', tool, argv)
-    : serializeExactRuleJoined(tool, argv, joined);
+  const text =
+    joined === undefined
+      ? serializeCommandRule('exact', tool, argv)
+      : serializeExactRuleJoined(tool, argv, joined);
+  return living('exact', tool, argv, text, restricting);
+}
+
+/** The ask and deny rules a proposal must not be shadowed by. */
+type Restricting = Pick<RuleSet, 'ask' | 'deny'>;
+
+/**
+ * `text`, the rule of `kind` with `words`, or `undefined` when a rule of `restricting` shadows
+ * it (a dead answer: ask and deny rules are checked before any allow rule). The rule shadowed
+ * or not is the one `text` reads back as: for a shell tool that is the rule of its words
+ * (`serializeRule`'s output reads back as the same rule, property-tested), so the command is
+ * not parsed again; another tool name reads back as a path rule, which is parsed.
+ */
+function living(
+  kind: 'exact' | 'prefix',
+  tool: string,
+  words: readonly string[],
+  text: string,
+  restricting: Restricting | undefined,
+): string | undefined {
+  if (restricting === undefined || (restricting.ask.length === 0 && restricting.deny.length === 0))
+    return text;
+  let rule: Rule;
+  if (isShellToolName(tool)) rule = { kind, tool, argv: words };
+  else {
+    try {
+      rule = parseRule(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return shadowingRule(rule, restricting) === undefined ? text : undefined;
 }
 
 /**
@@ -92,6 +130,7 @@ export function proposalsKnowing(
   tool: string,
   uncovered: number,
   uncoveredWords?: string,
+  restricting?: Restricting,
 ): string[] {
   if (analysis.opaque || analysis.rejected) return [];
   // Most analyses get one proposal: the list is built at its size when done (a list pushed to
@@ -106,7 +145,14 @@ export function proposalsKnowing(
     const verdict = verdicts?.[index] ?? classifyCommand(command);
     if (index !== uncovered && findAllowRule(command, allowRules, verdict)) continue;
     // serializeRule output always reads back as the same rule (property-tested), so no re-parse here.
-    const text = proposalFor(command, verdict, tool, index === uncovered ? uncoveredWords : undefined);
+    const text = proposalFor(
+      command,
+      verdict,
+      tool,
+      index === uncovered ? uncoveredWords : undefined,
+      restricting,
+    );
+    if (text === undefined) continue;
     if (first === undefined) first = text;
     else if (proposals === undefined) {
       if (text !== first) proposals = [first, text];

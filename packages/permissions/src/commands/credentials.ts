@@ -4,6 +4,16 @@ import type { Reading } from './read-argv';
 /** Compiled operand patterns of credential conditions (`@0=secrets?`), by their text. */
 const OPERAND_PATTERNS = new Map<string, RegExp>();
 
+/** The operand pattern `source`, whole and ignoring case. */
+function operandPattern(source: string): RegExp {
+  let pattern = OPERAND_PATTERNS.get(source);
+  if (pattern === undefined) {
+    pattern = new RegExp(`^(?:${source})$`, 'i');
+    OPERAND_PATTERNS.set(source, pattern);
+  }
+  return pattern;
+}
+
 /**
  * True when `reading` meets one credential condition (see `PrintsCredentials`): an option
  * given (`-json`), with a value containing a text (`--raw~secrets`) or outside a list
@@ -11,17 +21,18 @@ const OPERAND_PATTERNS = new Map<string, RegExp>();
  * pattern (`@0=secrets?`).
  */
 function optionMatches(reading: Reading, argv: readonly string[], spelling: string): boolean {
+  if (spelling === '@none') return reading.operands.length === 0;
+  // No word after the command word (the last word with a kind is the command's own).
+  if (spelling === '@empty') return reading.kinds.lastIndexOf('program') === reading.kinds.length - 1;
+  if (spelling.startsWith('@*=')) {
+    const pattern = operandPattern(spelling.slice(3));
+    return reading.operands.some((operand) => pattern.test(argv[operand] ?? ''));
+  }
   if (spelling.startsWith('@')) {
     const equals = spelling.indexOf('=');
     const operand = reading.operands[Number(spelling.slice(1, equals))];
     if (operand === undefined) return false;
-    const source = spelling.slice(equals + 1);
-    let pattern = OPERAND_PATTERNS.get(source);
-    if (pattern === undefined) {
-      pattern = new RegExp(`^(?:${source})$`, 'i');
-      OPERAND_PATTERNS.set(source, pattern);
-    }
-    return pattern.test(argv[operand] ?? '');
+    return operandPattern(spelling.slice(equals + 1)).test(argv[operand] ?? '');
   }
   if (spelling.endsWith('*')) {
     const prefix = spelling.slice(0, -1);
@@ -58,6 +69,24 @@ export function readingPrintsCredentials(reading: Reading, argv: readonly string
     const credentials = level.fact.printsCredentials;
     if (credentials === undefined || credentials === 'always') continue;
     if (credentials.some((all) => all.split('&').every((spelling) => optionMatches(reading, argv, spelling))))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * True when `reading` (of `argv`) prints the environment (see `printsEnvironment`): an entry it
+ * read says so `always`, or its conditions hold — unless an option makes it print something
+ * else (`no-output`).
+ */
+export function readingPrintsEnvironment(reading: Reading, argv: readonly string[]): boolean {
+  if (reading.effects.has('no-output')) return false;
+  const innermost = reading.facts[reading.facts.length - 1]!;
+  if (innermost.fact.printsEnvironment === 'always') return true;
+  for (const level of reading.facts) {
+    const conditions = level.fact.printsEnvironment;
+    if (conditions === undefined || conditions === 'always') continue;
+    if (conditions.some((all) => all.split('&').every((spelling) => optionMatches(reading, argv, spelling))))
       return true;
   }
   return false;

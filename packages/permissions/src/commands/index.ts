@@ -11,7 +11,7 @@ import { ENTRIES } from './table';
 import type { CommandFact, Effect, ReadFormat } from './types';
 
 export type { CompiledFact, OptionDef } from './compile';
-export { readingPrintsCredentials } from './credentials';
+export { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 export {
   commandsIn,
   type FileRun,
@@ -31,6 +31,7 @@ export {
 } from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
+export { SECRET_NAME, SECRET_NAME_SOURCE } from './secret-names';
 export type {
   ArgvFacts,
   CommandFact,
@@ -256,6 +257,11 @@ export function nameTest(names: ReadonlySet<string>): (name: string) => boolean 
 
 /** True when the table says a command of this name may print a credential (`CREDENTIAL_NAMES`). */
 export const mayPrintCredential: (name: string) => boolean = nameTest(CREDENTIAL_NAMES);
+
+/** Commands the table says may print the environment (`printenv`, `set`, `declare -p`). */
+export const ENVIRONMENT_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel((fact) => fact.printsEnvironment !== undefined),
+);
 
 /** Commands that may read more options from a file the command line does not show (`curl -K`). */
 export const READS_OPTIONS_NAMES: ReadonlySet<string> = namesWhere(

@@ -5,7 +5,7 @@
  * denied, as on any internal error), and a test checks every entry at once.
  */
 import { type CompiledFact, compileFact } from './compile';
-import { readingPrintsCredentials } from './credentials';
+import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { type Reading, readArgv } from './read-argv';
 import type { CommandFact } from './types';
 
@@ -61,6 +61,13 @@ function checkExample(
   )
     throw new Error(
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.credentials ? 'prints no credential' : 'prints a credential'}`,
+    );
+  if (
+    example.environment !== undefined &&
+    readings.some((reading) => readingPrintsEnvironment(reading, argv)) !== example.environment
+  )
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.environment ? 'prints no environment' : 'prints the environment'}`,
     );
   if (table.get(basename(argv[0] ?? '')) === undefined)
     throw new Error(`command table: ${entry.names[0]}: example \`${describe(argv)}\` names no entry`);

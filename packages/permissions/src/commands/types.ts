@@ -59,8 +59,8 @@ export type Role =
  * - `target-given`: an option named the destination (`cp -t DIR`), so no operand is `lastOperand`;
  * - `picks-names`: a tree walk reads only the files a name picks (`find -name '*.py'`), a word
  *   the floor checks;
- * - `no-output`: what it would print goes elsewhere, not to its output (`pass -c NAME`: to the
- *   clipboard), so it prints no credential;
+ * - `no-output`: what it would print goes elsewhere or is something else (`pass -c NAME`: to the
+ *   clipboard; `declare -f`: functions), so it prints no credential and no environment;
  * - `in-place`: the files it reads are written back (`sed -i`, `perl -i`): its `read` and
  *   `unknown` operands are written too.
  */
@@ -304,6 +304,8 @@ export interface Example {
   notEffects?: readonly Effect[];
   /** Whether it prints a credential (see `printsCredentials`): some reading does, or none does. */
   credentials?: boolean;
+  /** Whether it prints the environment (see `printsEnvironment`): some reading does, or none does. */
+  environment?: boolean;
 }
 
 /** One entry of the table: a command, or a subcommand of one. */
@@ -386,6 +388,14 @@ export interface CommandFact extends ArgvFacts {
   commandVariables?: boolean;
   /** The command prints a credential to its output (the floor denies it; see `PrintsCredentials`). */
   printsCredentials?: PrintsCredentials;
+  /**
+   * The command prints the environment's variables, or one whose name says it holds a secret
+   * (the floor's env-dump check): `always`, or conditions as for `printsCredentials`, and also
+   * `@empty` (no word after the command: `set`), `@none` (no operand: `printenv`, `declare -p`)
+   * and `@*=PATTERN` (some operand matches: `printenv GITHUB_TOKEN`). A `no-output` effect
+   * (`declare -f` lists functions) cancels it.
+   */
+  printsEnvironment?: PrintsCredentials;
   /**
    * The command never prints, sends or copies the content of a file its words name: it
    * creates, deletes, changes metadata, counts or uses a key (`mkdir`, `ls`, `wc`, `chmod`,

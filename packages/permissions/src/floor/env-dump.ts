@@ -4,7 +4,7 @@
  * | command                                    | verdict | note                                      |
  * | ------------------------------------------ | ------- | ----------------------------------------- |
  * | `env`, `env -0`, `env -u X`, `env X=1` (no command) | deny |                                   |
- * | `printenv` (no names)                      | deny    |                                           |
+ * | `printenv` (no names)  (table: `environment.ts`) | deny |                                      |
  * | `printenv NAME…`                           | deny only when a NAME looks secret (KEY, TOKEN, SECRET, PASS, AUTH, CREDENTIAL, PRIVATE, SESSION, COOKIE) | `printenv PATH` is fine |
  * | `set` (no arguments)                       | deny    | `set -e`, `set -o pipefail` are fine      |
  * | `export`, `export -p`, `declare`/`typeset` with only `-p -x -r -g …`, `readonly [-p]`, `local` | deny | `declare -f`/`-F` list functions: fine |
@@ -18,20 +18,18 @@
  * | `/proc/*\/environ`                         | (secret-read) |                                     |
  */
 
-import { commandFact, readCommand } from '../commands';
+import {
+  commandFact,
+  ENVIRONMENT_NAMES,
+  readCommand,
+  readingPrintsEnvironment,
+  SECRET_NAME,
+} from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import { FALLBACK_SCAN_REASON } from '../shell/fallback-scan';
 import type { SimpleCommand } from '../shell/types';
 import { type InlineProgram, inlinePrograms, readsWholeEnvironment } from './interpreter-code';
 import type { FloorViolation } from './types';
-
-/**
- * A variable name that holds a secret: keys, tokens, passwords (`MYSQL_PWD`), signed tokens
- * (`CI_JOB_JWT`), URLs that carry credentials (`DATABASE_URL`, `REDIS_URL`, `SENTRY_DSN`,
- * `SLACK_WEBHOOK_URL`), Stripe-style secret keys (`STRIPE_SK`).
- */
-const SECRET_NAME =
-  /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE|JWT|DSN|WEBHOOK|_PWD$|_SK$|CONNECTION_?STRING|(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER)_(?:URL|URI)$/i;
 
 /**
  * True when a variable (or setting) named `name` holds a secret by its name: `API_KEY`,
@@ -59,16 +57,13 @@ function jqArgs(args: readonly string[]): readonly string[] {
   return out;
 }
 
-/** Every command name the switch in `checkEnvDumpNamed` knows; any other needs no argument scan. */
+/**
+ * Every command name the checks here know — the table's (`printenv`, `set`, `declare` …) and
+ * the switch's in `checkEnvDumpNamed`; any other needs no argument scan.
+ */
 export const DUMP_COMMANDS: ReadonlySet<string> = new Set([
+  ...ENVIRONMENT_NAMES,
   'env',
-  'printenv',
-  'set',
-  'export',
-  'readonly',
-  'local',
-  'declare',
-  'typeset',
   'ps',
   'awk',
   'gawk',
@@ -160,26 +155,16 @@ export function checkEnvDumpNamed(
     if (readsWholeEnvironment(family, code)) return dump(command);
   }
   if (!DUMP_COMMANDS.has(name)) return undefined;
+  if (ENVIRONMENT_NAMES.has(name)) {
+    // The table's facts, in every reading of the argv (any one printing is enough).
+    const argv = unwrapped.argv;
+    const readings = readCommand(argv, 0, name) ?? [];
+    return readings.some((reading) => readingPrintsEnvironment(reading, argv)) ? dump(command) : undefined;
+  }
   const args = unwrapped.argv.slice(1);
   switch (name) {
     case 'env':
       return isEnvDumpArgs(unwrapped.argv) ? dump(command) : undefined;
-    case 'printenv': {
-      const names = args.filter((arg) => !arg.startsWith('-'));
-      if (names.length === 0 || names.some((variable) => SECRET_NAME.test(variable))) return dump(command);
-      return undefined;
-    }
-    case 'set':
-      return args.length === 0 ? dump(command) : undefined;
-    case 'export':
-    case 'readonly':
-    case 'local':
-    case 'declare':
-    case 'typeset': {
-      if (args.some((arg) => !arg.startsWith('-') || arg.startsWith('--'))) return undefined;
-      if (args.some((arg) => /^-[a-zA-Z]*[fF]/.test(arg))) return undefined;
-      return dump(command);
-    }
     case 'ps':
       // BSD syntax: the `e` modifier in a dash-less argument (`ps eww`, `ps auxe`, `ps -ef e`)
       // that is not the value of an option (`ps -C node`, `ps -u alice`).

@@ -81,3 +81,37 @@ describe('destinations, outputs and commands that print no content', () => {
     expect(floor(source)?.check).toBe(check);
   });
 });
+
+describe('environment dumps read from the table', () => {
+  it.each([
+    'printenv',
+    'printenv -0',
+    'printenv HOME GITHUB_TOKEN',
+    'printenv DATABASE_URL',
+    'set',
+    'export',
+    'export -p',
+    'declare -p',
+    'declare -x',
+    'declare --',
+    'typeset',
+    'readonly -p',
+  ])('denies %s', (source) => {
+    expect(floor(source)?.check).toBe('env-dump');
+  });
+
+  it.each([
+    'printenv PATH',
+    'set -e',
+    'set -o pipefail',
+    'set -- a b',
+    'declare -f',
+    'declare -F',
+    'declare -p HOME',
+    'export A=1',
+    'local --help',
+    'readonly X=1',
+  ])('allows %s', (source) => {
+    expect(floor(source)).toBeUndefined();
+  });
+});

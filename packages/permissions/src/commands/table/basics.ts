@@ -78,7 +78,6 @@ export const BASICS: readonly CommandFact[] = [
       'df',
       'true',
       'false',
-      'printenv',
       'cd',
       'exit',
       ':',

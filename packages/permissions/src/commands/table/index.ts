@@ -4,6 +4,7 @@ import { ARCHIVES } from './archives';
 import { BASICS } from './basics';
 import { CLIENTS } from './clients';
 import { CREDENTIALS } from './credentials';
+import { ENVIRONMENT } from './environment';
 import { FILES } from './files';
 import { GIT } from './git';
 import { INTERPRETERS } from './interpreters';
@@ -28,6 +29,7 @@ export const ENTRIES: readonly CommandFact[] = [
   ...METADATA,
   ...PROGRAMS,
   ...CREDENTIALS,
+  ...ENVIRONMENT,
   ...NETWORK,
   ...INTERPRETERS,
   ...WRAPPERS,

@@ -274,9 +274,12 @@ export class ResolvedReads {
     const name = head === undefined ? '' : commandWordBasename(head);
     const current = this.chain ?? this.all;
     if (this.unknownDirectory && (inner.length > 1 || command.redirects.length > 0)) this.unresolved = true;
+    // Where the command runs (its own `-C DIR`, a wrapper's `--chdir`): read once, for its reads
+    // and its writes alike.
+    const where = this.commandDirs(command, name, current);
     const found =
-      this.checkReads(command, name, current) ??
-      this.checkWrites(command, name, current) ??
+      this.checkReads(command, name, where) ??
+      this.checkWrites(command, name, where.dirs) ??
       this.checkNetwork(command, name);
     if (name === 'cd' || name === 'pushd') this.follow(inner, current.dirs);
     return found;
@@ -316,11 +319,10 @@ export class ResolvedReads {
   private checkWrites(
     command: SimpleCommand,
     name: string,
-    current: { dirs: string[]; hinted: boolean[] },
+    dirs: readonly string[],
   ): FloorViolation | undefined {
     const model = this.protectedPaths;
     if (model === undefined) return undefined;
-    const { dirs } = this.commandDirs(command, name, current);
     const written = writtenPaths(command, name);
     if (written.writes.length + written.removes.length + written.mentions.length === 0) return undefined;
     const anyHint = dirs.some((dir) => model.mayName(dir));
@@ -499,12 +501,13 @@ export class ResolvedReads {
     return undefined;
   }
 
+  /** `where`: the directories the command runs in (`commandDirs`). */
   private checkReads(
     command: SimpleCommand,
     name: string,
-    current: { dirs: string[]; hinted: boolean[] },
+    where: { dirs: string[]; hinted: boolean[] },
   ): FloorViolation | undefined {
-    const { dirs, hinted } = this.commandDirs(command, name, current);
+    const { dirs, hinted } = where;
     const anyHint = hinted.includes(true);
     const argv = command.argv;
     // Where no directory is hinted, only a word or read redirect that spells a fragment can

@@ -138,10 +138,23 @@ describe('serializeRule', () => {
   });
 
   const word = fc.string({ unit: 'grapheme-ascii', minLength: 0, maxLength: 12 });
+  // Words in assignment form after a declaration builtin (`export X=1`), which bash reads as
+  // assignments unless they are quoted.
+  const assignment = fc
+    .tuple(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/), fc.constantFrom('=', '+='), word)
+    .map(([name, operator, value]) => `${name}${operator}${value}`);
   const commandRule = fc.record({
     kind: fc.constantFrom('exact' as const, 'prefix' as const),
     tool: fc.constantFrom('Bash', 'bash', 'Shell'),
-    argv: fc.array(word, { minLength: 1, maxLength: 5 }).filter((argv) => argv[0] !== ''),
+    argv: fc.oneof(
+      fc.array(word, { minLength: 1, maxLength: 5 }).filter((argv) => argv[0] !== ''),
+      fc
+        .tuple(
+          fc.constantFrom('export', 'declare', 'typeset', 'local', 'readonly'),
+          fc.array(fc.oneof(assignment, word), { minLength: 1, maxLength: 4 }),
+        )
+        .map(([builtin, rest]) => [builtin, ...rest]),
+    ),
   });
   const pathRule = fc.record({
     kind: fc.constant('path' as const),

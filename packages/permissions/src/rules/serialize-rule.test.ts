@@ -36,3 +36,16 @@ describe('serializeExactRuleJoined', () => {
     expect(() => serializeExactRuleJoined('Bash', [], '')).toThrow(/at least one word/);
   });
 });
+
+describe('rules of declaration builtins (export X=1)', () => {
+  it('quotes a word in assignment form after a declaration builtin, and only there', () => {
+    expect(serializeCommandRule('exact', 'Bash', ['export', 'X=1'])).toBe("Bash(export 'X=1')");
+    expect(serializeCommandRule('exact', 'Bash', ['declare', '-x', 'A+=b', 'c'])).toBe(
+      "Bash(declare -x 'A+=b' c)",
+    );
+    expect(serializeExactRuleJoined('Bash', ['local', 'a=1'], 'local a=1')).toBe("Bash(local 'a=1')");
+    // Elsewhere `NAME=value` is an ordinary word of argv, left bare.
+    expect(serializeCommandRule('exact', 'Bash', ['make', 'CC=gcc'])).toBe('Bash(make CC=gcc)');
+    expect(serializeCommandRule('exact', 'Bash', ['export', 'PATH'])).toBe('Bash(export PATH)');
+  });
+});

@@ -361,7 +361,7 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
         applyEffects(state, def, undefined);
         continue;
       }
-      if (level.fact.valuesFollow && rest !== undefined) {
+      if (level.fact.valuesFollow) {
         if (def.takes === 'required' && taken + 1 < argv.length) {
           taken++;
           state.kinds[taken] = def.role;

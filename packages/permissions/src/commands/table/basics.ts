@@ -247,6 +247,7 @@ export const BASICS: readonly CommandFact[] = [
     examples: [
       { argv: ['tree', '-o', 'out', '.'], roles: { 2: 'write' } },
       { argv: ['tree', '-oa', 'out', '.'], roles: { 2: 'write' } },
+      { argv: ['tree', '-oo', 'a', 'b', '.'], roles: { 2: 'write', 3: 'write' } },
       { argv: ['tree', '-R', 'src'], effects: ['writes'] },
       { argv: ['tree', '--fromfile', 'list.txt'], effects: ['reads-listed'] },
     ],

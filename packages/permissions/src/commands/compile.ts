@@ -27,6 +27,8 @@ export interface OptionDef {
   repeatEffects?: ReadonlyMap<number, readonly Effect[]>;
   format?: ScriptFormat;
   readFormat?: ReadFormat;
+  /** Its value is a `KEY=VALUE` setting for this run (`settingOptions`: `git -c`). */
+  setting?: boolean;
 }
 
 /** A table entry ready for `readArgv`. */
@@ -156,6 +158,11 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     if (def.role !== 'read')
       throw new Error(`command table: ${path}: ${spelling} has a read format but no read role`);
     def.readFormat = format;
+  }
+  for (const spelling of fact.settingOptions ?? []) {
+    const def = find(spelling, 'setting option');
+    if (def.takes === 'none') throw new Error(`command table: ${path}: ${spelling} takes no setting`);
+    def.setting = true;
   }
   for (const [spelling, prefix] of Object.entries(fact.exclusions ?? {})) {
     const def = find(spelling, 'exclusion prefix of');

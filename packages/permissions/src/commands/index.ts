@@ -10,6 +10,7 @@ import { type Reading, readArgv } from './read-argv';
 import { ENTRIES } from './table';
 import type { CommandFact, Effect, ReadFormat } from './types';
 
+export { commandLinesIn } from './command-lines';
 export type { CompiledFact, OptionDef } from './compile';
 export { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 export {
@@ -228,12 +229,16 @@ export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mut
 const holdsScripts = atAnyLevel(
   (fact) =>
     Object.values(fact.values ?? {}).includes('script') ||
-    Object.values(fact.readFormat ?? {}).includes('ftp-commands'),
+    Object.values(fact.readFormat ?? {}).includes('ftp-commands') ||
+    fact.settingOptions !== undefined ||
+    fact.setsCommandSettings !== undefined,
 );
 
 /**
  * Commands with an option whose value is a command line they run (`ugrep --filter`, `git clone
- * -u`); not the wrappers the parser takes off (`su -c`, `flock -c`), whose scripts it parses.
+ * -u`), or a setting that holds one (`git -c core.pager=CMD`, `npm config set script-shell CMD`):
+ * see `commandLinesIn`. Not the wrappers the parser takes off (`su -c`, `flock -c`), whose
+ * scripts it parses.
  */
 export const SCRIPT_HOLDER_NAMES: ReadonlySet<string> = namesWhere(
   (fact) => fact.kind === undefined && fact.unwrap === undefined && holdsScripts(fact),

@@ -4,6 +4,7 @@
  * entry that contradicts its own examples is never read (the command it was asked for is
  * denied, as on any internal error), and a test checks every entry at once.
  */
+import { commandLinesIn } from './command-lines';
 import { type CompiledFact, compileFact } from './compile';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { type Reading, readArgv } from './read-argv';
@@ -69,6 +70,14 @@ function checkExample(
     throw new Error(
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.environment ? 'prints no environment' : 'prints the environment'}`,
     );
+  if (example.commandLines !== undefined) {
+    const lines = commandLinesIn(readings, argv);
+    const missing = example.commandLines.find((line) => !lines.includes(line));
+    if (missing !== undefined || (example.commandLines.length === 0 && lines.length > 0))
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` holds the command lines ${JSON.stringify(lines)}`,
+      );
+  }
   if (table.get(basename(argv[0] ?? '')) === undefined)
     throw new Error(`command table: ${entry.names[0]}: example \`${describe(argv)}\` names no entry`);
 }

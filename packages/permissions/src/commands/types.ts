@@ -135,6 +135,11 @@ export interface ArgvFacts {
   /** A value-taking option whose value holds a command line in a wrapper format. */
   scriptFormat?: Readonly<Record<string, ScriptFormat>>;
   /**
+   * Value-taking options whose value is a `KEY=VALUE` setting for this run (`git -c K=V`, `git
+   * clone --config K=V`): a key among the entry's `commandSettings` holds a command line.
+   */
+  settingOptions?: readonly string[];
+  /**
    * Roles of the operands in order; the last one repeats. `pattern` in first place is dropped
    * when an option gave the pattern (`pattern-given`).
    */
@@ -218,9 +223,13 @@ export type ReadFormat = 'curl-form' | 'ftp-commands';
 
 /**
  * How a `script` value holds its command line: `after-colon` — ugrep's `--filter=EXTS:CMD`;
- * `after-bang` — an editor or pager command, only what follows its `!` is a shell command.
+ * `after-bang` — an editor or pager command, only what follows its `!` is a shell command;
+ * `exec-action` — tar's `--checkpoint-action=exec=CMD` (other actions run none); `ssh-option`
+ * — ssh's `-o Key=Value`, of which `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` and
+ * `RemoteCommand` hold one; `debugger` — a gdb or lldb command, of which `shell CMD`, `!CMD`
+ * and `platform shell CMD` run one.
  */
-export type ScriptFormat = 'after-colon' | 'after-bang';
+export type ScriptFormat = 'after-colon' | 'after-bang' | 'exec-action' | 'ssh-option' | 'debugger';
 
 /**
  * How the shell parser takes a wrapper off the command it runs (`sudo -u x CMD`, `env X=1
@@ -306,6 +315,11 @@ export interface Example {
   credentials?: boolean;
   /** Whether it prints the environment (see `printsEnvironment`): some reading does, or none does. */
   environment?: boolean;
+  /**
+   * Command lines some reading holds (`script` values, settings that hold a command line: see
+   * `commands/command-lines.ts`); `[]` when none does.
+   */
+  commandLines?: readonly string[];
 }
 
 /** One entry of the table: a command, or a subcommand of one. */
@@ -372,6 +386,20 @@ export interface CommandFact extends ArgvFacts {
    * later: their keys, compared without case. Such a value is checked as a command line now.
    */
   setsCommandSettings?: readonly string[];
+  /**
+   * Keys of the settings the command reads whose value is a command line it runs (`core.pager`,
+   * `diff.*.textconv`: a `*` stands for one or more characters; compared without case). They are
+   * set for one run by a `settingOptions` value (`git -c core.pager=CMD log`) and stored for
+   * later runs by `setsCommandSettings` (`git config core.pager CMD`); a leading `!` (git's
+   * mark of a shell command) is not part of the command line.
+   */
+  commandSettings?: readonly string[];
+  /**
+   * The prefix of the settings that define the command's own aliases (`alias.`): a value
+   * starting with `!` is a shell command line, any other one a command line of the command
+   * itself (`git -c alias.p=push p` runs `git push`).
+   */
+  aliasSettings?: string;
   /**
    * The command connects to hosts its words name (URLs, `host port`, `--resolve` values): the
    * network floor reads every word for hosts. `localhost-shorthand`: a word starting with `:`

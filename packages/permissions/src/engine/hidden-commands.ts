@@ -14,8 +14,7 @@
  */
 import { isInterpreterOrWrapper } from '../classifier';
 import {
-  atAnyLevel,
-  commandsIn,
+  commandLinesIn,
   MAX_READINGS,
   namesWhere,
   PACKAGE_RUNNER_NAMES as PACKAGE_RUNNERS,
@@ -58,17 +57,13 @@ function isCodeLike(word: string): boolean {
   return /[\s;|&()'"`]/.test(word);
 }
 
-// git configuration keys whose value is a command line (`!cmd` for aliases).
-const gitCommandKeys =
-  /^(alias\..+|core\.(pager|sshcommand|editor|fsmonitor|askpass)|sequence\.editor|diff\.external|pager\..+|.+\.(command|cmd|textconv|helper|program|clean|smudge|process))$/i;
-
 /** Command words whose arguments `builtinCodeTexts` looks into. */
 const codeHoldingBuiltins = new Set(['trap', 'alias', 'git', 'mapfile', 'readarray']);
 
 /**
- * Command lines held by shell builtins and git options: `trap 'rm x' EXIT`,
- * `alias ls='rm x'`, `mapfile -C 'rm x'`, `git -c alias.x='!rm x' x`,
- * `git rebase --exec 'rm x'`, `git bisect run rm x`.
+ * Command lines held by shell builtins and git words: `trap 'rm x' EXIT`,
+ * `alias ls='rm x'`, `mapfile -C 'rm x'`, `git rebase --exec 'rm x'`, `git bisect run rm x`
+ * (git's settings that hold one are the command table's: `commandLinesIn`).
  */
 function builtinCodeTexts(
   argv: readonly string[],
@@ -95,20 +90,13 @@ function builtinCodeTexts(
   if (name !== 'git') return;
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
-    // Options (`-c`, `--config`, `--exec`, `-x`) and other words (`config`, `ext::`,
-    // `bisect`) apart: a word is only ever one of them.
+    // Options (`--exec`, `-x`) and other words (`ext::`, `bisect`) apart: a word is only
+    // ever one of them.
     if (arg.charCodeAt(0) === 0x2d) {
-      let config: string | undefined;
-      if (arg === '-c') config = argv[index + 1];
-      else if (arg.startsWith('-c')) config = arg.slice(2);
-      if (config !== undefined) gitConfigValue(config, texts);
-      if (arg === '--config' && argv[index + 1] !== undefined) gitConfigValue(argv[index + 1]!, texts);
-      else if (arg.startsWith('--config=')) gitConfigValue(arg.slice('--config='.length), texts);
       if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
       if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));
       continue;
     }
-    if (arg === 'config') gitConfigText(argv, index + 1, texts);
     // The `ext::` transport runs its command (`%` escapes a space): `git clone 'ext::sh -c …'`.
     if (arg.startsWith('ext::')) texts.push(arg.slice(5).replace(/% /g, ' '));
     if (arg === 'bisect' && argv[index + 1] === 'run') texts.push(argv.slice(index + 2).join(' '));
@@ -118,30 +106,6 @@ function builtinCodeTexts(
 /** True when `name` (a command basename) runs a command given in its trailing arguments (`ssh`, `docker`, `su`). */
 export function isCommandRunner(name: string): boolean {
   return runners.has(name);
-}
-
-/** Commands of which some level stores settings that name a program (`setsCommandSettings`). */
-const SETS_COMMAND_SETTINGS = namesWhere(atAnyLevel((fact) => fact.setsCommandSettings !== undefined));
-
-/**
- * Values of the settings a command stores for a program it runs later (`npm config set
- * script-shell CMD`, `npm set shell=CMD`, pnpm and yarn alike: the table's
- * `setsCommandSettings`), from the operands of every reading.
- */
-function settingCommandTexts(argv: readonly string[], texts: string[], name: string): void {
-  if (!SETS_COMMAND_SETTINGS.has(name)) return;
-  for (const reading of readCommand(argv, 0, name) ?? []) {
-    const keys = reading.facts[reading.facts.length - 1]!.fact.setsCommandSettings;
-    if (keys === undefined) continue;
-    const operands = reading.operands;
-    for (let at = 0; at < operands.length; at++) {
-      const word = argv[operands[at]!]!;
-      const equals = word.indexOf('=');
-      const key = (equals < 0 ? word : word.slice(0, equals)).toLowerCase();
-      const value = equals < 0 ? argv[operands[++at] ?? -1] : word.slice(equals + 1);
-      if (value !== undefined && keys.includes(key)) texts.push(value);
-    }
-  }
 }
 
 /** Commands whose variables may hold command lines they run (`commandVariables`: make). */
@@ -172,46 +136,6 @@ function variableCommandTexts(
   for (const assignment of command.assignments) if (!assignment.dynamic) texts.push(assignment.value);
   for (const assignment of command.unwrapped.assignments)
     if (!assignment.dynamic) texts.push(assignment.value);
-}
-
-/** A `KEY=VALUE` git setting (`-c`, `clone --config`) whose value is a command line. */
-function gitConfigValue(config: string, texts: string[]): void {
-  const equals = config.indexOf('=');
-  const key = config.slice(0, equals);
-  const value = config.slice(equals + 1);
-  // `alias.x=!cmd` runs a shell command; `alias.p=push` runs `git push` under another name.
-  if (equals > 0 && /^alias\./i.test(key) && !value.startsWith('!')) texts.push(`git ${value}`);
-  else if (equals > 0 && gitCommandKeys.test(key)) texts.push(value.replace(/^!/, ''));
-}
-
-// `git config` options whose value is the next word.
-const gitConfigValueOptions = new Set([
-  '-f',
-  '--file',
-  '--blob',
-  '--type',
-  '--default',
-  '--comment',
-  '--value',
-]);
-
-/**
- * `git config [set] KEY VALUE` stores a command line that a later git command runs
- * (`git config core.pager 'rm -rf x'`, `git config alias.x '!rm -rf x'`): the value is
- * checked as one now.
- */
-function gitConfigText(argv: readonly string[], from: number, texts: string[]): void {
-  const operands: string[] = [];
-  for (let index = from; index < argv.length && operands.length < 3; index++) {
-    const arg = argv[index]!;
-    if (gitConfigValueOptions.has(arg)) index++;
-    else if (!arg.startsWith('-') || operands.length > 0) operands.push(arg);
-  }
-  if (operands[0] === 'set') operands.shift();
-  const [key, value] = operands;
-  if (key === undefined || value === undefined) return;
-  if (/^alias\./i.test(key) && !value.startsWith('!')) texts.push(`git ${value}`);
-  else if (gitCommandKeys.test(key)) texts.push(value.replace(/^!/, ''));
 }
 
 type Kind = 'runner' | 'interpreter' | undefined;
@@ -245,7 +169,6 @@ export function mayHideCommands(word: string): boolean {
     kindOf(word) !== undefined ||
     codeHoldingBuiltins.has(name) ||
     PACKAGE_RUNNERS.has(name) ||
-    SETS_COMMAND_SETTINGS.has(name) ||
     optionCommands.has(name) ||
     SCRIPT_HOLDERS.has(name) ||
     copying.has(name)
@@ -466,40 +389,14 @@ function optionCommandTexts(
   }
 }
 
-/** A `script` value in its format: ugrep's `--filter=EXTS:CMD,…`, an editor's `!CMD`. */
-function scriptOf(value: string, format: 'after-colon' | 'after-bang' | undefined): string | undefined {
-  if (format === 'after-colon') {
-    const colon = value.indexOf(':');
-    return colon < 0 ? undefined : value.slice(colon + 1);
-  }
-  if (format === 'after-bang') {
-    const bang = value.indexOf('!');
-    return bang < 0 ? undefined : value.slice(bang + 1);
-  }
-  return value;
-}
-
 /**
  * The command lines the command table says an argv holds (`ugrep --filter=txt:CMD`,
- * `git -C dir clone -u CMD`, `doppler run --command CMD`), from every reading: a deny rule
- * matches if any reading holds a denied command.
+ * `git -C dir clone -u CMD`, `git -c core.pager=CMD log`, `npm config set script-shell CMD`),
+ * from every reading: a deny rule matches if any reading holds a denied command.
  */
 function tableScriptTexts(argv: readonly string[], texts: string[], name: string): void {
   if (!SCRIPT_HOLDERS.has(name)) return;
-  const readings: readonly Reading[] = readCommand(argv, 0, name) ?? [];
-  const found = new Set<string>();
-  for (const reading of readings) {
-    for (const option of reading.options) {
-      if (option.value === undefined) continue;
-      // An lftp command string: its `!CMD` commands run in a shell.
-      if (option.def?.readFormat === 'ftp-commands')
-        for (const line of commandsIn(option.value, 'ftp-commands')) found.add(line);
-      if (option.def?.role !== 'script') continue;
-      const script = scriptOf(option.value, option.def.format);
-      if (script !== undefined) found.add(script);
-    }
-  }
-  texts.push(...found);
+  texts.push(...commandLinesIn(readCommand(argv, 0, name) ?? [], argv));
 }
 
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
@@ -718,7 +615,6 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   // One basename for the lookups below; without a wrapper the argv starts with the same word.
   const name = commandBasename(inner[0] ?? '');
   packageRunStarts(inner, texts, name);
-  settingCommandTexts(inner, texts, name);
   const spec = optionCommands.get(name);
   if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
   tableScriptTexts(inner, texts, name);

@@ -16,6 +16,30 @@ import type { CommandFact } from '../types';
 
 const UPLOAD_PACK = { '-u': 'script', '--upload-pack': 'script' } as const;
 
+/**
+ * git's settings whose value is a command line it runs (git-config(1), 2.47): set for one run
+ * by `git -c KEY=VALUE` (`clone --config`) or stored by `git config KEY VALUE`. `alias.*` is
+ * `aliasSettings`.
+ */
+const COMMAND_SETTINGS = [
+  'core.pager',
+  'core.sshCommand',
+  'core.editor',
+  'core.fsmonitor',
+  'core.askPass',
+  'sequence.editor',
+  'diff.external',
+  'pager.*',
+  '*.command',
+  '*.cmd',
+  '*.textconv',
+  '*.helper',
+  '*.program',
+  '*.clean',
+  '*.smudge',
+  '*.process',
+];
+
 type Sub = NonNullable<CommandFact['subcommands']>[string];
 
 /**
@@ -84,6 +108,9 @@ export const GIT: readonly CommandFact[] = [
     summary: 'the version control system',
     // `git config core.hooksPath DIR`, `git -c core.hooksPath=DIR`: the hooks run from DIR.
     movesRunsFiles: { 'core.hooksPath': '.git/hooks' },
+    commandSettings: COMMAND_SETTINGS,
+    aliasSettings: 'alias.',
+    settingOptions: ['-c'],
     short: 'vhC:c:pP',
     long:
       'version help exec-path=? html-path man-path info-path paginate no-pager no-replace-objects ' +
@@ -173,6 +200,7 @@ export const GIT: readonly CommandFact[] = [
           'dissociate single-branch no-single-branch no-tags shallow-submodules remote-submodules sparse reject-shallow',
         abbreviations: true,
         values: { ...UPLOAD_PACK, '-c': 'name', '--config': 'name', '--template': 'read' },
+        settingOptions: ['-c', '--config'],
         operands: ['value', 'write'],
       },
       fetch: {
@@ -441,6 +469,8 @@ export const GIT: readonly CommandFact[] = [
       config: {
         summary: 'reads or sets configuration',
         readOnly: 'listed-options',
+        // `git config core.pager CMD`, `git config alias.x '!CMD'`: a command line run later.
+        setsCommandSettings: COMMAND_SETTINGS,
         abbreviations: true,
         short: 'lzef:',
         long:
@@ -568,6 +598,17 @@ export const GIT: readonly CommandFact[] = [
         effects: ['recursive'],
       },
       { argv: ['git', 'fetch', '--upload-pack', 'x', 'origin'], roles: { 3: 'script' } },
+      { argv: ['git', '-c', 'core.pager=rm -rf x', 'log'], commandLines: ['rm -rf x'] },
+      {
+        argv: ['git', '-c', 'diff.py.textconv=!rm x', '-c', 'color.ui=always', 'log'],
+        commandLines: ['rm x'],
+      },
+      { argv: ['git', '-c', 'alias.p=push', 'p'], commandLines: ['git push'] },
+      { argv: ['git', '-c', 'color.ui=always', 'log'], commandLines: [] },
+      { argv: ['git', 'clone', '--config', 'core.sshCommand=rm x', 'u'], commandLines: ['rm x'] },
+      { argv: ['git', 'config', '--global', 'alias.x', '!rm -rf x'], commandLines: ['rm -rf x'] },
+      { argv: ['git', 'config', 'set', 'filter.lfs.smudge', 'rm x'], commandLines: ['rm x'] },
+      { argv: ['git', 'config', 'user.name', 'rm x'], commandLines: [] },
       { argv: ['git', '-p', 'log'], effects: ['runs'] },
       { argv: ['git', '--exec-path=/tmp', 'status'], effects: ['runs'] },
       { argv: ['git', '--exec-path', 'status'], notEffects: ['runs'] },

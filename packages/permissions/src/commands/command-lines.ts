@@ -1,0 +1,120 @@
+/**
+ * The command lines the command table says an argv holds, from every reading: `script` values in
+ * their format (`ugrep --filter=txt:CMD`, `git clone -u CMD`, `tar --to-command=CMD`, `vim -c
+ * '!CMD'`), an lftp command string's `!CMD`, and the settings whose value is a command line
+ * (`git -c core.pager=CMD log`, `git config alias.x '!CMD'`, `npm config set script-shell CMD`).
+ * The search for hidden commands parses each as shell and checks it like any command; a deny
+ * rule matches if any reading holds a denied command.
+ */
+import type { CompiledFact } from './compile';
+import { commandsIn } from './files-run';
+import type { Reading } from './read-argv';
+import type { ScriptFormat } from './types';
+
+/** ssh's `-o Key=Value` settings that hold a command line, with the command line. */
+const SSH_COMMAND_OPTION = /^(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*(.*)$/is;
+/** A debugger command that runs a shell command: gdb's `shell CMD`/`!CMD`, lldb's `platform shell CMD`. */
+const DEBUGGER_SHELL = /^\s*(?:(?:platform\s+)?shell\b|!)\s*(.*)$/s;
+
+/** A `script` value in its format: ugrep's `--filter=EXTS:CMD,…`, an editor's `!CMD`. */
+export function scriptOf(value: string, format: ScriptFormat | undefined): string | undefined {
+  switch (format) {
+    case 'after-colon': {
+      const colon = value.indexOf(':');
+      return colon < 0 ? undefined : value.slice(colon + 1);
+    }
+    case 'after-bang': {
+      const bang = value.indexOf('!');
+      return bang < 0 ? undefined : value.slice(bang + 1);
+    }
+    case 'exec-action':
+      return value.startsWith('exec=') ? value.slice('exec='.length) : undefined;
+    case 'ssh-option':
+      return SSH_COMMAND_OPTION.exec(value)?.[1];
+    case 'debugger':
+      return DEBUGGER_SHELL.exec(value)?.[1];
+    default:
+      return value;
+  }
+}
+
+const keyPatterns = new WeakMap<readonly string[], RegExp>();
+
+/** A test for the keys `keys` lists (`*` stands for one or more characters; no case). */
+function keyPattern(keys: readonly string[]): RegExp {
+  let pattern = keyPatterns.get(keys);
+  if (pattern === undefined) {
+    const source = keys
+      .map((key) =>
+        key
+          .split('*')
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+'),
+      )
+      .join('|');
+    pattern = new RegExp(`^(?:${source})$`, 'i');
+    keyPatterns.set(keys, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * The command line a setting `key` = `value` holds for `top` (the reading's outermost entry):
+ * an alias (`aliasSettings`) runs `!CMD` in a shell or the command's own subcommand line, a key
+ * of `keys` runs its value (without a leading `!`).
+ */
+function settingLine(
+  top: CompiledFact,
+  keys: readonly string[] | undefined,
+  key: string,
+  value: string,
+): string | undefined {
+  const alias = top.fact.aliasSettings;
+  if (alias !== undefined && key.length > alias.length && key.toLowerCase().startsWith(alias))
+    return value.startsWith('!') ? value.slice(1) : `${top.path} ${value}`;
+  if (keys !== undefined && keyPattern(keys).test(key)) return value.replace(/^!/, '');
+  return undefined;
+}
+
+/** The command lines `readings` of `argv` hold (see the module's comment), each once. */
+export function commandLinesIn(readings: readonly Reading[], argv: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const reading of readings) {
+    const top = reading.facts[0]!;
+    let keys: readonly string[] | undefined;
+    for (const level of reading.facts) keys = level.fact.commandSettings ?? keys;
+    for (const option of reading.options) {
+      const def = option.def;
+      if (option.value === undefined || def === undefined) continue;
+      // An lftp command string: its `!CMD` commands run in a shell.
+      if (def.readFormat === 'ftp-commands')
+        for (const line of commandsIn(option.value, 'ftp-commands')) found.add(line);
+      if (def.setting) {
+        const equals = option.value.indexOf('=');
+        const line =
+          equals > 0
+            ? settingLine(top, keys, option.value.slice(0, equals), option.value.slice(equals + 1))
+            : undefined;
+        if (line !== undefined) found.add(line);
+      }
+      if (def.role !== 'script') continue;
+      const script = scriptOf(option.value, def.format);
+      if (script !== undefined) found.add(script);
+    }
+    // Settings stored from the operands, `KEY VALUE` or `KEY=VALUE`: each operand is tried as
+    // a key (`git config set KEY VALUE`: `set` is no key).
+    const stores = reading.facts[reading.facts.length - 1]!.fact.setsCommandSettings;
+    if (stores !== undefined) {
+      const operands = reading.operands;
+      for (let at = 0; at < operands.length; at++) {
+        const word = argv[operands[at]!]!;
+        const equals = word.indexOf('=');
+        const key = equals < 0 ? word : word.slice(0, equals);
+        const value = equals < 0 ? argv[operands[at + 1] ?? -1] : word.slice(equals + 1);
+        const line = value === undefined ? undefined : settingLine(top, stores, key, value);
+        if (line !== undefined) found.add(line);
+      }
+    }
+  }
+  return [...found];
+}

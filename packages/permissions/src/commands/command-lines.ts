@@ -1,7 +1,9 @@
 /**
  * The command lines the command table says an argv holds, from every reading: `script` values in
  * their format (`ugrep --filter=txt:CMD`, `git clone -u CMD`, `tar --to-command=CMD`, `vim -c
- * '!CMD'`), an lftp command string's `!CMD`, and the settings whose value is a command line
+ * '!CMD'`), `script` operands
+ * with the words after them (`git bisect run rm -rf x`), `+CMD` operands
+ * (`plusCommands`: `less '+!CMD'`), an lftp command string's `!CMD`, and the settings whose value is a command line
  * (`git -c core.pager=CMD log`, `git config alias.x '!CMD'`, `npm config set script-shell CMD`).
  * The search for hidden commands parses each as shell and checks it like any command; a deny
  * rule matches if any reading holds a denied command.
@@ -101,6 +103,23 @@ export function commandLinesIn(readings: readonly Reading[], argv: readonly stri
       const script = scriptOf(option.value, def.format);
       if (script !== undefined) found.add(script);
     }
+    // `git bisect run CMD…`: the words from the first `script` operand are one command line.
+    const script = reading.operands.findIndex((at) => reading.kinds[at] === 'script');
+    if (script >= 0)
+      found.add(
+        reading.operands
+          .slice(script)
+          .map((at) => argv[at]!)
+          .join(' '),
+      );
+    // `vim '+!CMD'`: an operand that is a command of the program.
+    const plus = reading.facts[reading.facts.length - 1]!.fact.plusCommands;
+    if (plus !== undefined)
+      for (const at of reading.operands) {
+        const word = argv[at]!;
+        const script = word.startsWith('+') ? scriptOf(word.slice(1), plus) : undefined;
+        if (script !== undefined) found.add(script);
+      }
     // Settings stored from the operands, `KEY VALUE` or `KEY=VALUE`: each operand is tried as
     // a key (`git config set KEY VALUE`: `set` is no key).
     const stores = reading.facts[reading.facts.length - 1]!.fact.setsCommandSettings;

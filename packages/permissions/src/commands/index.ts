@@ -230,6 +230,8 @@ const holdsScripts = atAnyLevel(
   (fact) =>
     Object.values(fact.values ?? {}).includes('script') ||
     Object.values(fact.readFormat ?? {}).includes('ftp-commands') ||
+    (fact.operands ?? []).includes('script') ||
+    fact.plusCommands !== undefined ||
     fact.settingOptions !== undefined ||
     fact.setsCommandSettings !== undefined,
 );

@@ -135,6 +135,11 @@ export interface ArgvFacts {
   /** A value-taking option whose value holds a command line in a wrapper format. */
   scriptFormat?: Readonly<Record<string, ScriptFormat>>;
   /**
+   * An operand starting with `+` is a command of the program, in this format (`vim '+!rm x'`,
+   * `less '+!rm x'`: only what follows its `!` is a shell command).
+   */
+  plusCommands?: ScriptFormat;
+  /**
    * Value-taking options whose value is a `KEY=VALUE` setting for this run (`git -c K=V`, `git
    * clone --config K=V`): a key among the entry's `commandSettings` holds a command line.
    */

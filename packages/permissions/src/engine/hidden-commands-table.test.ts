@@ -49,7 +49,28 @@ async function decideWithout(
 /** The table's file and export each mutated entry is in. */
 const FAMILIES: Record<string, readonly [string, string]> = {
   git: ['git', 'GIT'],
+  tar: ['archives', 'ARCHIVES'],
+  rsync: ['files', 'FILES'],
+  scp: ['files', 'FILES'],
+  ssh: ['runners', 'RUNNERS'],
+  sftp: ['network', 'NETWORK'],
+  vi: ['writers', 'WRITERS'],
+  less: ['pagers', 'PAGERS'],
+  man: ['pagers', 'PAGERS'],
+  rg: ['search', 'SEARCH'],
+  fd: ['search', 'SEARCH'],
 };
+
+/** `entry` without the value roles (and script formats) of `spellings`. */
+function withoutValues(entry: CommandFact, ...spellings: string[]): CommandFact {
+  const values = { ...entry.values };
+  const formats = { ...entry.scriptFormat };
+  for (const spelling of spellings) {
+    delete values[spelling];
+    delete formats[spelling];
+  }
+  return { ...entry, values, scriptFormat: formats };
+}
 
 type Sub = NonNullable<CommandFact['subcommands']>[string];
 
@@ -120,5 +141,97 @@ describe('the examples of command lines are checked when the table loads', () =>
       return rest;
     });
     expect(() => loadCommandTable(entries).checkAll()).toThrow(/holds the command lines/);
+  });
+});
+
+describe('options whose value is a command line', () => {
+  it.each([
+    "tar -xf a.tar --to-command='rm -rf x'",
+    "tar --use-compress-program='rm -rf x' -cf a.tar d",
+    "tar -cf a.tar --checkpoint-action=exec='rm -rf x' d",
+    "tar cIf 'rm -rf x' a.tar d",
+    "rsync -e 'rm -rf x' a h:b",
+    "rsync --rsync-path='rm -rf x' a h:b",
+    "ssh -o ProxyCommand='rm -rf x' host",
+    "ssh -oLocalCommand='rm -rf x' host",
+    "scp -S 'rm -rf x' a h:b",
+    "scp -o 'ProxyCommand rm -rf x' a h:b",
+    "sftp -S 'rm -rf x' host",
+    "vim -c '!rm -rf x' f",
+    "vim '+!rm -rf x' f",
+    "ex -sc '!rm -rf x' f",
+    "less '+!rm -rf x' f",
+    "more '+!rm -rf x' f",
+    "man -P 'rm -rf x' ls",
+    "man --pager='rm -rf x' ls",
+    "rg --pre 'rm -rf x' KEY",
+    'fd -e txt -x rm -rf',
+    "git difftool -x 'rm -rf x' HEAD",
+    "git filter-branch --tree-filter 'rm -rf x' HEAD",
+    "git rebase -i --exec 'rm -rf x' HEAD~2",
+    "git submodule foreach 'rm -rf x'",
+    'git bisect run rm -rf x',
+    "git fetch --upload-pack='rm -rf x' origin",
+  ])('%s is denied', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+
+  it.each([
+    'tar -xf a.tar --checkpoint-action=dot',
+    'rsync -e ssh -av a h:b',
+    'ssh -o Port=22 host ls',
+    "vim -c 'set nu' +10 f",
+    'less +G f',
+    'man rm',
+    'fd -e txt -x wc -l',
+    'git bisect run make test',
+    "git rebase --exec 'make test' HEAD~2",
+  ])('%s is not denied', (command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+  });
+
+  it.each([
+    [
+      'tar',
+      (entry: CommandFact) => withoutValues(entry, '--to-command'),
+      "tar -xf a.tar --to-command='rm -rf x'",
+    ],
+    ['rsync', (entry: CommandFact) => withoutValues(entry, '-e'), "rsync -e 'rm -rf x' a h:b"],
+    ['ssh', (entry: CommandFact) => withoutValues(entry, '-o'), "ssh -o ProxyCommand='rm -rf x' host"],
+    ['scp', (entry: CommandFact) => withoutValues(entry, '-S'), "scp -S 'rm -rf x' a h:b"],
+    ['sftp', (entry: CommandFact) => withoutValues(entry, '-S'), "sftp -S 'rm -rf x' host"],
+    ['vi', (entry: CommandFact) => withoutValues(entry, '-c'), "vim -c '!rm -rf x' f"],
+    ['vi', ({ plusCommands: _, ...entry }: CommandFact) => entry, "vim '+!rm -rf x' f"],
+    ['less', ({ plusCommands: _, ...entry }: CommandFact) => entry, "less '+!rm -rf x' f"],
+    ['rg', (entry: CommandFact) => withoutValues(entry, '--pre'), "rg --pre 'rm -rf x' KEY"],
+    ['fd', (entry: CommandFact) => withoutValues(entry, '-x'), 'fd -e txt -x rm -rf'],
+    [
+      'git',
+      (entry: CommandFact) => withSub(entry, 'difftool', (sub) => ({ ...sub, values: {} })),
+      "git difftool -x 'rm -rf x' HEAD",
+    ],
+    [
+      'git',
+      (entry: CommandFact) => withSub(entry, 'bisect', ({ subcommands: _, ...sub }) => sub),
+      'git bisect run rm -rf x',
+    ],
+  ] as const)('mutation: %s without its fact, %#: not denied', async (name, mutate, command) => {
+    expect(decide(command).behavior).toBe('deny');
+    expect(await decideWithout(name, mutate, command)).not.toBe('deny');
+  });
+});
+
+describe('mutation at the reader: man (also an interpreter-like word for the deny rules)', () => {
+  it("without man's -P script role, the reader finds no command line in man -P CMD", async () => {
+    const { commandLinesIn, loadCommandTable, readArgv } = await import('../commands');
+    const { ENTRIES } = await import('../commands/table');
+    const argv = ['man', '-P', 'rm -rf x', 'ls'];
+    const lines = (entries: readonly CommandFact[]) =>
+      commandLinesIn(readArgv(argv, loadCommandTable(entries).get('man')!), argv);
+    expect(lines(ENTRIES)).toEqual(['rm -rf x']);
+    const mutated = ENTRIES.map((entry) =>
+      entry.names[0] === 'man' ? { ...withoutValues(entry, '-P'), examples: undefined } : entry,
+    );
+    expect(lines(mutated)).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@
  */
 import { isInterpreterOrWrapper } from '../classifier';
 import {
+  atAnyLevel,
   commandLinesIn,
   MAX_READINGS,
   namesWhere,
@@ -61,9 +62,9 @@ function isCodeLike(word: string): boolean {
 const codeHoldingBuiltins = new Set(['trap', 'alias', 'git', 'mapfile', 'readarray']);
 
 /**
- * Command lines held by shell builtins and git words: `trap 'rm x' EXIT`,
- * `alias ls='rm x'`, `mapfile -C 'rm x'`, `git rebase --exec 'rm x'`, `git bisect run rm x`
- * (git's settings that hold one are the command table's: `commandLinesIn`).
+ * Command lines held by shell builtins and git's `ext::` transport: `trap 'rm x' EXIT`,
+ * `alias ls='rm x'`, `mapfile -C 'rm x'`, `git clone 'ext::rm x'` (git's options and settings
+ * that hold one are the command table's: `commandLinesIn`).
  */
 function builtinCodeTexts(
   argv: readonly string[],
@@ -90,16 +91,8 @@ function builtinCodeTexts(
   if (name !== 'git') return;
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
-    // Options (`--exec`, `-x`) and other words (`ext::`, `bisect`) apart: a word is only
-    // ever one of them.
-    if (arg.charCodeAt(0) === 0x2d) {
-      if ((arg === '--exec' || arg === '-x') && argv[index + 1] !== undefined) texts.push(argv[index + 1]!);
-      if (arg.startsWith('--exec=')) texts.push(arg.slice('--exec='.length));
-      continue;
-    }
     // The `ext::` transport runs its command (`%` escapes a space): `git clone 'ext::sh -c …'`.
     if (arg.startsWith('ext::')) texts.push(arg.slice(5).replace(/% /g, ' '));
-    if (arg === 'bisect' && argv[index + 1] === 'run') texts.push(argv.slice(index + 2).join(' '));
   }
 }
 
@@ -169,6 +162,7 @@ export function mayHideCommands(word: string): boolean {
     kindOf(word) !== undefined ||
     codeHoldingBuiltins.has(name) ||
     PACKAGE_RUNNERS.has(name) ||
+    COMMAND_VALUE_NAMES.has(name) ||
     optionCommands.has(name) ||
     SCRIPT_HOLDERS.has(name) ||
     copying.has(name)
@@ -211,105 +205,31 @@ function packageRunStarts(
   return starts;
 }
 
-/** Options of a program whose value is a command line it runs. */
+/**
+ * Options of a program whose value is a command line it runs, where the command table cannot
+ * say so yet: zip's two-letter `-TT`, gcloud's `--command` after subcommands the table does
+ * not list, the debuggers' own commands, Perl's `'CMD|'` operands.
+ */
 interface CommandOptions {
-  /** Short options (`-I PROG`, `-IPROG`) and long ones (`--to-command=CMD`, `--rsh CMD`). */
-  short?: string;
+  /** Long options (`--command=CMD`, `--unzip-command CMD`). */
   long?: readonly string[];
-  /** The value is an editor or pager command: only what follows its `!` is a shell command. */
-  bang?: boolean;
-  /** `+CMD` operands (vim, less) are such commands too. */
-  plus?: boolean;
-  /** ssh's `-o Key=Value` settings that hold commands (`ProxyCommand`, `LocalCommand`). */
-  ssh?: boolean;
 }
 
-const EDITOR: CommandOptions = { short: 'c', long: ['cmd'], bang: true, plus: true };
-const PAGER: CommandOptions = { bang: true, plus: true };
-const SSH_COMMAND_OPTION = /^(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*(.*)$/is;
-
 const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
-  [
-    'tar',
-    {
-      short: 'IF',
-      long: [
-        'to-command',
-        'use-compress-program',
-        'info-script',
-        'new-volume-script',
-        'rsh-command',
-        'checkpoint-action',
-      ],
-    },
-  ],
-  ['rsync', { short: 'e', long: ['rsh', 'rsync-path'] }],
-  ['ssh', { ssh: true }],
-  ['scp', { short: 'S', ssh: true }],
-  ['sftp', { short: 'S', ssh: true }],
-  [
-    'git',
-    {
-      long: [
-        'upload-pack',
-        'receive-pack',
-        'extcmd',
-        'tree-filter',
-        'index-filter',
-        'msg-filter',
-        'env-filter',
-        'commit-filter',
-        'parent-filter',
-        'tag-name-filter',
-        'open-files-in-pager',
-        'sendmail-cmd',
-        'tool-cmd',
-      ],
-      short: 'O',
-    },
-  ],
-  ['vim', EDITOR],
-  ['vi', EDITOR],
-  ['nvim', EDITOR],
-  ['gvim', EDITOR],
-  ['view', EDITOR],
-  ['vimdiff', EDITOR],
-  ['ex', EDITOR],
-  ['less', PAGER],
-  ['more', PAGER],
-  ['man', { short: 'PH', long: ['pager', 'html'] }],
   ['zip', { long: ['unzip-command', 'TT'] }],
-  ['rg', { long: ['pre'] }],
   // `gcloud compute ssh VM --command=CMD` runs CMD on the VM.
   ['gcloud', { long: ['command'] }],
   ['gdb', {}],
   ['lldb', {}],
-  ['fd', {}],
-  ['fdfind', {}],
   ['perl', {}],
 ]);
 
 const PERL_PIPE_OPEN = /^\s*\||\|\s*$/;
 const PERL_PIPE_ENDS = /^\s*\||\|\s*$/g;
 
-/** Pushes `value` (an option's value in `spec`'s sense) as a command line, if it holds one. */
-function pushOptionValue(value: string | undefined, spec: CommandOptions, texts: string[]): void {
-  if (value === undefined) return;
-  if (!spec.bang) {
-    // `--checkpoint-action=exec=CMD`: the action's command.
-    texts.push(value.replace(/^exec=/, ''));
-    return;
-  }
-  const bang = value.indexOf('!');
-  if (bang >= 0) texts.push(value.slice(bang + 1));
-}
-
 /**
- * Command lines held in the options of programs that run them: `tar --to-command=CMD`,
- * `make CC=CMD` (also `CC=CMD make`), `perl -ne … 'CMD|'`,
- * `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `git fetch --upload-pack=CMD`,
- * `git clone -u CMD`, `git submodule foreach CMD`, `vim -c '!CMD'`, `less '+!CMD'`,
- * `man -P CMD`, `zip -TT CMD`, `make SHELL=CMD`, `rg --pre CMD`, `fd -x CMD…`.
+ * Command lines held in the options of the programs `optionCommands` lists: `perl -ne …
+ * 'CMD|'`, `zip -TT CMD`, `gcloud compute ssh vm --command=CMD`, `gdb -ex 'shell CMD'`.
  */
 function optionCommandTexts(
   argv: readonly string[],
@@ -335,15 +255,6 @@ function optionCommandTexts(
     }
     return;
   }
-  if (name === 'fd' || name === 'fdfind') {
-    // `fd -x CMD ARGS…` / `fd --exec-batch CMD…`: the words up to a `;` are a command.
-    for (let index = 1; index < argv.length; index++) {
-      if (!/^(?:-x|-X|--exec|--exec-batch)$/.test(argv[index]!)) continue;
-      const end = argv.indexOf(';', index + 1);
-      texts.push(argv.slice(index + 1, end < 0 ? undefined : end).join(' '));
-    }
-    return;
-  }
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === '--') break;
@@ -352,40 +263,17 @@ function optionCommandTexts(
       const equals = arg.indexOf('=');
       const option = arg.slice(2, equals < 0 ? undefined : equals);
       if (spec.long.includes(option)) {
-        pushOptionValue(equals < 0 ? argv[++index] : arg.slice(equals + 1), spec, texts);
+        const value = equals < 0 ? argv[++index] : arg.slice(equals + 1);
+        if (value !== undefined) texts.push(value);
       }
-    } else if (arg.startsWith('-') && arg.length > 1) {
-      const letter = arg[1]!;
-      if (name === 'zip' && arg === '-TT') pushOptionValue(argv[++index], spec, texts);
-      else if (spec.ssh && letter === 'o') {
-        const setting = arg.length > 2 ? arg.slice(2) : argv[++index];
-        const match = setting === undefined ? null : SSH_COMMAND_OPTION.exec(setting);
-        if (match) texts.push(match[1]!);
-      } else if (spec.short?.includes(letter)) {
-        pushOptionValue(arg.length > 2 ? arg.slice(2) : argv[++index], spec, texts);
-      } else if (spec.short?.includes(arg[arg.length - 1]!) && /^-[a-zA-Z]+$/.test(arg)) {
-        // A cluster ending in the option (`ex -sc CMD`): the value is the next word.
-        pushOptionValue(argv[++index], spec, texts);
-      }
-    } else if (spec.plus && arg.startsWith('+')) {
-      pushOptionValue(arg.slice(1), spec, texts);
+    } else if (name === 'zip' && arg === '-TT') {
+      const value = argv[++index];
+      if (value !== undefined) texts.push(value);
     } else if (name === 'perl' && PERL_PIPE_OPEN.test(arg)) {
       // `perl -pe '' 'CMD|'`: `<>` opens its operands with two-argument open, which runs
       // `CMD|` (and `|CMD`) through the shell.
       texts.push(arg.replace(PERL_PIPE_ENDS, ''));
     }
-  }
-  if (name !== 'git') return;
-  // `git submodule foreach CMD…` runs CMD (`git clone -u CMD` is the command table's).
-  let sub = 1;
-  while (sub < argv.length && argv[sub]!.startsWith('-')) sub++;
-  if (sub === argv.length) return;
-  const subcommand = argv[sub]!;
-  if (subcommand !== 'submodule') return;
-  const foreach = argv.indexOf('foreach');
-  if (foreach > sub) {
-    const rest = argv.slice(foreach + 1).filter((arg) => !/^(?:--recursive|-q|--quiet)$/.test(arg));
-    if (rest.length > 0) texts.push(rest.join(' '));
   }
 }
 
@@ -1016,6 +904,29 @@ function copiedDeniedProgram(
   return undefined;
 }
 
+/** Commands with an option whose value is a command word, run with the words after it (`fd -x CMD ;`). */
+const COMMAND_VALUE_NAMES = namesWhere(
+  atAnyLevel((fact) => Object.values(fact.values ?? {}).includes('command')),
+);
+
+/**
+ * Where the commands of `command` values start in `argv` (`fd -x rm -rf ;` → [2]), in any
+ * reading: the deny rules are matched there, at the word, not at text made of the words.
+ */
+function commandValueStarts(argv: readonly string[], name: string): readonly number[] {
+  if (!COMMAND_VALUE_NAMES.has(name)) return NO_INDEXES;
+  let found: Set<number> | undefined;
+  for (const reading of readCommand(argv, 0, name) ?? [])
+    for (const option of reading.options)
+      if (
+        option.def?.role === 'command' &&
+        option.valueIndex !== undefined &&
+        option.valueIndex > option.index
+      )
+        (found ??= new Set()).add(option.valueIndex);
+  return found === undefined ? NO_INDEXES : [...found];
+}
+
 /** A deny rule matching the program a package runner runs (`npx rm x`, `pnpm exec -- rm x`). */
 function packageRunDenyRule(
   argv: readonly string[],
@@ -1024,7 +935,9 @@ function packageRunDenyRule(
 ): { rule: CommandRule; reason: string } | undefined {
   // An index loop: cheaper than `for…of`, which sets up an iterator even for the empty
   // list most commands get.
-  const starts = packageRunStarts(argv, undefined, name);
+  const runs = packageRunStarts(argv, undefined, name);
+  const values = commandValueStarts(argv, name);
+  const starts = values.length === 0 ? runs : [...runs, ...values];
   for (let start = 0; start < starts.length; start++) {
     const at = starts[start]!;
     for (const rule of rules) {

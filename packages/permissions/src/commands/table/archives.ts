@@ -89,7 +89,18 @@ export const ARCHIVES: readonly CommandFact[] = [
       '--strip-components': 'value',
       '--sort': 'value',
       '--warning': 'value',
+      // Command lines it runs: for each member, as the compressor, between volumes, to reach
+      // a remote archive, at a checkpoint.
+      '--to-command': 'script',
+      '-I': 'script',
+      '--use-compress-program': 'script',
+      '-F': 'script',
+      '--info-script': 'script',
+      '--new-volume-script': 'script',
+      '--rsh-command': 'script',
+      '--checkpoint-action': 'script',
     },
+    scriptFormat: { '--checkpoint-action': 'exec-action' },
     effects: {
       '-c': ['recursive', 'writes'],
       '--create': ['recursive', 'writes'],
@@ -153,6 +164,10 @@ export const ARCHIVES: readonly CommandFact[] = [
       { argv: ['tar', 'tvf', 'a.tar'], roles: { 2: 'unknown' }, notEffects: ['writes', 'runs'] },
       { argv: ['tar', '-tzf', 'a.tgz'], effects: ['runs'] },
       { argv: ['tar', '-xf', 'a.tar'], effects: ['writes'] },
+      { argv: ['tar', '-xf', 'a.tar', '--to-command=rm x'], commandLines: ['rm x'] },
+      { argv: ['tar', 'cIf', 'rm x', 'a.tar', 'dir'], commandLines: ['rm x'] },
+      { argv: ['tar', '-cf', 'a.tar', '--checkpoint-action=exec=rm x', 'dir'], commandLines: ['rm x'] },
+      { argv: ['tar', '-cf', 'a.tar', '--checkpoint-action=dot', 'dir'], commandLines: [] },
     ],
   },
   {

@@ -70,12 +70,18 @@ export const FILES: readonly CommandFact[] = [
       '-l': 'value',
       '-P': 'value',
       '-J': 'value',
+      // The program it connects with (ssh by default), and ssh's settings.
+      '-S': 'script',
+      '-o': 'script',
     },
+    scriptFormat: { '-o': 'ssh-option' },
     effects: { '-r': ['recursive'] },
     operands: ['read'],
     lastOperand: 'write',
     examples: [
       { argv: ['scp', '-r', '-i', 'key', 'dir', 'host:x'], roles: { 3: 'uses', 4: 'read', 5: 'write' } },
+      { argv: ['scp', '-S', 'rm x', 'a', 'h:b'], commandLines: ['rm x'] },
+      { argv: ['scp', '-o', 'ProxyCommand=rm x', 'a', 'h:b'], commandLines: ['rm x'] },
     ],
   },
   {
@@ -118,6 +124,10 @@ export const FILES: readonly CommandFact[] = [
       '--chmod': 'value',
       '--chown': 'value',
       '--compress-level': 'value',
+      // The remote shell it connects with, and the rsync it runs on the other side.
+      '-e': 'script',
+      '--rsh': 'script',
+      '--rsync-path': 'script',
     },
     effects: {
       '-r': ['recursive'],
@@ -133,6 +143,8 @@ export const FILES: readonly CommandFact[] = [
         roles: { 3: 'pattern', 4: 'read', 5: 'write' },
         effects: ['recursive'],
       },
+      { argv: ['rsync', '-e', 'rm x', 'a', 'h:b'], roles: { 2: 'script' }, commandLines: ['rm x'] },
+      { argv: ['rsync', '--rsync-path=rm x', 'a', 'h:b'], commandLines: ['rm x'] },
     ],
   },
   {

@@ -276,11 +276,6 @@ export const GIT: readonly CommandFact[] = [
         operands: ['value'],
         runsFiles: ['.git/hooks/pre-merge-commit', '.git/hooks/post-merge', '.git/hooks/post-rewrite'],
       },
-      rebase: {
-        summary: 'replays commits; fires pre-rebase and post-rewrite',
-        abbreviations: true,
-        runsFiles: ['.git/hooks/pre-rebase', '.git/hooks/post-rewrite', '.git/hooks/post-checkout'],
-      },
       // `git checkout -- F` writes F over the work tree (a branch name is read the same way).
       checkout: {
         summary: 'switches branches or checks files out; fires post-checkout',
@@ -313,7 +308,63 @@ export const GIT: readonly CommandFact[] = [
       // Staging, committing or hashing reads the files named; none is written.
       add: { summary: 'stages files', operands: ['read'] },
       'hash-object': { summary: 'hashes a file (and with -w stores it)', operands: ['read'] },
-      difftool: { summary: 'shows changes with a diff tool', operands: ['read'] },
+      difftool: {
+        summary: 'shows changes with a diff tool',
+        short: 'x:t:gy',
+        long: 'extcmd= tool= tool-help gui no-gui prompt no-prompt dir-diff symlinks no-symlinks trust-exit-code',
+        abbreviations: true,
+        values: { '-x': 'script', '--extcmd': 'script', '-t': 'name', '--tool': 'name' },
+        operands: ['read'],
+      },
+      'filter-branch': {
+        summary: 'rewrites history by running filters on each commit',
+        long:
+          'tree-filter= index-filter= msg-filter= env-filter= commit-filter= parent-filter= ' +
+          'tag-name-filter= subdirectory-filter= prune-empty original= state-branch= setup= force',
+        values: {
+          '--tree-filter': 'script',
+          '--index-filter': 'script',
+          '--msg-filter': 'script',
+          '--env-filter': 'script',
+          '--commit-filter': 'script',
+          '--parent-filter': 'script',
+          '--tag-name-filter': 'script',
+          '--setup': 'script',
+        },
+      },
+      // `git submodule foreach CMD…`, `git bisect run CMD…`: the words are one command line.
+      submodule: {
+        summary: 'manages submodules; foreach runs a command line in each',
+        subcommands: {
+          foreach: {
+            summary: 'runs a command line in each submodule',
+            short: 'q',
+            long: 'recursive quiet',
+            permute: false,
+            operands: ['script'],
+          },
+        },
+      },
+      bisect: {
+        summary: 'finds the commit that changed something; run runs a test command on each',
+        subcommands: {
+          run: { summary: 'runs a command on each commit tried', permute: false, operands: ['script'] },
+        },
+      },
+      'send-email': {
+        summary: 'sends patches by mail, with a sendmail-like program',
+        long: 'sendmail-cmd= smtp-server=',
+        abbreviations: true,
+        values: { '--sendmail-cmd': 'script' },
+      },
+      rebase: {
+        summary: 'replays commits; fires pre-rebase and post-rewrite',
+        short: 'x:',
+        long: 'exec=',
+        abbreviations: true,
+        values: { '-x': 'script', '--exec': 'script' },
+        runsFiles: ['.git/hooks/pre-rebase', '.git/hooks/post-rewrite', '.git/hooks/post-checkout'],
+      },
       switch: { summary: 'switches branches; fires post-checkout', runsFiles: ['.git/hooks/post-checkout'] },
       am: {
         summary: 'applies mailed patches; fires the applypatch hooks',
@@ -609,6 +660,17 @@ export const GIT: readonly CommandFact[] = [
       { argv: ['git', 'config', '--global', 'alias.x', '!rm -rf x'], commandLines: ['rm -rf x'] },
       { argv: ['git', 'config', 'set', 'filter.lfs.smudge', 'rm x'], commandLines: ['rm x'] },
       { argv: ['git', 'config', 'user.name', 'rm x'], commandLines: [] },
+      { argv: ['git', 'difftool', '-x', 'rm x', 'HEAD'], commandLines: ['rm x'] },
+      { argv: ['git', 'submodule', 'foreach', '--recursive', 'rm', '-rf', 'x'], commandLines: ['rm -rf x'] },
+      {
+        argv: ['git', 'bisect', 'run', 'rm', '-rf', 'x'],
+        roles: { 3: 'script' },
+        commandLines: ['rm -rf x'],
+      },
+      { argv: ['git', 'filter-branch', '--tree-filter', 'rm x', 'HEAD'], commandLines: ['rm x'] },
+      { argv: ['git', 'send-email', '--sendmail-cmd=rm x', 'p'], commandLines: ['rm x'] },
+      { argv: ['git', 'rebase', '-i', '--exec', 'rm x', 'HEAD~2'], commandLines: ['rm x'] },
+      { argv: ['git', 'grep', '-Orm x', 'KEY'], commandLines: ['rm x'] },
       { argv: ['git', '-p', 'log'], effects: ['runs'] },
       { argv: ['git', '--exec-path=/tmp', 'status'], effects: ['runs'] },
       { argv: ['git', '--exec-path', 'status'], notEffects: ['runs'] },

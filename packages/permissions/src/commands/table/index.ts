@@ -10,6 +10,7 @@ import { GIT } from './git';
 import { INTERPRETERS } from './interpreters';
 import { METADATA } from './metadata';
 import { NETWORK } from './network';
+import { PAGERS } from './pagers';
 import { PROGRAMS } from './programs';
 import { RUNNERS } from './runners';
 import { SEARCH } from './search';
@@ -34,6 +35,7 @@ export const ENTRIES: readonly CommandFact[] = [
   ...INTERPRETERS,
   ...WRAPPERS,
   ...WRITERS,
+  ...PAGERS,
   ...CLIENTS,
   ...BASICS,
 ];

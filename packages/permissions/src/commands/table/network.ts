@@ -98,12 +98,17 @@ export const NETWORK: readonly CommandFact[] = [
     short: 'b:B:c:D:F:J:l:o:P:R:s:S:1246aCfNpqrv',
     // `-b FILE` (`-` for standard input): a batch of commands — `put .env` — the line does
     // not show.
-    values: { '-b': 'read' },
+    // `-S PROGRAM`: the program it connects with (ssh by default); `-o`: ssh's settings.
+    values: { '-b': 'read', '-S': 'script', '-o': 'script' },
+    scriptFormat: { '-o': 'ssh-option' },
     effects: { '-b': ['reads-options', 'runs-file'] },
     // Without `-b` it reads its commands from standard input too (`echo '!rm x' | sftp host`).
     runsFiles: ['-'],
     runsFormat: 'ftp-commands',
-    examples: [{ argv: ['sftp', '-b', '-', 'host'], roles: { 2: 'read' }, effects: ['reads-options'] }],
+    examples: [
+      { argv: ['sftp', '-b', '-', 'host'], roles: { 2: 'read' }, effects: ['reads-options'] },
+      { argv: ['sftp', '-S', 'rm x', 'host'], commandLines: ['rm x'] },
+    ],
   },
   {
     names: ['lftp'],

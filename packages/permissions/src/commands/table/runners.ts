@@ -359,7 +359,13 @@ export const RUNNERS: readonly CommandFact[] = [
     // the remote command's, unless they are options (`engine/unseen-code.ts` reads them so).
     short: 'B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:46AaCfGgKkMNnqsTtVvXxYy',
     wrapper: 'any-later-word',
+    // `-o ProxyCommand=CMD` (also `LocalCommand`, `KnownHostsCommand`, `RemoteCommand`).
+    values: { '-o': 'script' },
+    scriptFormat: { '-o': 'ssh-option' },
     examples: [
+      { argv: ['ssh', '-o', 'ProxyCommand=rm x', 'host'], commandLines: ['rm x'] },
+      { argv: ['ssh', '-oLocalCommand rm x', 'host'], commandLines: ['rm x'] },
+      { argv: ['ssh', '-o', 'Port=22', 'host'], commandLines: [] },
       { argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } },
       { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' } },
     ],

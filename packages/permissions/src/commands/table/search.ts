@@ -204,6 +204,8 @@ export const SEARCH: readonly CommandFact[] = [
       '-f': 'read',
       '--file': 'read',
       '--ignore-file': 'read',
+      // A preprocessor run on every file: `--pre CMD`.
+      '--pre': 'script',
       // `-g GLOB` stays a word the floor checks: a glob overrides rg's ignore rules (`-g .env`);
       // `-g '!GLOB'` leaves files out (`exclusions`).
       '-t': 'value',
@@ -271,6 +273,7 @@ export const SEARCH: readonly CommandFact[] = [
       { argv: ['rg', '-e', 'KEY', 'x'], roles: { 2: 'pattern', 3: 'read' } },
       { argv: ['rg', '--files', 'src'], roles: { 2: 'read' }, effects: ['names-only'] },
       { argv: ['rg', '--pre', 'pdftotext', 'KEY'], roles: { 3: 'pattern' }, effects: ['runs'] },
+      { argv: ['rg', '--pre=rm x', 'KEY'], commandLines: ['rm x'] },
     ],
   },
   {
@@ -421,6 +424,7 @@ export const SEARCH: readonly CommandFact[] = [
     defaultTree: '.',
     examples: [
       { argv: ['fd', '-e', 'env', '-x', 'cat'], roles: { 2: 'value', 4: 'command' }, effects: ['recursive'] },
+      { argv: ['fd', '-x', 'rm', '-rf', ';', 'x'], roles: { 2: 'command' } },
       { argv: ['fd', 'conf', '/root'], roles: { 1: 'pattern', 2: 'read' }, notEffects: ['recursive'] },
     ],
   },

@@ -18,6 +18,14 @@ const TARGET = {
 /** An editor: every file operand may be written. */
 const EDITOR = { operands: ['write'] } as const satisfies Omit<CommandFact, 'names' | 'summary'>;
 
+/**
+ * vi's and ex's commands given on the command line (`-c CMD`, `--cmd CMD`, `+CMD`): only what
+ * follows a `!` is a shell command.
+ */
+const EDITOR_COMMANDS = {
+  plusCommands: 'after-bang',
+} as const satisfies Omit<CommandFact, 'names' | 'summary'>;
+
 /** Writers of the files their operands name. */
 const FILE_WRITERS: readonly CommandFact[] = [
   {
@@ -105,13 +113,31 @@ const FILE_WRITERS: readonly CommandFact[] = [
     examples: [{ argv: ['patch', '-p1', '-i', 'fix.diff', 'x.c'], roles: { 3: 'read', 4: 'write' } }],
   },
   {
-    names: ['vi', 'vim', 'nvim', 'view'],
+    names: ['vi', 'vim', 'nvim', 'view', 'gvim', 'vimdiff'],
     summary: 'a vi editor',
     short: 'c:S:t:T:u:w:U:i:',
+    long: 'cmd=',
     ...EDITOR,
-    examples: [{ argv: ['vim', '-u', 'NONE', 'x'], roles: { 3: 'write' } }],
+    ...EDITOR_COMMANDS,
+    values: { '-c': 'script', '--cmd': 'script' },
+    scriptFormat: { '-c': 'after-bang', '--cmd': 'after-bang' },
+    examples: [
+      { argv: ['vim', '-u', 'NONE', 'x'], roles: { 3: 'write' } },
+      { argv: ['vim', '-c', '!rm x', 'x'], commandLines: ['rm x'] },
+      { argv: ['vim', '--cmd', 'set nu', '+!rm x', 'x'], commandLines: ['rm x'] },
+      { argv: ['vim', '-c', 'wq', '+10', 'x'], commandLines: [] },
+    ],
   },
-  { names: ['ex'], summary: 'the ex editor', short: 'c:', ...EDITOR },
+  {
+    names: ['ex'],
+    summary: 'the ex editor',
+    short: 'c:',
+    ...EDITOR,
+    ...EDITOR_COMMANDS,
+    values: { '-c': 'script' },
+    scriptFormat: { '-c': 'after-bang' },
+    examples: [{ argv: ['ex', '-sc', '!rm x', 'f'], commandLines: ['rm x'] }],
+  },
   { names: ['ed'], summary: 'the line editor', short: 'p:', ...EDITOR },
   { names: ['nano', 'pico', 'micro', 'emacs', 'code'], summary: 'a text editor', ...EDITOR },
   {

@@ -6,8 +6,13 @@
  * `defineProperty` call (`__name`) that the built package never makes: on the agent corpus
  * it measured a fifth to a quarter of a full decision (see docs/benchmarks.md). `BENCH_SOURCE=1`
  * measures the source through tsx instead, as every engine bench figure before this file was.
+ *
+ * The bundle is written under a `node_modules` folder: the benches run with tsx's loader, which
+ * transforms every JavaScript file it loads outside `node_modules` too — the bundle imported
+ * from a plain temporary directory came back minified and with the `__name` wrappers, the very
+ * transform this file exists to avoid (`loadBenchEngine` checks that it did not).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -74,7 +79,16 @@ export async function loadBenchEngine(): Promise<{ engine: BenchEngine; which: s
         options.conditions = ['@dexter/source'];
       },
     });
-    const engine = (await import(pathToFileURL(path.join(dir, 'engine.js')).href)) as BenchEngine;
+    // Under `node_modules`, where tsx's loader leaves JavaScript as it is (see above).
+    const installed = path.join(dir, 'node_modules', 'dexter-bench-engine');
+    mkdirSync(installed, { recursive: true });
+    renameSync(path.join(dir, 'engine.js'), path.join(installed, 'engine.js'));
+    const engine = (await import(pathToFileURL(path.join(installed, 'engine.js')).href)) as BenchEngine;
+    if (/\b__name\(/.test(String(engine.evaluateBash)) || !String(engine.evaluateBash).includes('\n')) {
+      throw new Error(
+        'the bundled engine was transformed on import: the bench would not measure it as it ships',
+      );
+    }
     return { engine, which: 'the engine bundled by tsup, as the package ships it' };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -22,6 +22,17 @@ describe('markForeignRepositories', () => {
     expect(classes('cd -- sub && git log', '/p')[1]).toBe('read-only');
   });
 
+  it("reads cd's and pushd's own options from the command table", () => {
+    // `-L`/`-P`/`-e`/`-@` are cd's flags, `-n` is pushd's: the operand after them is the directory.
+    expect(classes('cd -P /q && git log', '/p')[1]).toBe('unknown');
+    expect(classes('cd -e -L /p/a && git log', '/p')[1]).toBe('read-only');
+    // `pushd -n DIR` only pushes DIR: git still runs in the project.
+    expect(classes('pushd -n /q && git log', '/p')[1]).toBe('read-only');
+    expect(classes('pushd /q && git log', '/p')[1]).toBe('unknown');
+    // An option the table does not list: where it goes is not placed.
+    expect(classes('cd -x sub && git log', '/p')[1]).toBe('unknown');
+  });
+
   it('resolves git -C in order, and env -C before it', () => {
     expect(classes('git -C a -C b status', '/p')).toEqual(['read-only']);
     expect(classes('git -C a -C ../../q status', '/p')).toEqual(['unknown']);

@@ -12,7 +12,7 @@
  * up on disk: a symbolic link inside the project that leads out of it is not seen. Without
  * a working directory, only relative paths that stay below it count as inside.
  */
-import { readCommand } from '../commands';
+import { directoryChanges, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import type { ClassificationResult } from './types';
@@ -50,6 +50,12 @@ function isInside(dir: string, project: string): boolean {
 /** git's variables that name the repository or its work tree. */
 const REPOSITORY_VARIABLES = new Set(['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR']);
 
+/**
+ * The working directory the last walk started in, normalised: a host passes the same one call
+ * after call, and it is normalised once rather than for every command line with a git command.
+ */
+let lastProject: { cwd: string | undefined; project: string } | undefined;
+
 /** The state of one walk over a command line's commands. */
 class DirectoryWalk {
   readonly project: string;
@@ -57,7 +63,12 @@ class DirectoryWalk {
   current: string | undefined;
 
   constructor(cwd: string | undefined) {
-    this.project = cwd?.startsWith('/') ? normalise(cwd) : UNNAMED_CWD;
+    let known = lastProject;
+    if (known === undefined || known.cwd !== cwd) {
+      known = { cwd, project: cwd?.startsWith('/') ? normalise(cwd) : UNNAMED_CWD };
+      lastProject = known;
+    }
+    this.project = known.project;
     this.current = this.project;
   }
 
@@ -71,13 +82,24 @@ class DirectoryWalk {
       this.current = undefined;
       return;
     }
-    const words = command.unwrapped.words;
-    let index = 1;
-    while (index < argv.length && /^-[LPe@]+$/.test(argv[index]!)) index++;
-    if (argv[index] === '--') index++;
+    // Where it goes, as the table reads it (`cd -P -- DIR`); an option it does not list, more
+    // than one place, or none (`cd` alone goes home) is a directory not placed.
+    const change = directoryChanges(argv, name);
+    if (change === undefined || change.unlisted || change.targets.length > 1) {
+      this.current = undefined;
+      return;
+    }
+    // `pushd -n DIR` only pushes DIR.
+    if (change.targets.length === 0) return;
+    const index = change.targets[0]!;
     const target = argv[index];
-    if (target === undefined || target === '-' || target.startsWith('+') || words[index]?.dynamic) {
-      // `cd` alone goes home, `cd -` to $OLDPWD, `pushd +N` rotates the stack.
+    if (
+      target === undefined ||
+      target === '-' ||
+      target.startsWith('+') ||
+      command.unwrapped.words[index]?.dynamic
+    ) {
+      // `cd -` goes to $OLDPWD, `pushd +N` rotates the stack.
       this.current = undefined;
       return;
     }

@@ -111,6 +111,35 @@ export function readCommand(
   return readings;
 }
 
+/** Where a directory change goes (see `directoryChanges`). */
+export interface DirectoryChange {
+  /**
+   * Per reading that changes directory, the index of its `chdir` operand in argv, or -1 for
+   * none (`cd` alone goes home); empty when no reading changes it (`pushd -n DIR`).
+   */
+  targets: number[];
+  /** Some reading gives an option the entry does not list: where it goes is not known. */
+  unlisted: boolean;
+}
+
+/**
+ * Where a command that changes the shell's directory (`cd`, `pushd`: the table's `chdir`
+ * operand) goes, as the table reads its argv; `undefined` when the table has no entry for it.
+ * The shell's own flags (`cd -P DIR`, `cd -- DIR`) are the entry's, not a walker's.
+ */
+export function directoryChanges(argv: readonly string[], name: string): DirectoryChange | undefined {
+  const readings = readCommand(argv, 0, name);
+  if (readings === undefined) return undefined;
+  const change: DirectoryChange = { targets: [], unlisted: false };
+  for (const reading of readings) {
+    if (reading.options.some((option) => option.def === undefined)) change.unlisted = true;
+    if (reading.effects.has('keeps-directory')) continue;
+    const target = reading.operands.find((index) => reading.kinds[index] === 'chdir') ?? -1;
+    if (!change.targets.includes(target)) change.targets.push(target);
+  }
+  return change;
+}
+
 /**
  * The names of the entries whose facts pass `test`, read from the entries as written: a set
  * derived this way compiles no entry (a new process compiles only the commands it meets).

@@ -62,7 +62,11 @@ export type Role =
  * - `no-output`: what it would print goes elsewhere or is something else (`pass -c NAME`: to the
  *   clipboard; `declare -f`: functions), so it prints no credential and no environment;
  * - `in-place`: the files it reads are written back (`sed -i`, `perl -i`): its `read` and
- *   `unknown` operands are written too.
+ *   `unknown` operands are written too;
+ * - `module-path`: the option's value is a directory the command's program loads the modules and
+ *   data files it names from (`jq -L DIR`: `import "m" as $m;` reads `DIR/m.json`);
+ * - `keeps-directory`: its `chdir` operand is not where the shell goes after all (`pushd -n DIR`
+ *   only adds DIR to the directory stack).
  */
 export type Effect =
   | 'recursive'
@@ -78,7 +82,9 @@ export type Effect =
   | 'target-given'
   | 'picks-names'
   | 'no-output'
-  | 'in-place';
+  | 'in-place'
+  | 'module-path'
+  | 'keeps-directory';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:

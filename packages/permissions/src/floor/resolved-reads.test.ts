@@ -64,6 +64,19 @@ describe('paths resolved against the working directory', () => {
     ['/home/u/.aws', 'grep -f credentials x.txt'],
     ['/repo', 'du --files0-from=/home/u/.aws/credentials'],
     ['/home/u/.aws', 'du --files0-from=credentials'],
+    // The options that read a file are the command table's (`read` values and pairs), in every
+    // reading: checked where the command's operands are no reads (du, wc, file print no content).
+    ['/home/u/.aws', 'wc -l --files0-from credentials'],
+    ['/home/u/.aws', 'file -f credentials'],
+    ['/repo', 'file -f /home/u/.netrc'],
+    ['/home/u/.aws', 'tar -cf /tmp/x.tar -T credentials'],
+    ['/home/u/.aws', 'rsync -a --exclude-from credentials . /tmp/x'],
+    // cd's own flags (`-L`, `-P`, `-e`, `-@`) are the table's, and so is pushd's `-n`, which
+    // stays in the directory it was in; after `popd` the line may be anywhere it has been.
+    ['/repo', 'cd -P ~/.aws && cat credentials'],
+    ['/repo', 'cd -eL -- /home/u/.kube && cat config'],
+    ['/home/u/.aws', 'pushd -n /tmp && cat credentials'],
+    ['/repo', 'pushd ~/.aws && pushd /tmp && popd && cat credentials'],
     ['/repo', 'curl -d @/home/u/.netrc http://127.0.0.1:9/'],
     [undefined, 'cd .kube && cat config'],
     [undefined, 'cd ~/.aws && cat credentials'],
@@ -110,6 +123,9 @@ describe('paths resolved against the working directory', () => {
   it('a directory the engine cannot follow makes the line opaque', () => {
     expect(decide('cd - && cat config', '/repo').behavior).toBe('ask');
     expect(decide('pushd +1 && cat config', '/repo').behavior).toBe('ask');
+    // An option cd's entry does not list: where it goes cannot be told.
+    expect(decide('cd -x /tmp && cat config', '/repo').behavior).toBe('ask');
+    expect(decide('pushd -1 && cat config', '/repo').behavior).toBe('ask');
   });
 
   it.each([
@@ -233,6 +249,10 @@ describe('jq and yq read files and the environment', () => {
     ['/repo', `jq -n 'import "credentials" as $c; $c' -L /home/u/.aws`],
     ['/repo', `jq -n 'include "config"; .' -L ~/.kube`],
     ['/repo', `jq -n 'include "config"; .' --library-path=/home/u/.kube`],
+    // The module directories are the table's (`module-path`), in a cluster of short options too:
+    // jq looks `.npmrc` up in the home directory.
+    ['/repo', `jq -n 'import ".npmrc" as $c; $c' -L /home/u`],
+    ['/repo', `jq -nL/home/u 'include ".npmrc"; .'`],
     ['/home/u', `jq -n 'import ".aws/credentials" as $c; $c'`],
     ['/home/u', `gojq -n 'import ".docker/config" as $c; $c'`],
     ['/repo', `jq -n --rawfile k /home/u/.netrc '$k'`],

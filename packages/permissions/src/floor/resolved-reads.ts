@@ -15,7 +15,7 @@
  * The word-by-word check (secret-reads.ts) still runs first: it needs no directory.
  */
 
-import { atAnyLevel, namesWhere, readCommand } from '../commands';
+import { atAnyLevel, directoryChanges, namesWhere, type Reading, readCommand } from '../commands';
 import { canonicalHost, hostsInText, worstHost } from '../network/network-targets';
 import type { ProtectedClass } from '../protected/protected-catalogue';
 import type { ProtectedPathModel } from '../protected/protected-paths';
@@ -35,21 +35,41 @@ import { wordRoles } from './word-roles';
 const MAX_DIRECTORIES = 16;
 
 /**
- * Options whose value is a file the command reads, whatever the command (`du
- * --files0-from=F` prints F's lines in its errors; `tar -T F`, `rsync --files-from=F`,
- * `grep --exclude-from=F`, `jq --rawfile NAME F`): checked even where the command's other
- * operands are not reads.
+ * The files `argv`'s options read, as the command table reads them, in any reading (the union):
+ * values with the role `read` (`du --files0-from=F`, `tar -T F`, `rsync --exclude-from F`,
+ * `file -f F`) and the second word of a pair that reads (`jq --rawfile NAME F`), each with the
+ * words that name it. They are checked even where the command's operands are no reads: `du`
+ * and `wc` print no content, but print these files' lines back in their messages.
  */
-const READ_OPTIONS = new Set([
-  '--files0-from',
-  '--files-from',
-  '--exclude-from',
-  '--include-from',
-  '--from-file',
-  '--ignore-file',
-  '--rawfile',
-  '--slurpfile',
-]);
+function optionReads(
+  readings: readonly Reading[] | undefined,
+  argv: readonly string[],
+): { file: string; detail: string }[] | undefined {
+  let found: { file: string; detail: string }[] | undefined;
+  for (const reading of readings ?? []) {
+    for (const option of reading.options) {
+      const def = option.def;
+      if (def === undefined || option.value === undefined) continue;
+      const word = argv[option.index]!;
+      if (def.role === 'read') {
+        const detail = option.valueIndex === option.index ? word : `${word} ${option.value}`;
+        (found ??= []).push({ file: option.value, detail });
+      }
+      const at = option.valueIndex! + 1;
+      if (def.second === 'read' && reading.kinds[at] === 'read')
+        (found ??= []).push({ file: argv[at]!, detail: `${word} ${option.value} ${argv[at]}` });
+    }
+  }
+  return found;
+}
+
+/**
+ * Commands that change the shell's directory to an operand (`cd`, `pushd`: the table's `chdir`
+ * operand), which the rest of the line runs in.
+ */
+const DIRECTORY_CHANGERS: ReadonlySet<string> = namesWhere(
+  (fact) => fact.operands?.includes('chdir') === true,
+);
 
 /** A remote resource (`file://` is a local path and stays checked). */
 const URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\//i;
@@ -120,6 +140,9 @@ const protectedViolation = (detail: string): FloorViolation => ({
   detail,
 });
 
+/** The directory list of a command whose directory is not known: paths are taken as written. */
+const NO_DIRECTORY: readonly string[] = [''];
+
 /** Per model, whether a directory is hinted (see `ResolvedReads.hint`); bounded. */
 const HINTS = new WeakMap<SecretModel, Map<string, boolean>>();
 
@@ -130,6 +153,8 @@ interface Start {
   dir: string;
   hinted: boolean;
   customHome: boolean;
+  /** `[dir]`, or none when it is not known (see `ProtectedPathModel.removesPolicyBelow`). */
+  projectDirs: readonly string[];
 }
 
 /** The last start worked out: a host passes the same `cwd` and model call after call. */
@@ -140,20 +165,22 @@ let lastStart: Start | undefined;
  * secret the word-by-word check (secret-reads.ts, which reads the same words without a
  * directory) cannot see: it spells a fragment and climbs out of its directory (`..`), or
  * starts at a home the catalogue does not know by shape (`customHome`: `~`, `$HOME` or an
- * absolute path under it), or names `$PWD`/`/proc/PID/root`; or it is an option naming a file
- * read even where other operands are not (`--files0-from=`); or the command is jq/yq (files in
- * its program). Otherwise a path resolved there is the word itself, below a directory that
+ * absolute path under it), or names `$PWD`/`/proc/PID/root`; or the command table reads a file
+ * from one of its options (`--files0-from=F`: see `optionReads`); or the command is jq/yq (files
+ * in its program). Otherwise a path resolved there is the word itself, below a directory that
  * neither is nor leads to a secret location, and that check has already judged it.
  */
-function mayResolveToSecret(command: SimpleCommand, name: string, customHome: boolean): boolean {
+function mayResolveToSecret(
+  command: SimpleCommand,
+  name: string,
+  customHome: boolean,
+  readings: readonly Reading[] | undefined,
+): boolean {
   if (JQ_FAMILY.has(name)) return true;
+  if (optionReads(readings, command.unwrapped.argv) !== undefined) return true;
   const argv = command.argv;
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
-    if (word.charCodeAt(0) === 45 && word.charCodeAt(1) === 45) {
-      const equals = word.indexOf('=');
-      if (READ_OPTIONS.has(equals === -1 ? word : word.slice(0, equals))) return true;
-    }
     if (resolvesElsewhere(word, customHome) && mentionsSecretFragment(word)) return true;
   }
   const redirects = command.redirects;
@@ -184,8 +211,8 @@ export class ResolvedReads {
   /** The directories of the `&&` chain after the last `cd`, with their hints (see above). */
   private chain: { dirs: string[]; hinted: boolean[] } | undefined = undefined;
   private lastEnd = 0;
-  /** The call's own directory, resolved (`''` when not known): where project settings live. */
-  private readonly projectDir: string;
+  /** The call's own directory, resolved, in a list (empty when not known): where project settings live. */
+  private readonly projectDirs: readonly string[];
   /** The home directory is not one the catalogue knows by shape (see `mayResolveToSecret`). */
   private readonly customHome: boolean;
   /** `dirs` and `hinted` together (what `check` reads when no chain applies). */
@@ -193,6 +220,8 @@ export class ResolvedReads {
   private lastDepth = -1;
   /** A `cd` went somewhere that cannot be known (`cd -`): later reads cannot be resolved. */
   private unknownDirectory = false;
+  /** Per directory, whether it may name a protected path (see `namesProtected`). */
+  private readonly protectedDirs = new Map<string, boolean>();
   /** A command that names paths runs after such a `cd`: the line is opaque. */
   unresolved = false;
   /** Some command reads a tree that may hold secrets (not one that skips hidden files). */
@@ -218,11 +247,18 @@ export class ResolvedReads {
     let start = lastStart;
     if (start === undefined || start.cwd !== cwd || start.model !== model) {
       const dir = cwd === undefined || cwd === '' ? '' : (resolvePath(cwd, '/', model.homeDir) ?? '');
-      start = { cwd, model, dir, hinted: this.hint(dir), customHome: !KNOWN_HOME.test(model.homeDir) };
+      start = {
+        cwd,
+        model,
+        dir,
+        hinted: this.hint(dir),
+        customHome: !KNOWN_HOME.test(model.homeDir),
+        projectDirs: dir === '' ? [] : [dir],
+      };
       lastStart = start;
     }
     this.customHome = start.customHome;
-    this.projectDir = start.dir;
+    this.projectDirs = start.projectDirs;
     this.dirs.push(start.dir);
     this.hinted.push(start.hinted);
   }
@@ -274,14 +310,19 @@ export class ResolvedReads {
     const name = head === undefined ? '' : commandWordBasename(head);
     const current = this.chain ?? this.all;
     if (this.unknownDirectory && (inner.length > 1 || command.redirects.length > 0)) this.unresolved = true;
+    // The command table's readings of the command, read once for every check below.
+    const readings = name === '' ? undefined : readCommand(inner, 0, name);
     // Where the command runs (its own `-C DIR`, a wrapper's `--chdir`): read once, for its reads
     // and its writes alike.
-    const where = this.commandDirs(command, name, current);
+    const where = this.commandDirs(command, name, current, readings);
     const found =
-      this.checkReads(command, name, where) ??
+      this.checkReads(command, name, where, readings) ??
       this.checkWrites(command, name, where.dirs) ??
       this.checkNetwork(command, name);
-    if (name === 'cd' || name === 'pushd') this.follow(inner, current.dirs);
+    if (DIRECTORY_CHANGERS.has(name)) this.follow(inner, name, current.dirs);
+    // `popd` goes back to a directory of the stack, which is not followed: the `&&` chain after
+    // it may run anywhere the line has been.
+    else if (name === 'popd') this.chain = undefined;
     return found;
   }
 
@@ -319,72 +360,114 @@ export class ResolvedReads {
   private checkWrites(
     command: SimpleCommand,
     name: string,
-    dirs: readonly string[],
+    where: readonly string[],
   ): FloorViolation | undefined {
     const model = this.protectedPaths;
     if (model === undefined) return undefined;
     const written = writtenPaths(command, name);
     if (written.writes.length + written.removes.length + written.mentions.length === 0) return undefined;
-    const anyHint = dirs.some((dir) => model.mayName(dir));
-    const home = this.model.homeDir;
-    const classify = (word: string, removal: boolean): ProtectedClass | undefined => {
-      if (word === '' || (!anyHint && !model.mayName(word))) return undefined;
-      let found: ProtectedClass | undefined;
-      for (const dir of dirs.length === 0 ? [''] : dirs) {
-        const resolved = resolvePath(word, dir, home) ?? (word.startsWith('$') ? undefined : word);
-        if (resolved === undefined) continue;
-        const protection = removal ? model.classifyRemoval(resolved) : model.classify(resolved);
-        if (protection === 'policy') return protection;
-        found ??= protection;
-      }
-      return found;
-    };
-    const guard = (word: string, mention: boolean, why = PERSISTENCE_WHY) => {
-      (this.guardedWrites ??= []).push({ command, detail: word, mention, why: `${word} ${why}` });
-    };
-    // `rm -rf /repo`, `mv ~ x`: a directory above the settings, whatever its name spells.
-    const projectDirs = this.projectDir === '' ? [] : [this.projectDir];
-    const removesPolicyBelow = (word: string): boolean =>
-      word !== '' &&
-      (dirs.length === 0 ? [''] : dirs).some((dir) => {
-        const resolved = resolvePath(word, dir, home);
-        return resolved !== undefined && model.removesPolicyBelow(resolved, projectDirs);
-      });
-    for (const [words, removal] of [
-      [written.writes, false],
-      [written.removes, true],
-    ] as const) {
-      for (const word of words) {
-        const protection = classify(word, removal);
-        if (protection === 'policy') return protectedViolation(word);
-        if (protection === 'persistence') guard(word, false);
-        else if (removal && removesPolicyBelow(word)) guard(word, false, ABOVE_POLICY_WHY);
-      }
+    const dirs = where.length === 0 ? NO_DIRECTORY : where;
+    const anyHint = dirs.some((dir) => this.namesProtected(model, dir));
+    for (const word of written.writes) {
+      const protection = this.protection(model, word, false, dirs, anyHint);
+      if (protection === 'policy') return protectedViolation(word);
+      if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
+    }
+    for (const word of written.removes) {
+      const protection = this.protection(model, word, true, dirs, anyHint);
+      if (protection === 'policy') return protectedViolation(word);
+      if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
+      // `rm -rf /repo`, `mv ~ x`: a directory above the settings, whatever its name spells.
+      else if (this.removesPolicyBelow(model, word, dirs)) this.guard(command, word, false, ABOVE_POLICY_WHY);
     }
     for (const word of written.mentions) {
-      if (classify(word, true) !== undefined) guard(word, true);
+      if (this.protection(model, word, true, dirs, anyHint) !== undefined)
+        this.guard(command, word, true, PERSISTENCE_WHY);
     }
     return undefined;
   }
 
-  private follow(inner: readonly string[], from: readonly string[]): void {
-    let index = 1;
-    while (index < inner.length && /^-[LPe@]+$/.test(inner[index]!)) index++;
-    if (inner[index] === '--') index++;
-    const target = inner[index];
+  /**
+   * Whether a directory may name a protected path (`ProtectedPathModel.mayName`): one answer per
+   * directory and evaluation, whatever number of commands run there.
+   */
+  private namesProtected(model: ProtectedPathModel, dir: string): boolean {
+    let names = this.protectedDirs.get(dir);
+    if (names === undefined) {
+      names = model.mayName(dir);
+      this.protectedDirs.set(dir, names);
+    }
+    return names;
+  }
+
+  /**
+   * How `word`, written (or removed: `removal`) by a command running in `dirs`, is protected:
+   * `policy` in any of them first.
+   */
+  private protection(
+    model: ProtectedPathModel,
+    word: string,
+    removal: boolean,
+    dirs: readonly string[],
+    anyHint: boolean,
+  ): ProtectedClass | undefined {
+    if (word === '' || (!anyHint && !model.mayName(word))) return undefined;
+    let found: ProtectedClass | undefined;
+    for (const dir of dirs) {
+      const resolved =
+        resolvePath(word, dir, this.model.homeDir) ?? (word.startsWith('$') ? undefined : word);
+      if (resolved === undefined) continue;
+      const protection = removal ? model.classifyRemoval(resolved) : model.classify(resolved);
+      if (protection === 'policy') return protection;
+      found ??= protection;
+    }
+    return found;
+  }
+
+  /** True when removing `word` in one of `dirs` takes policy files below it along. */
+  private removesPolicyBelow(model: ProtectedPathModel, word: string, dirs: readonly string[]): boolean {
+    if (word === '') return false;
+    for (const dir of dirs) {
+      const resolved = resolvePath(word, dir, this.model.homeDir);
+      if (resolved !== undefined && model.removesPolicyBelow(resolved, this.projectDirs)) return true;
+    }
+    return false;
+  }
+
+  /** Remembers that `command` writes (or names: `mention`) `word`, which no broad rule allows. */
+  private guard(command: SimpleCommand, word: string, mention: boolean, why: string): void {
+    (this.guardedWrites ??= []).push({ command, detail: word, mention, why: `${word} ${why}` });
+  }
+
+  /**
+   * Follows a directory change (`cd DIR`, `pushd DIR`: the table's `chdir` operand) from each
+   * directory of `from`; one the table cannot read (an option it does not list) or that cannot
+   * be known (`cd -`, `pushd +1`) makes later reads unresolved.
+   */
+  private follow(inner: readonly string[], name: string, from: readonly string[]): void {
+    const change = directoryChanges(inner, name);
+    if (change === undefined || change.unlisted) {
+      this.unknownDirectory = true;
+      this.chain = undefined;
+      return;
+    }
+    // `pushd -n DIR` stays where it is.
+    if (change.targets.length === 0) return;
     const chain: { dirs: string[]; hinted: boolean[] } = { dirs: [], hinted: [] };
     // A copy: `from` may be the list `add` extends.
     for (const dir of [...from]) {
-      const next = changedDirectory(target, dir, this.model.homeDir);
-      if (next === undefined) {
-        this.unknownDirectory = true;
-        continue;
-      }
-      const hinted = this.hint(next);
-      this.add(next, hinted);
-      if (!chain.dirs.includes(next)) {
-        chain.dirs.push(next);
-        chain.hinted.push(hinted);
+      for (const target of change.targets) {
+        const next = changedDirectory(target === -1 ? undefined : inner[target], dir, this.model.homeDir);
+        if (next === undefined) {
+          this.unknownDirectory = true;
+          continue;
+        }
+        const hinted = this.hint(next);
+        this.add(next, hinted);
+        if (!chain.dirs.includes(next)) {
+          chain.dirs.push(next);
+          chain.hinted.push(hinted);
+        }
       }
     }
     this.chain = this.source === undefined || chain.dirs.length === 0 ? undefined : chain;
@@ -401,6 +484,7 @@ export class ResolvedReads {
     command: SimpleCommand,
     name: string,
     current: { dirs: string[]; hinted: boolean[] },
+    own: readonly Reading[] | undefined,
   ): { dirs: string[]; hinted: boolean[] } {
     const { argv, unwrapped } = command;
     // Wrapper words sit before the inner command in argv: `env -C DIR`, `sudo --chdir=DIR`,
@@ -416,7 +500,7 @@ export class ResolvedReads {
           changes.push(option.value);
     }
     const chains: string[][] = [changes];
-    const readings = CHDIR_NAMES.has(name) ? readCommand(unwrapped.argv, 0, name) : undefined;
+    const readings = CHDIR_NAMES.has(name) ? own : undefined;
     if (readings !== undefined) {
       const seen = new Set<string>([changes.join('\u0000')]);
       for (const reading of readings) {
@@ -462,31 +546,31 @@ export class ResolvedReads {
     dirs: readonly string[],
     offset: number,
     programs: { has(index: number): boolean },
+    readings: readonly Reading[] | undefined,
   ): FloorViolation | undefined {
     const argv = command.argv;
     const home = this.model.homeDir;
     const bases = new Set<string>([...dirs, `${home}/.jq`]);
-    const files: string[] = [];
-    for (let i = offset + 1; i < argv.length; i++) {
-      const word = argv[i]!;
-      let library: string | undefined;
-      if (word === '-L' || word === '--library-path') library = argv[i + 1];
-      else if (word.startsWith('--library-path=')) library = word.slice('--library-path='.length);
-      else if (word.startsWith('-L')) library = word.slice(2);
-      if (library !== undefined) {
+    // The `-L DIR` directories, as the table reads them (`module-path`), in every reading.
+    for (const reading of readings ?? []) {
+      for (const option of reading.options) {
+        if (option.value === undefined || option.def?.effects.includes('module-path') !== true) continue;
         for (const dir of dirs) {
-          const resolved = resolvePath(library, dir, home);
+          const resolved = resolvePath(option.value, dir, home);
           if (resolved !== undefined) bases.add(resolved);
         }
       }
-      if (programs.has(i - offset)) {
-        files.push(...jqProgramFiles(word));
-        // Module metadata adds directories to the search path: `{search: "~/.docker"}`.
-        for (const search of jqSearchDirs(word)) {
-          for (const dir of dirs) {
-            const resolved = resolvePath(search, dir, home);
-            if (resolved !== undefined) bases.add(resolved);
-          }
+    }
+    const files: string[] = [];
+    for (let i = offset + 1; i < argv.length; i++) {
+      if (!programs.has(i - offset)) continue;
+      const word = argv[i]!;
+      files.push(...jqProgramFiles(word));
+      // Module metadata adds directories to the search path: `{search: "~/.docker"}`.
+      for (const search of jqSearchDirs(word)) {
+        for (const dir of dirs) {
+          const resolved = resolvePath(search, dir, home);
+          if (resolved !== undefined) bases.add(resolved);
         }
       }
     }
@@ -501,11 +585,12 @@ export class ResolvedReads {
     return undefined;
   }
 
-  /** `where`: the directories the command runs in (`commandDirs`). */
+  /** `where`: the directories the command runs in (`commandDirs`); `readings`: the table's. */
   private checkReads(
     command: SimpleCommand,
     name: string,
     where: { dirs: string[]; hinted: boolean[] },
+    readings: readonly Reading[] | undefined,
   ): FloorViolation | undefined {
     const { dirs, hinted } = where;
     const anyHint = hinted.includes(true);
@@ -513,7 +598,7 @@ export class ResolvedReads {
     // Where no directory is hinted, only a word or read redirect that spells a fragment can
     // resolve to a secret (`..` and `~` only remove text): most commands have none, and skip
     // to the tree check.
-    if (!anyHint && !mayResolveToSecret(command, name, this.customHome)) {
+    if (!anyHint && !mayResolveToSecret(command, name, this.customHome, readings)) {
       return this.checkTrees(command, name, dirs);
     }
     const { skip, programs, offset, reads } = wordRoles(command, name);
@@ -530,26 +615,14 @@ export class ResolvedReads {
       return false;
     };
     for (const read of reads) if (readsSecret(read)) return violation(read, false);
+    for (const { file, detail } of optionReads(readings, command.unwrapped.argv) ?? [])
+      if (readsSecret(file)) return violation(detail, false);
     for (let i = offset + 1; i < argv.length; i++) {
       const inner = i - offset;
       const value = argv[i]!;
-      if (value.charCodeAt(0) === 45 && value.charCodeAt(1) === 45) {
-        const equals = value.indexOf('=');
-        const option = equals === -1 ? value : value.slice(0, equals);
-        if (READ_OPTIONS.has(option)) {
-          // `--rawfile NAME FILE` and `--slurpfile NAME FILE` bind a name first.
-          const file =
-            equals !== -1
-              ? value.slice(equals + 1)
-              : option === '--rawfile' || option === '--slurpfile'
-                ? argv[i + 2]
-                : argv[i + 1];
-          if (file !== undefined && readsSecret(file)) return violation(`${value} ${file}`, false);
-        }
-      }
       if (skip.has(inner) || programs.has(inner)) continue;
       if (value.charCodeAt(0) === 45) {
-        // `--files0-from=F`, `--rawfile=F`: the value after `=`.
+        // `--exclude-from=F`, `-T=F`: the value after `=`.
         const equals = value.indexOf('=');
         if (equals !== -1 && readsSecret(value.slice(equals + 1))) return violation(value, false);
         continue;
@@ -563,7 +636,7 @@ export class ResolvedReads {
       if (readsSecret(redirect.target)) return violation(`< ${redirect.target}`, false);
     }
     if (JQ_FAMILY.has(name)) {
-      const found = this.jqReads(command, dirs, offset, programs);
+      const found = this.jqReads(command, dirs, offset, programs, readings);
       if (found) return found;
     }
     return this.checkTrees(command, name, dirs);

@@ -19,7 +19,7 @@ import {
   matchesLocation,
   normalizeHomeDir,
 } from '../secrets/secret-model';
-import { normalizePath } from '../secrets/secret-paths';
+import { lowerCased, normalizePath } from '../secrets/secret-paths';
 import { POLICY_HOLDERS, PROTECTED_CATALOGUE, type ProtectedClass } from './protected-catalogue';
 
 /** Options of `createProtectedPathModel`. */
@@ -140,6 +140,25 @@ function entryMatches(entry: CompiledEntry, components: readonly string[], home:
   return false;
 }
 
+/** A resolved path normalised for matching: lower-case components, from a home directory or not. */
+interface PathShape {
+  lower: readonly string[];
+  home: boolean;
+  absolute: boolean;
+}
+
+/** The class the first matching row of `entries` gives `shaped` (`policy` before `persistence`). */
+function find(shaped: PathShape, entries: readonly CompiledEntry[]): ProtectedClass | undefined {
+  const { lower, home, absolute } = shaped;
+  let found: ProtectedClass | undefined;
+  for (const entry of entries) {
+    if (!entryMatches(entry, lower, home, absolute)) continue;
+    if (entry.class === 'policy') return 'policy';
+    found = 'persistence';
+  }
+  return found;
+}
+
 /**
  * Creates the protected-path model.
  *
@@ -162,30 +181,31 @@ export function createProtectedPathModel(options: ProtectedPathModelOptions = {}
     (pattern) => compileLocationGlob(pattern, homeDir) ?? [],
   );
 
-  const find = (resolved: string, entries: readonly CompiledEntry[]): ProtectedClass | undefined => {
+  /** `resolved` as the catalogue's rows are matched against it: normalised once per path. */
+  const shape = (resolved: string): PathShape => {
     const { components, home } = normalizePath(spell(resolved));
-    const lower = components.map((component) => component.toLowerCase());
-    const absolute = home || resolved.startsWith('/');
-    let found: ProtectedClass | undefined;
-    for (const entry of entries) {
-      if (!entryMatches(entry, lower, home, absolute)) continue;
-      if (entry.class === 'policy') return 'policy';
-      found = 'persistence';
-    }
-    return found;
+    return { lower: lowerCased(components), home, absolute: home || resolved.startsWith('/') };
   };
 
-  const classify = (resolved: string): ProtectedClass | undefined => {
-    if (settingsFiles.size > 0 && resolved.startsWith('/')) {
-      if (settingsFiles.has(path.posix.normalize(resolved).toLowerCase())) return 'policy';
-    }
-    return find(resolved, COMPILED) ?? (matchesLocation(extras, resolved) ? 'persistence' : undefined);
+  const settingsPolicy = (resolved: string): boolean =>
+    settingsFiles.size > 0 &&
+    resolved.startsWith('/') &&
+    settingsFiles.has(path.posix.normalize(resolved).toLowerCase());
+
+  const classifyShaped = (resolved: string, shaped: PathShape): ProtectedClass | undefined => {
+    if (settingsPolicy(resolved)) return 'policy';
+    return find(shaped, COMPILED) ?? (matchesLocation(extras, resolved) ? 'persistence' : undefined);
   };
+
+  const classify = (resolved: string): ProtectedClass | undefined =>
+    classifyShaped(resolved, shape(resolved));
 
   const classifyRemoval = (resolved: string): ProtectedClass | undefined => {
-    const direct = classify(resolved);
+    // One normalised path for the file and for the directories that hold policy files.
+    const shaped = shape(resolved);
+    const direct = classifyShaped(resolved, shaped);
     if (direct === 'policy') return direct;
-    if (find(resolved, HOLDERS) === 'policy') return 'policy';
+    if (find(shaped, HOLDERS) === 'policy') return 'policy';
     if (settingsFiles.size > 0 && resolved.startsWith('/')) {
       const prefix = `${path.posix.normalize(resolved).toLowerCase().replace(/\/$/, '')}/`;
       for (const file of settingsFiles) {

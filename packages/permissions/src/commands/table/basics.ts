@@ -78,10 +78,8 @@ export const BASICS: readonly CommandFact[] = [
       'df',
       'true',
       'false',
-      'cd',
       'exit',
       ':',
-      'pushd',
       'popd',
       'dirs',
       'sleep',
@@ -106,6 +104,30 @@ export const BASICS: readonly CommandFact[] = [
     ],
     summary: 'print system, user, process or shell state; change nothing but the shell directory',
     readOnly: 'any-option',
+  },
+  {
+    names: ['cd'],
+    summary:
+      'changes the shell directory to its operand (home without one); `-L`/`-P` say how symbolic links are followed',
+    readOnly: 'any-option',
+    short: 'LPe@',
+    operands: ['chdir'],
+    examples: [
+      { argv: ['cd', '-P', 'sub'], roles: { 2: 'chdir' } },
+      { argv: ['cd', '-L', '--', '-x'], roles: { 3: 'chdir' } },
+    ],
+  },
+  {
+    names: ['pushd'],
+    summary: 'changes the shell directory to its operand and pushes the one it leaves; `-n` only pushes it',
+    readOnly: 'any-option',
+    short: 'n',
+    effects: { '-n': ['keeps-directory'] },
+    operands: ['chdir'],
+    examples: [
+      { argv: ['pushd', 'sub'], roles: { 1: 'chdir' }, notEffects: ['keeps-directory'] },
+      { argv: ['pushd', '-n', 'sub'], roles: { 2: 'chdir' }, effects: ['keeps-directory'] },
+    ],
   },
   {
     names: ['seq'],

@@ -61,7 +61,13 @@ const JQ = {
     '--rawfile': 'name',
   },
   pairs: { '--arg': 'value', '--argjson': 'value', '--slurpfile': 'read', '--rawfile': 'read' },
-  effects: { '-f': ['pattern-given'], '--from-file': ['pattern-given'] },
+  effects: {
+    '-f': ['pattern-given'],
+    '--from-file': ['pattern-given'],
+    // Where `import "m" as $m;` and `include "m";` look `m` up (besides `~/.jq`).
+    '-L': ['module-path'],
+    '--library-path': ['module-path'],
+  },
   operands: ['pattern', 'read'],
 } as const satisfies Omit<CommandFact, 'names' | 'summary'>;
 
@@ -136,6 +142,12 @@ export const PROGRAMS: readonly CommandFact[] = [
         roles: { 2: 'name', 3: 'value', 6: 'read', 7: 'pattern', 8: 'read' },
       },
       { argv: ['jq', '-nf', 'prog.jq'], roles: { 2: 'read' } },
+      {
+        argv: ['jq', '-n', '-L', 'lib', 'import "m" as $m; $m'],
+        roles: { 3: 'read' },
+        effects: ['module-path'],
+      },
+      { argv: ['jq', '-Llib', '.'], effects: ['module-path'] },
     ],
   },
   {

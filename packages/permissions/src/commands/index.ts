@@ -151,10 +151,26 @@ export function namesWhere(test: (fact: CommandFact) => boolean): ReadonlySet<st
 /** An entry's facts, or a subcommand's. */
 type Facts = Omit<CommandFact, 'names'>;
 
+/**
+ * An entry's facts and its subcommands', at any depth, outermost first: listed once per entry
+ * for every name set derived with `atAnyLevel` (a new process derives some thirty of them).
+ */
+const LEVELS = new Map<Facts, readonly Facts[]>();
+
+function levelsOf(fact: Facts): readonly Facts[] {
+  let levels = LEVELS.get(fact);
+  if (levels === undefined) {
+    const list: Facts[] = [fact];
+    for (const sub of Object.values(fact.subcommands ?? {})) list.push(...levelsOf(sub));
+    levels = list;
+    LEVELS.set(fact, levels);
+  }
+  return levels;
+}
+
 /** `test`, true of an entry when it holds of the entry or of a subcommand of it, at any depth. */
 export function atAnyLevel(test: (fact: Facts) => boolean): (fact: Facts) => boolean {
-  const deep = (fact: Facts): boolean => test(fact) || Object.values(fact.subcommands ?? {}).some(deep);
-  return deep;
+  return (fact) => levelsOf(fact).some(test);
 }
 
 /**

@@ -37,16 +37,19 @@ import { NO_READ_OPERANDS, readableWordCount } from './word-roles';
 
 // What the checks make of a command name (bits; a name may have several): it assigns
 // variables by name, has a credential-printing rule, may dump the environment, has no
-// operand that is read (see `readableWordCount`), and of those, spells no secret fragment
-// and no pattern character (`echo`, `ls`, `mkdir`; not `ssh-add` or `[`). Most names have none.
+// operand that is read (see `readableWordCount`). Most names have none.
 const ASSIGNS = 1;
 const CREDENTIALS = 2;
 const DUMPS = 4;
 const NO_READ = 8;
+// Bits `passesQuickly` adds for a command word: its name has no operand that is read and
+// spells no secret fragment and no pattern character (`echo`, `ls`, `mkdir`; not `ssh-add` or
+// `[`), is an interpreter's (`interpreterFamily`), has a `[` and is not `[` itself
+// (`NAME[SUB]=…`); and CREDENTIALS for `docker-credential-*` names, which have a
+// credential-printing rule too. (Asked of the command words met, not of every name the table
+// has when the module loads: the fragment search compiles its expression on first use, which a
+// new process deciding `git status` never needs.)
 const NO_READ_PLAIN = 16;
-// Bits `passesQuickly` adds for a command word: its name is an interpreter's
-// (`interpreterFamily`), it has a `[` and is not `[` itself (`NAME[SUB]=…`); and CREDENTIALS
-// for `docker-credential-*` names, which have a credential-printing rule too.
 const INTERPRETER = 32;
 const BRACKET = 64;
 const NAME_KINDS: ReadonlyMap<string, number> = (() => {
@@ -58,10 +61,6 @@ const NAME_KINDS: ReadonlyMap<string, number> = (() => {
   mark(CREDENTIAL_COMMANDS, CREDENTIALS);
   mark(DUMP_COMMANDS, DUMPS);
   mark(NO_READ_OPERANDS, NO_READ);
-  mark(
-    [...NO_READ_OPERANDS].filter((name) => !mentionsSecretFragment(name) && !hasPatternChar(name)),
-    NO_READ_PLAIN,
-  );
   return kinds;
 })();
 
@@ -125,6 +124,8 @@ function passesQuickly(command: SimpleCommand, names: FloorNames | undefined): b
     // `commandWordBasename(head)`.
     name = slash === -1 ? head : head.slice(slash + 1);
     kind = nameKind(name);
+    if ((kind & NO_READ) !== 0 && !mentionsSecretFragment(name) && !hasPatternChar(name))
+      kind |= NO_READ_PLAIN;
     if (interpreterFamily(name) !== undefined) kind |= INTERPRETER;
     if (name.startsWith('docker-credential-')) kind |= CREDENTIALS;
     // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one).

@@ -380,6 +380,7 @@ interface Change {
 interface SummaryRow {
   source: string;
   kind: string;
+  ruleSet: string;
   context: string;
   decisions: number;
   base: Record<Behavior, number>;
@@ -401,38 +402,61 @@ function summarySource(input: Input): { source: string; kind: string } {
   return { source: input.source, kind: 'mixed' };
 }
 
-function printSummary(rows: readonly SummaryRow[]): void {
+type Counts = Pick<SummaryRow, 'decisions' | 'base' | 'tree'>;
+
+/** Adds `rows` up by `key`. */
+function totals(rows: readonly SummaryRow[], key: (row: SummaryRow) => string): Map<string, Counts> {
+  const sums = new Map<string, Counts>();
+  for (const row of rows) {
+    let sum = sums.get(key(row));
+    if (sum === undefined)
+      sums.set(
+        key(row),
+        (sum = { decisions: 0, base: { allow: 0, ask: 0, deny: 0 }, tree: { allow: 0, ask: 0, deny: 0 } }),
+      );
+    sum.decisions += row.decisions;
+    for (const behavior of ['allow', 'ask', 'deny'] as const) {
+      sum.base[behavior] += row.base[behavior];
+      sum.tree[behavior] += row.tree[behavior];
+    }
+  }
+  return sums;
+}
+
+/**
+ * The summary: per source and context (the corpora's rule sets added up), then per kind and rule
+ * set, then the first decisions that break "no attack allowed, no benign command denied".
+ */
+function printSummary(rows: readonly SummaryRow[], breaches: readonly string[]): void {
+  const cell = (counts: Counts, behavior: Behavior) =>
+    counts.base[behavior] === counts.tree[behavior]
+      ? String(counts.tree[behavior])
+      : `${counts.base[behavior]} → ${counts.tree[behavior]}`;
+  const line = (counts: Counts) =>
+    `${counts.decisions} | ${cell(counts, 'allow')} | ${cell(counts, 'ask')} | ${cell(counts, 'deny')}`;
   console.log(
-    `\nsummary: decisions under the rule sets ${corpusRuleSets.join(', ')}, per source and context (base → this tree)`,
+    `\nsummary: decisions under the rule sets ${corpusRuleSets.join(', ')}, added up per source and context (base → this tree where they differ)`,
   );
   console.log('| source | kind | context | decisions | allow | ask | deny |');
   console.log('| --- | --- | --- | ---: | ---: | ---: | ---: |');
-  const cell = (row: Pick<SummaryRow, 'base' | 'tree'>, behavior: Behavior) =>
-    row.base[behavior] === row.tree[behavior]
-      ? String(row.tree[behavior])
-      : `${row.base[behavior]} → ${row.tree[behavior]}`;
-  for (const row of rows)
-    console.log(
-      `| ${row.source} | ${row.kind} | ${row.context} | ${row.decisions} | ${cell(row, 'allow')} | ${cell(row, 'ask')} | ${cell(row, 'deny')} |`,
-    );
-  const kinds = new Map<string, Pick<SummaryRow, 'decisions' | 'base' | 'tree'>>();
-  for (const row of rows) {
-    let total = kinds.get(row.kind);
-    if (total === undefined)
-      kinds.set(
-        row.kind,
-        (total = { decisions: 0, base: { allow: 0, ask: 0, deny: 0 }, tree: { allow: 0, ask: 0, deny: 0 } }),
-      );
-    total.decisions += row.decisions;
-    for (const behavior of ['allow', 'ask', 'deny'] as const) {
-      total.base[behavior] += row.base[behavior];
-      total.tree[behavior] += row.tree[behavior];
-    }
+  const kindOf = new Map(rows.map((row) => [row.source, row.kind]));
+  for (const [key, counts] of totals(rows, (row) => `${row.source}\u0000${row.context}`)) {
+    const [source, context] = key.split('\u0000') as [string, string];
+    console.log(`| ${source} | ${kindOf.get(source)} | ${context} | ${line(counts)} |`);
   }
-  for (const [kind, total] of kinds)
+  console.log('\nper kind and rule set, every context:');
+  console.log('| kind | rule set | decisions | allow | ask | deny |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+  for (const [key, counts] of totals(rows, (row) => `${row.kind}\u0000${row.ruleSet}`)) {
+    const [kind, ruleSet] = key.split('\u0000') as [string, string];
+    console.log(`| ${kind} | ${ruleSet} | ${line(counts)} |`);
+  }
+  if (breaches.length > 0) {
     console.log(
-      `${kind}: ${total.decisions} decisions — allow ${cell(total, 'allow')}, ask ${cell(total, 'ask')}, deny ${cell(total, 'deny')}`,
+      '\nthis tree: attacks allowed and benign or real-world commands denied (the first of each rule set × context):',
     );
+    for (const breach of breaches) console.log(`  ${breach}`);
+  }
 }
 
 /**
@@ -607,6 +631,8 @@ async function main(): Promise<void> {
   /** `--summary`: per source and context, each engine's behaviors under the corpora's rule sets. */
   const summary = new Map<string, SummaryRow>();
   const summaryRuleSets = new Set(corpusRuleSets);
+  /** The first attack allowed, or benign command denied, by this tree per kind × rule set × context. */
+  const breaches = new Map<string, string>();
   const decide = (input: Input, combos: readonly Combo[]) => {
     for (const [ruleSet, context] of combos) {
       const optionsOf = optionsFor(context, input.cwd ?? context.cwd, input.overCap === true);
@@ -618,7 +644,7 @@ async function main(): Promise<void> {
       tally.decisions += 1;
       if (args.summary && summaryRuleSets.has(ruleSet.name)) {
         const { source, kind } = summarySource(input);
-        const key = `${source}\u0000${context.name}`;
+        const key = `${source}\u0000${ruleSet.name}\u0000${context.name}`;
         let row = summary.get(key);
         if (row === undefined)
           summary.set(
@@ -626,6 +652,7 @@ async function main(): Promise<void> {
             (row = {
               source,
               kind,
+              ruleSet: ruleSet.name,
               context: context.name,
               decisions: 0,
               base: { allow: 0, ask: 0, deny: 0 },
@@ -635,6 +662,13 @@ async function main(): Promise<void> {
         row.decisions += 1;
         row.base[a.behavior] += 1;
         row.tree[b.behavior] += 1;
+        const breach = kind === 'attack' ? b.behavior === 'allow' : kind !== 'mixed' && b.behavior === 'deny';
+        const breachKey = `${kind}\u0000${ruleSet.name}\u0000${context.name}`;
+        if (breach && !breaches.has(breachKey))
+          breaches.set(
+            breachKey,
+            `${kind} ${b.behavior}: ${show(input.command)} [${input.source} · ${ruleSet.name} @ ${input.cwd !== undefined ? `${context.name}, cwd=${input.cwd}` : context.name}] ${b.reason.slice(0, 120)}`,
+          );
       }
       if (a.behavior === b.behavior) {
         tally.same += 1;
@@ -776,7 +810,7 @@ async function main(): Promise<void> {
       if (first.allowedBy) console.log(`      allowed: ${first.allowedBy}`);
     }
   };
-  if (args.summary) printSummary([...summary.values()]);
+  if (args.summary) printSummary([...summary.values()], [...breaches.values()]);
   printGroup('LOOSER, not in the allow-list', unlisted);
   printGroup(
     'looser, justified in the allow-list',

@@ -29,6 +29,12 @@ export interface OptionDef {
   readFormat?: ReadFormat;
   /** Its value is a `KEY=VALUE` setting for this run (`settingOptions`: `git -c`). */
   setting?: boolean;
+  /** A `write` value the command only creates or overwrites, never reading it (`writesOnly`). */
+  writeOnly?: boolean;
+  /** Roles of a `KEY=VALUE` value by its key, lower-cased (`settingRoles`). */
+  settingRoles?: ReadonlyMap<string, Role>;
+  /** Its value runs over the following words up to the next option word (`valueLists`). */
+  list?: boolean;
 }
 
 /** A table entry ready for `readArgv`. */
@@ -163,6 +169,22 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     const def = find(spelling, 'setting option');
     if (def.takes === 'none') throw new Error(`command table: ${path}: ${spelling} takes no setting`);
     def.setting = true;
+  }
+  for (const spelling of fact.writesOnly ?? []) {
+    const def = find(spelling, 'write-only value of');
+    if (def.role !== 'write')
+      throw new Error(`command table: ${path}: ${spelling} is write-only but no write`);
+    def.writeOnly = true;
+  }
+  for (const [spelling, keys] of Object.entries(fact.settingRoles ?? {})) {
+    const def = find(spelling, 'setting roles of');
+    if (def.takes === 'none') throw new Error(`command table: ${path}: ${spelling} takes no setting`);
+    def.settingRoles = new Map(Object.entries(keys).map(([key, role]) => [key.toLowerCase(), role]));
+  }
+  for (const spelling of fact.valueLists ?? []) {
+    const def = find(spelling, 'value list of');
+    if (def.takes !== 'required') throw new Error(`command table: ${path}: ${spelling} takes no list`);
+    def.list = true;
   }
   for (const [spelling, prefix] of Object.entries(fact.exclusions ?? {})) {
     const def = find(spelling, 'exclusion prefix of');

@@ -325,13 +325,20 @@ export const READS_OPTIONS_NAMES: ReadonlySet<string> = namesWhere(
 /** True when the entry or a subcommand of it gives a value a role the floor does not read. */
 const hasNonReadValues = atAnyLevel(
   (fact) =>
-    Object.values(fact.values ?? {}).some((role) => role === 'value' || role === 'uses') ||
-    Object.keys(fact.readFormat ?? {}).length > 0,
+    Object.values(fact.values ?? {}).some(
+      (role) => role === 'value' || role === 'uses' || role === 'certificate' || role === 'script',
+    ) ||
+    Object.keys(fact.readFormat ?? {}).length > 0 ||
+    fact.writesOnly !== undefined ||
+    fact.settingRoles !== undefined,
 );
 
 /**
  * Commands whose words the floor reads with the table: some option value is no path (`value`,
- * `uses`: `curl --data-raw`, `--cert`) or names its file inside other text (`curl -F`).
+ * `uses`, `certificate`: `curl --data-raw`, `--cert`, `openssl x509 -in`), a file only written
+ * (`openssl -out`), a setting whose key gives its role (`ssh -o IdentityFile=KEY`), a command
+ * line whose words are read as that command's (`rsync -e 'ssh -i KEY'`), or names its file
+ * inside other text (`curl -F`).
  */
 export const FLOOR_ROLE_NAMES: ReadonlySet<string> = namesWhere(hasNonReadValues);
 

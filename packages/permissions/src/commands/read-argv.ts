@@ -23,6 +23,8 @@ export interface OptionUse {
   valueIndex?: number;
   /** The table's definition; absent for an unlisted option. */
   def?: OptionDef;
+  /** The role of its value when it is not the option's: a setting's key gave it (`-o IdentityFile=K`). */
+  role?: Role;
 }
 
 /** One way to read an argv. */
@@ -142,6 +144,94 @@ function longDef(level: CompiledFact, name: string): OptionDef | undefined {
 }
 
 /**
+ * The entries whose options are read after their subcommands too (`persistentOptions`): the
+ * outer entries of the reading, innermost first, that say so; empty for most readings.
+ */
+function persistentOwners(state: State): CompiledFact[] {
+  const owners: CompiledFact[] = [];
+  for (let k = state.facts.length - 2; k >= 0; k--)
+    if (state.facts[k]!.fact.persistentOptions === true) owners.push(state.facts[k]!);
+  return owners;
+}
+
+/** The long option `name` at `level`, or an outer entry's persistent one. */
+function longOption(state: State, level: CompiledFact, name: string): OptionDef | undefined {
+  const own = longDef(level, name);
+  if (own !== undefined || state.facts.length < 2) return own;
+  for (const owner of persistentOwners(state)) {
+    const def = longDef(owner, name);
+    if (def !== undefined) return def;
+  }
+  return undefined;
+}
+
+/** The short option `letter` at `level`, or an outer entry's persistent one. */
+function shortOption(state: State, level: CompiledFact, letter: string): OptionDef | undefined {
+  const own = level.short.get(letter);
+  if (own !== undefined || state.facts.length < 2) return own;
+  for (const owner of persistentOwners(state)) {
+    const def = owner.short.get(letter);
+    if (def !== undefined) return def;
+  }
+  return undefined;
+}
+
+/**
+ * After a subcommand the table does not know, a long option word an outer entry declares as
+ * persistent (`kubectl logs pod --kubeconfig F`): that entry, else undefined.
+ */
+function persistentOwnerOf(state: State, word: string): CompiledFact | undefined {
+  if (state.ended || word.length < 3 || word.charCodeAt(0) !== 0x2d || word.charCodeAt(1) !== 0x2d)
+    return undefined;
+  const equals = word.indexOf('=');
+  const name = word.slice(2, equals < 0 ? undefined : equals);
+  for (let k = state.facts.length - 1; k >= 0; k--) {
+    const owner = state.facts[k]!;
+    if (owner.fact.persistentOptions === true && owner.long.has(name)) return owner;
+  }
+  return undefined;
+}
+
+/** The role a setting's key gives an option's value (`-o IdentityFile=KEY` → `uses`), if any. */
+function settingRole(def: OptionDef, value: string): Role | undefined {
+  if (def.settingRoles === undefined) return undefined;
+  const match = /^\s*([A-Za-z][\w-]*)(?:\s*=\s*|\s+)(\S+)\s*$/.exec(value);
+  return match === null ? undefined : def.settingRoles.get(match[1]!.toLowerCase());
+}
+
+/** Records an option with a value, giving the value's word its role (a setting's, or the option's). */
+function recordValue(state: State, def: OptionDef, index: number, value: string, valueIndex: number): void {
+  const role = settingRole(def, value);
+  if (valueIndex !== index) state.kinds[valueIndex] = role ?? def.role;
+  state.options.push(
+    role === undefined
+      ? { spelling: def.spelling, index, value, valueIndex, def }
+      : { spelling: def.spelling, index, value, valueIndex, def, role },
+  );
+  applyEffects(state, def, value);
+}
+
+/**
+ * A `valueLists` option's further values: the words after `at` up to the next option word
+ * (`zip -x .env '*.pem' -r`). Returns the index of the last word taken.
+ */
+function listValues(
+  argv: readonly string[],
+  at: number,
+  index: number,
+  def: OptionDef,
+  state: State,
+): number {
+  let last = at;
+  while (last + 1 < argv.length && argv[last + 1]!.charCodeAt(0) !== 0x2d && argv[last + 1] !== '') {
+    last++;
+    state.kinds[last] = def.role;
+    state.options.push({ spelling: def.spelling, index, value: argv[last]!, valueIndex: last, def });
+  }
+  return last;
+}
+
+/**
  * Reads `argv[start…]` against `fact` (the entry of `argv[start]`'s command). Returns at least
  * one reading.
  */
@@ -196,6 +286,12 @@ function walk(argv: readonly string[], state: State, forks: Forks): void {
     const level = state.facts[state.facts.length - 1]!;
     const word = argv[i]!;
     if (state.unknownSubcommand !== undefined) {
+      const owner = persistentOwnerOf(state, word);
+      if (owner !== undefined) {
+        i = option(argv, i, owner, state, forks);
+        continue;
+      }
+      if (word === '--') state.ended = true;
       state.kinds[i] = 'unknown';
       continue;
     }
@@ -300,23 +396,21 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
   if (dashes === 1 || word.charCodeAt(1) === 0x2d) {
     const equals = word.indexOf('=');
     const name = word.slice(dashes, equals < 0 ? undefined : equals);
-    const def = longDef(level, name);
+    const def = longOption(state, level, name);
     const attached = equals < 0 ? undefined : word.slice(equals + 1);
     if (def) {
       if (def.takes === 'required' && attached === undefined && i + 1 < argv.length) {
-        const value = argv[i + 1]!;
-        state.kinds[i + 1] = def.role;
-        state.options.push({ spelling: def.spelling, index: i, value, valueIndex: i + 1, def });
-        applyEffects(state, def, value);
+        recordValue(state, def, i, argv[i + 1]!, i + 1);
+        if (def.list) return listValues(argv, i + 1, i, def, state);
         return second(argv, i + 2, def, state) ?? i + 1;
       }
-      state.options.push(
-        attached === undefined
-          ? { spelling: def.spelling, index: i, def }
-          : { spelling: def.spelling, index: i, value: attached, valueIndex: i, def },
-      );
-      applyEffects(state, def, attached);
-      return (attached === undefined ? undefined : second(argv, i + 1, def, state)) ?? i;
+      if (attached === undefined) {
+        state.options.push({ spelling: def.spelling, index: i, def });
+        applyEffects(state, def, attached);
+        return i;
+      }
+      recordValue(state, def, i, attached, i);
+      return second(argv, i + 1, def, state) ?? i;
     }
     // Not in the table: `--x=v` holds its value; `--x` may take the next word.
     if (attached !== undefined || i + 1 >= argv.length) {
@@ -353,7 +447,7 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
   let taken = i;
   for (let k = 1; k < word.length; k++) {
     const letter = word[k]!;
-    const def = level.short.get(letter);
+    const def = shortOption(state, level, letter);
     const rest = k + 1 < word.length ? word.slice(k + 1) : undefined;
     if (def) {
       if (def.takes === 'none') {
@@ -380,14 +474,12 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
         continue;
       }
       if (rest !== undefined) {
-        state.options.push({ spelling: def.spelling, index: i, value: rest, valueIndex: i, def });
-        applyEffects(state, def, rest);
+        recordValue(state, def, i, rest, i);
         return i;
       }
       if (def.takes === 'required' && i + 1 < argv.length) {
-        state.kinds[i + 1] = def.role;
-        state.options.push({ spelling: def.spelling, index: i, value: argv[i + 1]!, valueIndex: i + 1, def });
-        applyEffects(state, def, argv[i + 1]);
+        recordValue(state, def, i, argv[i + 1]!, i + 1);
+        if (def.list) return listValues(argv, i + 1, i, def, state);
         return second(argv, i + 2, def, state) ?? i + 1;
       }
       state.options.push({ spelling: def.spelling, index: i, def });

@@ -22,6 +22,8 @@
  *   never a path and never shell: the floor reads it by the entry's `language`;
  * - `meta`: a file whose name, metadata or size the command uses, never printing or sending its
  *   content (`ls`, `stat`, `wc -l`, `chmod`);
+ * - `certificate`: a certificate, request or revocation list the command reads and may print;
+ *   anything else there (a private key) it refuses without printing it (`openssl x509 -in F`);
  * - `unknown`: the reader cannot tell (a word after an option it does not know).
  */
 export type Role =
@@ -37,6 +39,7 @@ export type Role =
   | 'uses'
   | 'code'
   | 'meta'
+  | 'certificate'
   | 'unknown';
 
 /**
@@ -66,7 +69,9 @@ export type Role =
  * - `module-path`: the option's value is a directory the command's program loads the modules and
  *   data files it names from (`jq -L DIR`: `import "m" as $m;` reads `DIR/m.json`);
  * - `keeps-directory`: its `chdir` operand is not where the shell goes after all (`pushd -n DIR`
- *   only adds DIR to the directory stack).
+ *   only adds DIR to the directory stack);
+ * - `prints-content`: a (sub)command that otherwise names files only (`printsNoContent`) prints
+ *   what they hold (`git log -p`: a patch; `git status -v`: the staged diff).
  */
 export type Effect =
   | 'recursive'
@@ -84,7 +89,8 @@ export type Effect =
   | 'no-output'
   | 'in-place'
   | 'module-path'
-  | 'keeps-directory';
+  | 'keeps-directory'
+  | 'prints-content';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -150,6 +156,30 @@ export interface ArgvFacts {
    * clone --config K=V`): a key among the entry's `commandSettings` holds a command line.
    */
   settingOptions?: readonly string[];
+  /**
+   * `write` options whose file the command only creates or overwrites, never reading what it
+   * held and never printing it (`openssl -out F`, `-keyout F`): the floor reads no secret there;
+   * the protected-path check counts it written, as any `write`.
+   */
+  writesOnly?: readonly string[];
+  /**
+   * Value-taking options whose value is a setting `KEY=VALUE` (or `KEY VALUE`): the role of the
+   * whole value by KEY, compared without case (ssh's `-o IdentityFile=KEY` is `uses`); a value
+   * with any other key, or more than one word after its key, keeps the option's role.
+   */
+  settingRoles?: Readonly<Record<string, Readonly<Record<string, Role>>>>;
+  /**
+   * Value-taking options whose value runs over the following words up to the next word starting
+   * with `-` (zip's `-x .env '*.pem' -r`): each of them has the option's role.
+   */
+  valueLists?: readonly string[];
+  /**
+   * Its options may also follow its subcommands, at any depth, and are read there as its own
+   * (cobra's persistent flags: `kubectl get pods --kubeconfig F`), where the subcommand does not
+   * declare the same spelling; after a subcommand the table does not know, its long options
+   * are still read as its own (`kubectl logs pod --kubeconfig F`).
+   */
+  persistentOptions?: boolean;
   /**
    * Roles of the operands in order; the last one repeats. `pattern` in first place is dropped
    * when an option gave the pattern (`pattern-given`).
@@ -439,6 +469,8 @@ export interface CommandFact extends ArgvFacts {
    * The command never prints, sends or copies the content of a file its words name: it
    * creates, deletes, changes metadata, counts or uses a key (`mkdir`, `ls`, `wc`, `chmod`,
    * `ssh-keygen`), or prints its words as data (`echo`). The floor reads none of its words.
+   * On a subcommand (`git status`, `git log`), the words after the subcommand are not read,
+   * unless an option has the effect `prints-content` (`git log -p`).
    */
   printsNoContent?: boolean;
   /**

@@ -1,13 +1,26 @@
 /**
- * Which words of a command are not reads of a path: operands of commands that print no content
- * of what they name, values and destinations (`tee`, `dd of=`, the destination of
- * `cp/mv/install/rsync/scp`, `curl --data-raw`), from the command table; output options
- * (`openssl -out`, `ssh -i`, `--kubeconfig`), zip's `-x` lists, rsync's `-e 'ssh -i KEY'` and
- * git's name-only subcommands, still by the rules here; and search patterns or program text
- * (see pattern-positions). Everything else is a potential read and is checked.
+ * Which words of a command are not reads of a path, all from the command table (decisions 0040,
+ * 0045): operands of commands that print no content of what they name, and the words after a
+ * subcommand that names files only (`git status -- .env`, `git log --oneline -- .env`, unless
+ * an option prints content: `git log -p`); values, keys used and files only written (`curl
+ * --data-raw`, `ssh -i KEY`, `-o IdentityFile=KEY`, `--kubeconfig F`, `openssl -key F -out F`,
+ * a certificate `openssl x509 -in F` reads); destinations (`tee`, `dd of=`, the destination of
+ * `cp/mv/install/rsync/scp`); the words of a command line an option holds, read as that
+ * command's own (`rsync -e 'ssh -i KEY'`); and search patterns or program text (see
+ * pattern-positions), excluded names included (`zip -x .env '*.pem'`). Everything else is a
+ * potential read and is checked.
  */
 
-import { atAnyLevel, FLOOR_ROLE_NAMES, formattedReads, namesWhere, readCommand } from '../commands';
+import {
+  atAnyLevel,
+  commandFact,
+  FLOOR_ROLE_NAMES,
+  formattedReads,
+  namesWhere,
+  type Reading,
+  readArgv,
+  readCommand,
+} from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import { DATA_TOOLS, PATTERN_COMMANDS, patternWordIndexes } from './pattern-positions';
@@ -23,189 +36,6 @@ import { DATA_TOOLS, PATTERN_COMMANDS, patternWordIndexes } from './pattern-posi
 const NON_READING: ReadonlySet<string> = namesWhere(
   (fact) => fact.printsNoContent === true && fact.operands?.[0] !== 'value',
 );
-/** Archivers and copiers whose `--exclude=PATTERN` names what they leave out (see `exclusionIndexes`). */
-const EXCLUDERS = new Set(['tar', 'rsync', 'zip']);
-/** rsync's short options that take the next word as their value (`-e CMD`, `-avf RULE`). */
-const RSYNC_VALUE_SHORT = /^-[^-]*[efTBM]$/;
-/** rsync's common long options that take no value (any other may be taking `--exclude` as its value). */
-const RSYNC_LONG_FLAGS = new Set([
-  '--archive',
-  '--checksum',
-  '--compress',
-  '--delete',
-  '--dry-run',
-  '--human-readable',
-  '--links',
-  '--partial',
-  '--perms',
-  '--progress',
-  '--quiet',
-  '--recursive',
-  '--stats',
-  '--times',
-  '--update',
-  '--verbose',
-]);
-
-/** Whether rsync reads `word` as an option of its own, not as the value of the option `before`. */
-function rsyncOptionAfter(before: string): boolean {
-  if (!before.startsWith('-')) return true;
-  if (before.startsWith('--')) return before.includes('=') || RSYNC_LONG_FLAGS.has(before);
-  return !RSYNC_VALUE_SHORT.test(before);
-}
-/**
- * git subcommands that never print the content of the files they name (`git check-ignore .env`,
- * `git rm --cached .env`, `git status -- .env`, `git log --oneline -- .env`): checking whether a
- * secret was ever committed is not reading it. `git log` prints content with a patch option
- * (`-p`, `--patch`, `-u`, `-U3`, `--word-diff`, `-L`): then it is a read again.
- */
-const GIT_NAME_ONLY = new Set(['check-ignore', 'rm', 'ls-files', 'status', 'log']);
-const GIT_LOG_PATCH =
-  /^(?:-[A-Za-z]*[puL]|-U\d*|--patch|--patch-with-stat|--patch-with-raw|--word-diff.*|--cc|--full-diff|--unified.*|--textconv|--ext-diff|-L.*|--line-range.*)$/;
-
-/** True when `git SUB ARGS` only names files (see `GIT_NAME_ONLY`). */
-function gitNamesOnly(inner: readonly string[]): boolean {
-  const subcommand = inner[1] ?? '';
-  if (!GIT_NAME_ONLY.has(subcommand)) return false;
-  return subcommand !== 'log' || !inner.some((word, index) => index > 1 && GIT_LOG_PATCH.test(word));
-}
-const OPENSSL_CERTIFICATE_COMMANDS = new Set(['x509', 'req', 'crl', 'verify']);
-
-/** Options whose value is a file the command writes or only uses (the word after them is not a read). */
-const OUTPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
-  // Outputs, and keys/certificates openssl signs or verifies with but never prints.
-  openssl: new Set([
-    '-out',
-    '-keyout',
-    '-key',
-    '-signkey',
-    '-inkey',
-    '-CAkey',
-    '-cert',
-    '-CAfile',
-    '-CA',
-    '-certfile',
-  ]),
-  // An identity file used to authenticate, never printed.
-  ssh: new Set(['-i']),
-  scp: new Set(['-i']),
-  sftp: new Set(['-i']),
-  // (curl's client certificate and key are the command table's: role `uses`.)
-  // The kubeconfig a client logs in with (`kubectl config view --raw`, which prints it, is a
-  // credential printer of its own).
-  kubectl: new Set(['--kubeconfig']),
-  helm: new Set(['--kubeconfig']),
-  // The Maven settings a build logs in to repositories with (never printed).
-  mvn: new Set(['-s', '--settings', '-gs', '--global-settings']),
-  // Keystores and keys a tool signs or logs in with, variables a plan is made with.
-  keytool: new Set(['-keystore', '-srckeystore', '-destkeystore']),
-  bundletool: new Set(['--ks']),
-  putty: new Set(['-i']),
-  plink: new Set(['-i']),
-  pscp: new Set(['-i']),
-  psftp: new Set(['-i']),
-  terraform: new Set(['-var-file']),
-  tofu: new Set(['-var-file']),
-};
-
-/**
- * Words that only name what to leave out: `tar`/`rsync`/`zip --exclude=.env`, rsync's
- * `--exclude .env`, zip's `-x .env '*.pem'` (its list runs to the next option: zip leaves
- * out every word of it). Only where the option word cannot itself be another option's value:
- * tar's old-style `tar cf --exclude .env` archives `.env` into a file named `--exclude`, so
- * for tar only the `=` form counts; the separate forms count after an operand (zip) or an
- * option known to take no value (rsync). Patterns read from a file (`--exclude-from=.env`)
- * are a read of that file.
- */
-function exclusionIndexes(inner: readonly string[], base: string, skip: Set<number>): void {
-  for (let i = 1; i < inner.length; i++) {
-    const word = inner[i]!;
-    if (word === '--') return;
-    if (word.startsWith('--exclude=')) {
-      skip.add(i);
-      continue;
-    }
-    const before = inner[i - 1]!;
-    if (base === 'rsync' && word === '--exclude' && i > 1 && rsyncOptionAfter(before)) {
-      skip.add(++i);
-    } else if (
-      base === 'zip' &&
-      (word === '-x' || word === '--exclude') &&
-      i > 1 &&
-      !before.startsWith('-')
-    ) {
-      while (i + 1 < inner.length && !inner[i + 1]!.startsWith('-')) skip.add(++i);
-    }
-  }
-}
-
-/** An ssh identity-file setting: `IdentityFile=KEY`, `-oIdentityFile=KEY` (no other setting). */
-const IDENTITY_SETTING = /^(?:-o)?identityfile[=\s]\s*[^\s]+$/i;
-
-/**
- * True for an ssh command line that only logs in with an identity file: `ssh -i KEY`,
- * `ssh -p 2222 -o IdentityFile=KEY`. Every other word must be an option or a plain setting
- * (no path in it), so a config file (`-F FILE`) or anything else still counts as a read.
- */
-function sshLoginOnly(line: string): boolean {
-  const words = line.trim().split(/\s+/);
-  if (commandWordBasename(words[0] ?? '') !== 'ssh') return false;
-  for (let index = 1; index < words.length; index++) {
-    const word = words[index]!;
-    if (word === '-i' || (word === '-o' && IDENTITY_SETTING.test(words[index + 1] ?? ''))) index++;
-    else if (!IDENTITY_SETTING.test(word) && !/^[\w=-]+$/.test(word)) return false;
-  }
-  return true;
-}
-
-/**
- * rsync's remote shell (`-e 'ssh -i KEY'`, `--rsh=…`): when it is ssh logging in with an
- * identity file, the key is used, not copied (see `sshLoginOnly`).
- */
-function loginShellIndex(inner: readonly string[], skip: Set<number>): void {
-  for (let i = 1; i < inner.length; i++) {
-    const word = inner[i]!;
-    if (word === '--') return;
-    if (word.startsWith('--rsh=')) {
-      if (sshLoginOnly(word.slice('--rsh='.length))) skip.add(i);
-    } else if (word === '--rsh' || (RSYNC_VALUE_SHORT.test(word) && word.endsWith('e'))) {
-      if (sshLoginOnly(inner[i + 1] ?? '')) skip.add(i + 1);
-      i++;
-    } else if (RSYNC_VALUE_SHORT.test(word)) {
-      i++;
-    }
-  }
-}
-
-/** Indexes of `inner` (the unwrapped argv) that are not reads of a path, by the floor's own rules. */
-function notReadIndexes(inner: readonly string[], base: string): Set<number> {
-  if (base === 'git' && gitNamesOnly(inner)) return new Set(inner.map((_, index) => index).slice(2));
-  const skip = new Set<number>();
-  if (EXCLUDERS.has(base)) {
-    exclusionIndexes(inner, base, skip);
-    if (base === 'rsync') loginShellIndex(inner, skip);
-    return skip;
-  }
-  const outputs = Object.hasOwn(OUTPUT_OPTIONS, base) ? OUTPUT_OPTIONS[base] : undefined;
-  if (outputs) {
-    // openssl x509/req/crl/verify read certificates and requests: a private key given to
-    // `-in` is refused, not printed (rsa, pkey, pkcs12, enc, asn1parse … would print it).
-    const safeIn = base === 'openssl' && OPENSSL_CERTIFICATE_COMMANDS.has(inner[1] ?? '');
-    inner.forEach((word, index) => {
-      if (outputs.has(word) || (safeIn && word === '-in')) skip.add(index + 1);
-      // `--kubeconfig=FILE`: a long option with its value attached.
-      // (terraform spells its long options with one dash: `-var-file=prod.tfvars`.)
-      else if (word.startsWith('-') && word.includes('=') && outputs.has(word.slice(0, word.indexOf('='))))
-        skip.add(index);
-      // ssh's `-o IdentityFile=KEY` (also `-oIdentityFile=KEY`) is `-i KEY` spelled as a setting.
-      else if (base !== 'openssl' && IDENTITY_SETTING.test(word)) skip.add(index);
-      else if (base !== 'openssl' && word === '-o' && IDENTITY_SETTING.test(inner[index + 1] ?? ''))
-        skip.add(index + 1);
-    });
-  }
-  return skip;
-}
-
 /** Which words of the unwrapped argv are not read paths. */
 export interface IndexSet {
   has(index: number): boolean;
@@ -224,7 +54,39 @@ const NO_READS: readonly string[] = Object.freeze([]);
 const NOTHING_SKIPPED: WordRoles = { programs: NONE, skip: NONE, offset: 0, reads: NO_READS };
 
 /** Roles of words the floor does not read as paths (patterns are `programs`, apart). */
-const NOT_READ_ROLES: ReadonlySet<string> = new Set(['value', 'uses']);
+const NOT_READ_ROLES: ReadonlySet<string> = new Set(['value', 'uses', 'certificate']);
+
+/** A command line of plain words (no quote, expansion, glob, operator or redirect in it). */
+const PLAIN_LINE = /^\s*[\w./~:=@,+%-]+(?:\s+[\w./~:=@,+%-]+)*\s*$/;
+
+/**
+ * The words a command line held in an option reads (`rsync -e 'ssh -i KEY -F CONFIG'` →
+ * `CONFIG`), by the table's entry for its command, or `undefined` when the table cannot say:
+ * the line is not plain words, names no entry, or is nested deeper than one level.
+ */
+function lineReads(line: string, depth: number): string[] | undefined {
+  if (depth > 0 || !PLAIN_LINE.test(line)) return undefined;
+  const words = line.trim().split(/\s+/);
+  const name = commandWordBasename(words[0]!);
+  if (NON_READING.has(name)) return [];
+  const fact = commandFact(name);
+  if (fact === undefined) return undefined;
+  const skip = new Set<number>();
+  const reads = TABLE_ROLE_NAMES.has(name)
+    ? tableRoles(words, name, skip, readArgv(words, fact), depth + 1)
+    : [];
+  const patterns = patternWordIndexes(words, name);
+  for (let index = 1; index < words.length; index++)
+    if (!skip.has(index) && !patterns.has(index)) reads.push(words[index]!);
+  return reads;
+}
+
+/** Index of the last subcommand word of a reading, or -1. */
+function lastSubcommand(reading: Reading): number {
+  for (let index = reading.kinds.length - 1; index >= 0; index--)
+    if (reading.kinds[index] === 'subcommand') return index;
+  return -1;
+}
 
 /**
  * The command table's part (`TABLE_ROLE_NAMES`): words that in every reading are a value or a
@@ -233,9 +95,14 @@ const NOT_READ_ROLES: ReadonlySet<string> = new Set(['value', 'uses']);
  * operand written (`dd of=.env`), and the files named inside read values, from every reading
  * (`curl -F 'f=@.env;type=…'`).
  */
-function tableRoles(inner: readonly string[], base: string, skip: Set<number>): readonly string[] {
-  const readings = readCommand(inner, 0, base);
-  if (readings === undefined) return NO_READS;
+function tableRoles(
+  inner: readonly string[],
+  base: string,
+  skip: Set<number>,
+  readings: readonly Reading[] | undefined = readCommand(inner, 0, base),
+  depth = 0,
+): string[] {
+  if (readings === undefined) return [];
   let common: Set<number> | undefined;
   const reads: string[] = [];
   for (const reading of readings) {
@@ -244,17 +111,40 @@ function tableRoles(inner: readonly string[], base: string, skip: Set<number>): 
       if (kind !== undefined && NOT_READ_ROLES.has(kind)) notRead.add(index);
     });
     const level = reading.facts[reading.facts.length - 1]!.fact;
+    // A subcommand that names files only (`git status`, `git log` without `-p`): nothing after it
+    // is read. Only right after the command word, as before: after a global option (`git -C
+    // DIR rm .env`) every word stays checked.
+    if (
+      reading.facts.length > 1 &&
+      level.printsNoContent === true &&
+      !reading.effects.has('prints-content')
+    ) {
+      const at = lastSubcommand(reading);
+      if (at === reading.facts.length - 1)
+        for (let index = at + 1; index < inner.length; index++) notRead.add(index);
+    }
     const last = reading.operands[reading.operands.length - 1];
     if (copiesTo(level) && last !== undefined && reading.kinds[last] === 'write') notRead.add(last);
     if (level.keyOperands !== undefined)
       for (const index of reading.operands) if (reading.kinds[index] === 'write') notRead.add(index);
     for (const option of reading.options) {
       const def = option.def;
-      if (def === undefined || option.value === undefined) continue;
-      // An option word holding its value (`--data-raw=@.env`).
-      if (option.valueIndex === option.index && NOT_READ_ROLES.has(def.role)) notRead.add(option.index);
+      if (def === undefined || option.value === undefined || option.valueIndex === undefined) continue;
+      const role = option.role ?? def.role;
+      // An option word holding its value (`--data-raw=@.env`, `-oIdentityFile=KEY`).
+      if (option.valueIndex === option.index && NOT_READ_ROLES.has(role)) notRead.add(option.index);
+      // A file only written (`openssl -out key.pem`).
+      if (def.writeOnly === true && role === 'write') notRead.add(option.valueIndex);
       if (def.readFormat !== undefined) {
         reads.push(...formattedReads(option.value, def.readFormat));
+      }
+      // A command line it runs, read as that command's words (`rsync -e 'ssh -i KEY'`).
+      if (role === 'script' && def.format === undefined) {
+        const lineRead = lineReads(option.value, depth);
+        if (lineRead !== undefined) {
+          notRead.add(option.valueIndex);
+          reads.push(...lineRead);
+        }
       }
     }
     common = common === undefined ? notRead : new Set([...common].filter((index) => notRead.has(index)));
@@ -277,21 +167,22 @@ function copiesTo(fact: { lastOperand?: string; operands?: readonly string[] }):
 
 /**
  * Commands whose words the floor reads with the table: some option value is no path
- * (`FLOOR_ROLE_NAMES`), the last operand is a destination written (`cp`, `mv`, `rsync`), or an
- * operand is `KEY=FILE` (`dd`).
+ * (`FLOOR_ROLE_NAMES`), the last operand is a destination written (`cp`, `mv`, `rsync`), an
+ * operand is `KEY=FILE` (`dd`), or a subcommand names files only (`git status`).
  */
 const TABLE_ROLE_NAMES: ReadonlySet<string> = new Set([
   ...FLOOR_ROLE_NAMES,
   ...namesWhere(atAnyLevel((fact) => copiesTo(fact) || fact.keyOperands !== undefined)),
+  ...namesWhere((fact) =>
+    Object.values(fact.subcommands ?? {}).some(atAnyLevel((sub) => sub.printsNoContent === true)),
+  ),
 ]);
 
 /** Commands some of whose words are not read paths (all others take the fast path). */
 const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
   ...NON_READING,
   ...TABLE_ROLE_NAMES,
-  ...Object.keys(OUTPUT_OPTIONS),
   ...PATTERN_COMMANDS,
-  ...EXCLUDERS,
 ]);
 
 /** True when `inner` is the tail of `argv` (wrappers removed from the front, nothing else changed). */
@@ -332,7 +223,7 @@ export function wordRoles(
   if (!isTailOf(inner, command.argv)) return NOTHING_SKIPPED;
   const offset = command.argv.length - inner.length;
   if (NON_READING.has(base)) return { programs: NONE, skip: ALL_BUT_COMMAND, offset, reads: NO_READS };
-  const skip = notReadIndexes(inner, base);
+  const skip = new Set<number>();
   const reads = TABLE_ROLE_NAMES.has(base) ? tableRoles(inner, base, skip) : NO_READS;
   return { programs: patternWordIndexes(inner, base), skip, offset, reads };
 }

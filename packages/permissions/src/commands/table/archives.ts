@@ -192,6 +192,8 @@ export const ARCHIVES: readonly CommandFact[] = [
       '-P': 'value',
       '--password': 'value',
     },
+    // `-x`/`-i` take every word up to the next option: `-x .env '*.pem' -r`.
+    valueLists: ['-x', '--exclude', '-i', '--include'],
     effects: {
       '-r': ['recursive'],
       '-R': ['recursive'],
@@ -203,6 +205,10 @@ export const ARCHIVES: readonly CommandFact[] = [
       {
         argv: ['zip', '-qr', 'out.zip', 'dir', '-x', '.env'],
         roles: { 2: 'write', 3: 'read', 5: 'pattern' },
+      },
+      {
+        argv: ['zip', '-r', 'out.zip', '.', '-x', '.env', '*.pem', '-q', 'more'],
+        roles: { 5: 'pattern', 6: 'pattern', 8: 'read' },
       },
     ],
   },

@@ -3,6 +3,7 @@
  * coreutils 9's, GNU diffutils 3.10's, GNU findutils 4.9's, OpenSSH 9's and rsync 3.2's manuals.
  */
 import type { CommandFact } from '../types';
+import { SSH_KEY_SETTINGS } from './runners';
 
 /** find's `-newerXY REFERENCE` primaries (`-newermt 2024-01-01`). */
 const NEWER_XY = [...'aBcmt'].flatMap((x) => [...'aBcmt'].map((y) => `newer${x}${y}=`)).join(' ');
@@ -75,6 +76,7 @@ export const FILES: readonly CommandFact[] = [
       '-o': 'script',
     },
     scriptFormat: { '-o': 'ssh-option' },
+    settingRoles: { '-o': SSH_KEY_SETTINGS },
     effects: { '-r': ['recursive'] },
     operands: ['read'],
     lastOperand: 'write',
@@ -124,7 +126,8 @@ export const FILES: readonly CommandFact[] = [
       '--chmod': 'value',
       '--chown': 'value',
       '--compress-level': 'value',
-      // The remote shell it connects with, and the rsync it runs on the other side.
+      // The remote shell it connects with, and the rsync it runs on the other side (the floor
+      // reads a plain one as its command's words: `-e 'ssh -i KEY'` reads no key).
       '-e': 'script',
       '--rsh': 'script',
       '--rsync-path': 'script',
@@ -145,6 +148,7 @@ export const FILES: readonly CommandFact[] = [
       },
       { argv: ['rsync', '-e', 'rm x', 'a', 'h:b'], roles: { 2: 'script' }, commandLines: ['rm x'] },
       { argv: ['rsync', '--rsync-path=rm x', 'a', 'h:b'], commandLines: ['rm x'] },
+      { argv: ['rsync', '-ave', 'ssh -i k', 'a', 'h:'], roles: { 2: 'script', 3: 'read' } },
     ],
   },
   {

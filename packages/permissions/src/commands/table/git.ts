@@ -75,7 +75,51 @@ function logFamily(summary: string, extra = '', runs: readonly string[] = [], pi
 }
 
 /** `git log --show-signature` runs gpg (or `gpg.program`) to verify each signature. */
-const LOG = logFamily('shows commit logs', 'show-signature', ['--show-signature']);
+const LOG_BASE = logFamily('shows commit logs', 'show-signature', ['--show-signature']);
+
+/**
+ * `git log`'s options that print the files' content (a patch, combined diffs, a line range);
+ * without one it names files and commits only (`git log --oneline -- .env`).
+ */
+const LOG_CONTENT = [
+  '-p',
+  '-u',
+  '-U',
+  '-L',
+  '-c',
+  '-W',
+  '--patch',
+  '--unified',
+  '--patch-with-stat',
+  '--patch-with-raw',
+  '--word-diff',
+  '--color-words',
+  '--cc',
+  '--dd',
+  '--remerge-diff',
+  '--binary',
+  '--full-diff',
+  '--function-context',
+  '--line-range',
+  '--textconv',
+  '--ext-diff',
+];
+
+/** `git log`: names files only, unless an option prints their content (`LOG_CONTENT`). */
+const LOG: Sub = {
+  ...LOG_BASE,
+  short: `${LOG_BASE.short}uU::L:cW`,
+  long:
+    `${LOG_BASE.long} patch unified=? patch-with-stat patch-with-raw word-diff=? color-words=? cc dd ` +
+    'remerge-diff binary full-diff function-context line-range=',
+  effects: {
+    ...LOG_BASE.effects,
+    ...Object.fromEntries(
+      LOG_CONTENT.map((spelling) => [spelling, [...(LOG_BASE.effects?.[spelling] ?? []), 'prints-content']]),
+    ),
+  },
+  printsNoContent: true,
+};
 const SHOW = logFamily('shows objects', 'show-signature', ['--show-signature']);
 
 /** A credential helper: `fill` and `get` print the credential it finds for the URL given on input. */
@@ -299,6 +343,8 @@ export const GIT: readonly CommandFact[] = [
         long: 'cached force dry-run quiet ignore-unmatch sparse',
         abbreviations: true,
         operands: ['remove'],
+        // It prints the names removed, never what they held (`git rm --cached .env`).
+        printsNoContent: true,
       },
       mv: {
         summary: 'moves files in the work tree and the index',
@@ -402,9 +448,16 @@ export const GIT: readonly CommandFact[] = [
           '--batch-command': ['reads-listed'],
         },
       },
-      status: listing('shows the work tree status'),
+      // Names and states, never content (`git status -- .env`), but `-v` prints the staged diff.
+      status: {
+        ...listing('shows the work tree status'),
+        short: 'v',
+        long: 'verbose',
+        effects: { '-v': ['prints-content'], '--verbose': ['prints-content'] },
+        printsNoContent: true,
+      },
       'rev-parse': listing('parses revisions'),
-      'ls-files': listing('lists files in the index'),
+      'ls-files': { ...listing('lists files in the index'), printsNoContent: true },
       'ls-tree': listing('lists a tree'),
       describe: listing('names a commit after a tag'),
       'merge-base': listing('finds a common ancestor'),
@@ -413,7 +466,7 @@ export const GIT: readonly CommandFact[] = [
       'for-each-ref': listing('lists references'),
       'show-ref': listing('lists references'),
       'show-branch': listing('shows branches and their commits'),
-      'check-ignore': listing('tells whether paths are ignored'),
+      'check-ignore': { ...listing('tells whether paths are ignored'), printsNoContent: true },
       'check-attr': listing('prints attributes of paths'),
       cherry: listing('finds commits not yet applied upstream'),
       var: listing('prints a git variable'),
@@ -689,6 +742,10 @@ export const GIT: readonly CommandFact[] = [
       { argv: ['git', 'stash', 'push', '-m', 'x .env'], roles: { 4: 'value' } },
       { argv: ['git', 'notes', 'add', '-m', 'x .env', 'HEAD'], roles: { 4: 'value', 5: 'name' } },
       { argv: ['git', 'log', '-S', 'API_KEY', '--grep=.env', '--', 'x'], roles: { 3: 'pattern' } },
+      { argv: ['git', 'log', '--oneline', '--', '.env'], notEffects: ['prints-content'] },
+      { argv: ['git', 'log', '-p', '--', '.env'], effects: ['prints-content'] },
+      { argv: ['git', 'log', '--patch-with-s', 'x'], effects: ['prints-content'] },
+      { argv: ['git', 'status', '-vv'], effects: ['prints-content'] },
       { argv: ['git', 'blame', '-S', 'revs', 'x'], roles: { 3: 'unknown' } },
       { argv: ['git', 'checkout', '--', 'x'], roles: { 3: 'write' } },
       { argv: ['git', 'restore', '-s', 'HEAD', 'x'], roles: { 3: 'name', 4: 'write' } },

@@ -8,6 +8,7 @@ import { ENVIRONMENT } from './environment';
 import { FILES } from './files';
 import { GIT } from './git';
 import { INTERPRETERS } from './interpreters';
+import { KEYS } from './keys';
 import { METADATA } from './metadata';
 import { NETWORK } from './network';
 import { PAGERS } from './pagers';
@@ -32,6 +33,7 @@ export const ENTRIES: readonly CommandFact[] = [
   ...CREDENTIALS,
   ...ENVIRONMENT,
   ...NETWORK,
+  ...KEYS,
   ...INTERPRETERS,
   ...WRAPPERS,
   ...WRITERS,

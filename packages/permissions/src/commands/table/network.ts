@@ -6,6 +6,7 @@
  * header made from `.netrc`).
  */
 import type { CommandFact } from '../types';
+import { SSH_KEY_SETTINGS } from './runners';
 
 export const NETWORK: readonly CommandFact[] = [
   {
@@ -94,13 +95,14 @@ export const NETWORK: readonly CommandFact[] = [
   {
     names: ['sftp'],
     summary: 'the OpenSSH file transfer client',
-    // (Its identity file `-i` and `-o IdentityFile=` are the floor's word-roles table's still.)
-    short: 'b:B:c:D:F:J:l:o:P:R:s:S:1246aCfNpqrv',
+    short: 'b:B:c:D:F:i:J:l:o:P:R:s:S:1246aCfNpqrv',
     // `-b FILE` (`-` for standard input): a batch of commands — `put .env` — the line does
     // not show.
-    // `-S PROGRAM`: the program it connects with (ssh by default); `-o`: ssh's settings.
-    values: { '-b': 'read', '-S': 'script', '-o': 'script' },
+    // `-S PROGRAM`: the program it connects with (ssh by default); `-o`: ssh's settings. Its
+    // identity file (`-i`, `-o IdentityFile=`) logs in, it is not sent.
+    values: { '-b': 'read', '-S': 'script', '-o': 'script', '-i': 'uses' },
     scriptFormat: { '-o': 'ssh-option' },
+    settingRoles: { '-o': SSH_KEY_SETTINGS },
     effects: { '-b': ['reads-options', 'runs-file'] },
     // Without `-b` it reads its commands from standard input too (`echo '!rm x' | sftp host`).
     runsFiles: ['-'],

@@ -168,6 +168,9 @@ const PACKAGE_RUNNERS: readonly CommandFact[] = [
 ];
 
 /** Runners whose options the table does not list: names only. */
+/** ssh settings (`-o KEY=VALUE`) whose value is a key or certificate it logs in with, never sent. */
+export const SSH_KEY_SETTINGS = { IdentityFile: 'uses', CertificateFile: 'uses' } as const;
+
 const NAMED_RUNNERS = [
   'nsenter',
   'numactl',
@@ -358,14 +361,19 @@ export const RUNNERS: readonly CommandFact[] = [
     // Its options may follow the host too (`ssh host -p 22`): the words after the host are
     // the remote command's, unless they are options (`engine/unseen-code.ts` reads them so).
     short: 'B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:46AaCfGgKkMNnqsTtVvXxYy',
-    wrapper: 'any-later-word',
+    // The identity file it logs in with is used, never sent or printed (`-i KEY`, `-o
+    // IdentityFile=KEY`); a config file (`-F`) or any other setting may name anything.
     // `-o ProxyCommand=CMD` (also `LocalCommand`, `KnownHostsCommand`, `RemoteCommand`).
-    values: { '-o': 'script' },
+    values: { '-i': 'uses', '-o': 'script' },
     scriptFormat: { '-o': 'ssh-option' },
+    settingRoles: { '-o': SSH_KEY_SETTINGS },
+    wrapper: 'any-later-word',
     examples: [
       { argv: ['ssh', '-o', 'ProxyCommand=rm x', 'host'], commandLines: ['rm x'] },
       { argv: ['ssh', '-oLocalCommand rm x', 'host'], commandLines: ['rm x'] },
       { argv: ['ssh', '-o', 'Port=22', 'host'], commandLines: [] },
+      { argv: ['ssh', '-i', 'k', '-o', 'IdentityFile=k2', 'host'], roles: { 2: 'uses', 4: 'uses' } },
+      { argv: ['ssh', '-o', 'ProxyCommand=x', 'host'], roles: { 2: 'script' } },
       { argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } },
       { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' } },
     ],

@@ -139,6 +139,19 @@ const YARNRC = {
   writesFiles: { files: ['~/.yarnrc.yml', '.yarnrc.yml', '~/.yarnrc', '.yarnrc'] },
 } as const;
 
+/** A terraform subcommand that makes or applies a plan from variables (terraform's `-var-file`). */
+function terraformVars(verb: string): NonNullable<CommandFact['subcommands']>[string] {
+  return {
+    summary: `${verb}: plans with variables, from the command line or files`,
+    singleDash: true,
+    long:
+      'var= var-file= auto-approve input=? lock=? lock-timeout= no-color parallelism= refresh=? ' +
+      'refresh-only replace= target= out= state= state-out= backup= compact-warnings json destroy ' +
+      'detailed-exitcode generate-config-out= config= allow-missing-config ignore-remote-version',
+    values: { '-var-file': 'uses' },
+  };
+}
+
 export const TOOLS: readonly CommandFact[] = [
   {
     names: ['npm'],
@@ -321,7 +334,11 @@ export const TOOLS: readonly CommandFact[] = [
       '--user': 'name',
       '-s': 'value',
       '--server': 'value',
+      // The kubeconfig it logs in with (`kubectl config view --raw` prints one: a credential printer).
+      '--kubeconfig': 'uses',
     },
+    // Its global flags may follow any subcommand (cobra's persistent flags).
+    persistentOptions: true,
     permute: false,
     subcommands: {
       exec: RUNS,
@@ -345,6 +362,7 @@ export const TOOLS: readonly CommandFact[] = [
           view: {
             summary: 'prints the kubeconfig',
             long: 'raw flatten minify merge output= kubeconfig=',
+            values: { '--kubeconfig': 'uses' },
             printsCredentials: ['--raw', '--flatten'],
           },
         },
@@ -366,6 +384,11 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['kubectl', 'get', 'secretstores', '-o', 'yaml'], credentials: false },
       { argv: ['kubectl', 'config', 'view', '--raw'], credentials: true },
       { argv: ['kubectl', 'config', 'view'], credentials: false },
+      { argv: ['kubectl', 'get', 'pods', '--kubeconfig', 'k'], roles: { 4: 'uses' } },
+      {
+        argv: ['kubectl', 'logs', 'p', '--kubeconfig', 'k', '-c', 'x'],
+        roles: { 2: 'unknown', 4: 'uses', 6: 'unknown' },
+      },
     ],
   },
   {
@@ -373,8 +396,12 @@ export const TOOLS: readonly CommandFact[] = [
     summary: 'the Kubernetes package manager',
     short: 'n:',
     long: 'namespace= kube-context= kubeconfig= registry-config= repository-config=',
+    // The kubeconfig it logs in with; its global flags may follow any subcommand (cobra).
+    values: { '--kubeconfig': 'uses' },
+    persistentOptions: true,
     permute: false,
     subcommands: {},
+    examples: [{ argv: ['helm', 'list', '--kubeconfig', 'k', 'x'], roles: { 3: 'uses', 4: 'unknown' } }],
   },
   {
     names: ['cargo'],
@@ -423,6 +450,14 @@ export const TOOLS: readonly CommandFact[] = [
     long: 'chdir=? help version',
     permute: false,
     subcommands: {
+      // Variables read from a file to make a plan with (`-var-file=prod.tfvars`): the plan
+      // masks sensitive values, the file is never printed.
+      ...Object.fromEntries(
+        ['apply', 'plan', 'destroy', 'console', 'import', 'refresh'].map((verb) => [
+          verb,
+          terraformVars(verb),
+        ]),
+      ),
       // Sensitive outputs print as `<sensitive>` unless asked for as JSON or raw.
       output: {
         summary: 'prints the outputs of the state',
@@ -449,6 +484,7 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['terraform', 'output', 'vpc_id'], credentials: false },
       { argv: ['terraform', 'state', 'pull'], credentials: true },
       { argv: ['terraform', 'show', '-json', 'plan.out'], credentials: true },
+      { argv: ['terraform', 'apply', '-var-file', 'p.tfvars', '-auto-approve'], roles: { 3: 'uses' } },
     ],
   },
   {

@@ -74,8 +74,9 @@ justified in the allow-list.
   --quiet         leave out the reasons of the changed decisions
   --full          decide the corpora under every rule set and context
   --reasons       list the first decisions with the same behavior and another reason
-  --summary       a table per source (corpus, attack or benign suite, test file), rule set and
-                  context: allow/ask/deny counts of the base and of this tree
+  --summary       allow/ask/deny counts of the base and of this tree under the corpora's rule
+                  sets, per source (corpus, attack or benign suite, test file) and context, then
+                  per kind and rule set, and the first attacks allowed and benign commands denied
   --coverage      how many probes and rule sets each test file gives; builds and decides nothing`;
 
 function usage(message: string): never {
@@ -383,9 +384,13 @@ interface SummaryRow {
   ruleSet: string;
   context: string;
   decisions: number;
-  base: Record<Behavior, number>;
-  tree: Record<Behavior, number>;
+  base: Tally;
+  tree: Tally;
 }
+
+/** Decisions per behavior; `byRule`: the denials a user's deny rule made (not the floor). */
+type Tally = Record<Behavior | 'byRule', number>;
+const noTally = (): Tally => ({ allow: 0, ask: 0, deny: 0, byRule: 0 });
 
 /**
  * What an input is for the summary. The corpora are real-world commands, none written as an
@@ -409,13 +414,9 @@ function totals(rows: readonly SummaryRow[], key: (row: SummaryRow) => string): 
   const sums = new Map<string, Counts>();
   for (const row of rows) {
     let sum = sums.get(key(row));
-    if (sum === undefined)
-      sums.set(
-        key(row),
-        (sum = { decisions: 0, base: { allow: 0, ask: 0, deny: 0 }, tree: { allow: 0, ask: 0, deny: 0 } }),
-      );
+    if (sum === undefined) sums.set(key(row), (sum = { decisions: 0, base: noTally(), tree: noTally() }));
     sum.decisions += row.decisions;
-    for (const behavior of ['allow', 'ask', 'deny'] as const) {
+    for (const behavior of ['allow', 'ask', 'deny', 'byRule'] as const) {
       sum.base[behavior] += row.base[behavior];
       sum.tree[behavior] += row.tree[behavior];
     }
@@ -428,32 +429,32 @@ function totals(rows: readonly SummaryRow[], key: (row: SummaryRow) => string): 
  * set, then the first decisions that break "no attack allowed, no benign command denied".
  */
 function printSummary(rows: readonly SummaryRow[], breaches: readonly string[]): void {
-  const cell = (counts: Counts, behavior: Behavior) =>
+  const cell = (counts: Counts, behavior: keyof Tally) =>
     counts.base[behavior] === counts.tree[behavior]
       ? String(counts.tree[behavior])
       : `${counts.base[behavior]} → ${counts.tree[behavior]}`;
   const line = (counts: Counts) =>
-    `${counts.decisions} | ${cell(counts, 'allow')} | ${cell(counts, 'ask')} | ${cell(counts, 'deny')}`;
+    `${counts.decisions} | ${cell(counts, 'allow')} | ${cell(counts, 'ask')} | ${cell(counts, 'deny')} | ${cell(counts, 'byRule')}`;
   console.log(
     `\nsummary: decisions under the rule sets ${corpusRuleSets.join(', ')}, added up per source and context (base → this tree where they differ)`,
   );
-  console.log('| source | kind | context | decisions | allow | ask | deny |');
-  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: |');
+  console.log('| source | kind | context | decisions | allow | ask | deny | of which by a deny rule |');
+  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
   const kindOf = new Map(rows.map((row) => [row.source, row.kind]));
   for (const [key, counts] of totals(rows, (row) => `${row.source}\u0000${row.context}`)) {
     const [source, context] = key.split('\u0000') as [string, string];
     console.log(`| ${source} | ${kindOf.get(source)} | ${context} | ${line(counts)} |`);
   }
   console.log('\nper kind and rule set, every context:');
-  console.log('| kind | rule set | decisions | allow | ask | deny |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+  console.log('| kind | rule set | decisions | allow | ask | deny | of which by a deny rule |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const [key, counts] of totals(rows, (row) => `${row.kind}\u0000${row.ruleSet}`)) {
     const [kind, ruleSet] = key.split('\u0000') as [string, string];
     console.log(`| ${kind} | ${ruleSet} | ${line(counts)} |`);
   }
   if (breaches.length > 0) {
     console.log(
-      '\nthis tree: attacks allowed and benign or real-world commands denied (the first of each rule set × context):',
+      '\nthis tree: attacks allowed, and benign or real-world commands denied by the engine itself (not by a deny rule), the first three of each rule set:',
     );
     for (const breach of breaches) console.log(`  ${breach}`);
   }
@@ -631,8 +632,8 @@ async function main(): Promise<void> {
   /** `--summary`: per source and context, each engine's behaviors under the corpora's rule sets. */
   const summary = new Map<string, SummaryRow>();
   const summaryRuleSets = new Set(corpusRuleSets);
-  /** The first attack allowed, or benign command denied, by this tree per kind × rule set × context. */
-  const breaches = new Map<string, string>();
+  /** The first attacks allowed, or benign commands denied (not by a rule), by this tree per kind × rule set. */
+  const breaches = new Map<string, string[]>();
   const decide = (input: Input, combos: readonly Combo[]) => {
     for (const [ruleSet, context] of combos) {
       const optionsOf = optionsFor(context, input.cwd ?? context.cwd, input.overCap === true);
@@ -655,20 +656,30 @@ async function main(): Promise<void> {
               ruleSet: ruleSet.name,
               context: context.name,
               decisions: 0,
-              base: { allow: 0, ask: 0, deny: 0 },
-              tree: { allow: 0, ask: 0, deny: 0 },
+              base: noTally(),
+              tree: noTally(),
             }),
           );
         row.decisions += 1;
         row.base[a.behavior] += 1;
         row.tree[b.behavior] += 1;
-        const breach = kind === 'attack' ? b.behavior === 'allow' : kind !== 'mixed' && b.behavior === 'deny';
-        const breachKey = `${kind}\u0000${ruleSet.name}\u0000${context.name}`;
-        if (breach && !breaches.has(breachKey))
-          breaches.set(
-            breachKey,
+        const byRule = (decision: { behavior: Behavior; matchedRule?: string }) =>
+          decision.behavior === 'deny' &&
+          decision.matchedRule !== undefined &&
+          !decision.matchedRule.startsWith('builtin:');
+        if (byRule(a)) row.base.byRule += 1;
+        if (byRule(b)) row.tree.byRule += 1;
+        const breach =
+          kind === 'attack'
+            ? b.behavior === 'allow'
+            : kind !== 'mixed' && b.behavior === 'deny' && !byRule(b);
+        const breachKey = `${kind}\u0000${ruleSet.name}`;
+        const examples = breaches.get(breachKey) ?? [];
+        if (breach && examples.length < 3 && !examples.some((line) => line.includes(show(input.command))))
+          breaches.set(breachKey, [
+            ...examples,
             `${kind} ${b.behavior}: ${show(input.command)} [${input.source} · ${ruleSet.name} @ ${input.cwd !== undefined ? `${context.name}, cwd=${input.cwd}` : context.name}] ${b.reason.slice(0, 120)}`,
-          );
+          ]);
       }
       if (a.behavior === b.behavior) {
         tally.same += 1;
@@ -810,7 +821,7 @@ async function main(): Promise<void> {
       if (first.allowedBy) console.log(`      allowed: ${first.allowedBy}`);
     }
   };
-  if (args.summary) printSummary([...summary.values()], [...breaches.values()]);
+  if (args.summary) printSummary([...summary.values()], [...breaches.values()].flat());
   printGroup('LOOSER, not in the allow-list', unlisted);
   printGroup(
     'looser, justified in the allow-list',

@@ -1,9 +1,9 @@
 /**
  * The command lines the command table says an argv holds, from every reading: `script` values in
  * their format (`ugrep --filter=txt:CMD`, `git clone -u CMD`, `tar --to-command=CMD`, `vim -c
- * '!CMD'`), `script` operands
- * with the words after them (`git bisect run rm -rf x`), `+CMD` operands
- * (`plusCommands`: `less '+!CMD'`), an lftp command string's `!CMD`, and the settings whose value is a command line
+ * '!CMD'`), `script` operands (`trap CMD EXIT`; with the words after them where the role
+ * repeats: `git bisect run rm -rf x`), `+CMD` operands (`plusCommands`: `less '+!CMD'`), an
+ * lftp command string's `!CMD`, and the settings whose value is a command line
  * (`git -c core.pager=CMD log`, `git config alias.x '!CMD'`, `npm config set script-shell CMD`).
  * The search for hidden commands parses each as shell and checks it like any command; a deny
  * rule matches if any reading holds a denied command.
@@ -103,17 +103,21 @@ export function commandLinesIn(readings: readonly Reading[], argv: readonly stri
       const script = scriptOf(option.value, def.format);
       if (script !== undefined) found.add(script);
     }
-    // `git bisect run CMD…`: the words from the first `script` operand are one command line.
+    // A `script` operand is a command line (`trap CMD EXIT`); when `script` is the last role,
+    // which repeats, the words from the first one on are one (`git bisect run rm -rf x`).
+    const innermost = reading.facts[reading.facts.length - 1]!.fact;
     const script = reading.operands.findIndex((at) => reading.kinds[at] === 'script');
-    if (script >= 0)
+    if (script >= 0 && innermost.operands?.[innermost.operands.length - 1] === 'script')
       found.add(
         reading.operands
           .slice(script)
           .map((at) => argv[at]!)
           .join(' '),
       );
+    else if (script >= 0)
+      for (const at of reading.operands) if (reading.kinds[at] === 'script') found.add(argv[at]!);
     // `vim '+!CMD'`: an operand that is a command of the program.
-    const plus = reading.facts[reading.facts.length - 1]!.fact.plusCommands;
+    const plus = innermost.plusCommands;
     if (plus !== undefined)
       for (const at of reading.operands) {
         const word = argv[at]!;
@@ -122,13 +126,14 @@ export function commandLinesIn(readings: readonly Reading[], argv: readonly stri
       }
     // Settings stored from the operands, `KEY VALUE` or `KEY=VALUE`: each operand is tried as
     // a key (`git config set KEY VALUE`: `set` is no key).
-    const stores = reading.facts[reading.facts.length - 1]!.fact.setsCommandSettings;
+    const stores = innermost.setsCommandSettings;
     if (stores !== undefined) {
       const operands = reading.operands;
       for (let at = 0; at < operands.length; at++) {
         const word = argv[operands[at]!]!;
         const equals = word.indexOf('=');
         const key = equals < 0 ? word : word.slice(0, equals);
+        if (equals < 0 && innermost.assignedSettings) continue;
         const value = equals < 0 ? argv[operands[at + 1] ?? -1] : word.slice(equals + 1);
         const line = value === undefined ? undefined : settingLine(top, stores, key, value);
         if (line !== undefined) found.add(line);

@@ -427,6 +427,8 @@ export interface CommandFact extends ArgvFacts {
    * later: their keys, compared without case. Such a value is checked as a command line now.
    */
   setsCommandSettings?: readonly string[];
+  /** Its settings are written `KEY=VALUE` only, never as two words (`alias ls='ls -la'`). */
+  assignedSettings?: boolean;
   /**
    * Keys of the settings the command reads whose value is a command line it runs (`core.pager`,
    * `diff.*.textconv`: a `*` stands for one or more characters; compared without case). They are

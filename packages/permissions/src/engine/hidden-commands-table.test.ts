@@ -59,6 +59,9 @@ const FAMILIES: Record<string, readonly [string, string]> = {
   man: ['pagers', 'PAGERS'],
   rg: ['search', 'SEARCH'],
   fd: ['search', 'SEARCH'],
+  trap: ['builtins', 'BUILTINS'],
+  alias: ['builtins', 'BUILTINS'],
+  mapfile: ['builtins', 'BUILTINS'],
 };
 
 /** `entry` without the value roles (and script formats) of `spellings`. */
@@ -231,6 +234,56 @@ describe('mutation at the reader: man (also an interpreter-like word for the den
     expect(lines(ENTRIES)).toEqual(['rm -rf x']);
     const mutated = ENTRIES.map((entry) =>
       entry.names[0] === 'man' ? { ...withoutValues(entry, '-P'), examples: undefined } : entry,
+    );
+    expect(lines(mutated)).toEqual([]);
+  });
+});
+
+describe('builtins that store a command line', () => {
+  it.each([
+    "trap 'rm -rf x' EXIT",
+    "trap -- 'rm -rf x' INT TERM",
+    "alias ls='rm -rf x'",
+    "mapfile -t -C 'rm -rf x' arr",
+    "readarray -C'rm -rf x' arr",
+  ])('%s is denied', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+
+  it.each([
+    "trap 'echo done' EXIT",
+    "alias ll='ls -la'",
+    'mapfile -t lines',
+    'trap -p',
+    'alias ff=find . -name $1',
+  ])('%s is not denied', (command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+  });
+
+  it.each([
+    ['alias', ({ setsCommandSettings: _, ...entry }: CommandFact) => entry, "alias ls='rm -rf x'"],
+    ['mapfile', (entry: CommandFact) => withoutValues(entry, '-C'), "mapfile -C 'rm -rf x' arr"],
+  ] as const)('mutation: %s without its fact, %#: not denied', async (name, mutate, command) => {
+    expect(decide(command).behavior).toBe('deny');
+    expect(await decideWithout(name, mutate, command)).not.toBe('deny');
+  });
+
+  it('mutation: without assignedSettings, alias pairs two words as NAME VALUE (a false deny)', async () => {
+    const command = 'alias ff=find . -name $1';
+    expect(decide(command).behavior).not.toBe('deny');
+    expect(await decideWithout('alias', ({ assignedSettings: _, ...entry }) => entry, command)).toBe('deny');
+  });
+
+  it("mutation at the reader: without trap's script operand, the reader finds no command line", async () => {
+    // (The shell parser reads trap's action as well: the engine denies `trap 'rm -rf x' EXIT` either way.)
+    const { commandLinesIn, loadCommandTable, readArgv } = await import('../commands');
+    const { ENTRIES } = await import('../commands/table');
+    const argv = ['trap', 'rm -rf x', 'EXIT'];
+    const lines = (entries: readonly CommandFact[]) =>
+      commandLinesIn(readArgv(argv, loadCommandTable(entries).get('trap')!), argv);
+    expect(lines(ENTRIES)).toEqual(['rm -rf x']);
+    const mutated = ENTRIES.map((entry) =>
+      entry.names[0] === 'trap' ? { ...entry, operands: ['name' as const], examples: undefined } : entry,
     );
     expect(lines(mutated)).toEqual([]);
   });

@@ -58,40 +58,15 @@ function isCodeLike(word: string): boolean {
   return /[\s;|&()'"`]/.test(word);
 }
 
-/** Command words whose arguments `builtinCodeTexts` looks into. */
-const codeHoldingBuiltins = new Set(['trap', 'alias', 'git', 'mapfile', 'readarray']);
-
 /**
- * Command lines held by shell builtins and git's `ext::` transport: `trap 'rm x' EXIT`,
- * `alias ls='rm x'`, `mapfile -C 'rm x'`, `git clone 'ext::rm x'` (git's options and settings
- * that hold one are the command table's: `commandLinesIn`).
+ * git's `ext::` transport runs its command (`%` escapes a space): `git clone 'ext::sh -c …'`
+ * (git's options and settings that hold a command line are the command table's, as are the
+ * builtins `trap`, `alias` and `mapfile -C`: `commandLinesIn`).
  */
-function builtinCodeTexts(
-  argv: readonly string[],
-  texts: string[],
-  name = commandBasename(argv[0] ?? ''),
-): void {
-  if (argv.length === 0 || !codeHoldingBuiltins.has(name)) return;
-  if (name === 'trap' && argv[1] !== undefined && !argv[1].startsWith('-')) texts.push(argv[1]);
-  if (name === 'mapfile' || name === 'readarray') {
-    // `-C CALLBACK`: run for every chunk of lines, with the index and the line appended.
-    for (let index = 1; index < argv.length; index++) {
-      const arg = argv[index]!;
-      if (arg === '-C' && argv[index + 1] !== undefined) texts.push(argv[++index]!);
-      else if (/^-C./.test(arg)) texts.push(arg.slice(2));
-    }
-  }
-  if (name === 'alias') {
-    for (let index = 1; index < argv.length; index++) {
-      const arg = argv[index]!;
-      const equals = arg.indexOf('=');
-      if (equals > 0) texts.push(arg.slice(equals + 1));
-    }
-  }
+function gitTransportTexts(argv: readonly string[], texts: string[], name: string): void {
   if (name !== 'git') return;
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
-    // The `ext::` transport runs its command (`%` escapes a space): `git clone 'ext::sh -c …'`.
     if (arg.startsWith('ext::')) texts.push(arg.slice(5).replace(/% /g, ' '));
   }
 }
@@ -153,14 +128,14 @@ function kindOf(word: string | undefined): Kind {
 
 /**
  * True when a command word can hide another command in its arguments: a runner, an
- * interpreter, or a builtin holding command lines (`trap`, `alias`, `git`). Only those give
+ * interpreter, or a command the table says holds command lines (`trap`, `alias`, `git`). Only those give
  * `findHiddenDenyRule` or `hiddenCommandTexts` anything to look at.
  */
 export function mayHideCommands(word: string): boolean {
   const name = commandBasename(word);
   return (
     kindOf(word) !== undefined ||
-    codeHoldingBuiltins.has(name) ||
+    name === 'git' ||
     PACKAGE_RUNNERS.has(name) ||
     COMMAND_VALUE_NAMES.has(name) ||
     optionCommands.has(name) ||
@@ -507,8 +482,8 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
   tableScriptTexts(inner, texts, name);
   if (VARIABLES_RUN.has(name)) variableCommandTexts(command, inner, texts, name);
-  builtinCodeTexts(command.argv, texts, wrapped ? commandBasename(command.argv[0] ?? '') : name);
-  if (wrapped) builtinCodeTexts(command.unwrapped.argv, texts, name);
+  gitTransportTexts(command.argv, texts, wrapped ? commandBasename(command.argv[0] ?? '') : name);
+  if (wrapped) gitTransportTexts(command.unwrapped.argv, texts, name);
   // Without a wrapper the argv starts with the same word as `inner`.
   if (wrapped) {
     runnerCodeTexts(command.argv, texts, execedArguments(command));

@@ -2,6 +2,7 @@
 import type { CommandFact } from '../types';
 import { ARCHIVES } from './archives';
 import { BASICS } from './basics';
+import { BUILTINS } from './builtins';
 import { CLIENTS } from './clients';
 import { CREDENTIALS } from './credentials';
 import { ENVIRONMENT } from './environment';
@@ -38,6 +39,7 @@ export const ENTRIES: readonly CommandFact[] = [
   ...WRAPPERS,
   ...WRITERS,
   ...PAGERS,
+  ...BUILTINS,
   ...CLIENTS,
   ...BASICS,
 ];

@@ -168,7 +168,7 @@ describe('options whose value is a command line', () => {
     "man -P 'rm -rf x' ls",
     "man --pager='rm -rf x' ls",
     "rg --pre 'rm -rf x' KEY",
-    'fd -e txt -x rm -rf',
+    'fd -e tmp -x rm -rf',
     "git difftool -x 'rm -rf x' HEAD",
     "git filter-branch --tree-filter 'rm -rf x' HEAD",
     "git rebase -i --exec 'rm -rf x' HEAD~2",
@@ -186,7 +186,7 @@ describe('options whose value is a command line', () => {
     "vim -c 'set nu' +10 f",
     'less +G f',
     'man rm',
-    'fd -e txt -x wc -l',
+    'fd -e ts -x wc -l',
     'git bisect run make test',
     "git rebase --exec 'make test' HEAD~2",
   ])('%s is not denied', (command) => {
@@ -207,7 +207,7 @@ describe('options whose value is a command line', () => {
     ['vi', ({ plusCommands: _, ...entry }: CommandFact) => entry, "vim '+!rm -rf x' f"],
     ['less', ({ plusCommands: _, ...entry }: CommandFact) => entry, "less '+!rm -rf x' f"],
     ['rg', (entry: CommandFact) => withoutValues(entry, '--pre'), "rg --pre 'rm -rf x' KEY"],
-    ['fd', (entry: CommandFact) => withoutValues(entry, '-x'), 'fd -e txt -x rm -rf'],
+    ['fd', (entry: CommandFact) => withoutValues(entry, '-x'), 'fd -e tmp -x rm -rf'],
     [
       'git',
       (entry: CommandFact) => withSub(entry, 'difftool', (sub) => ({ ...sub, values: {} })),

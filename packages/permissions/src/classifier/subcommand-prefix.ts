@@ -7,13 +7,16 @@
  *   `git tag` (a prefix would cover their writing forms) → none;
  * - tools with subcommands (`npm test` → `['npm','test']`, `npm run build` →
  *   `['npm','run','build']`, `gh pr list` → three words); their code-running subcommands
- *   (`npx`, `npm exec`, `pnpm dlx`, `go run`, `docker run|exec`, `kubectl exec`, …) → none;
+ *   (`npm exec`, `pnpm dlx`, `go run`, `docker run|exec|build`, `kubectl exec|apply`, …: the
+ *   command table's `RUNS_CODE_SUBCOMMANDS`) → none, nor for one whose operands decide
+ *   whether it writes (`git branch NAME`, `git config NAME VALUE`: a check of `table-checks.ts`);
  * - an option where the subcommand should be (`docker --version`) → none;
  * - any other command → its command word (`ls -la` → `['ls']`).
  */
 import { RUNS_CODE_SUBCOMMANDS } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import { isInterpreterOrWrapperName } from './interpreters';
+import { TABLE_CHECKS } from './table-checks';
 
 const SUBCOMMAND_TOOLS = new Set([
   'npm',
@@ -43,26 +46,6 @@ const SUBCOMMAND_TOOLS = new Set([
 ]);
 const TWO_LEVEL = new Set(['gh', 'aws', 'az']);
 const RUN_SCRIPT = new Set(['npm', 'pnpm', 'yarn']);
-// Code-running subcommands the command table does not say run code (`RUNS_CODE_SUBCOMMANDS`
-// has `npm exec`, `pnpm dlx`, `docker run`, `kubectl exec`, `uv run`, `poetry run`, …).
-// A map, not an object: looking a word up in an object's properties costs more.
-const CODE_RUNNING: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  ['npm', ['explore', 'rebuild', 'install-test', 'it']],
-  ['pnpm', ['create']],
-  ['yarn', ['create', 'node']],
-  ['go', ['run', 'generate', 'tool']],
-  ['cargo', ['run', 'install', 'script']],
-  ['docker', ['compose', 'buildx', 'build']],
-  ['podman', ['build']],
-  ['kubectl', ['attach', 'proxy', 'port-forward', 'apply', 'create']],
-  ['poetry', ['shell']],
-  ['dotnet', ['run', 'exec', 'tool']],
-  [
-    'git',
-    ['config', 'branch', 'tag', 'submodule', 'bisect', 'rebase', 'filter-branch', 'difftool', 'mergetool'],
-  ],
-  ['gcloud', []],
-]);
 const GIT_VERB_SUBCOMMANDS = new Set(['stash', 'remote', 'reflog', 'worktree']);
 
 const isWord = (value: string | undefined): value is string =>
@@ -88,11 +71,15 @@ export function subcommandPrefix(argv: readonly string[]): string[] | undefined 
   if (!SUBCOMMAND_TOOLS.has(base) && running === undefined) return [command];
   const sub = argv[1];
   if (!isWord(sub)) return undefined;
-  if (running?.has(sub) || CODE_RUNNING.get(base)?.includes(sub)) return undefined;
+  if (running?.has(sub)) return undefined;
   if (base === 'git' && GIT_VERB_SUBCOMMANDS.has(sub)) {
     const verb = argv[2];
     return isWord(verb) ? [command, sub, verb] : undefined;
   }
+  // A verb or operand count makes it write (`git branch NAME`, `git tag NAME`, `git config
+  // NAME VALUE`): a prefix up to it would cover those forms, which a rule naming the
+  // subcommand means to allow.
+  if (TABLE_CHECKS.has(`${base} ${sub}`)) return undefined;
   if (RUN_SCRIPT.has(base) && (sub === 'run' || sub === 'run-script')) {
     const script = argv[2];
     return isWord(script) ? [command, sub, script] : undefined;

@@ -250,12 +250,16 @@ export function subcommandsWhere(test: (fact: Facts) => boolean): ReadonlyMap<st
 
 /**
  * Subcommands that run a program or a command line given to them, or store one to run later
- * (`npm exec`, `docker run`, `kubectl exec`, `uv run`, `doppler run`, `npm config set`): a
- * prefix rule up to them would allow anything (see `RUNS_CODE_NAMES` for whole commands).
+ * (`npm exec`, `docker run`, `kubectl exec`, `uv run`, `doppler run`, `npm config set`), or
+ * always run code or change state whatever their words (`implies`: `cargo run`, `docker build`,
+ * `kubectl apply`): a prefix rule up to them would allow anything (see `RUNS_CODE_NAMES` for
+ * whole commands).
  */
 export const RUNS_CODE_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = subcommandsWhere(
   (fact) =>
     fact.wrapper !== undefined ||
+    fact.implies?.includes('runs') === true ||
+    fact.implies?.includes('writes') === true ||
     fact.language !== undefined ||
     fact.setsCommandSettings !== undefined ||
     Object.values(fact.values ?? {}).includes('script') ||

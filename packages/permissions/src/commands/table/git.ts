@@ -13,6 +13,7 @@
  * checks (`classifier/table-checks.ts`).
  */
 import type { CommandFact } from '../types';
+import { runsCode } from './runs-code';
 
 const UPLOAD_PACK = { '-u': 'script', '--upload-pack': 'script' } as const;
 
@@ -354,8 +355,10 @@ export const GIT: readonly CommandFact[] = [
       // Staging, committing or hashing reads the files named; none is written.
       add: { summary: 'stages files', operands: ['read'] },
       'hash-object': { summary: 'hashes a file (and with -w stores it)', operands: ['read'] },
+      // The diff tool is a configured program (`difftool.*.cmd`), run on each file.
       difftool: {
         summary: 'shows changes with a diff tool',
+        implies: ['runs'],
         short: 'x:t:gy',
         long: 'extcmd= tool= tool-help gui no-gui prompt no-prompt dir-diff symlinks no-symlinks trust-exit-code',
         abbreviations: true,
@@ -379,8 +382,10 @@ export const GIT: readonly CommandFact[] = [
         },
       },
       // `git submodule foreach CMD…`, `git bisect run CMD…`: the words are one command line.
+      // `update` runs `!CMD` settings too.
       submodule: {
         summary: 'manages submodules; foreach runs a command line in each',
+        implies: ['runs'],
         subcommands: {
           foreach: {
             summary: 'runs a command line in each submodule',
@@ -393,6 +398,7 @@ export const GIT: readonly CommandFact[] = [
       },
       bisect: {
         summary: 'finds the commit that changed something; run runs a test command on each',
+        implies: ['runs'],
         subcommands: {
           run: { summary: 'runs a command on each commit tried', permute: false, operands: ['script'] },
         },
@@ -403,14 +409,17 @@ export const GIT: readonly CommandFact[] = [
         abbreviations: true,
         values: { '--sendmail-cmd': 'script' },
       },
+      // An interactive todo list's `exec` lines run shell commands too.
       rebase: {
         summary: 'replays commits; fires pre-rebase and post-rewrite',
+        implies: ['runs'],
         short: 'x:',
         long: 'exec=',
         abbreviations: true,
         values: { '-x': 'script', '--exec': 'script' },
         runsFiles: ['.git/hooks/pre-rebase', '.git/hooks/post-rewrite', '.git/hooks/post-checkout'],
       },
+      mergetool: runsCode('resolves conflicts with a configured merge tool program'),
       switch: { summary: 'switches branches; fires post-checkout', runsFiles: ['.git/hooks/post-checkout'] },
       am: {
         summary: 'applies mailed patches; fires the applypatch hooks',
@@ -724,6 +733,8 @@ export const GIT: readonly CommandFact[] = [
       { argv: ['git', 'send-email', '--sendmail-cmd=rm x', 'p'], commandLines: ['rm x'] },
       { argv: ['git', 'rebase', '-i', '--exec', 'rm x', 'HEAD~2'], commandLines: ['rm x'] },
       { argv: ['git', 'grep', '-Orm x', 'KEY'], commandLines: ['rm x'] },
+      { argv: ['git', '-C', 'x', 'bisect', 'run', 'make'], effects: ['runs'] },
+      { argv: ['git', 'rebase', '-i', 'HEAD~3'], effects: ['runs'] },
       { argv: ['git', '-p', 'log'], effects: ['runs'] },
       { argv: ['git', '--exec-path=/tmp', 'status'], effects: ['runs'] },
       { argv: ['git', '--exec-path', 'status'], notEffects: ['runs'] },

@@ -7,6 +7,7 @@
  * wrappers.ts.)
  */
 import type { CommandFact } from '../types';
+import { runsCode } from './runs-code';
 
 /** A secret manager's `run`: injects secrets into the environment of the command after `--`. */
 const SECRETS_RUN = {
@@ -111,8 +112,12 @@ const PACKAGE_RUNNERS: readonly CommandFact[] = [
     names: ['poetry', 'pipenv', 'pdm', 'hatch', 'rye'],
     summary: 'a Python project manager',
     permute: false,
-    subcommands: { run: PYTHON_RUN },
-    examples: [{ argv: ['poetry', 'run', 'rm', 'x'], roles: { 2: 'command' } }],
+    // `poetry shell`, `pipenv shell`, `hatch shell`: a shell in the project's environment.
+    subcommands: { run: PYTHON_RUN, shell: runsCode("starts a shell in the project's environment") },
+    examples: [
+      { argv: ['poetry', 'run', 'rm', 'x'], roles: { 2: 'command' } },
+      { argv: ['pipenv', 'shell'], effects: ['runs'] },
+    ],
   },
   {
     names: ['conda', 'mamba', 'micromamba'],

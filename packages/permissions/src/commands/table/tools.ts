@@ -8,6 +8,7 @@
  */
 import type { CommandFact } from '../types';
 import { NODE_PACKAGE_RUN, PACKAGE_RUN, PNPM_RUN } from './runners';
+import { changesState, runsCode } from './runs-code';
 
 /** A kubectl resource list naming secrets (`secret`, `secrets/x`, `configmaps,secrets`). */
 const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
@@ -175,7 +176,12 @@ export const TOOLS: readonly CommandFact[] = [
       stop: script('stop'),
       restart: { ...script('restart'), runsScripts: ['restart', 'stop', 'start'] },
       install: { ...INSTALL, names: ['i', 'in', 'add', 'isntall', 'ci', 'clean-install', 'ic'] },
-      'install-test': { ...INSTALL, names: ['it'], runsScripts: ['install', 'prepare', 'test'] },
+      'install-test': {
+        ...INSTALL,
+        names: ['it'],
+        runsScripts: ['install', 'prepare', 'test'],
+        implies: ['runs'],
+      },
       pack: { ...script('pack'), runsScripts: ['pack', 'prepare'] },
       publish: { ...script('publish'), runsScripts: ['pack', 'prepare', 'publish', 'prepublishOnly'] },
       version: script('version'),
@@ -193,6 +199,8 @@ export const TOOLS: readonly CommandFact[] = [
         },
       },
       set: { ...SET_PROGRAMS, ...NPMRC },
+      explore: runsCode("runs a command (by default a shell) in an installed package's directory"),
+      rebuild: { ...runsCode('rebuilds packages, running their install scripts'), names: ['rb'] },
       pkg: {
         summary: 'reads and edits package.json',
         subcommands: {
@@ -203,6 +211,8 @@ export const TOOLS: readonly CommandFact[] = [
     },
     examples: [
       { argv: ['npm', '--prefix', 'x', 'publish'], roles: { 2: 'chdir' } },
+      { argv: ['npm', 'explore', 'x', '--', 'ls'], effects: ['runs'] },
+      { argv: ['npm', 'it'], effects: ['runs'] },
       { argv: ['npm', '-C', 'x', 'run', 'build'], roles: { 2: 'chdir', 4: 'unknown' } },
     ],
   },
@@ -224,6 +234,7 @@ export const TOOLS: readonly CommandFact[] = [
       install: { ...INSTALL, names: ['i'] },
       exec: PNPM_RUN,
       dlx: PNPM_RUN,
+      create: runsCode('runs the create-* starter kit package it names'),
       config: {
         summary: 'reads and edits .npmrc',
         names: ['c'],
@@ -231,6 +242,7 @@ export const TOOLS: readonly CommandFact[] = [
       },
       set: { ...SET_PROGRAMS, ...NPMRC },
     },
+    examples: [{ argv: ['pnpm', 'create', 'vite'], effects: ['runs'] }],
   },
   {
     names: ['yarn'],
@@ -257,7 +269,13 @@ export const TOOLS: readonly CommandFact[] = [
       },
       // `yarn set version`: writes yarnPath into .yarnrc.yml.
       set: { ...SET_PROGRAMS, ...YARNRC },
+      create: runsCode('runs the create-* starter kit package it names'),
+      node: runsCode("runs node with the project's packages resolvable: its words are node's"),
     },
+    examples: [
+      { argv: ['yarn', 'create', 'vite'], effects: ['runs'] },
+      { argv: ['yarn', 'node', '-e', 'x'], effects: ['runs'] },
+    ],
   },
   {
     names: ['make', 'gmake'],
@@ -310,8 +328,18 @@ export const TOOLS: readonly CommandFact[] = [
       '-l': 'value',
     },
     permute: false,
-    subcommands: { exec: RUNS, run: RUNS },
-    examples: [{ argv: ['docker', '--context', 'prod', 'rm', 'c'], roles: { 2: 'name' } }],
+    subcommands: {
+      exec: RUNS,
+      run: RUNS,
+      build: runsCode("builds an image, running the Dockerfile's RUN lines"),
+      buildx: runsCode("builds images (`buildx build`), running the Dockerfile's RUN lines"),
+      compose: runsCode("starts, runs or execs into a compose file's services"),
+    },
+    examples: [
+      { argv: ['docker', '--context', 'prod', 'rm', 'c'], roles: { 2: 'name' } },
+      { argv: ['docker', 'build', '.'], effects: ['runs'] },
+      { argv: ['docker', 'compose', 'up'], effects: ['runs'] },
+    ],
   },
   {
     names: ['podman'],
@@ -319,7 +347,12 @@ export const TOOLS: readonly CommandFact[] = [
     short: 'c:H:',
     long: 'context= host= url= connection= log-level= root= runroot=',
     permute: false,
-    subcommands: { exec: RUNS, run: RUNS },
+    subcommands: {
+      exec: RUNS,
+      run: RUNS,
+      build: runsCode("builds an image, running the Containerfile's RUN lines"),
+    },
+    examples: [{ argv: ['podman', 'build', '.'], effects: ['runs'] }],
   },
   {
     names: ['kubectl'],
@@ -344,6 +377,11 @@ export const TOOLS: readonly CommandFact[] = [
       exec: RUNS,
       run: RUNS,
       debug: RUNS,
+      // The terminal is joined to a process of the container: what is typed runs there.
+      attach: runsCode("attaches to a running container's process, its input and output"),
+      apply: changesState('creates or changes cluster objects from files'),
+      proxy: changesState('opens a local port that forwards to the API server'),
+      'port-forward': changesState("opens local ports that forward to a pod's"),
       get: {
         summary: "prints resources; `--raw PATH` the API server's answer as is",
         short: 'o:l:L:',
@@ -369,6 +407,7 @@ export const TOOLS: readonly CommandFact[] = [
       },
       create: {
         summary: 'creates resources',
+        implies: ['writes'],
         subcommands: { token: { summary: 'prints a service account token', printsCredentials: 'always' } },
       },
       // The krew plugin: decodes and prints a secret's data.
@@ -389,6 +428,10 @@ export const TOOLS: readonly CommandFact[] = [
         argv: ['kubectl', 'logs', 'p', '--kubeconfig', 'k', '-c', 'x'],
         roles: { 2: 'unknown', 4: 'uses', 6: 'unknown' },
       },
+      { argv: ['kubectl', 'attach', '-it', 'pod'], effects: ['runs'] },
+      { argv: ['kubectl', 'apply', '-f', 'x.yaml'], effects: ['writes'] },
+      { argv: ['kubectl', 'create', 'deployment', 'x'], effects: ['writes'] },
+      { argv: ['kubectl', 'port-forward', 'pod', '8080'], effects: ['writes'] },
     ],
   },
   {
@@ -411,10 +454,43 @@ export const TOOLS: readonly CommandFact[] = [
     values: { '-C': 'chdir', '--color': 'value' },
     plusOptions: true,
     permute: false,
-    subcommands: {},
-    examples: [{ argv: ['cargo', '+nightly', '-C', 'x', 'publish'], roles: { 3: 'chdir' } }],
+    subcommands: {
+      run: { ...runsCode("builds and runs the project's binary (its build scripts too)"), names: ['r'] },
+      // A crate's build script (build.rs) runs as it builds.
+      install: runsCode('builds and installs a crate, running its build script'),
+      script: runsCode('runs a single-file Rust script'),
+    },
+    examples: [
+      { argv: ['cargo', '+nightly', '-C', 'x', 'publish'], roles: { 3: 'chdir' } },
+      { argv: ['cargo', '+nightly', 'run', '--release'], effects: ['runs'] },
+    ],
   },
-  { names: ['go'], summary: 'the Go toolchain', short: 'C:', permute: false, subcommands: {} },
+  {
+    names: ['go'],
+    summary: 'the Go toolchain',
+    short: 'C:',
+    permute: false,
+    subcommands: {
+      run: runsCode('builds and runs a Go program'),
+      generate: runsCode('runs the commands of //go:generate lines in the source files'),
+      tool: runsCode('runs a Go tool'),
+    },
+    examples: [
+      { argv: ['go', '-C', 'x', 'run', '.'], effects: ['runs'] },
+      { argv: ['go', 'generate', './...'], effects: ['runs'] },
+    ],
+  },
+  {
+    names: ['dotnet'],
+    summary: 'the .NET toolchain',
+    permute: false,
+    subcommands: {
+      run: runsCode('builds and runs the project'),
+      exec: runsCode('runs a built .NET application'),
+      tool: runsCode('installs or runs .NET tools'),
+    },
+    examples: [{ argv: ['dotnet', 'run', '--project', 'x'], effects: ['runs'] }],
+  },
   {
     names: ['systemctl'],
     summary: 'the systemd manager client',

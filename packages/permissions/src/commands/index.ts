@@ -31,6 +31,7 @@ export {
   SHELL_QUOTE_LANGUAGES,
 } from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
+export { type ProgramSource, programSource, STDIN_FILE, unguessed } from './program-source';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
 export { SECRET_NAME, SECRET_NAME_SOURCE } from './secret-names';
 export type {

@@ -337,6 +337,16 @@ function walk(argv: readonly string[], state: State, forks: Forks): void {
       state.options.push({ spelling: word, index: i });
       continue;
     }
+    if (
+      !state.ended &&
+      permuted &&
+      level.fact.plusClusters &&
+      word.length > 1 &&
+      word.charCodeAt(0) === 0x2b
+    ) {
+      i = plusCluster(argv, i, level, state);
+      continue;
+    }
     if (!state.ended && permuted && word.length > 1 && word.charCodeAt(0) === 0x2d) {
       i = option(argv, i, level, state, forks);
       continue;
@@ -386,6 +396,37 @@ function walk(argv: readonly string[], state: State, forks: Forks): void {
     state.operands.push(i);
     if (level.fact.permute === false) state.ended = true;
   }
+}
+
+/**
+ * `+o pipefail`, `+ex` (`plusClusters`): short options turned off. A letter that takes a value
+ * takes the rest of the word or the next word, as with `-`; the options have no definition (none
+ * of the `-` option's effects or roles), and a letter the entry does not list is a flag.
+ * Returns the index of the last word read.
+ */
+function plusCluster(argv: readonly string[], i: number, level: CompiledFact, state: State): number {
+  const word = argv[i]!;
+  state.kinds[i] = 'option';
+  for (let k = 1; k < word.length; k++) {
+    const letter = word[k]!;
+    const def = level.short.get(letter);
+    const takes = def?.takes ?? 'none';
+    if (takes === 'none') {
+      state.options.push({ spelling: `+${letter}`, index: i });
+      continue;
+    }
+    if (k + 1 < word.length) {
+      state.options.push({ spelling: `+${letter}`, index: i, value: word.slice(k + 1), valueIndex: i });
+      return i;
+    }
+    if (takes === 'required' && i + 1 < argv.length) {
+      state.kinds[i + 1] = def!.role;
+      state.options.push({ spelling: `+${letter}`, index: i, value: argv[i + 1]!, valueIndex: i + 1 });
+      return i + 1;
+    }
+    state.options.push({ spelling: `+${letter}`, index: i });
+  }
+  return i;
 }
 
 /** Reads the option word at `i`; returns the index of its last word. */

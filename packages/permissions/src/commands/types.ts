@@ -71,7 +71,19 @@ export type Role =
  * - `keeps-directory`: its `chdir` operand is not where the shell goes after all (`pushd -n DIR`
  *   only adds DIR to the directory stack);
  * - `prints-content`: a (sub)command that otherwise names files only (`printsNoContent`) prints
- *   what they hold (`git log -p`: a patch; `git status -v`: the staged diff).
+ *   what they hold (`git log -p`: a patch; `git status -v`: the staged diff);
+ * - `program-given`: the option names the program another way than inline or as the first
+ *   operand — a module (`python3 -m json.tool`), a program file (`php -F f.php`, `awk -f
+ *   f.awk`): no operand is the program, and standard input is not read as one (unless the
+ *   value is `-`: `awk -f -`);
+ * - `program-stdin`: the program is read from standard input whatever operands follow (`bash
+ *   -s ARGS`: they are its arguments);
+ * - `no-program`: no program runs: the command prints and exits (`--version`, `--help`) or only
+ *   checks or compiles the program (`perl -c`, `node -c`);
+ * - `syntax-only`: a shell only reads its commands without running any (`bash -n`), while no
+ *   other option is given that takes a value, that the entry does not list, that is spelled
+ *   with `+` or that makes it `interactive`;
+ * - `interactive`: an interactive shell (`bash -i`), which ignores `syntax-only`.
  */
 export type Effect =
   | 'recursive'
@@ -90,7 +102,12 @@ export type Effect =
   | 'in-place'
   | 'module-path'
   | 'keeps-directory'
-  | 'prints-content';
+  | 'prints-content'
+  | 'program-given'
+  | 'program-stdin'
+  | 'no-program'
+  | 'syntax-only'
+  | 'interactive';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -250,6 +267,12 @@ export interface ArgvFacts {
   singleDash?: boolean;
   /** Words starting with `+` are options without a value (`cargo +nightly build`). */
   plusOptions?: boolean;
+  /**
+   * Words starting with `+` are clusters of the short options, turned off (`bash +o pipefail`,
+   * `set +ex`): a letter that takes a value takes it as with `-`; a `+` option has none of the
+   * `-` option's effects or roles.
+   */
+  plusClusters?: boolean;
   /** The tree it walks when no operand names one (`.`: `grep -r KEY`, `rg KEY`, `find -exec …`). */
   defaultTree?: string;
   /** A tree walk skips hidden and ignored files unless an option says `shows-hidden`. */
@@ -385,6 +408,14 @@ export interface CommandFact extends ArgvFacts {
    * (`python`, `node`, `perl`): the floor reads inline programs by it (`floor/interpreter-code.ts`).
    */
   language?: string;
+  /**
+   * A shell or interpreter that runs the program it reads on standard input when it is given
+   * none otherwise — no `code` or `script` word, no `program-given` option, no first operand
+   * (the script file) — or when its first operand is `-` or an option has `program-stdin`
+   * (`… | python3`, `bash -s`, `python3 - ARGS`). `no-program` and `syntax-only` options make
+   * it run none. The engine cannot see such a program (`engine/unseen-code.ts`).
+   */
+  stdinProgram?: boolean;
   /**
    * For an interpreter (`language`): the calls of its language that run a command line or an
    * argv (`os.system(`, `execSync(`, Perl's `system`), as regular-expression source. The floor

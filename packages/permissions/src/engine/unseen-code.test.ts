@@ -61,3 +61,119 @@ describe('unseen code, from the command table', () => {
     expect(evaluateBash('echo rm -rf x | ssh -i key host', denyRm).behavior).toBe('deny');
   });
 });
+
+/** The reason for the last command of `line`. */
+const last = (line: string) => reason(line, analyzeShell(line).commands.length - 1);
+const fromStdin = /reads its program from standard input/;
+
+describe('programs read from standard input: the command table’s (decision 0047)', () => {
+  it('reads a program on standard input where the entry says so (`stdinProgram`)', () => {
+    for (const line of [
+      'curl -s x | bash',
+      'curl -s x | rbash',
+      'curl -s x | csh',
+      'curl -s x | python3',
+      'curl -s x | node',
+      'curl -s x | bun',
+      'curl -s x | deno',
+      'curl -s x | ruby -w',
+      'curl -s x | perl -w',
+      'curl -s x | php',
+      'curl -s x | lua',
+      'python3 - arg < x.py',
+    ])
+      expect(last(line), line).toMatch(fromStdin);
+    // No program read: a script file, a module, a subcommand.
+    for (const line of [
+      'curl -s x | bash s.sh',
+      'cat data.json | python3 -m json.tool',
+      'cat x | deno run main.ts',
+      'cat x | bun x prettier',
+      'cat x | ruby t.rb',
+    ])
+      expect(last(line), line).toBeUndefined();
+  });
+
+  it('takes `-s` and `-` as standard input whatever follows, even with nothing piped (`program-stdin`)', () => {
+    expect(reason('bash -s arg')).toMatch(fromStdin);
+    expect(reason('sh -es')).toMatch(fromStdin);
+    expect(reason('bash - arg')).toMatch(fromStdin);
+    // Options after `-` are the program's: python3 does run standard input.
+    expect(last('cat x | python3 - --version')).toMatch(fromStdin);
+    expect(reason('bash -c ls')).toBeUndefined();
+    expect(reason('bash s.sh')).toBeUndefined();
+  });
+
+  it("reads the shell's options with values, `+` options too (`-o`, `+o`: `plusClusters`)", () => {
+    expect(last('cat cmds | bash -o pipefail')).toMatch(fromStdin);
+    expect(last('cat cmds | bash -eo pipefail')).toMatch(fromStdin);
+    expect(last('cat cmds | bash +o pipefail')).toMatch(fromStdin);
+    expect(last('cat cmds | bash --rcfile r')).toMatch(fromStdin);
+    expect(evaluateBash('echo cm0gLXJmIHg= | base64 -d | bash +o pipefail', denyRm).behavior).toBe('deny');
+    expect(last('cat cmds | bash -o pipefail s.sh')).toBeUndefined();
+  });
+
+  it('runs nothing with `-n` alone (`syntax-only`), but an interactive or changed shell does', () => {
+    expect(last('cat x.sh | bash -n')).toBeUndefined();
+    expect(last('cat x.sh | bash -n --norc')).toBeUndefined();
+    for (const line of [
+      'cat x.sh | bash -ni',
+      'cat x.sh | bash -n +n',
+      'cat x.sh | bash -n -o posix',
+      'cat x.sh | bash -n --debugger',
+      'bash -n <&2',
+    ])
+      expect(last(line), line).toMatch(fromStdin);
+  });
+
+  it('runs no program with `--version`, `--help`, a check or a lint (`no-program`)', () => {
+    for (const line of [
+      'echo | bash --version',
+      'echo | python3 -V',
+      'echo | python3 --help',
+      'echo | node -v',
+      'echo | node -c',
+      'echo | ruby -c',
+      'echo | perl -c',
+      'echo | php -v',
+      'echo | lua -v',
+      'echo | deno --version',
+    ])
+      expect(last(line), line).toBeUndefined();
+    // python3's -v only makes imports verbose.
+    expect(last('echo | python3 -v')).toMatch(fromStdin);
+  });
+
+  it('takes a program file or module as the program (`program-given`), unless it is `-`', () => {
+    expect(last('cat x | php -F line.php')).toBeUndefined();
+    expect(last('cat x | php -f t.php')).toBeUndefined();
+    expect(last('cat x | php -S localhost:8000')).toBeUndefined();
+    expect(reason('awk -f - data')).toMatch(fromStdin);
+    expect(reason('gawk --file=/dev/stdin data')).toMatch(fromStdin);
+    expect(reason('awk -f prog.awk data')).toBeUndefined();
+  });
+
+  it('reads the value options the table lists, and an option it does not list as a flag', () => {
+    // `--loader` takes a value: nothing is left for a script.
+    expect(last('cat x | node --loader ts-node/esm')).toMatch(fromStdin);
+    // `--no-warnings` is not listed: read as a flag, as before, `t.js` is the script.
+    expect(last('cat data | node --no-warnings t.js')).toBeUndefined();
+  });
+
+  it("finds a shell's inline script for xargs and a here-string from the table", () => {
+    expect(reason('xargs sh -c', 1)).toMatch(/filled in at run time/);
+    expect(reason('find . -exec sh -c {} \\;', 1)).toMatch(/filled in at run time/);
+    expect(reason(`find . -exec sh -c 'echo "$0"' {} \\;`, 1)).toBeUndefined();
+    expect(reason('ls | xargs -I% bash -ec %', 1)).toMatch(/filled in at run time/);
+    expect(reason(`bash -c 'sh' <<< 'rm x'`)).toMatch(/reads its program/);
+  });
+
+  it("reads awk's and sed's programs off their entries (`pattern` words)", () => {
+    expect(reason(`gawk --source 'BEGIN { system(x) }'`)).toMatch(/builds at run time/);
+    expect(reason(`awk -F: '{ system($1) }' f`)).toMatch(/builds at run time/);
+    expect(reason(`awk -F: '{ print $1 }' f`)).toBeUndefined();
+    expect(reason(`sed -n -e 's/^/rm /e' f`)).toMatch(/runs its input as commands/);
+    expect(reason(`sed -ne's/^/rm /e' f`)).toMatch(/runs its input as commands/);
+    expect(reason(`sed -n 's/a/b/' f`)).toBeUndefined();
+  });
+});

@@ -10,10 +10,15 @@ import { classifySedScript } from '../classifier/sed-script';
 import {
   ALL_SHELL_NAMES,
   interpreterName,
+  namesWhere,
+  type ProgramSource,
+  programSource,
   type Reading,
   RUN_CALLS,
   readCommand,
   SHELL_QUOTE_LANGUAGES,
+  STDIN_FILE,
+  unguessed,
 } from '../commands';
 import { inlinePrograms } from '../floor/interpreter-code';
 import { commandBasename } from '../rules/match-command-rule';
@@ -31,56 +36,29 @@ const sourcing = new Set(['eval', 'source', '.']);
 /** Programs that store the commands they read from standard input and run them later. */
 const queuesInput = new Set(['at', 'batch', 'crontab']);
 /** Text processors whose program can run commands it builds from the data (`system($0)`, `e`). */
-const awks = new Set(['awk', 'gawk', 'mawk', 'nawk']);
-const seds = new Set(['sed', 'gsed']);
+const awks = namesWhere((fact) => fact.programLanguage === 'awk');
+const seds = namesWhere((fact) => fact.programLanguage === 'sed');
 const descriptorFile = /^\/(dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
-// Flags after which an interpreter prints and exits instead of reading a program. A shell's
-// `-v`, `-h` and `-V` are options of the shell itself (verbose, hashall), and `python3 -v`
-// only makes imports verbose: each still runs the program it reads from standard input.
-const infoFlags = new Set(['--version', '-V', '--help', '-h', '-v', '-version', '-help']);
-const shellInfoFlags = new Set(['--version', '--help']);
-const pythonInfoFlags = new Set(['--version', '-V', '--help', '-h', '-?']);
-/** Interpreter options whose value is the next word, not a script operand (`python3 -W ignore`). */
-const interpreterValueOptions = new Set([
-  '-W',
-  '-X',
-  '-r',
-  '-I',
-  '--require',
-  '--import',
-  '--loader',
-  '--experimental-loader',
-  '-C',
-  '--conditions',
-]);
 
-/** Shells whose `-n` (noexec) reads commands without running any of them. */
-const syntaxCheckers = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash']);
-/** Long options that leave `-n` in force (any other, such as `--debugger`, ends the exemption). */
-const syntaxCheckLongOptions = new Set(['--noprofile', '--norc', '--posix']);
+type Inline = Extract<ProgramSource, { from: 'inline' }>;
+type Stdin = Extract<ProgramSource, { from: 'stdin' }>;
 
 /**
- * True when a shell's options make it only parse what it reads (`cat x.sh | bash -n`): with
- * noexec nothing runs, not even a later `set +n`. Only `-n` in a plain cluster counts: `+n`
- * turns it off again, an interactive shell (`-i`) ignores it, and `-o`/`+o` may name it
- * either way; a standard input duplicated from another descriptor (`<&2`) may be a
- * terminal, which makes the shell interactive too.
+ * Where a shell or interpreter named `name` takes its program from (`programSource`, from the
+ * command table): the first program given inline and the first read from standard input, in
+ * the readings with no guess (`unguessed`: an option the table does not list takes no value, as
+ * the engine always read them here).
  */
-function onlyChecksSyntax(name: string, argv: readonly string[], command: SimpleCommand): boolean {
-  if (!syntaxCheckers.has(name)) return false;
-  if (command.redirects.some((redirect) => redirect.operator === '<&')) return false;
-  let noexec = false;
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--' || arg === '-' || !(arg.startsWith('-') || arg.startsWith('+'))) break;
-    if (arg.startsWith('--')) {
-      if (!syntaxCheckLongOptions.has(arg)) return false;
-      continue;
-    }
-    if (arg.startsWith('+') || /[ioO]/.test(arg)) return false;
-    if (arg.includes('n')) noexec = true;
+function programOf(argv: readonly string[], name: string): { inline?: Inline; stdin?: Stdin } {
+  const table = shells.has(name) ? name : interpreterName(name);
+  const found: { inline?: Inline; stdin?: Stdin } = {};
+  for (const reading of (table === undefined ? undefined : readCommand(argv, 0, table)) ?? []) {
+    if (!unguessed(reading)) continue;
+    const source = programSource(argv, reading);
+    if (source?.from === 'inline') found.inline ??= source;
+    else if (source?.from === 'stdin') found.stdin ??= source;
   }
-  return noexec;
+  return found;
 }
 
 /** A shell, or a language interpreter of the command table (`python3.12`, `nodejs`, `tclsh`). */
@@ -182,72 +160,40 @@ function unseenIn(
     return undefined;
   }
   if (!isShellLike(name)) return undefined;
-  // A shell or interpreter with no script operand and no inline code reads its program
-  // from standard input — which is hidden when something is piped or redirected into it
-  // (`... | sh`, `sh < file`, `bash -s`, `python3 -`). Options are read up to the first
-  // operand: after it, words are the script's own arguments, and `-s` or `-` before it
-  // reads the program from standard input whatever operands follow (`bash -s foo`).
-  const shell = shells.has(name);
-  const info = shell ? shellInfoFlags : name.startsWith('python') ? pythonInfoFlags : infoFlags;
-  let firstOperand = -1;
-  let optionsEnd = false;
-  let inline = false;
-  let explicitStdin = false;
-  let informational = false;
+  // A program read from a descriptor (`bash /dev/stdin`, `python3 x.py /dev/fd/3`) is unseen.
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
     // Every descriptor path starts with `/`: a one-character test spares the regex for most words.
     if (arg.charCodeAt(0) === 0x2f && descriptorFile.test(arg))
       return `${name} runs a program read from a file descriptor`;
-    if (firstOperand >= 0) continue;
-    if (optionsEnd || !(arg.startsWith('-') || (shell && arg.startsWith('+') && arg.length > 1))) {
-      if (arg === '-') explicitStdin = true;
-      else firstOperand = index;
-      continue;
-    }
-    if (arg === '--') {
-      optionsEnd = true;
-      continue;
-    }
-    if (arg === '-') explicitStdin = true;
-    else if (shell) {
-      // A shell's option clusters: `-c` runs a string, `-s` reads standard input, `-o`/`-O`
-      // take the next word (`bash -eo pipefail`), as do `--rcfile` and `--init-file`.
-      if (arg.startsWith('--')) {
-        if (arg === '--rcfile' || arg === '--init-file') index++;
-      } else {
-        if (arg.includes('c')) inline = true;
-        if (arg.includes('s')) explicitStdin = true;
-        if (arg.includes('o') || arg.includes('O')) index++;
-      }
-    } else if (name === 'php' && /^-[BERF]$|^-r/i.test(arg)) inline = true;
-    else if (interpreterValueOptions.has(arg)) index++;
-    else if (!arg.startsWith('--') && (name === 'perl' ? /^-[a-zA-Z]*[ceE]/ : /^-[a-zA-Z]*[ce]/).test(arg))
-      inline = true;
-    if (info.has(arg)) informational = true;
   }
+  // A shell or interpreter given no program inline, as a module or as a script operand reads
+  // it from standard input — which is hidden when something is piped or redirected into it
+  // (`... | sh`, `sh < file`, `bash -s`, `python3 -`): the command table's `stdinProgram`.
+  const { inline, stdin } = programOf(argv, name);
   if (
-    !inline &&
-    !informational &&
-    (explicitStdin || (firstOperand < 0 && fedStdin(command))) &&
+    stdin !== undefined &&
+    (stdin.explicit || fedStdin(command)) &&
     !(ownInput && scriptVisible(name, command)) &&
-    !onlyChecksSyntax(name, argv, command)
+    // With noexec nothing runs, not even a later `set +n` — unless standard input is duplicated
+    // from another descriptor (`<&2`), which may be a terminal and make the shell interactive.
+    !(stdin.syntaxOnly && !command.redirects.some((redirect) => redirect.operator === '<&'))
   ) {
     return `${name} reads its program from standard input`;
   }
-  if (inline && (context === 'xargs' || context === 'find-exec')) {
+  if (inline !== undefined && (context === 'xargs' || context === 'find-exec')) {
     // `xargs sh -c` takes its script from the input; `xargs -I{} sh -c {}` and
     // `find -exec sh -c {} \;` run a file name or an input line as the script. (A `{}`
     // after the script is only its `$0`: `find -exec sh -c 'echo "$0"' {} \;` is fine.)
-    const script = firstOperand < 0 ? undefined : argv[firstOperand]!;
+    const script = inline.text;
     if (script === undefined || script.trimStart().startsWith('{}')) {
       return `the program run by ${name} is filled in at run time`;
     }
   }
+  const programAt = inline?.at;
   for (let index = 1; index < argv.length; index++) {
     if (words[index] !== undefined && computed(words[index]!) && !argv[index]!.startsWith('-')) {
-      if (inline && firstOperand >= 0 && index > firstOperand && dataGlob(words[index]!, argv[index - 1]!))
-        continue;
+      if (programAt !== undefined && index > programAt && dataGlob(words[index]!, argv[index - 1]!)) continue;
       return `${name} runs a program named at run time`;
     }
   }
@@ -370,33 +316,25 @@ function expandedString(program: string): boolean {
   return false;
 }
 
-/** The program of `awk [OPTIONS] PROGRAM …` (undefined when it comes from a file, `-f`). */
-function awkProgram(argv: readonly string[]): string | undefined {
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--') return argv[index + 1];
-    if (arg === '-f' || arg.startsWith('-f') || arg.startsWith('--file')) return undefined;
-    if (arg === '-F' || arg === '-v') index++;
-    else if (!arg.startsWith('-') || arg === '-') return arg;
+/**
+ * The programs of an awk or sed command line (`awk '{…}' f`, `sed -e S -e T`, gawk's `--source`),
+ * read off the command table's `pattern` words, or `'stdin'` when a program file is standard
+ * input or a descriptor (`awk -f -`). None when they come from files.
+ */
+function programTexts(argv: readonly string[], name: string): string[] | 'stdin' {
+  const texts: string[] = [];
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    if (!unguessed(reading)) continue;
+    for (const option of reading.options) {
+      const def = option.def;
+      if (def === undefined || option.value === undefined) continue;
+      if (def.role === 'pattern') texts.push(option.value);
+      else if (def.role === 'read' && def.effects.includes('pattern-given') && STDIN_FILE.test(option.value))
+        return 'stdin';
+    }
+    for (const index of reading.operands) if (reading.kinds[index] === 'pattern') texts.push(argv[index]!);
   }
-  return undefined;
-}
-
-/** The scripts of `sed [OPTIONS] SCRIPT …` or `sed -e SCRIPT…` (none when read from a file). */
-function sedScripts(argv: readonly string[]): string[] {
-  const scripts: string[] = [];
-  let first: string | undefined;
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '-f' || arg.startsWith('--file')) return [];
-    if (arg === '-e' || arg === '--expression') scripts.push(argv[++index] ?? '');
-    else if (arg.startsWith('--expression=')) scripts.push(arg.slice('--expression='.length));
-    else if (arg === '-l' || arg === '--line-length') index++;
-    else if (/^-[a-zA-Z]*e./.test(arg)) scripts.push(arg.slice(arg.indexOf('e') + 1));
-    else if (first === undefined && (!arg.startsWith('-') || arg === '-')) first = arg;
-  }
-  if (scripts.length === 0 && first !== undefined) scripts.push(first);
-  return scripts;
+  return texts;
 }
 
 /**
@@ -407,43 +345,46 @@ function sedScripts(argv: readonly string[]): string[] {
 function builtCommand(argv: readonly string[], name: string): string | undefined {
   if (awks.has(name)) {
     // `awk -f -`, `awk -f /dev/stdin`: the program is whatever arrives on standard input.
-    if (
-      argv.some(
-        (arg, index) =>
-          /^-f$|^--file$/.test(argv[index - 1] ?? '') && (arg === '-' || descriptorFile.test(arg)),
-      )
-    )
-      return `${name} reads its program from standard input`;
-    const program = awkProgram(argv);
-    if (program === undefined) return undefined;
-    // String literals are what a literal `system("…")` or `print | "sort"` names: set them aside.
-    const code = program.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-    if (
-      /\bsystem\s*\((?!\s*""\s*\))/.test(code) ||
-      // `print | "sh"`: the data becomes the shell's commands.
-      /\|&?\s*"\s*(?:\/\S*\/)?(?:sh|bash|zsh|dash|ksh)\b/.test(program) ||
-      /\bprintf?\b[^;{}\n]*(?<!\|)\|(?!\|)&?\s*(?!"")[^\s|]/.test(code) ||
-      // `cmd | getline` runs cmd: a command of its own only when cmd is one literal string
-      // (`"date" | getline d`), not one built with fields (`"whois " $2 | getline`).
-      /(?<!(?:^|[{;(\n]|&&|\|\||\bif\s*\(|\bwhile\s*\()\s*""\s*)\|&?\s*getline\b/.test(code)
-    ) {
-      return `${name} runs a command its program builds at run time`;
-    }
-    // A literal command line the shell expands when it runs: `system("$RM x")`,
-    // `print | "`cmd`"`, `"$X" | getline`.
-    if (/\bsystem\s*\(|(?<!\|)\|&?\s*""|""\s*\|(?!\|)/.test(code) && expandedString(program)) {
-      return `${name} runs a command line whose words the shell expands at run time`;
+    const programs = programTexts(argv, name);
+    if (programs === 'stdin') return `${name} reads its program from standard input`;
+    for (const program of programs) {
+      const reason = awkBuildsCommand(name, program);
+      if (reason !== undefined) return reason;
     }
     return undefined;
   }
   if (seds.has(name)) {
-    for (const script of sedScripts(argv)) {
+    const scripts = programTexts(argv, name);
+    for (const script of scripts === 'stdin' ? [] : scripts) {
       if (classifySedScript(script).kind === 'exec') return `${name} runs its input as commands (e)`;
     }
     return undefined;
   }
   for (const { family, code } of inlinePrograms(argv, name)) {
     if (buildsCommand(family, code)) return `${name} runs a command its program builds at run time`;
+  }
+  return undefined;
+}
+
+/** Why an awk program runs a command it builds at run time, or undefined. */
+function awkBuildsCommand(name: string, program: string): string | undefined {
+  // String literals are what a literal `system("…")` or `print | "sort"` names: set them aside.
+  const code = program.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  if (
+    /\bsystem\s*\((?!\s*""\s*\))/.test(code) ||
+    // `print | "sh"`: the data becomes the shell's commands.
+    /\|&?\s*"\s*(?:\/\S*\/)?(?:sh|bash|zsh|dash|ksh)\b/.test(program) ||
+    /\bprintf?\b[^;{}\n]*(?<!\|)\|(?!\|)&?\s*(?!"")[^\s|]/.test(code) ||
+    // `cmd | getline` runs cmd: a command of its own only when cmd is one literal string
+    // (`"date" | getline d`), not one built with fields (`"whois " $2 | getline`).
+    /(?<!(?:^|[{;(\n]|&&|\|\||\bif\s*\(|\bwhile\s*\()\s*""\s*)\|&?\s*getline\b/.test(code)
+  ) {
+    return `${name} runs a command its program builds at run time`;
+  }
+  // A literal command line the shell expands when it runs: `system("$RM x")`,
+  // `print | "`cmd`"`, `"$X" | getline`.
+  if (/\bsystem\s*\(|(?<!\|)\|&?\s*""|""\s*\|(?!\|)/.test(code) && expandedString(program)) {
+    return `${name} runs a command line whose words the shell expands at run time`;
   }
   return undefined;
 }
@@ -515,9 +456,9 @@ function replacedByXargs(command: SimpleCommand): string | undefined {
   const word = inner[0] ?? '';
   if (word.includes(replace)) return `the command word ${JSON.stringify(word)} is filled in at run time`;
   if (!isShellLike(commandBasename(word))) return undefined;
-  const flag = inner.findIndex((arg, index) => index > 0 && /^-[a-zA-Z]*[ce]$/.test(arg));
-  const script = flag < 0 ? undefined : inner[flag + 1];
-  if (flag >= 0 && (script === undefined || script.trimStart().startsWith(replace))) {
+  const inline = programOf(inner, commandBasename(word)).inline;
+  const script = inline?.text;
+  if (inline !== undefined && (script === undefined || script.trimStart().startsWith(replace))) {
     return `the program run by ${word} is filled in at run time`;
   }
   return undefined;
@@ -629,7 +570,7 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
     return undefined;
   }
   // A shell's `-c` script shares the shell's standard input: `bash -c 'sh' <<< 'rm x'`.
-  const script = shells.has(name) && argv.some((arg) => /^-[a-zA-Z]*c/.test(arg));
+  const script = shells.has(name) && programOf(argv, name).inline !== undefined;
   if (!script && !isCommandRunner(name)) return undefined;
   if (name === 'ssh' && sshLoginShell(argv)) {
     return 'ssh runs a login shell that reads its commands from standard input';

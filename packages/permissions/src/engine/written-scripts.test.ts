@@ -57,6 +57,19 @@ describe('scriptsWrittenThenRun', () => {
     expect(lines("echo 'x' > - && python3 -")).toEqual([]);
   });
 
+  it("finds a shell's script operand with the shell's options from the table (decision 0047)", () => {
+    // `-o`/`+o` take an option's name; the script is the operand after it.
+    expect(scripts("echo 'rm x' > s.sh && bash -eo pipefail s.sh")).toEqual([['s.sh', 'rm x']]);
+    expect(scripts("echo 'rm x' > s.sh && bash +o pipefail s.sh")).toEqual([['s.sh', 'rm x']]);
+    expect(scripts("echo 'rm x' > s.sh && bash --rcfile r s.sh")).toEqual([['s.sh', 'rm x']]);
+    expect(scripts("echo 'rm x' > s.sh && sh -- s.sh")).toEqual([['s.sh', 'rm x']]);
+    // Inline, on standard input, or only checked: no file runs.
+    expect(scripts("echo 'rm x' > s.sh && bash -c s.sh")).toEqual([]);
+    expect(scripts("echo 'rm x' > s.sh && bash -s s.sh")).toEqual([]);
+    expect(scripts("echo 'rm x' > s.sh && bash -n s.sh")).toEqual([]);
+    expect(scripts("echo 'rm x' > s.sh && bash -xn s.sh")).toEqual([]);
+  });
+
   it('returns a script run again once, and says when there were too many to check', () => {
     expect(scripts("echo 'ls' > s.sh; bash s.sh; bash s.sh; bash ./s.sh")).toEqual([['s.sh', 'ls']]);
     const many = Array.from({ length: 300 }, (_, n) => `echo 'ls ${n}' > s${n}.sh; bash s${n}.sh`).join('; ');

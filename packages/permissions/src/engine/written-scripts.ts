@@ -12,6 +12,7 @@ import {
   INLINE_OPTION,
   interpreterName,
   normalizePath,
+  programSource,
   type Reading,
   RUNS_FILES_NAMES,
   readCommand,
@@ -142,17 +143,7 @@ function filesRun(
   if (first >= 0x80 || RUNNER_FIRST[first] !== 1) return RUNS_NOTHING;
   if (name === 'source' || name === '.')
     return argv[1] === undefined ? NO_RUNS : [{ path: pathKey(argv[1]) }];
-  if (SHELL_NAMES.has(name)) {
-    for (let index = 1; index < argv.length; index++) {
-      const arg = argv[index]!;
-      // `-c` runs its argument, not a file; `-n` only reads the script (`bash -n s.sh`).
-      if (arg === '-c' || /^-[A-Za-z]*n/.test(arg)) return NO_RUNS;
-      if (arg === '--')
-        return argv[index + 1] === undefined ? NO_RUNS : [{ path: pathKey(argv[index + 1]!) }];
-      if (!arg.startsWith('-') && !arg.startsWith('+')) return [{ path: pathKey(arg) }];
-    }
-    return NO_RUNS;
-  }
+  if (SHELL_NAMES.has(name)) return shellScripts(argv, name);
   return RUNS_NOTHING;
 }
 
@@ -172,6 +163,22 @@ function interpreterScripts(argv: readonly string[], name: string, flag: string)
     const path = pathKey(argv[at]!);
     if (runs?.some((run) => run.path === path)) continue;
     (runs ??= []).push({ path, inline: `${quoteShellWord(argv[0]!)} ${flag}` });
+  }
+  return runs ?? NO_RUNS;
+}
+
+/**
+ * The script file a shell runs (`bash -eo pipefail s.sh`), in any reading of its entry: the
+ * script operand (`programSource`), unless the shell only checks its syntax (`bash -n s.sh`).
+ * A script given inline (`-c`) or read on standard input (`-s`, `-`) is no file.
+ */
+function shellScripts(argv: readonly string[], name: string): readonly FileRun[] {
+  let runs: FileRun[] | undefined;
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    const source = programSource(argv, reading);
+    if (source?.from !== 'operand' || reading.effects.has('syntax-only')) continue;
+    const path = pathKey(argv[source.at]!);
+    if (!runs?.some((run) => run.path === path)) (runs ??= []).push({ path });
   }
   return runs ?? NO_RUNS;
 }

@@ -23,13 +23,25 @@ export const INTERPRETERS: readonly CommandFact[] = [
     language: 'python',
     runCalls: String.raw`\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|pty\.spawn|commands\.getoutput)\s*\(`,
     // -c CODE, -m MODULE; -W and -X take a setting; the rest are flags.
-    short: 'c:m:W:X:bBdEhiIOPqsSuvVx',
+    short: 'c:m:W:X:bBdEhiIOPqsSuvVx?',
     long: 'check-hash-based-pycs= help version',
     values: { '-c': 'code', '-m': 'name' },
+    // With no program, or `-` (`python3 - ARGS`), the program is read on standard input.
+    stdinProgram: true,
+    effects: {
+      '-m': ['program-given'],
+      '-h': ['no-program'],
+      '-?': ['no-program'],
+      '--help': ['no-program'],
+      '-V': ['no-program'],
+      '--version': ['no-program'],
+    },
     examples: [
       { argv: ['python3', '-c', 'print(1)'], roles: { 2: 'code' } },
       { argv: ['python3', '-Bc', 'print(1)'], roles: { 2: 'code' } },
-      { argv: ['python3', '-m', 'json.tool', 'x.json'], roles: { 2: 'name' } },
+      { argv: ['python3', '-m', 'json.tool', 'x.json'], roles: { 2: 'name' }, effects: ['program-given'] },
+      { argv: ['python3', '-u', '-', 'x'], roles: { 2: 'unknown' }, notEffects: ['program-given'] },
+      { argv: ['python3', '-V'], effects: ['no-program'] },
     ],
   },
   {
@@ -38,8 +50,19 @@ export const INTERPRETERS: readonly CommandFact[] = [
     language: 'node',
     runCalls: JS_RUN_CALLS,
     // `-pe CODE` is node's alias for `--print --eval CODE` (see `inlineCode`).
-    short: 'e:p:r:C:cih',
-    long: 'eval= print= require= import= input-type= conditions= env-file= check interactive help version',
+    short: 'e:p:r:C:cihv',
+    long:
+      'eval= print= require= import= loader= experimental-loader= input-type= conditions= env-file= ' +
+      'check interactive help version',
+    stdinProgram: true,
+    // `-c` checks the script's syntax only.
+    effects: {
+      '-c': ['no-program'],
+      '-h': ['no-program'],
+      '--help': ['no-program'],
+      '-v': ['no-program'],
+      '--version': ['no-program'],
+    },
     values: {
       '-e': 'code',
       '--eval': 'code',
@@ -51,6 +74,8 @@ export const INTERPRETERS: readonly CommandFact[] = [
     examples: [
       { argv: ['node', '-e', 'console.log(1)'], roles: { 2: 'code' } },
       { argv: ['node', '--input-type=module', '--eval', 'x'], roles: { 3: 'code' } },
+      { argv: ['node', '--loader', 'ts-node/esm', '-'], roles: { 3: 'unknown' } },
+      { argv: ['node', '-c', 'x.js'], effects: ['no-program'] },
     ],
   },
   {
@@ -59,8 +84,11 @@ export const INTERPRETERS: readonly CommandFact[] = [
     language: 'bun',
     runCalls: JS_RUN_CALLS,
     short: 'e:p:r:',
-    long: 'eval= print= preload= cwd= env-file= bun',
+    long: 'eval= print= preload= cwd= env-file= bun help version',
     values: { '-e': 'code', '--eval': 'code', '-p': 'code', '--print': 'code' },
+    // Kept as before: a bun with no script is counted as reading one on standard input.
+    stdinProgram: true,
+    effects: { '--help': ['no-program'], '--version': ['no-program'] },
     // `bun x` is bunx; `bun exec` runs a command line in Bun's shell.
     subcommands: { x: { ...PACKAGE_RUN, names: ['exec'] } },
     // Only its first word is a subcommand: a later `x` is an operand (`bun -e CODE x`).
@@ -78,6 +106,16 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Deno JavaScript runtime',
     language: 'deno',
     runCalls: JS_RUN_CALLS,
+    // With no subcommand, the REPL: it runs what it reads on standard input.
+    stdinProgram: true,
+    short: 'hV',
+    long: 'help version',
+    effects: {
+      '-h': ['no-program'],
+      '--help': ['no-program'],
+      '-V': ['no-program'],
+      '--version': ['no-program'],
+    },
     permute: false,
     subcommands: {
       // `deno eval [OPTIONS] CODE [ARGS…]`: `-p` prints the result.
@@ -104,7 +142,16 @@ export const INTERPRETERS: readonly CommandFact[] = [
     short: 'e:r:I:C:E:F:i::acdhlnpsSvwy',
     long: 'enable= disable= encoding= external-encoding= internal-encoding= dump= jit yjit verbose version help copyright',
     values: { '-e': 'code', '-r': 'name' },
-    effects: { '-i': ['in-place', 'writes'] },
+    stdinProgram: true,
+    // -c checks the syntax only; -v prints the version (and exits when no program is given).
+    effects: {
+      '-i': ['in-place', 'writes'],
+      '-c': ['no-program'],
+      '-v': ['no-program'],
+      '--version': ['no-program'],
+      '-h': ['no-program'],
+      '--help': ['no-program'],
+    },
     examples: [
       { argv: ['ruby', '-ne', 'print', 'x'], roles: { 2: 'code' } },
       { argv: ['ruby', '-rjson', '-e', 'p 1'], roles: { 3: 'code' } },
@@ -121,8 +168,16 @@ export const INTERPRETERS: readonly CommandFact[] = [
     // nothing else): `-lne CODE` is -l -n -e CODE.
     short: 'e:E:M::m::i::0::I:lnpacstTwWXvVhSu',
     values: { '-e': 'code', '-E': 'code', '-M': 'name', '-m': 'name' },
-    // -i[EXT]: the files named after the program are edited in place.
-    effects: { '-i': ['in-place', 'writes'] },
+    stdinProgram: true,
+    // -i[EXT]: the files named after the program are edited in place. -c compiles the program
+    // without running its main part; -v, -V and -h print and exit.
+    effects: {
+      '-i': ['in-place', 'writes'],
+      '-c': ['no-program'],
+      '-v': ['no-program'],
+      '-V': ['no-program'],
+      '-h': ['no-program'],
+    },
     examples: [
       { argv: ['perl', '-lne', 'print', 'x'], roles: { 2: 'code' } },
       { argv: ['perl', '-MMIME::Base64', '-E', 'say 1'], roles: { 3: 'code' } },
@@ -138,9 +193,21 @@ export const INTERPRETERS: readonly CommandFact[] = [
     // -r CODE; -B, -R, -E code run before, per line and after the input; -F a file run per line.
     short: 'r:B:R:E:F:f:d:c:z:S:t:nalsiwvmhHqe',
     values: { '-r': 'code', '-B': 'code', '-R': 'code', '-E': 'code', '-d': 'name' },
+    stdinProgram: true,
+    // -f FILE and -F FILE run a file; -S serves the document root's scripts; -v and -h print
+    // and exit. (-l lints and -i, -m print, reading no program either: not said yet, so such a
+    // php still counts as reading one from standard input, as before.)
+    effects: {
+      '-f': ['program-given'],
+      '-F': ['program-given'],
+      '-S': ['program-given'],
+      '-v': ['no-program'],
+      '-h': ['no-program'],
+    },
     examples: [
       { argv: ['php', '-r', 'echo 1;'], roles: { 2: 'code' } },
       { argv: ['php', '-R', 'echo $argn;'], roles: { 2: 'code' } },
+      { argv: ['php', '-F', 'line.php'], effects: ['program-given'] },
     ],
   },
   {
@@ -151,6 +218,9 @@ export const INTERPRETERS: readonly CommandFact[] = [
     // -e CODE; -l a module; the rest are flags.
     short: 'e:l:ivEWj:O::b',
     values: { '-e': 'code', '-l': 'name' },
+    // With no script, or `-`, it runs standard input — unless `-e` or `-v` is given.
+    stdinProgram: true,
+    effects: { '-v': ['no-program'] },
     examples: [{ argv: ['lua', '-e', 'print(1)'], roles: { 2: 'code' } }],
   },
   {
@@ -162,6 +232,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     long: 'encoding=',
     permute: false,
     operands: ['read', 'value'],
+    stdinProgram: true,
     examples: [{ argv: ['tclsh', 'build.tcl', 'x'], roles: { 1: 'read', 2: 'value' } }],
   },
 ];

@@ -8,11 +8,30 @@
 import type { CommandFact } from '../types';
 
 const SH = {
-  short: 'c:',
-  values: { '-c': 'script' },
+  // bash's letters (and `set`'s): `-c` takes the script, `-o`/`-O` an option's name; the
+  // others are flags. `-i` (interactive) and `-D` (implies `-n`) are left out on purpose: an
+  // option the entry does not list ends `-n`'s exemption (see `syntax-only`).
+  short: 'c:o:O:abefhklmnprstuvxBCEHPT',
+  long: 'rcfile= init-file= noprofile norc posix help version',
+  values: {
+    '-c': 'script',
+    '-o': 'name',
+    '-O': 'name',
+    '--rcfile': 'read',
+    '--init-file': 'read',
+  },
+  effects: {
+    '-s': ['program-stdin'],
+    '-n': ['syntax-only'],
+    '--help': ['no-program'],
+    '--version': ['no-program'],
+  },
+  // `+o pipefail`, `+e`: options turned off.
+  plusClusters: true,
   // Options end at the first operand: the script file, then its arguments.
   permute: false,
   operands: ['read', 'value'],
+  stdinProgram: true,
 } as const satisfies Omit<CommandFact, 'names' | 'summary'>;
 
 export const SHELLS: readonly CommandFact[] = [
@@ -25,6 +44,11 @@ export const SHELLS: readonly CommandFact[] = [
     examples: [
       { argv: ['bash', '-c', 'rm -rf x'], roles: { 2: 'script' } },
       { argv: ['rbash', 'script.sh', 'arg'], roles: { 1: 'read', 2: 'value' } },
+      { argv: ['bash', '-eo', 'pipefail', 's.sh'], roles: { 2: 'name', 3: 'read' } },
+      { argv: ['bash', '+o', 'pipefail', 's.sh'], roles: { 2: 'name', 3: 'read' } },
+      { argv: ['sh', '-s', 'arg'], effects: ['program-stdin'], roles: { 2: 'read' } },
+      { argv: ['bash', '-n', 's.sh'], effects: ['syntax-only'] },
+      { argv: ['bash', '--version'], effects: ['no-program'] },
     ],
   },
   {

@@ -29,6 +29,7 @@ export {
   LANGUAGES,
   RUN_CALLS,
   SHELL_QUOTE_LANGUAGES,
+  WRITE_CALLS,
 } from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
 export { type ProgramSource, programSource, STDIN_FILE, unguessed } from './program-source';

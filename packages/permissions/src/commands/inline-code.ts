@@ -34,6 +34,18 @@ export const RUN_CALLS: ReadonlyMap<string, RegExp> = new Map(
 );
 
 /**
+ * Per language, the calls and open modes that change files (`writeCalls`): a program that makes
+ * one writes the files its string literals name, for all the engine can tell.
+ */
+export const WRITE_CALLS: ReadonlyMap<string, RegExp> = new Map(
+  ENTRIES.flatMap((entry) =>
+    entry.language === undefined || entry.writeCalls === undefined
+      ? []
+      : [[entry.language, new RegExp(entry.writeCalls)] as const],
+  ),
+);
+
+/**
  * Per language, the option (or subcommand) that takes a program inline, as the entry lists it
  * first: `python` → `-c`, `node` → `-e`, `php` → `-r`, `deno` → `eval`. A script file's text is
  * checked as such a program (`python3 t.py` → `python3 -c TEXT`).

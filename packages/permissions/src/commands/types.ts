@@ -422,6 +422,13 @@ export interface CommandFact extends ArgvFacts {
    * checks the literal command lines they are given; one built at run time is unseen code.
    */
   runCalls?: string;
+  /**
+   * For an interpreter (`language`): the calls and open modes of its language that change files
+   * (or run commands, which may), as regular-expression source (`write(`, `os.rename(`,
+   * `open(f, 'w')`, Perl's `'>'`). A program that makes one writes the files its string
+   * literals name, for all the engine can tell (`protected/written-paths.ts`).
+   */
+  writeCalls?: string;
   /** Backquotes and `qx`/`%x` run shell commands in its language (Perl, Ruby, PHP). */
   shellQuotes?: boolean;
   /**

@@ -115,6 +115,21 @@ describe('writes and removes, from the command table', () => {
     expect(written(`python3 -c 'print(1)'`).writes).toEqual([]);
   });
 
+  it("knows what writes by each interpreter's entry (`writeCalls`, decision 0047)", () => {
+    // Dropping a language's fact makes its line fail.
+    expect(written(`python3 -c 'import os; os.rename("a", ".bashrc")'`).writes).toContain('.bashrc');
+    expect(written(`node -e 'require("fs").createWriteStream(".bashrc")'`).writes).toContain('.bashrc');
+    expect(written(`bun -e 'Bun.write(".bashrc", "x")'`).writes).toContain('.bashrc');
+    expect(written(`deno eval 'Deno.writeTextFileSync(".bashrc", "x")'`).writes).toContain('.bashrc');
+    expect(written(`ruby -e 'File.open(".bashrc", "a") { |f| f.puts 1 }'`).writes).toContain('.bashrc');
+    expect(written(`perl -e 'sysopen(F, ".bashrc", 1)'`).writes).toContain('.bashrc');
+    expect(written(`php -r 'file_put_contents(".bashrc", "x");'`).writes).toContain('.bashrc');
+    expect(written(`lua -e 'io.open(".bashrc", "w"):write(1)'`).writes).toContain('.bashrc');
+    // Reading only: no literal is written.
+    expect(written(`php -r 'echo file_get_contents("x");'`).writes).toEqual([]);
+    expect(written(`node -e 'console.log(require("fs").readFileSync("x", "utf8"))'`).writes).toEqual([]);
+  });
+
   it('takes write redirects, not here-documents', () => {
     expect(written('echo x > f').writes).toEqual(['f']);
     expect(written('echo x >> f').writes).toEqual(['f']);

@@ -22,7 +22,7 @@
  */
 import path from 'node:path';
 import { classifyArgv } from '../classifier/classify-argv';
-import { type Reading, readCommand } from '../commands';
+import { type Reading, readCommand, WRITE_CALLS } from '../commands';
 import { isWriteRedirect } from '../engine/redirects';
 import { inlinePrograms } from '../floor/interpreter-code';
 import { commandWordBasename } from '../shell/command-word';
@@ -61,13 +61,6 @@ function programLiterals(code: string): string[] {
   }
   return [...literals, ...joined];
 }
-
-/**
- * True when an inline program may write a file: a write call, an open mode that writes, a
- * shell-out (what it runs is not seen), a Perl/Ruby write open.
- */
-const PROGRAM_WRITES =
-  /\b(?:write\w*|append\w*|rename\w*|replace|remove\w*|unlink\w*|rmtree|copy\w*|move\w*|symlink\w*|link\w*|chmod\w*|chown\w*|truncate\w*|dump|touch|mkdir\w*|rm|system|exec\w*|spawn\w*|popen|subprocess|sysopen|createWriteStream|cp|mv)\b|open\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][rbt]*[wax+]|['"]\s*\+?>|\|\s*['"]/;
 
 /** The words of `argv` after the command word that are neither options nor after-`--` options. */
 function operandWords(argv: readonly string[]): string[] {
@@ -196,10 +189,14 @@ export function writtenPaths(command: SimpleCommand, name: string): WrittenPaths
   return found;
 }
 
-/** Literal file names of an interpreter's inline program that writes. */
+/**
+ * Literal file names of an interpreter's inline program that may write a file: one that makes
+ * a call or uses an open mode its language's entry lists (`writeCalls`: a write call, a mode
+ * that writes, a shell-out whose command is not seen).
+ */
 function addProgram(command: SimpleCommand, name: string, found: WrittenPaths): void {
-  for (const { code } of inlinePrograms(command.unwrapped.argv, name)) {
-    if (PROGRAM_WRITES.test(code)) found.writes.push(...programLiterals(code));
+  for (const { family, code } of inlinePrograms(command.unwrapped.argv, name)) {
+    if (WRITE_CALLS.get(family)?.test(code) === true) found.writes.push(...programLiterals(code));
   }
 }
 

@@ -13,6 +13,18 @@
 import type { CommandFact } from '../types';
 import { PACKAGE_RUN } from './runners';
 
+/**
+ * Calls that change files, or run commands (which may), named alike in these languages'
+ * libraries: `write`, `rename`, `unlink`, `shutil.copy`, `fs.mkdirSync`, `os.system`, `cp`…
+ */
+const FILE_CALLS = String.raw`\b(?:write\w*|append\w*|rename\w*|replace|remove\w*|unlink\w*|rmtree|copy\w*|move\w*|symlink\w*|link\w*|chmod\w*|chown\w*|truncate\w*|dump|touch|mkdir\w*|rm|system|exec\w*|spawn\w*|popen|subprocess|cp|mv)\b`;
+/** An open mode that writes, given to `open(…)`/`fopen(…)` after the file: `'w'`, `'a+'`, `mode='wb'`. */
+const OPEN_WRITES = String.raw`open\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][rbt]*[wax+]`;
+/** Perl's and Ruby's open modes written in front of a name, and pipes: `">>x"`, `'+<x'`, `'cmd |'`. */
+const MODE_WRITES = String.raw`['"]\s*\+?>|\|\s*['"]`;
+/** What a JavaScript program writes with: the common calls, `fs.open(f, 'w')`, `fs.createWriteStream`. */
+const JS_WRITE_CALLS = `${FILE_CALLS}|${OPEN_WRITES}|\\bcreateWriteStream\\b`;
+
 /** JavaScript's calls that run a program (`child_process`, `Bun.spawn`, `Deno.run`, `Deno.Command`). */
 const JS_RUN_CALLS = String.raw`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run|Command)\s*\(`;
 
@@ -22,6 +34,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Python interpreter (a version after the name is the same: `python3.12`)',
     language: 'python',
     runCalls: String.raw`\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|pty\.spawn|commands\.getoutput)\s*\(`,
+    writeCalls: `${FILE_CALLS}|${OPEN_WRITES}|${MODE_WRITES}`,
     // -c CODE, -m MODULE; -W and -X take a setting; the rest are flags.
     short: 'c:m:W:X:bBdEhiIOPqsSuvVx?',
     long: 'check-hash-based-pycs= help version',
@@ -49,6 +62,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'Node.js',
     language: 'node',
     runCalls: JS_RUN_CALLS,
+    writeCalls: JS_WRITE_CALLS,
     // `-pe CODE` is node's alias for `--print --eval CODE` (see `inlineCode`).
     short: 'e:p:r:C:cihv',
     long:
@@ -83,6 +97,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Bun JavaScript runtime',
     language: 'bun',
     runCalls: JS_RUN_CALLS,
+    writeCalls: JS_WRITE_CALLS,
     short: 'e:p:r:',
     long: 'eval= print= preload= cwd= env-file= bun help version',
     values: { '-e': 'code', '--eval': 'code', '-p': 'code', '--print': 'code' },
@@ -106,6 +121,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Deno JavaScript runtime',
     language: 'deno',
     runCalls: JS_RUN_CALLS,
+    writeCalls: JS_WRITE_CALLS,
     // With no subcommand, the REPL: it runs what it reads on standard input.
     stdinProgram: true,
     short: 'hV',
@@ -136,6 +152,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Ruby interpreter',
     language: 'ruby',
     runCalls: String.raw`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?`,
+    writeCalls: `${FILE_CALLS}|${OPEN_WRITES}|${MODE_WRITES}`,
     shellQuotes: true,
     // -e CODE; -r LIBRARY; -I and -C a directory; -E an encoding; -F a pattern.
     // -i[EXT]: edits the files in place (attached only).
@@ -162,6 +179,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Perl interpreter',
     language: 'perl',
     runCalls: String.raw`\b(?:system|exec)\b\s*\(?`,
+    writeCalls: `${FILE_CALLS}|\\bsysopen\\b|${OPEN_WRITES}|${MODE_WRITES}`,
     shellQuotes: true,
     // -e/-E CODE; -M/-m a module and -i a backup suffix, attached only; -0 an octal record
     // separator, attached. -l is a flag here (its octal value is digits, read as -0's by
@@ -189,6 +207,8 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the PHP command-line interpreter',
     language: 'php',
     runCalls: String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(`,
+    // `fopen($f, 'w')` is an open mode; `file_put_contents`, `fwrite` and `fputs` write.
+    writeCalls: `${FILE_CALLS}|${OPEN_WRITES}|${MODE_WRITES}|\\b(?:file_put_contents|fwrite|fputs)\\b`,
     shellQuotes: true,
     // -r CODE; -B, -R, -E code run before, per line and after the input; -F a file run per line.
     short: 'r:B:R:E:F:f:d:c:z:S:t:nalsiwvmhHqe',
@@ -215,6 +235,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Lua interpreter (a version after the name is the same: `lua5.4`)',
     language: 'lua',
     runCalls: String.raw`\b(?:os\.execute|io\.popen)\s*\(?`,
+    writeCalls: `${FILE_CALLS}|${OPEN_WRITES}|${MODE_WRITES}`,
     // -e CODE; -l a module; the rest are flags.
     short: 'e:l:ivEWj:O::b',
     values: { '-e': 'code', '-l': 'name' },

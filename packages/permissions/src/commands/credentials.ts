@@ -1,5 +1,25 @@
 /** Whether a reading of an argv prints a credential, from the facts of the entries it read. */
 import type { Reading } from './read-argv';
+import { SECRET_NAME } from './secret-names';
+
+/**
+ * Whether a program in a language of the table's `programLanguage` prints environment variables:
+ * awk's `ENVIRON` walked whole (not `ENVIRON["HOME"]`); jq's whole `env` or `$ENV`, yq's
+ * `envsubst` (fills every `${NAME}` of the document), or one variable whose name says it holds a
+ * secret (`env.API_KEY`, `$ENV["TOKEN"]`, yq's `env(AWS_SECRET)` and `strenv(GITHUB_TOKEN)`), as
+ * `printenv NAME` is judged.
+ */
+export function programPrintsEnvironment(language: string | undefined, program: string): boolean {
+  if (language === 'awk') return /\bENVIRON\b(?!\s*\[)/.test(program);
+  if (language !== 'jq' || !/env|ENV/.test(program)) return false;
+  if (/(^|[^.\w$])env\b(?!\s*[.(])|\$ENV\b(?!\s*[.[])|\benvsubst\b/.test(program)) return true;
+  for (const match of program.matchAll(
+    /(?:\$ENV|\benv)\s*(?:\.\s*|\[\s*")([A-Za-z_]\w*)|\b(?:str)?env\s*\(\s*"?([A-Za-z_]\w*)/g,
+  )) {
+    if (SECRET_NAME.test(match[1] ?? match[2]!)) return true;
+  }
+  return false;
+}
 
 /** Compiled operand patterns of credential conditions (`@0=secrets?`), by their text. */
 const OPERAND_PATTERNS = new Map<string, RegExp>();
@@ -14,6 +34,22 @@ function operandPattern(source: string): RegExp {
   return pattern;
 }
 
+/** Kinds of operands that may hold program text where a command comes first (`yq e PROGRAM`). */
+const PROGRAM_OPERANDS: ReadonlySet<string> = new Set(['read', 'unknown']);
+
+/** Compiled word patterns (`@word=`), minding case, by their text. */
+const WORD_PATTERNS = new Map<string, RegExp>();
+
+/** The word pattern `source`, whole and minding case. */
+function wordPattern(source: string): RegExp {
+  let pattern = WORD_PATTERNS.get(source);
+  if (pattern === undefined) {
+    pattern = new RegExp(`^(?:${source})$`);
+    WORD_PATTERNS.set(source, pattern);
+  }
+  return pattern;
+}
+
 /**
  * True when `reading` meets one credential condition (see `PrintsCredentials`): an option
  * given (`-json`), with a value containing a text (`--raw~secrets`) or outside a list
@@ -22,6 +58,28 @@ function operandPattern(source: string): RegExp {
  */
 function optionMatches(reading: Reading, argv: readonly string[], spelling: string): boolean {
   if (spelling === '@none') return reading.operands.length === 0;
+  // Its program text, by the entry's `programLanguage`: the `pattern` word, and the operands
+  // (`yq e PROGRAM x.yml` names a command of mikefarah's yq before its program, which then reads
+  // as a file; a file named like a program, `jq . env`, is read as one, as before).
+  if (spelling === '@program') {
+    const language = reading.facts[reading.facts.length - 1]!.fact.programLanguage;
+    return reading.kinds.some(
+      (kind, index) =>
+        (kind === 'pattern' || (kind !== undefined && PROGRAM_OPERANDS.has(kind))) &&
+        programPrintsEnvironment(language, argv[index] ?? ''),
+    );
+  }
+  // Some word after the command word, whole and minding case (`ps -auxE`: a cluster holding `E`).
+  if (spelling.startsWith('@word=')) {
+    const pattern = wordPattern(spelling.slice(6));
+    const start = reading.kinds.indexOf('program');
+    return argv.some((word, index) => index > start && pattern.test(word));
+  }
+  // The last word, after the command word (`ssh HOST env`: the command run there).
+  if (spelling.startsWith('@last=')) {
+    const start = reading.kinds.indexOf('program');
+    return argv.length - 1 > start && operandPattern(spelling.slice(6)).test(argv[argv.length - 1]!);
+  }
   // No word after the command word (the last word with a kind is the command's own).
   if (spelling === '@empty') return reading.kinds.lastIndexOf('program') === reading.kinds.length - 1;
   if (spelling.startsWith('@*=')) {

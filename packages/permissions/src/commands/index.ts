@@ -12,7 +12,7 @@ import type { CommandFact, Effect, ReadFormat } from './types';
 
 export { commandLinesIn } from './command-lines';
 export type { CompiledFact, OptionDef } from './compile';
-export { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
+export { programPrintsEnvironment, readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 export {
   commandsIn,
   type FileRun,

@@ -500,9 +500,13 @@ export interface CommandFact extends ArgvFacts {
   /**
    * The command prints the environment's variables, or one whose name says it holds a secret
    * (the floor's env-dump check): `always`, or conditions as for `printsCredentials`, and also
-   * `@empty` (no word after the command: `set`), `@none` (no operand: `printenv`, `declare -p`)
-   * and `@*=PATTERN` (some operand matches: `printenv GITHUB_TOKEN`). A `no-output` effect
-   * (`declare -f` lists functions) cancels it.
+   * `@empty` (no word after the command: `set`), `@none` (no operand: `printenv`, `declare -p`),
+   * `@*=PATTERN` (some operand matches: `printenv GITHUB_TOKEN`), `@word=PATTERN` (some word
+   * after the command matches, minding case: `ps -auxE`), `@last=PATTERN` (the last word matches: `ssh HOST
+   * env`) and `@program` (its program text — the `pattern` word, or an operand — prints variables, by
+   * `programLanguage`: awk's `ENVIRON`, jq's `env`). A `no-output` effect (`declare -f` lists functions) cancels it; a
+   * `names-only` effect (`compgen -v`) makes it a list of names, which the floor denies only
+   * where the output may be consumed.
    */
   printsEnvironment?: PrintsCredentials;
   /**

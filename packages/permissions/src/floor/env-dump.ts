@@ -1,5 +1,9 @@
 /**
- * Environment dumps: commands whose output is the whole environment, where API keys live.
+ * Environment dumps: commands whose output is the whole environment, where API keys live. What
+ * prints it is the command table's `printsEnvironment` (decisions 0040, 0045), read here in
+ * every reading; `env` is read with its wrapper entry; inline interpreter programs are
+ * `interpreter-code.ts`'s. What stays here is where the output goes: a list of names
+ * (`compgen -v`) is denied only where it may be consumed.
  *
  * | command                                    | verdict | note                                      |
  * | ------------------------------------------ | ------- | ----------------------------------------- |
@@ -39,65 +43,11 @@ import type { FloorViolation } from './types';
 export function isSecretVariableName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
-const REMOTE_DUMPS = new Set(['env', 'printenv', 'set', 'export']);
-/** ps options whose value is the next word (`-C node`, `-u alice`, `--sort start`). */
-const PS_VALUE_OPTION =
-  /^(?:-[a-zA-Z]*[CGUgoOpqstu]|--(?:sort|pid|ppid|quick-pid|user|User|group|Group|tty|sid|cols|columns|rows|lines|width|format))$/;
-/** jq options followed by a variable's name and value (`--arg env prod` binds `$env`, a string). */
-const JQ_BINDINGS = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
-
-/** jq's arguments without the names and values of `--arg`-style bindings: neither is program text. */
-function jqArgs(args: readonly string[]): readonly string[] {
-  if (!args.some((arg) => JQ_BINDINGS.has(arg))) return args;
-  const out: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    if (JQ_BINDINGS.has(args[index]!)) index += 2;
-    else out.push(args[index]!);
-  }
-  return out;
-}
-
-/**
- * Every command name the checks here know — the table's (`printenv`, `set`, `declare` …) and
- * the switch's in `checkEnvDumpNamed`; any other needs no argument scan.
- */
-export const DUMP_COMMANDS: ReadonlySet<string> = new Set([
-  ...ENVIRONMENT_NAMES,
-  'env',
-  'ps',
-  'awk',
-  'gawk',
-  'mawk',
-  'nawk',
-  'docker',
-  'podman',
-  'kubectl',
-  'ssh',
-  'jq',
-  'gojq',
-  'jaq',
-  'yq',
-  'compgen',
-]);
 /** Where a command's output goes straight to the model (elsewhere it may feed another command). */
 const SHOWN = new Set(['top', 'background']);
 
-/**
- * A jq/yq program that prints environment variables: the whole of it (`env`, `$ENV`), yq's
- * `envsubst` (fills every `${NAME}` of the document from it), or one whose name looks secret
- * (`env.API_KEY`, `$ENV["TOKEN"]`, yq's `env(AWS_SECRET)` and `strenv(GITHUB_TOKEN)`), as
- * `printenv NAME` is judged.
- */
-function jqReadsEnvironment(program: string): boolean {
-  if (!/env|ENV/.test(program)) return false;
-  if (/(^|[^.\w$])env\b(?!\s*[.(])|\$ENV\b(?!\s*[.[])|\benvsubst\b/.test(program)) return true;
-  for (const match of program.matchAll(
-    /(?:\$ENV|\benv)\s*(?:\.\s*|\[\s*")([A-Za-z_]\w*)|\b(?:str)?env\s*\(\s*"?([A-Za-z_]\w*)/g,
-  )) {
-    if (SECRET_NAME.test(match[1] ?? match[2]!)) return true;
-  }
-  return false;
-}
+/** Every command name the checks here know: the table's (`printenv`, `ps`, `awk`, `ssh` …) and `env`. */
+export const DUMP_COMMANDS: ReadonlySet<string> = new Set([...ENVIRONMENT_NAMES, 'env']);
 
 const dump = (command: SimpleCommand): FloorViolation => ({
   check: 'env-dump',
@@ -155,58 +105,17 @@ export function checkEnvDumpNamed(
     if (readsWholeEnvironment(family, code)) return dump(command);
   }
   if (!DUMP_COMMANDS.has(name)) return undefined;
-  if (ENVIRONMENT_NAMES.has(name)) {
-    // The table's facts, in every reading of the argv (any one printing is enough).
-    const argv = unwrapped.argv;
-    const readings = readCommand(argv, 0, name) ?? [];
-    return readings.some((reading) => readingPrintsEnvironment(reading, argv)) ? dump(command) : undefined;
-  }
-  const args = unwrapped.argv.slice(1);
-  switch (name) {
-    case 'env':
-      return isEnvDumpArgs(unwrapped.argv) ? dump(command) : undefined;
-    case 'ps':
-      // BSD syntax: the `e` modifier in a dash-less argument (`ps eww`, `ps auxe`, `ps -ef e`)
-      // that is not the value of an option (`ps -C node`, `ps -u alice`).
-      return args.some(
-        (arg, index) =>
-          /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg) && (index === 0 || !PS_VALUE_OPTION.test(args[index - 1]!)),
-      ) || args.some((arg) => /^-[a-zA-Z]*E/.test(arg))
-        ? dump(command)
-        : undefined;
-    case 'awk':
-    case 'gawk':
-    case 'mawk':
-    case 'nawk':
-      return args.some((arg) => /\bENVIRON\b(?!\s*\[)/.test(arg)) ? dump(command) : undefined;
-    case 'docker':
-    case 'podman':
-    case 'kubectl':
-    case 'ssh': {
-      // A remote or container command that is only `env`/`printenv`/`set`.
-      const last = args[args.length - 1];
-      const remote = last !== undefined && REMOTE_DUMPS.has(last);
-      return remote && (name === 'ssh' || args.includes('exec')) ? dump(command) : undefined;
-    }
-    case 'jq':
-    case 'gojq':
-    case 'jaq':
-    case 'yq':
-      return jqArgs(args).some((arg) => jqReadsEnvironment(arg)) ? dump(command) : undefined;
-    case 'compgen': {
-      // Variable names alone are harmless; handed on, they select every value in turn.
-      const lists = args.some(
-        (arg, index) =>
-          /^-[a-zA-Z]*[ve]/.test(arg) ||
-          (arg === '-A' && /^(?:variable|export)$/.test(args[index + 1] ?? '')) ||
-          /^-A(?:variable|export)$/.test(arg),
-      );
-      // A best-effort scan lists `$(…)` contents and pipeline members as top-level commands:
-      // where the structure is unknown, the output may be consumed.
-      const shown = SHOWN.has(command.context) && !command.opaqueReasons.includes(FALLBACK_SCAN_REASON);
-      return lists && !shown ? dump(command) : undefined;
-    }
-    default:
-      return undefined;
-  }
+  if (name === 'env') return isEnvDumpArgs(unwrapped.argv) ? dump(command) : undefined;
+  // The table's facts, in every reading of the argv (any one printing is enough).
+  const argv = unwrapped.argv;
+  const printing = (readCommand(argv, 0, name) ?? []).filter((reading) =>
+    readingPrintsEnvironment(reading, argv),
+  );
+  if (printing.length === 0) return undefined;
+  // Names alone (`compgen -v`) are harmless where they are shown; handed on, they select every
+  // value in turn (`for v in $(compgen -e); do echo "${!v}"; done`). A best-effort scan lists
+  // `$(…)` contents and pipeline members as top-level commands: where the structure is unknown,
+  // the output may be consumed.
+  const shown = SHOWN.has(command.context) && !command.opaqueReasons.includes(FALLBACK_SCAN_REASON);
+  return shown && printing.every((reading) => reading.effects.has('names-only')) ? undefined : dump(command);
 }

@@ -97,7 +97,6 @@ export const BASICS: readonly CommandFact[] = [
       'numfmt',
       'cal',
       'lsof',
-      'ps',
       'pgrep',
       'lsblk',
       'logname',

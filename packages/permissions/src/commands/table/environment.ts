@@ -2,8 +2,9 @@
  * Commands that print the environment's variables, where API keys live (the floor's env-dump
  * check, decision 0040): `printenv` with no name or a secret one, `set` alone, `export`,
  * `declare`/`typeset`, `readonly` and `local` with no name (`-p` or no option). Facts from
- * GNU coreutils 9's printenv and bash 5.2's builtins. (`env` is a wrapper, in wrappers.ts;
- * `ps e`, awk's ENVIRON, jq's `env`, a remote `env` and `compgen` are checks of the floor.)
+ * GNU coreutils 9's printenv and bash 5.2's builtins, procps-ng 4's and BSD's ps. (`env` is a
+ * wrapper, in wrappers.ts; awk's `ENVIRON` and jq's `env` are facts of their entries, in
+ * programs.ts, a remote `env` of ssh's and of `docker|podman|kubectl exec`.)
  */
 import { SECRET_NAME_SOURCE } from '../secret-names';
 import type { CommandFact } from '../types';
@@ -18,6 +19,44 @@ const LISTS_VARIABLES = {
 } as const satisfies Omit<CommandFact, 'names' | 'summary'>;
 
 export const ENVIRONMENT: readonly CommandFact[] = [
+  {
+    names: ['ps'],
+    summary: 'prints processes; with the BSD `e` modifier (`ps eww`, `ps auxe`) or `-E`, their environment',
+    readOnly: 'any-option',
+    // procps-ng's options taking a value (`-C node`, `-u alice`, `--sort size`): the value is
+    // no BSD option word; every other letter is a flag.
+    short: 'C:G:U:g:o:O:p:q:s:t:u:AacdeEFfHhjkLlMmNnrSTVvwXxyZ',
+    long:
+      'sort= pid= ppid= quick-pid= user= User= group= Group= tty= sid= cols= columns= rows= lines= ' +
+      'width= format= help=? version forest headers no-headers deselect cumulative context info',
+    // A dash-less word is BSD options: `e` there prints each process's environment; macOS's
+    // `-E` does too, in any cluster (`ps -auxE`, where `-u` is a flag).
+    printsEnvironment: ['@*=[a-zA-Z]*e[a-zA-Z]*', '@word=-[a-zA-Z]*E.*'],
+    examples: [
+      { argv: ['ps', 'eww'], environment: true },
+      { argv: ['ps', 'auxe'], environment: true },
+      { argv: ['ps', '-ef', 'e'], environment: true },
+      { argv: ['ps', '-auxE'], environment: true },
+      { argv: ['ps', 'aux'], environment: false },
+      { argv: ['ps', '-ef'], environment: false },
+      { argv: ['ps', '-u', 'alice'], roles: { 2: 'unknown' }, environment: false },
+      { argv: ['ps', '--sort', 'size'], environment: false },
+    ],
+  },
+  {
+    names: ['compgen'],
+    summary: 'prints completions; `-v`/`-e`/`-A variable|export` the names of variables',
+    short: 'abcdefgjksuvA:G:W:F:C:X:P:S:o:',
+    // Names alone, no values: handed on, they select every value in turn (see the floor).
+    effects: { '-v': ['names-only'], '-e': ['names-only'], '-A': ['names-only'] },
+    printsEnvironment: ['-v', '-e', '-A~variable', '-A~export'],
+    examples: [
+      { argv: ['compgen', '-v'], environment: true, effects: ['names-only'] },
+      { argv: ['compgen', '-A', 'export'], environment: true },
+      { argv: ['compgen', '-c'], environment: false },
+      { argv: ['compgen', '-A', 'function'], environment: false },
+    ],
+  },
   {
     names: ['printenv'],
     summary: 'prints the environment, or the variables it names',

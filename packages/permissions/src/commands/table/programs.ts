@@ -71,6 +71,30 @@ const JQ = {
   operands: ['pattern', 'read'],
 } as const satisfies Omit<CommandFact, 'names' | 'summary'>;
 
+/** yq's facts: jq's, and its own options (see the entry). */
+const YQ = {
+  ...JQ,
+  // As jq's, and `envsubst`, `env(NAME)`, `strenv(NAME)`.
+  printsEnvironment: ['@program'],
+  // mikefarah/yq's own options beside jq's: `-i`/`--inplace` edits in place, `-s EXPR` /
+  // `--split-exp` writes one file per document (so does python yq's `--in-place`), and a
+  // switch enables the `system` operator, which runs commands. Either tool's `-s`, and any
+  // prefix of a long option that writes or runs, count as writing (decision 0043).
+  short: `${JQ.short}io:p:I:d:`,
+  long: `${JQ.long} inplace in-place split-exp= security-enable-system-operator`,
+  readOnly: 'any-option',
+  values: { ...JQ.values, '-o': 'value', '-p': 'value', '-I': 'value', '-d': 'value' },
+  effects: {
+    ...JQ.effects,
+    '-i': ['writes'],
+    '-s': ['writes'],
+    '--inplace': ['writes'],
+    '--in-place': ['writes'],
+    '--split-exp': ['writes'],
+    '--security-enable-system-operator': ['runs'],
+  },
+} as const satisfies Omit<CommandFact, 'names' | 'summary'>;
+
 export const PROGRAMS: readonly CommandFact[] = [
   {
     names: ['sed', 'gsed'],
@@ -121,7 +145,11 @@ export const PROGRAMS: readonly CommandFact[] = [
     names: ['awk', 'gawk', 'mawk', 'nawk'],
     summary: 'runs an awk program over files',
     ...AWK,
+    // `for (k in ENVIRON)`: every variable (`ENVIRON["HOME"]` is one).
+    printsEnvironment: ['@program'],
     examples: [
+      { argv: ['awk', 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'], environment: true },
+      { argv: ['awk', 'BEGIN{print ENVIRON["HOME"]}'], environment: false },
       {
         argv: ['awk', '-F', ':', '{print $1}', '/etc/passwd'],
         roles: { 2: 'value', 3: 'pattern', 4: 'read' },
@@ -133,6 +161,8 @@ export const PROGRAMS: readonly CommandFact[] = [
     names: ['jq', 'gojq', 'jaq'],
     summary: 'runs a jq filter over JSON',
     ...JQ,
+    // `env`, `$ENV` whole, or a secret variable (`env.GITHUB_TOKEN`); `$ENV.HOME` is one variable.
+    printsEnvironment: ['@program'],
     // No option writes or runs; a program that reads the environment is
     // `classifier/table-checks.ts` (decision 0043).
     readOnly: 'any-option',
@@ -148,31 +178,21 @@ export const PROGRAMS: readonly CommandFact[] = [
         effects: ['module-path'],
       },
       { argv: ['jq', '-Llib', '.'], effects: ['module-path'] },
+      { argv: ['jq', '-n', 'env'], environment: true },
+      { argv: ['jq', '-rn', 'env.GITHUB_TOKEN'], environment: true },
+      { argv: ['jq', '--arg', 'env', 'prod', '-n', '$env'], environment: false },
+      { argv: ['jq', '-n', '$ENV.HOME'], environment: false },
     ],
   },
   {
     names: ['yq'],
     summary: "runs a jq-like expression over YAML (mikefarah's Go yq and the python yq)",
-    ...JQ,
-    // mikefarah/yq's own options beside jq's: `-i`/`--inplace` edits in place, `-s EXPR` /
-    // `--split-exp` writes one file per document (so does python yq's `--in-place`), and a
-    // switch enables the `system` operator, which runs commands. Either tool's `-s`, and any
-    // prefix of a long option that writes or runs, count as writing (decision 0043).
-    short: `${JQ.short}io:p:I:d:`,
-    long: `${JQ.long} inplace in-place split-exp= security-enable-system-operator`,
-    readOnly: 'any-option',
-    values: { ...JQ.values, '-o': 'value', '-p': 'value', '-I': 'value', '-d': 'value' },
-    effects: {
-      ...JQ.effects,
-      '-i': ['writes'],
-      '-s': ['writes'],
-      '--inplace': ['writes'],
-      '--in-place': ['writes'],
-      '--split-exp': ['writes'],
-      '--security-enable-system-operator': ['runs'],
-    },
+    ...YQ,
     examples: [
       { argv: ['yq', '.a', 'x.yml'], roles: { 1: 'pattern', 2: 'read' } },
+      { argv: ['yq', '.a | envsubst', 'x.yml'], environment: true },
+      // mikefarah's yq 4 may name its command first: `e` reads as the program, `env` as a file.
+      { argv: ['yq', 'e', 'env', 'x.yml'], roles: { 1: 'pattern', 2: 'read' }, environment: true },
       { argv: ['yq', '-oi', '.a', 'x.yml'], roles: { 2: 'pattern' }, notEffects: ['writes'] },
       { argv: ['yq', '-i', '.a = 1', 'x.yml'], roles: { 2: 'pattern', 3: 'read' }, effects: ['writes'] },
     ],

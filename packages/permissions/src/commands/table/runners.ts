@@ -373,12 +373,16 @@ export const RUNNERS: readonly CommandFact[] = [
     scriptFormat: { '-o': 'ssh-option' },
     settingRoles: { '-o': SSH_KEY_SETTINGS },
     wrapper: 'any-later-word',
+    // A remote command that is only `env` (`ssh HOST env`) prints the host's environment.
+    printsEnvironment: ['@last=env|printenv|set|export'],
     examples: [
       { argv: ['ssh', '-o', 'ProxyCommand=rm x', 'host'], commandLines: ['rm x'] },
       { argv: ['ssh', '-oLocalCommand rm x', 'host'], commandLines: ['rm x'] },
       { argv: ['ssh', '-o', 'Port=22', 'host'], commandLines: [] },
       { argv: ['ssh', '-i', 'k', '-o', 'IdentityFile=k2', 'host'], roles: { 2: 'uses', 4: 'uses' } },
       { argv: ['ssh', '-o', 'ProxyCommand=x', 'host'], roles: { 2: 'script' } },
+      { argv: ['ssh', 'host', 'env'], environment: true },
+      { argv: ['ssh', 'host', 'uptime'], environment: false },
       { argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } },
       { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' } },
     ],

@@ -15,6 +15,24 @@ const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
 
 const RUNS = { summary: 'runs a command in a container or pod', wrapper: 'any-later-word' } as const;
 
+/** A command run where it is only `env`, `printenv`, `set` or `export` prints that environment. */
+const REMOTE_ENVIRONMENT = ['@last=env|printenv|set|export'] as const;
+
+/** `exec`: runs a command in a running container or pod; `… exec c env` prints its environment. */
+const EXEC = { ...RUNS, printsEnvironment: REMOTE_ENVIRONMENT } as const;
+
+/** `container exec` runs a command as `exec` does. */
+const CONTAINER = { summary: 'manages containers', subcommands: { exec: EXEC } } as const;
+
+/** docker compose's global options (`-f FILE`, `-p NAME`) and its `exec`. */
+const COMPOSE = {
+  short: 'f:p:',
+  long:
+    'file= project-name= profile= env-file= project-directory= ansi= progress= parallel= ' +
+    'compatibility dry-run all-resources',
+  subcommands: { exec: EXEC },
+} as const;
+
 /**
  * Settings that make `npm test` or `pnpm build` run code the project never named (decision
  * 0043): `--node-options` becomes NODE_OPTIONS (`--import=data:…`), `--script-shell` runs the
@@ -329,16 +347,21 @@ export const TOOLS: readonly CommandFact[] = [
     },
     permute: false,
     subcommands: {
-      exec: RUNS,
+      exec: EXEC,
       run: RUNS,
       build: runsCode("builds an image, running the Dockerfile's RUN lines"),
       buildx: runsCode("builds images (`buildx build`), running the Dockerfile's RUN lines"),
-      compose: runsCode("starts, runs or execs into a compose file's services"),
+      compose: { ...runsCode("starts, runs or execs into a compose file's services"), ...COMPOSE },
+      container: CONTAINER,
     },
     examples: [
       { argv: ['docker', '--context', 'prod', 'rm', 'c'], roles: { 2: 'name' } },
       { argv: ['docker', 'build', '.'], effects: ['runs'] },
       { argv: ['docker', 'compose', 'up'], effects: ['runs'] },
+      { argv: ['docker', 'exec', '-it', 'web', 'env'], environment: true },
+      { argv: ['docker', 'exec', 'web', 'ls'], environment: false },
+      { argv: ['docker', 'compose', '-f', 'c.yml', 'exec', 'web', 'env'], environment: true },
+      { argv: ['docker', 'container', 'exec', 'web', 'env'], environment: true },
     ],
   },
   {
@@ -348,9 +371,10 @@ export const TOOLS: readonly CommandFact[] = [
     long: 'context= host= url= connection= log-level= root= runroot=',
     permute: false,
     subcommands: {
-      exec: RUNS,
+      exec: EXEC,
       run: RUNS,
       build: runsCode("builds an image, running the Containerfile's RUN lines"),
+      container: CONTAINER,
     },
     examples: [{ argv: ['podman', 'build', '.'], effects: ['runs'] }],
   },
@@ -374,7 +398,7 @@ export const TOOLS: readonly CommandFact[] = [
     persistentOptions: true,
     permute: false,
     subcommands: {
-      exec: RUNS,
+      exec: EXEC,
       run: RUNS,
       debug: RUNS,
       // The terminal is joined to a process of the container: what is typed runs there.

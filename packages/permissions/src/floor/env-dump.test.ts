@@ -5,10 +5,11 @@
  * mutation check: the fact dropped from the table (with the entry's examples, which would
  * refuse it at load), the dump is no longer denied.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands/types';
 import { analyzeShell } from '../shell';
 import { checkFloor } from './check-floor';
+import { floorWithout } from './test-support';
 
 /** The first floor violation among every command of a real parse. */
 function floor(source: string) {
@@ -73,42 +74,6 @@ describe('environment dumps are denied', () => {
     expect(floor(source)).toBeUndefined();
   });
 });
-
-/**
- * `source`'s floor check with one table file's entries changed by `change` (the module reloaded,
- * so every derived set is derived again), the changed entry's examples dropped.
- */
-async function floorWithout(
-  file: string,
-  exportName: string,
-  change: (entry: CommandFact) => CommandFact,
-  source: string,
-): Promise<string | undefined> {
-  vi.resetModules();
-  const path = `../commands/table/${file}`;
-  vi.doMock(path, async (original) => {
-    const actual = await original<Record<string, readonly CommandFact[]>>();
-    const changed = actual[exportName]!.map((entry) => {
-      const after = change(entry);
-      if (after === entry) return entry;
-      const { examples: _dropped, ...rest } = after;
-      return rest;
-    });
-    return { ...actual, [exportName]: changed };
-  });
-  try {
-    const shell = await import('../shell');
-    const check = await import('./check-floor');
-    for (const command of shell.analyzeShell(source).commands) {
-      const violation = check.checkFloor(command);
-      if (violation) return violation.check;
-    }
-    return undefined;
-  } finally {
-    vi.doUnmock(path);
-    vi.resetModules();
-  }
-}
 
 /** `entry` named `name` without its `printsEnvironment`. */
 function quiet(name: string) {

@@ -17,7 +17,6 @@
 
 import {
   atAnyLevel,
-  type CompiledFact,
   commandFact,
   namesWhere,
   type Reading,

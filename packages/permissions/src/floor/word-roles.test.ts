@@ -6,10 +6,11 @@
  * check: the fact dropped from the table (and the entry's examples, which would refuse it at
  * load), the benign command is denied again (or the read allowed).
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands/types';
 import { analyzeShell } from '../shell';
 import { checkFloor } from './check-floor';
+import { floorWithout } from './test-support';
 
 /** The first floor violation among every command of a real parse. */
 function floor(source: string) {
@@ -92,43 +93,6 @@ describe('reads stay denied', () => {
     expect(floor(source)?.check).toBe('secret-read');
   });
 });
-
-/**
- * `source`'s floor verdict with one table file's entries changed by `change` (the module
- * reloaded, so every derived set is derived again).
- */
-async function floorWithout(
-  file: string,
-  exportName: string,
-  change: (entry: CommandFact) => CommandFact,
-  source: string,
-): Promise<string | undefined> {
-  vi.resetModules();
-  const path = `../commands/table/${file}`;
-  vi.doMock(path, async (original) => {
-    const actual = await original<Record<string, readonly CommandFact[]>>();
-    // The changed entry's examples go too: they would refuse the table at load (a check of its own).
-    const changed = actual[exportName]!.map((entry) => {
-      const after = change(entry);
-      if (after === entry) return entry;
-      const { examples: _dropped, ...rest } = after;
-      return rest;
-    });
-    return { ...actual, [exportName]: changed };
-  });
-  try {
-    const shell = await import('../shell');
-    const check = await import('./check-floor');
-    for (const command of shell.analyzeShell(source).commands) {
-      const violation = check.checkFloor(command);
-      if (violation) return violation.check;
-    }
-    return undefined;
-  } finally {
-    vi.doUnmock(path);
-    vi.resetModules();
-  }
-}
 
 type Sub = NonNullable<CommandFact['subcommands']>[string];
 

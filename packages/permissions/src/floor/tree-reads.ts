@@ -15,13 +15,7 @@
  * option shows hidden files; this file only combines the readings (the union of the trees).
  */
 
-import {
-  atAnyLevel,
-  commandFact,
-  namesWhere,
-  type Reading,
-  readCommand,
-} from '../commands';
+import { atAnyLevel, commandFact, namesWhere, type Reading, readCommand } from '../commands';
 import { basename } from '../commands/load-table';
 
 /** What a command reads recursively. */

@@ -45,13 +45,29 @@ export interface CompiledFact {
   short: ReadonlyMap<string, OptionDef>;
   long: ReadonlyMap<string, OptionDef>;
   subcommands: ReadonlyMap<string, CompiledFact> | undefined;
+  /**
+   * The short options of more than one letter (`TT`), longest first: read before a letter
+   * alone wherever one starts in a cluster, as zip reads them.
+   */
+  multiShort?: readonly string[];
 }
 
+/**
+ * Short options: a letter, or a bracketed group of letters that is one option (zip's `[TT]:`:
+ * `-TT CMD` beside `-T`), each followed by `:` or `::`.
+ */
 function parseShort(optstring: string, path: string): Map<string, Takes> {
   const out = new Map<string, Takes>();
   for (let i = 0; i < optstring.length; i++) {
-    const letter = optstring[i]!;
+    let letter = optstring[i]!;
     if (letter === ':') throw new Error(`command table: ${path}: stray ':' in short options`);
+    if (letter === '[') {
+      const close = optstring.indexOf(']', i);
+      letter = close < 0 ? '' : optstring.slice(i + 1, close);
+      if (letter.length < 2 || /[[:]/.test(letter))
+        throw new Error(`command table: ${path}: a bracketed short option needs two letters or more`);
+      i = close;
+    }
     let takes: Takes = 'none';
     if (optstring[i + 1] === ':') {
       takes = optstring[i + 2] === ':' ? 'attached' : 'required';
@@ -117,11 +133,14 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
   const dashes = fact.singleDash ? '-' : '--';
   for (const [name, takes] of parseLong(fact.long ?? '', path))
     long.set(name, blank(`${dashes}${name}`, takes));
+  // A single-dash entry's short options (`mvn -DskipTests`) are named where no long one is.
   const find = (spelling: string, what: string): OptionDef => {
-    const def =
-      spelling.startsWith('--') || fact.singleDash
-        ? long.get(spelling.replace(/^--?/, ''))
-        : short.get(spelling.slice(1));
+    const name = spelling.replace(/^--?/, '');
+    const def = spelling.startsWith('--')
+      ? long.get(name)
+      : fact.singleDash
+        ? (long.get(name) ?? short.get(name))
+        : short.get(name);
     if (!def) throw new Error(`command table: ${path}: ${what} ${spelling} names no declared option`);
     return def;
   };
@@ -212,5 +231,12 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     }
     if (prefixes.length > 0) subcommands = new PrefixMap(subcommands, prefixes);
   }
-  return { path, fact, short, long, subcommands };
+  const multiShort = [...short.keys()].filter((key) => key.length > 1).sort((a, b) => b.length - a.length);
+  if (fact.singleDash)
+    for (const letter of short.keys())
+      if (letter.length > 1 || long.has(letter))
+        throw new Error(`command table: ${path}: -${letter} is both a long and a short option`);
+  return multiShort.length === 0
+    ? { path, fact, short, long, subcommands }
+    : { path, fact, short, long, subcommands, multiShort };
 }

@@ -35,6 +35,10 @@ function checkExample(
   readings: Reading[],
 ): void {
   const example = entry.examples!.find((candidate) => candidate.argv === argv)!;
+  if (example.readings !== undefined && readings.length !== example.readings)
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` has ${readings.length} readings, not ${example.readings}`,
+    );
   for (const [at, role] of Object.entries(example.roles ?? {})) {
     for (const reading of readings) {
       const kind = reading.kinds[Number(at)];

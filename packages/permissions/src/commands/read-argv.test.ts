@@ -49,6 +49,57 @@ describe('readArgv', () => {
     expect(op!.commandAt).toBe(5);
   });
 
+  it('reads an option of two letters before its first letter alone (`zip -TT CMD` beside `-T`)', () => {
+    expect(kindsOf(['zip', '-T', '-TT', 'rm -rf x', 'a.zip', 'f'])).toEqual([
+      ['program', 'option', 'option', 'script', 'write', 'read'],
+    ]);
+    // In a cluster, attached, and `-T` alone.
+    expect(kindsOf(['zip', '-qTT', 'rm x', 'a.zip'])).toEqual([['program', 'option', 'script', 'write']]);
+    expect(kindsOf(['zip', '-TTrm', 'a.zip'])).toEqual([['program', 'option', 'write']]);
+    expect(kindsOf(['zip', '-T', 'a.zip', 'f'])).toEqual([['program', 'option', 'write', 'read']]);
+    // Mutation: without the bracketed option, `-TT` is `-T -T` and its command an operand.
+    const without = loadCommandTable(
+      ENTRIES.map((entry) => {
+        if (entry.names[0] !== 'zip') return entry;
+        const { '-TT': _dropped, ...values } = entry.values!;
+        return { ...entry, short: entry.short!.replace('[TT]:', ''), values };
+      }),
+    );
+    expect(() => without.get('zip')).toThrow(/zip: example `zip -T -TT rm -rf x a.zip f`: word 3/);
+  });
+
+  it("reads a single-dash entry's short option with its value attached (`mvn -DskipTests`): one reading", () => {
+    expect(kindsOf(['mvn', '-DskipTests', 'package'])).toEqual([['program', 'option', 'unknown']]);
+    expect(kindsOf(['mvn', '-Dkey=value', '-D', 'k=v', 'verify'])).toEqual([
+      ['program', 'option', 'option', 'unknown', 'unknown'],
+    ]);
+    // Its long options are named first: `-e` (errors), `-o` (offline) stay flags.
+    expect(kindsOf(['mvn', '-e', '-o', 'package'])).toEqual([['program', 'option', 'option', 'unknown']]);
+    // An option it lists neither way may still take the next word.
+    expect(readCommand(['mvn', '-Yfoo', 'package'])).toHaveLength(2);
+    // Mutation: without `-D`, the property may take the goal as its value, and the example says one reading.
+    const without = loadCommandTable(
+      ENTRIES.map((entry) => {
+        if (entry.names[0] !== 'mvn') return entry;
+        const { short: _short, ...rest } = entry;
+        return rest;
+      }),
+    );
+    expect(() => without.get('mvn')).toThrow(/mvn: example `mvn -DskipTests package` has 2 readings, not 1/);
+  });
+
+  it('refuses a short option of several letters in a single-dash entry, or a stray bracket', () => {
+    expect(() =>
+      loadCommandTable([{ names: ['x'], summary: 'x', singleDash: true, short: '[ab]' }]).checkAll(),
+    ).toThrow(/both a long and a short option/);
+    expect(() =>
+      loadCommandTable([{ names: ['x'], summary: 'x', singleDash: true, long: 'D', short: 'D:' }]).checkAll(),
+    ).toThrow(/both a long and a short option/);
+    expect(() => loadCommandTable([{ names: ['x'], summary: 'x', short: 'a[b]' }]).checkAll()).toThrow(
+      /two letters or more/,
+    );
+  });
+
   it('caps the number of readings and reads every operand of a capped reading as unknown', () => {
     const argv = ['grep', ...Array.from({ length: 10 }, (_, i) => `--unknown${i}`), 'KEY', '.env'];
     const readings = readCommand(argv)!;

@@ -453,6 +453,10 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
       recordValue(state, def, i, attached, i);
       return second(argv, i + 1, def, state) ?? i;
     }
+    // A single-dash entry's word naming no long option, whose first letter is a short option:
+    // a cluster of short options (`mvn -DskipTests`, `-Dkey=value`), read below.
+    if (dashes === 1 && level.short.size > 0 && level.short.has(word[1]!))
+      return shortCluster(argv, i, level, state, forks);
     // Not in the table: `--x=v` holds its value; `--x` may take the next word.
     if (attached !== undefined || i + 1 >= argv.length) {
       state.options.push({
@@ -484,16 +488,36 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
     state.options.push({ spelling: word, index: i });
     return i;
   }
+  return shortCluster(argv, i, level, state, forks);
+}
+
+/** The option of several letters (`multiShort`: zip's `TT`) starting at `word[k]`, if any. */
+function multiLetterAt(level: CompiledFact, word: string, k: number): string | undefined {
+  for (const key of level.multiShort!) if (word.startsWith(key, k)) return key;
+  return undefined;
+}
+
+/** Reads the cluster of short options at `i` (`-rn`, `-A3`, `-e PAT`); returns the index of its last word. */
+function shortCluster(
+  argv: readonly string[],
+  i: number,
+  level: CompiledFact,
+  state: State,
+  forks: Forks,
+): number {
+  const word = argv[i]!;
   // `valuesFollow` (tree): each value a letter takes is the next word not yet taken.
   let taken = i;
   for (let k = 1; k < word.length; k++) {
-    const letter = word[k]!;
+    const letter = (level.multiShort !== undefined && multiLetterAt(level, word, k)) || word[k]!;
     const def = shortOption(state, level, letter);
-    const rest = k + 1 < word.length ? word.slice(k + 1) : undefined;
+    const end = k + letter.length;
+    const rest = end < word.length ? word.slice(end) : undefined;
     if (def) {
       if (def.takes === 'none') {
         state.options.push({ spelling: def.spelling, index: i, def });
         applyEffects(state, def, undefined);
+        k = end - 1;
         continue;
       }
       if (level.fact.valuesFollow) {
@@ -512,6 +536,7 @@ function option(argv: readonly string[], i: number, level: CompiledFact, state: 
           state.options.push({ spelling: def.spelling, index: i, def });
           applyEffects(state, def, undefined);
         }
+        k = end - 1;
         continue;
       }
       if (rest !== undefined) {

@@ -125,7 +125,11 @@ export type PrintsCredentials = 'always' | readonly string[];
 export interface ArgvFacts {
   /**
    * Short options, getopt style: a letter, `:` after it when it takes a value (attached or
-   * the next word), `::` when only an attached value counts (`-d::`).
+   * the next word), `::` when only an attached value counts (`-d::`). Letters in brackets are
+   * one option of several letters (zip's `[TT]:`: `-TT CMD` beside `-T`), read before its first
+   * letter alone wherever it starts in a cluster (`-qTT CMD`). In a `singleDash` entry, a word
+   * that names none of its long options is a cluster of these (`mvn -DskipTests` is `-D
+   * skipTests`, as commons-cli reads it).
    */
   short?: string;
   /**
@@ -263,7 +267,10 @@ export interface ArgvFacts {
   commandAfter?: number;
   /** Effects the command always has (`rgrep` is `grep -r`). */
   implies?: readonly Effect[];
-  /** Long options are spelled with one dash (`terraform output -json`, `-chdir=DIR`); there are no short ones. */
+  /**
+   * Long options are spelled with one dash (`terraform output -json`, `-chdir=DIR`); a word that
+   * names none of them is read as short options only when its first letter is one (`short`).
+   */
   singleDash?: boolean;
   /** Words starting with `+` are options without a value (`cargo +nightly build`). */
   plusOptions?: boolean;
@@ -371,6 +378,11 @@ export interface Example {
   argv: readonly string[];
   /** Word index → the role every reading gives it. */
   roles?: Readonly<Record<number, Role>>;
+  /**
+   * How many readings the reader makes of it: `1` says the table leaves no option's arity in
+   * doubt (`mvn -DskipTests package`: the value is attached, `package` is the goal).
+   */
+  readings?: number;
   /** Effects every reading has. */
   effects?: readonly Effect[];
   /** Effects no reading has. */

@@ -182,16 +182,15 @@ function packageRunStarts(
 
 /**
  * Options of a program whose value is a command line it runs, where the command table cannot
- * say so yet: zip's two-letter `-TT`, gcloud's `--command` after subcommands the table does
- * not list, the debuggers' own commands, Perl's `'CMD|'` operands.
+ * say so yet: gcloud's `--command` after subcommands the table does not list, the debuggers'
+ * own commands, Perl's `'CMD|'` operands.
  */
 interface CommandOptions {
-  /** Long options (`--command=CMD`, `--unzip-command CMD`). */
+  /** Long options (`--command=CMD`). */
   long?: readonly string[];
 }
 
 const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
-  ['zip', { long: ['unzip-command', 'TT'] }],
   // `gcloud compute ssh VM --command=CMD` runs CMD on the VM.
   ['gcloud', { long: ['command'] }],
   ['gdb', {}],
@@ -204,7 +203,8 @@ const PERL_PIPE_ENDS = /^\s*\||\|\s*$/g;
 
 /**
  * Command lines held in the options of the programs `optionCommands` lists: `perl -ne …
- * 'CMD|'`, `zip -TT CMD`, `gcloud compute ssh vm --command=CMD`, `gdb -ex 'shell CMD'`.
+ * 'CMD|'`, `gcloud compute ssh vm --command=CMD`, `gdb -ex 'shell CMD'` (zip's `-TT CMD` is a
+ * table fact, `commandLinesIn`).
  */
 function optionCommandTexts(
   argv: readonly string[],
@@ -241,9 +241,6 @@ function optionCommandTexts(
         const value = equals < 0 ? argv[++index] : arg.slice(equals + 1);
         if (value !== undefined) texts.push(value);
       }
-    } else if (name === 'zip' && arg === '-TT') {
-      const value = argv[++index];
-      if (value !== undefined) texts.push(value);
     } else if (name === 'perl' && PERL_PIPE_OPEN.test(arg)) {
       // `perl -pe '' 'CMD|'`: `<>` opens its operands with two-argument open, which runs
       // `CMD|` (and `|CMD`) through the shell.

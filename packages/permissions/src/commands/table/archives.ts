@@ -172,12 +172,17 @@ export const ARCHIVES: readonly CommandFact[] = [
   },
   {
     names: ['zip'],
-    summary: 'packs files into a zip archive; -r packs trees',
-    short: 'b:n:x:i:t:P:O:rRqvdDfFuUmjkloTyAcJzSXeg@$0123456789',
+    summary: 'packs files into a zip archive; -r packs trees; -T tests it with unzip, or with -TT CMD',
+    // `-TT CMD` (`--unzip-command`) is one option of two letters beside `-T`: the command line
+    // zip runs to test the archive.
+    short: 'b:n:x:i:t:P:O:rRqvdDfFuUmjkloTyAcJzSXeg@$0123456789[TT]:',
     long:
       'recurse-paths recurse-patterns exclude= include= password= temp-path= suffixes= out= quiet ' +
-      'verbose delete freshen update move junk-paths symlinks test encrypt grow help version',
+      'verbose delete freshen update move junk-paths symlinks test encrypt grow help version ' +
+      'unzip-command=',
     values: {
+      '-TT': 'script',
+      '--unzip-command': 'script',
       '-x': 'pattern',
       '--exclude': 'pattern',
       '-i': 'read',
@@ -210,6 +215,14 @@ export const ARCHIVES: readonly CommandFact[] = [
         argv: ['zip', '-r', 'out.zip', '.', '-x', '.env', '*.pem', '-q', 'more'],
         roles: { 5: 'pattern', 6: 'pattern', 8: 'read' },
       },
+      {
+        argv: ['zip', '-T', '-TT', 'rm -rf x', 'a.zip', 'f'],
+        roles: { 3: 'script', 4: 'write', 5: 'read' },
+        commandLines: ['rm -rf x'],
+      },
+      { argv: ['zip', '-qTT', 'rm x', 'a.zip', 'f'], roles: { 2: 'script' }, commandLines: ['rm x'] },
+      { argv: ['zip', '--unzip-command=rm x', 'a.zip', 'f'], commandLines: ['rm x'] },
+      { argv: ['zip', '-T', 'a.zip', 'f'], roles: { 2: 'write', 3: 'read' }, commandLines: [] },
     ],
   },
   {

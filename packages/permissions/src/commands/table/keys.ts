@@ -231,9 +231,17 @@ export const KEYS: readonly CommandFact[] = [
       'no-plugin-registry npu no-plugin-updates nsu no-snapshot-updates ntp no-transfer-progress o ' +
       'offline P= activate-profiles= pl= projects= q quiet rf= resume-from= s= settings= t= ' +
       'toolchains= T= threads= U update-snapshots up update-plugins v version V show-version X debug ' +
-      'color=',
+      'color= define=',
+    // `-DNAME[=VALUE]` sets a property, its value attached or in the next word (commons-cli's
+    // short option), the long options above being named first.
+    short: 'D:',
     // The settings a build logs in to repositories with: never printed.
     values: { '-s': 'uses', '-settings': 'uses', '-gs': 'uses', '-global-settings': 'uses' },
-    examples: [{ argv: ['mvn', '-s', 'settings.xml', 'package'], roles: { 2: 'uses' } }],
+    examples: [
+      { argv: ['mvn', '-s', 'settings.xml', 'package'], roles: { 2: 'uses' } },
+      // One reading: `-DskipTests` holds its value, so `package` is the goal.
+      { argv: ['mvn', '-DskipTests', 'package'], roles: { 2: 'unknown' }, readings: 1 },
+      { argv: ['mvn', '-Dkey=value', '-D', 'other=1', '-o', 'verify'], readings: 1 },
+    ],
   },
 ];

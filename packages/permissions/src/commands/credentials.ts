@@ -114,6 +114,18 @@ function optionMatches(reading: Reading, argv: readonly string[], spelling: stri
 }
 
 /**
+ * True when `reading` (of `argv`) meets one of `conditions`, each a `&`-joined list of the
+ * conditions `optionMatches` reads (the notation of `printsCredentials`).
+ */
+export function conditionsHold(
+  conditions: readonly string[],
+  reading: Reading,
+  argv: readonly string[],
+): boolean {
+  return conditions.some((all) => all.split('&').every((spelling) => optionMatches(reading, argv, spelling)));
+}
+
+/**
  * True when `reading` (of `argv`) prints a credential: an entry it read says so `always` (unless an
  * option made it print names only), or an option the entry lists was given — unless an option
  * sends its output elsewhere (`no-output`).

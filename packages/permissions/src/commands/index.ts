@@ -35,6 +35,7 @@ export { type CommandTable, loadCommandTable } from './load-table';
 export { type ProgramSource, programSource, STDIN_FILE, unguessed } from './program-source';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
 export { SECRET_NAME, SECRET_NAME_SOURCE } from './secret-names';
+export { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
 export type {
   ArgvFacts,
   CommandFact,
@@ -385,3 +386,70 @@ const runsFilesOf = atAnyLevel(
  * core.hooksPath`) or write settings into one (`npm pkg set`): see `files-run.ts`.
  */
 export const RUNS_FILES_NAMES: ReadonlySet<string> = namesWhere(runsFilesOf);
+
+// --- code that arrives at run time, and text a command shows (decision 0051) -----------------
+
+/**
+ * Commands that may run the command lines they read on standard input: `stdinCommands` (`at`,
+ * `batch`, `crontab`), or an option whose value is the file of commands run (`make -f -`).
+ */
+export const STDIN_COMMAND_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel(
+    (fact) =>
+      fact.stdinCommands === true ||
+      (fact.runsFormat === undefined &&
+        Object.values(fact.effects ?? {}).some((effects) => effects.includes('runs-file'))),
+  ),
+);
+
+/** Builtins that run shell code in the current shell, and how (`runsShellCode`: `source`, `.`, `eval`). */
+export const SHELL_CODE_RUNNERS: ReadonlyMap<string, 'file' | 'words'> = new Map(
+  ENTRIES.flatMap((entry) =>
+    entry.runsShellCode === undefined ? [] : entry.names.map((name) => [name, entry.runsShellCode!] as const),
+  ),
+);
+
+/** Commands that may turn alias expansion on (`expandsAliases`: `shopt`, `set`). */
+export const ALIAS_EXPANDING_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.expandsAliases !== undefined,
+);
+
+/** Commands whose settings define aliases (`definesAliases`: `alias`). */
+export const ALIAS_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.definesAliases === true);
+
+/** Runners whose options put input lines into the command they run (`placeholders`: `xargs -I`). */
+export const PLACEHOLDER_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.placeholders !== undefined);
+
+/** Commands that write text the line shows to their standard output, and how (`showsOutput`). */
+export const SHOWN_OUTPUT: ReadonlyMap<string, 'operands' | 'copies-input'> = new Map(
+  ENTRIES.flatMap((entry) =>
+    entry.showsOutput === undefined ? [] : entry.names.map((name) => [name, entry.showsOutput!] as const),
+  ),
+);
+
+/** Languages whose double-quoted strings interpolate variables (`interpolates`: Perl, Ruby, PHP). */
+export const INTERPOLATING_LANGUAGES: ReadonlySet<string> = new Set(
+  ENTRIES.flatMap((entry) => (entry.interpolates === true && entry.language ? [entry.language] : [])),
+);
+
+/** Per language, the process APIs without which its run calls do not count (`processApi`). */
+export const PROCESS_APIS: ReadonlyMap<string, RegExp> = new Map(
+  ENTRIES.flatMap((entry) =>
+    entry.processApi === undefined || entry.language === undefined
+      ? []
+      : [[entry.language, new RegExp(entry.processApi)] as const],
+  ),
+);
+
+/**
+ * Why a wrapper left with no command starts a shell of its own (`sudo -s`, `su`, `chroot DIR`):
+ * the reasons of the wrappers' `withoutCommand` facts, which the parser puts after the wrapper's
+ * name in the command's opaque reason (`sudo starts an interactive shell`).
+ */
+export const SHELL_STARTING_REASONS: readonly string[] = [
+  ...new Set(
+    ENTRIES.flatMap((entry) =>
+      entry.unwrap?.withoutCommand === undefined ? [] : [entry.unwrap.withoutCommand.reason],
+    ),
+  ),
+];

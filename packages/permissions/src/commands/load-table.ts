@@ -8,6 +8,7 @@ import { commandLinesIn } from './command-lines';
 import { type CompiledFact, compileFact } from './compile';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { type Reading, readArgv } from './read-argv';
+import { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
 import type { CommandFact } from './types';
 
 /** A loaded table. */
@@ -80,6 +81,35 @@ function checkExample(
     if (missing !== undefined || (example.commandLines.length === 0 && lines.length > 0))
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` holds the command lines ${JSON.stringify(lines)}`,
+      );
+  }
+  if (
+    example.stdinCommands !== undefined &&
+    readings.some((reading) => readsCommandsOnStdin(reading, argv)) !== example.stdinCommands
+  )
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.stdinCommands ? 'runs no command lines from standard input' : 'runs command lines from standard input'}`,
+    );
+  if (
+    example.expandsAliases !== undefined &&
+    readings.some((reading) => readingExpandsAliases(reading, argv)) !== example.expandsAliases
+  )
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.expandsAliases ? 'expands no aliases' : 'expands aliases'}`,
+    );
+  if (example.placeholders !== undefined) {
+    const found = new Set(readings.flatMap((reading) => placeholderOf(reading) ?? []));
+    if (found.size !== example.placeholders.length || example.placeholders.some((text) => !found.has(text)))
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` replaces ${JSON.stringify([...found])}`,
+      );
+  }
+  if (example.shows !== undefined) {
+    const reader = table.get(basename(argv[0] ?? ''));
+    const shown = reader === undefined ? undefined : shownWords(argv, reader).join(' ');
+    if (reader?.fact.showsOutput !== 'operands' || shown !== example.shows)
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` shows ${JSON.stringify(shown)}`,
       );
   }
   if (table.get(basename(argv[0] ?? '')) === undefined)

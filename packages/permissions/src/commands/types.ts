@@ -78,12 +78,14 @@ export type Role =
  *   value is `-`: `awk -f -`);
  * - `program-stdin`: the program is read from standard input whatever operands follow (`bash
  *   -s ARGS`: they are its arguments);
- * - `no-program`: no program runs: the command prints and exits (`--version`, `--help`) or only
- *   checks or compiles the program (`perl -c`, `node -c`);
+ * - `no-program`: no program runs: the command prints and exits (`--version`, `--help`), only
+ *   checks or compiles the program (`perl -c`, `node -c`), lists or removes queued jobs (`at -l`,
+ *   `crontab -r`), or opens no remote shell (`ssh -N`, `ssh -W HOST:PORT`, `ssh -s SUBSYSTEM`);
  * - `syntax-only`: a shell only reads its commands without running any (`bash -n`), while no
  *   other option is given that takes a value, that the entry does not list, that is spelled
  *   with `+` or that makes it `interactive`;
- * - `interactive`: an interactive shell (`bash -i`), which ignores `syntax-only`.
+ * - `interactive`: an interactive shell (`bash -i`), which ignores `syntax-only`;
+ * - `appends`: it adds to the files it writes, keeping what they held (`tee -a`).
  */
 export type Effect =
   | 'recursive'
@@ -107,7 +109,8 @@ export type Effect =
   | 'program-stdin'
   | 'no-program'
   | 'syntax-only'
-  | 'interactive';
+  | 'interactive'
+  | 'appends';
 
 /**
  * When a command prints a credential (a token, password, key or secret value) to its output:
@@ -172,6 +175,13 @@ export interface ArgvFacts {
    * `less '+!rm x'`: only what follows its `!` is a shell command).
    */
   plusCommands?: ScriptFormat;
+  /**
+   * Options whose value is the text the command replaces by each input line in the command it
+   * runs (`xargs -I STR`), by spelling, with the text they stand for when given no value
+   * (`xargs -i`, `--replace`: `{}`). Where that text is the command word or a shell's script
+   * (`xargs -I% sh -c %`), the input is what runs.
+   */
+  placeholders?: Readonly<Record<string, string>>;
   /**
    * Value-taking options whose value is a `KEY=VALUE` setting for this run (`git -c K=V`, `git
    * clone --config K=V`): a key among the entry's `commandSettings` holds a command line.
@@ -396,6 +406,14 @@ export interface Example {
    * `commands/command-lines.ts`); `[]` when none does.
    */
   commandLines?: readonly string[];
+  /** Whether some reading runs the command lines it reads on standard input (see `stdinCommands`). */
+  stdinCommands?: boolean;
+  /** Whether some reading turns on alias expansion (see `expandsAliases`). */
+  expandsAliases?: boolean;
+  /** The texts the readings replace by input lines (see `placeholders`); `[]` for none. */
+  placeholders?: readonly string[];
+  /** The words it writes to its output, joined by blanks (see `showsOutput: 'operands'`). */
+  shows?: string;
 }
 
 /** One entry of the table: a command, or a subcommand of one. */
@@ -428,6 +446,54 @@ export interface CommandFact extends ArgvFacts {
    * it run none. The engine cannot see such a program (`engine/unseen-code.ts`).
    */
   stdinProgram?: boolean;
+  /**
+   * It runs the shell command lines it reads on standard input, now or later (`at`'s and
+   * `batch`'s jobs, the crontab `crontab` installs), unless an option names them another way
+   * (`program-given`: `at -f FILE`), makes it run none (`no-program`: `at -l`, `crontab -e`),
+   * or a `read` operand is the file (`crontab FILE`; `-` is standard input again). A `runs-file`
+   * value that is standard input (`make -f -`) is read the same way, with no such fact. What
+   * arrives there cannot be seen (`engine/unseen-code.ts`).
+   */
+  stdinCommands?: boolean;
+  /**
+   * A builtin that runs shell code in the current shell: `file` — the script its first operand
+   * names (`source FILE`, `. FILE`), as a shell runs its script operand; `words` — its operands,
+   * joined (`eval`). A computed word there is code the engine cannot see; a descriptor
+   * (`. /dev/stdin`) is a program read from standard input.
+   */
+  runsShellCode?: 'file' | 'words';
+  /**
+   * Conditions (as for `printsCredentials`) under which it turns on alias expansion where the
+   * shell would not do it (`shopt -s expand_aliases`, `set -o posix`): an alias defined later
+   * may then run the words after it under a name no rule knows.
+   */
+  expandsAliases?: readonly string[];
+  /**
+   * Its settings define names that run their value as a command, with the words after the name
+   * appended (`alias r=sudo`: `r rm x` runs `sudo rm x`); a value ending in a blank expands the
+   * next word as such a name too.
+   */
+  definesAliases?: boolean;
+  /**
+   * Writes text the line shows to its standard output: `operands` — its operands, after any
+   * leading clusters of its flags (`echo -n`), backslash escapes decoded or not (`printf
+   * '\x72m'` and `echo -e` write `rm`: both spellings are checked); `copies-input` — what it
+   * reads on standard input, where the line shows it (a here-doc or here-string given to `cat` or
+   * `tee`, or the output of the command a pipe brings it from). The engine checks such text
+   * written into a script the line then runs (`engine/written-scripts.ts`).
+   */
+  showsOutput?: 'operands' | 'copies-input';
+  /**
+   * For an interpreter (`language`): its double-quoted strings interpolate variables (`"$x"`,
+   * `"#{x}"`), so a run call given one builds its command line at run time (Perl, Ruby, PHP).
+   */
+  interpolates?: boolean;
+  /**
+   * For an interpreter whose run calls share their names with other calls (JavaScript's `exec(`
+   * is also a regular expression's): the APIs, as regular-expression source, without which no
+   * run call counts (`child_process`, `Deno.Command`).
+   */
+  processApi?: string;
   /**
    * For an interpreter (`language`): the calls of its language that run a command line or an
    * argv (`os.system(`, `execSync(`, Perl's `system`), as regular-expression source. The floor

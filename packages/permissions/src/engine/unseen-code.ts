@@ -8,15 +8,26 @@
 import { isInterpreterOrWrapper } from '../classifier';
 import { classifySedScript } from '../classifier/sed-script';
 import {
+  ALIAS_EXPANDING_NAMES,
+  ALIAS_NAMES,
   ALL_SHELL_NAMES,
+  INTERPOLATING_LANGUAGES,
   interpreterName,
   namesWhere,
+  PLACEHOLDER_NAMES,
+  PROCESS_APIS,
   type ProgramSource,
+  placeholderOf,
   programSource,
   type Reading,
   RUN_CALLS,
   readCommand,
+  readingExpandsAliases,
+  readsCommandsOnStdin,
+  SHELL_CODE_RUNNERS,
   SHELL_QUOTE_LANGUAGES,
+  SHELL_STARTING_REASONS,
+  STDIN_COMMAND_NAMES,
   STDIN_FILE,
   unguessed,
 } from '../commands';
@@ -32,9 +43,6 @@ import { unwrappedDiffers } from './shell-rules';
 
 /** Shells of every language, and the multi-call binaries that start one: the command table's. */
 const shells = ALL_SHELL_NAMES;
-const sourcing = new Set(['eval', 'source', '.']);
-/** Programs that store the commands they read from standard input and run them later. */
-const queuesInput = new Set(['at', 'batch', 'crontab']);
 /** Text processors whose program can run commands it builds from the data (`system($0)`, `e`). */
 const awks = namesWhere((fact) => fact.programLanguage === 'awk');
 const seds = namesWhere((fact) => fact.programLanguage === 'sed');
@@ -68,20 +76,20 @@ function isShellLike(name: string): boolean {
 
 /**
  * True when a command named `name` can run code that is not in the command itself (a shell,
- * an interpreter, `eval`, `source`, a job queue, awk and sed) or turn alias expansion on
- * (`shopt`, `set`): only those can get a reason from `unseenCodeReason` besides a computed
- * or filled-in command word (runners and wrappers reach it through `mayHideCommands` and
- * unwrapping).
+ * an interpreter, `eval`, `source`, a reader of command lines on standard input, awk and sed),
+ * turn alias expansion on (`shopt`, `set`) or define an alias: only those can get a reason from
+ * `unseenCodeReason` besides a computed or filled-in command word (runners and wrappers reach
+ * it through `mayHideCommands` and unwrapping). All from the command table.
  */
 export function mayRunUnseenCode(name: string): boolean {
   return (
-    sourcing.has(name) ||
+    SHELL_CODE_RUNNERS.has(name) ||
     isShellLike(name) ||
-    queuesInput.has(name) ||
+    STDIN_COMMAND_NAMES.has(name) ||
     awks.has(name) ||
     seds.has(name) ||
-    name === 'shopt' ||
-    name === 'set'
+    ALIAS_EXPANDING_NAMES.has(name) ||
+    ALIAS_NAMES.has(name)
   );
 }
 
@@ -149,7 +157,8 @@ function unseenIn(
     return `the command word ${JSON.stringify(word)} is filled in at run time`;
   }
   const name = commandBasename(word);
-  if (sourcing.has(name)) {
+  // `source`, `.`, `eval`: the builtins that run shell code (`runsShellCode`).
+  if (SHELL_CODE_RUNNERS.has(name)) {
     // `source FILE` runs a file like `bash FILE` does: not hidden code, just another program —
     // unless the "file" is a descriptor (`. /dev/stdin <<< '…'`) or computed.
     for (let index = 1; index < words.length; index++) {
@@ -287,17 +296,18 @@ function literalArguments(text: string, interpolates: boolean): boolean {
   return false;
 }
 
-/** Languages whose double-quoted strings interpolate variables (`"$x"`, `"#{x}"`). */
-const INTERPOLATING = new Set(['perl', 'ruby', 'php']);
-/** JavaScript's process APIs: without one, `exec(` is a regular expression's method. */
-const JS_PROCESS_API = /child_process|Bun\.spawn|Deno\.(?:run|Command)/;
-
-/** True when the program text runs a command it builds at run time (see `RUN_CALLS`). */
+/**
+ * True when the program text runs a command it builds at run time (see `RUN_CALLS`): a run call
+ * with an argument that is no literal — nor, in a language that interpolates (`interpolates`), a
+ * double-quoted string with a variable in it — where a language's run calls need a process API
+ * (`processApi`: JavaScript's `exec(` is also a regular expression's), only with one.
+ */
 function buildsCommand(family: string, code: string): boolean {
   const calls = RUN_CALLS.get(family);
   if (calls === undefined) return false;
-  if ((family === 'node' || family === 'deno') && !JS_PROCESS_API.test(code)) return false;
-  const interpolates = INTERPOLATING.has(family);
+  const processApi = PROCESS_APIS.get(family);
+  if (processApi !== undefined && !processApi.test(code)) return false;
+  const interpolates = INTERPOLATING_LANGUAGES.has(family);
   for (const match of code.matchAll(calls)) {
     if (!literalArguments(code.slice((match.index ?? 0) + match[0].length), interpolates)) return true;
   }
@@ -400,15 +410,19 @@ function aliasRunsArguments(
   argv: readonly string[],
   word: string,
 ): string | undefined {
+  // `shopt -s expand_aliases`, `set -o posix`: the entries' `expandsAliases`.
   if (
-    (word === 'shopt' && argv.includes('-s') && argv.includes('expand_aliases')) ||
-    (word === 'set' && argv.some((arg, index) => arg === 'posix' && argv[index - 1] === '-o'))
+    ALIAS_EXPANDING_NAMES.has(word) &&
+    readCommand(argv, 0, word)?.some((reading) => readingExpandsAliases(reading, argv))
   ) {
     return 'aliases defined in the command would expand into commands no rule sees';
   }
   // `bash -c` (how commands run) expands no aliases; a script given to `sh -c` or run
-  // after `shopt -s expand_aliases` may.
-  if (word !== 'alias' || (command.context !== 'shell-string' && command.context !== 'wrapper-argument'))
+  // after `shopt -s expand_aliases` may. (`alias`: the entry's `definesAliases`.)
+  if (
+    !ALIAS_NAMES.has(word) ||
+    (command.context !== 'shell-string' && command.context !== 'wrapper-argument')
+  )
     return undefined;
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
@@ -428,38 +442,34 @@ function aliasRunsArguments(
 }
 
 /**
- * `xargs -I STR` puts each input line where STR is: in the command word (`xargs -I% %`) or as
- * a shell's script (`xargs -I% sh -c %`), the input is what runs. (`{}`, the usual string,
- * is caught on the command xargs runs; another one only the xargs command itself knows.)
+ * `xargs -I STR` puts each input line where STR is (the entry's `placeholders`): in the command
+ * word (`xargs -I% %`) or as a shell's script (`xargs -I% sh -c %`), the input is what runs.
+ * (`{}`, the usual string, is caught on the command xargs runs; another one only the xargs
+ * command itself knows.) Every reading of its options counts.
  */
 function replacedByXargs(command: SimpleCommand): string | undefined {
   // The last wrapper first: it is not xargs for nearly every command. (Length first too:
   // reading index -1 of an array is a slow property lookup, not an element read.)
   const wrappers = command.unwrapped.wrappers;
-  if (wrappers.length === 0 || wrappers[wrappers.length - 1] !== 'xargs') return undefined;
+  if (wrappers.length === 0) return undefined;
+  const runner = wrappers[wrappers.length - 1]!;
+  if (!PLACEHOLDER_NAMES.has(runner)) return undefined;
   const argv = command.argv;
-  const at = argv.findIndex((arg) => commandBasename(arg) === 'xargs');
+  const at = argv.findIndex((arg) => commandBasename(arg) === runner);
   if (at < 0) return undefined;
-  let replace: string | undefined;
-  // The xargs options only: the command it runs is the suffix `unwrapped.argv`.
-  const end = argv.length - command.unwrapped.argv.length;
-  for (let index = at + 1; index < end; index++) {
-    const arg = argv[index]!;
-    if (arg === '-I') replace = argv[index + 1];
-    else if (arg.startsWith('-I')) replace = arg.slice(2);
-    else if (arg.startsWith('--replace=')) replace = arg.slice('--replace='.length);
-    else if (arg === '-i' || arg === '--replace') replace = '{}';
-    else if (/^-i./.test(arg)) replace = arg.slice(2);
-  }
-  if (replace === undefined || replace === '') return undefined;
   const inner = command.unwrapped.argv;
   const word = inner[0] ?? '';
-  if (word.includes(replace)) return `the command word ${JSON.stringify(word)} is filled in at run time`;
-  if (!isShellLike(commandBasename(word))) return undefined;
-  const inline = programOf(inner, commandBasename(word)).inline;
-  const script = inline?.text;
-  if (inline !== undefined && (script === undefined || script.trimStart().startsWith(replace))) {
-    return `the program run by ${word} is filled in at run time`;
+  const name = commandBasename(word);
+  for (const reading of readCommand(argv, at, runner) ?? []) {
+    const replace = placeholderOf(reading);
+    if (replace === undefined) continue;
+    if (word.includes(replace)) return `the command word ${JSON.stringify(word)} is filled in at run time`;
+    if (!isShellLike(name)) continue;
+    const inline = programOf(inner, name).inline;
+    const script = inline?.text;
+    if (inline !== undefined && (script === undefined || script.trimStart().startsWith(replace))) {
+      return `the program run by ${word} is filled in at run time`;
+    }
   }
   return undefined;
 }
@@ -481,11 +491,14 @@ function inputArrives(command: SimpleCommand): boolean {
   return false;
 }
 
-// A wrapper left with no command starts a shell of its own (`sudo -s`, `su`, `chroot DIR`,
-// `script`): the reasons the wrappers' `withoutCommand` facts give (commands/table/wrappers.ts).
-const STARTS_SHELL = / starts (?:an interactive |a )?shell/;
-/** ssh's options after which it runs no login shell: no command, a forwarding, a control command, a subsystem. */
-const SSH_NO_SHELL = new Set(['-N', '-W', '-O', '-s']);
+/**
+ * True when a wrapper was left with no command and starts a shell of its own (`sudo -s`, `su`,
+ * `chroot DIR`, `script`): its opaque reason is one the wrappers' `withoutCommand` facts give.
+ */
+function startsShell(reason: string): boolean {
+  for (const starts of SHELL_STARTING_REASONS) if (reason.includes(` ${starts}`)) return true;
+  return false;
+}
 
 /** The first word at or after `from` that is no option, `--` or option value in `reading`. */
 function firstOperandOf(argv: readonly string[], reading: Reading, from: number): number {
@@ -500,11 +513,13 @@ function firstOperandOf(argv: readonly string[], reading: Reading, from: number)
 }
 
 /**
- * True when some reading of `ssh …` (its options from the command table) names no command: ssh then runs a login shell, which reads its commands from standard input.
- * OpenSSH reads options after the host as well (`ssh host -p 22`).
+ * True when some reading of `ssh …` (its options from the command table) names no command: ssh
+ * then runs a login shell, which reads its commands from standard input — unless an option opens
+ * none (`no-program`: `-N`, `-W`, `-O`, `-s`). OpenSSH reads options after the host as well
+ * (`ssh host -p 22`).
  */
 function sshLoginShell(argv: readonly string[]): boolean {
-  const noShell = (reading: Reading) => reading.options.some((option) => SSH_NO_SHELL.has(option.spelling));
+  const noShell = (reading: Reading) => reading.effects.has('no-program');
   for (const reading of readCommand(argv, 0, 'ssh') ?? []) {
     // No host at all (`ssh -o X=1 < f`): counted too, as a login the line may yet make.
     const host = firstOperandOf(argv, reading, 1);
@@ -526,7 +541,8 @@ const plainWord = (value: string): ShellWord => ({
 /**
  * Something fed into the standard input of `command` (a pipe, a redirect, a here-doc) that
  * becomes commands: the shell a wrapper starts (`… | sudo -s`, `su <<EOF`), every line
- * of `… | parallel`, the jobs of `at`/`batch` and `crontab -`, and a shell at the far end of
+ * of `… | parallel`, the command lines `at`/`batch`, `crontab -` and `make -f -` read there
+ * (`stdinCommands`, `runs-file`), and a shell at the far end of
  * a runner or inside a `-c` script (`… | ssh host`, `ssh host bash <<EOF`,
  * `docker exec -i c sh < x`, `bash -c 'sh' <<< x`).
  */
@@ -534,7 +550,7 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
   const unwrapped = command.unwrapped;
   // `./script` is a program of the project, not util-linux `script`.
   const local = /^\.\.?\//.test(command.argv[0] ?? '');
-  if (!local && unwrapped.opaqueReason !== undefined && STARTS_SHELL.test(unwrapped.opaqueReason)) {
+  if (!local && unwrapped.opaqueReason !== undefined && startsShell(unwrapped.opaqueReason)) {
     return `${unwrapped.opaqueReason} that reads its commands from standard input`;
   }
   if (unwrapped.argv.length === 0) {
@@ -548,27 +564,12 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
   }
   const argv = unwrapped.argv;
   const name = commandBasename(argv[0]!);
-  if (name === 'at' || name === 'batch') {
-    if (!argv.some((arg) => /^-[a-zA-Z]*[fldcr]/.test(arg)))
-      return `${name} runs the commands it reads from standard input`;
-    return undefined;
-  }
+  // The jobs of `at`, the crontab `crontab -` installs, the makefile of `make -f -`: in any reading.
   if (
-    (name === 'make' || name === 'gmake') &&
-    argv.some(
-      (arg, i) => /^--?(?:f|file|makefile)(?:=-)?$/.test(arg) && (arg.endsWith('=-') || argv[i + 1] === '-'),
-    )
-  ) {
-    return `${name} reads its makefile, recipes included, from standard input`;
-  }
-  if (name === 'crontab') {
-    const operands = argv.slice(1).filter((arg) => !arg.startsWith('-') || arg === '-');
-    const listsOrEdits = argv.some((arg) => /^-[a-zA-Z]*[lre]/.test(arg));
-    if (!listsOrEdits && (operands.length === 0 || operands.includes('-'))) {
-      return 'crontab installs the jobs it reads from standard input';
-    }
-    return undefined;
-  }
+    STDIN_COMMAND_NAMES.has(name) &&
+    readCommand(argv, 0, name)?.some((reading) => readsCommandsOnStdin(reading, argv))
+  )
+    return `${name} runs the command lines it reads from standard input`;
   // A shell's `-c` script shares the shell's standard input: `bash -c 'sh' <<< 'rm x'`.
   const script = shells.has(name) && programOf(argv, name).inline !== undefined;
   if (!script && !isCommandRunner(name)) return undefined;

@@ -7,6 +7,7 @@
  * script file is to the engine: unseen, and asked about (the engine does not read files).
  */
 import {
+  COMMAND_TABLE,
   commandsIn,
   filesRunIn,
   INLINE_OPTION,
@@ -16,8 +17,11 @@ import {
   type Reading,
   RUNS_FILES_NAMES,
   readCommand,
+  SHELL_CODE_RUNNERS,
+  SHOWN_OUTPUT,
   settingsMovedIn,
   settingsWrittenIn,
+  shownWords,
   type FileRun as TableFileRun,
 } from '../commands';
 import { interpreterFamily } from '../floor/interpreter-code';
@@ -69,29 +73,29 @@ export function decodeEscapes(text: string): string {
 }
 
 /**
- * The text a command writes to its standard output, when the command line shows it: the
- * arguments of `echo` / `printf`, or the literal here-doc or here-string `cat` / `tee` copy.
- * Undefined otherwise. Where printf or `echo -e` would decode backslash escapes
- * (`printf '\x72\x6d x'` writes `rm x`), the text holds both spellings: the deny rules only
- * look for what the text spells, so more spellings can only find more.
+ * The text a command writes to its standard output, when the command line shows it (the
+ * entry's `showsOutput`): the operands of `echo` / `printf`, or the literal here-doc or
+ * here-string `cat` / `tee` copy. Undefined otherwise. Where printf or `echo -e` would decode
+ * backslash escapes (`printf '\x72\x6d x'` writes `rm x`), the text holds both spellings: the
+ * deny rules only look for what the text spells, so more spellings can only find more.
  */
 function shownOutput(command: SimpleCommand): string | undefined {
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   const name = commandBasename(argv[0] ?? '');
-  if (name === 'echo' || name === 'printf') {
+  const shows = SHOWN_OUTPUT.get(name);
+  if (shows === 'operands') {
     const words = command.unwrapped.argv.length > 0 ? command.unwrapped.words : command.words;
     if (words.some((word) => word.dynamic)) return undefined;
-    // echo's own options are not output; each argument is also a line of its own, so
+    // Its own flags are not output (`echo -n`); each argument is also a line of its own, so
     // `printf '%s\n' 'rm x'` and `echo -e 'rm x'` show `rm x` as a command line.
-    let first = 1;
-    while (name === 'echo' && first < argv.length && /^-[neE]+$/.test(argv[first]!)) first++;
-    const args = argv.slice(first);
+    const fact = COMMAND_TABLE.get(name);
+    const args = fact === undefined ? argv.slice(1) : shownWords(argv, fact);
     const text = args.length > 1 ? `${args.join(' ')}\n${args.join('\n')}` : (args[0] ?? '');
     if (!text.includes('\\')) return text;
     const decoded = decodeEscapes(text);
     return decoded === text ? text : `${text}\n${decoded}`;
   }
-  if (name === 'cat' || name === 'tee') {
+  if (shows === 'copies-input') {
     for (const redirect of command.redirects) {
       if (redirect.text !== undefined) return redirect.text;
     }
@@ -106,12 +110,15 @@ const NO_RUNS: readonly FileRun[] = [];
  */
 const RUNS_NOTHING: readonly FileRun[] = [];
 
+/** The builtins that run a script file in the current shell (`runsShellCode: 'file'`: `source`, `.`). */
+const SOURCES = new Set([...SHELL_CODE_RUNNERS].flatMap(([name, runs]) => (runs === 'file' ? [name] : [])));
+
 /**
  * The first characters of the names `filesRun` looks for past interpreters and paths (shells,
  * `source`, `.`): any other name runs no file, known without a lookup.
  */
 const RUNNER_FIRST = new Uint8Array(128);
-for (const name of [...SHELL_NAMES, 'source', '.']) RUNNER_FIRST[name.charCodeAt(0)] = 1;
+for (const name of [...SHELL_NAMES, ...SOURCES]) RUNNER_FIRST[name.charCodeAt(0)] = 1;
 
 /**
  * The script files `command` runs: an interpreter's or a shell's script operand,
@@ -141,10 +148,29 @@ function filesRun(
   }
   const first = name.length === 0 ? 0x80 : name.charCodeAt(0);
   if (first >= 0x80 || RUNNER_FIRST[first] !== 1) return RUNS_NOTHING;
-  if (name === 'source' || name === '.')
-    return argv[1] === undefined ? NO_RUNS : [{ path: pathKey(argv[1]) }];
+  if (SOURCES.has(name)) return sourcedScripts(argv, name);
   if (SHELL_NAMES.has(name)) return shellScripts(argv, name);
   return RUNS_NOTHING;
+}
+
+/**
+ * The script file `source`/`.` runs: its first operand in any reading of its entry (`. --
+ * s.sh` too); the word after it when its entry reads none (`. -x s.sh`: bash refuses the
+ * option, but the name is checked all the same).
+ */
+function sourcedScripts(argv: readonly string[], name: string): readonly FileRun[] {
+  let runs: FileRun[] | undefined;
+  const add = (word: string | undefined) => {
+    if (word === undefined) return;
+    const path = pathKey(word);
+    if (!runs?.some((run) => run.path === path)) (runs ??= []).push({ path });
+  };
+  add(argv[1]);
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    const at = reading.operands[0];
+    if (at !== undefined) add(argv[at]);
+  }
+  return runs ?? NO_RUNS;
 }
 
 /**
@@ -183,15 +209,24 @@ function shellScripts(argv: readonly string[], name: string): readonly FileRun[]
   return runs ?? NO_RUNS;
 }
 
-/** `word.endsWith('tee')`, without the call (asked of every command). */
-function endsWithTee(word: string): boolean {
-  const length = word.length;
-  return (
-    length >= 3 &&
-    word.charCodeAt(length - 1) === 0x65 &&
-    word.charCodeAt(length - 2) === 0x65 &&
-    word.charCodeAt(length - 3) === 0x74
-  );
+/**
+ * The files a copier of its input (`showsOutput: 'copies-input'`) writes it into, in any reading
+ * of its entry: its `write` operands (`tee a b`), each appended to when a reading says so (`tee
+ * -a`: `appends`), or `undefined` for none.
+ */
+function copiedInto(argv: readonly string[], name: string): [string, boolean][] | undefined {
+  let targets: [string, boolean][] | undefined;
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    const append = reading.effects.has('appends');
+    for (const at of reading.operands) {
+      if (reading.kinds[at] !== 'write') continue;
+      const path = pathKey(argv[at]!);
+      const known = targets?.find(([target]) => target === path);
+      if (known === undefined) (targets ??= []).push([path, append]);
+      else if (append) known[1] = true;
+    }
+  }
+  return targets;
 }
 
 /**
@@ -259,15 +294,13 @@ export class ScriptWrites {
       if (redirect.fd !== undefined && redirect.fd !== 1) continue;
       (targets ??= []).push([pathKey(redirect.target), redirect.operator.endsWith('>>')]);
     }
-    const name = head === undefined || !endsWithTee(head) ? '' : commandBasename(head);
+    // `tee FILE`: a command that copies its input (`showsOutput`) into its `write` operands.
+    const copies = SHOWN_OUTPUT.get(base) === 'copies-input';
+    const copiedTo = copies ? copiedInto(argv, base) : undefined;
     // `filesRun` reads the same word: `head` when the unwrapped argv has one, else the argv's.
-    if (runs === RUNS_NOTHING && redirects.length === 0 && name !== 'tee') this.idleHead = head;
-    if (name === 'tee') {
-      const argv = command.unwrapped.argv;
-      const append = argv.includes('-a') || argv.includes('--append');
-      for (const arg of argv.slice(1))
-        if (!arg.startsWith('-')) (targets ??= []).push([pathKey(arg), append]);
-    }
+    // A copier is never idle: its next use may name a file (`tee` alone, then `tee s.sh`).
+    if (runs === RUNS_NOTHING && redirects.length === 0 && !copies) this.idleHead = head;
+    if (copiedTo !== undefined) (targets ??= []).push(...copiedTo);
     if (this.listedOnce) {
       // Whether a command writes or runs a file depends only on what its key holds (and on
       // the directories moved so far), so a repeat of a skipped command is skipped too, on
@@ -318,8 +351,7 @@ export class ScriptWrites {
     if (readings !== undefined) this.settings(command, argv, readings);
     if (targets === undefined) return found;
     // `echo 'rm x' | tee s.sh`, `printf … | cat > s.sh`: what they copy is the output before the pipe.
-    const copiesPipe =
-      command.readsPipe === true && (name === 'tee' || commandBasename(head ?? '') === 'cat');
+    const copiesPipe = command.readsPipe === true && copies;
     let text: string | typeof PIPED | undefined = shownOutput(command);
     if (text === undefined && copiesPipe)
       text = this.listedOnce ? PIPED : previous === undefined ? undefined : shownOutput(previous);

@@ -7,7 +7,7 @@
  * Never guesses: when a wrapper option is not understood, unwrapping stops at that wrapper
  * and `opaqueReason` says why.
  */
-import { WRAPPER_NAMES } from '../commands';
+import { readCommand, WRAPPER_NAMES } from '../commands';
 import { commandWordBasename, SHELL_NAMES } from './command-word';
 import { nameShapes } from './name-shapes';
 import type { ShellAssignment, ShellContext, ShellWord, UnwrappedCommand } from './types';
@@ -60,6 +60,22 @@ const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-ok
 // A script computed in part (`sh -c "cat .env; echo $X"`, `eval "$A; printenv"`) is still read
 // as written: what it will run is not known — its command stays opaque, never allowed — but the
 // floor and the deny rules must see the commands it spells out, which run whatever `$X` holds.
+
+/**
+ * Where `trap`'s action is (`trap [-lp] [--] ACTION SIGNAL…`): its entry's `script` operand in
+ * any reading (commands/table/builtins.ts), when a signal follows it (with none, bash takes the
+ * word for a signal) and it is not `-` (which resets the signals).
+ */
+function trapActions(words: readonly ShellWord[]): number[] {
+  const argv = words.map((word) => word.value);
+  const found: number[] = [];
+  for (const reading of readCommand(argv, 0, 'trap') ?? []) {
+    const [action, signal] = reading.operands;
+    if (action === undefined || signal === undefined || reading.kinds[action] !== 'script') continue;
+    if (argv[action] !== '-' && !found.includes(action)) found.push(action);
+  }
+  return found;
+}
 
 /** Scans a `find` command's arguments for `-exec ... ;|+` and lists each inner command. */
 function listFindExec(
@@ -314,12 +330,9 @@ export function unwrapCommand(
       listFindExec(innerWords, startsOf(startList, words).slice(index), 0, depth, host);
     } else if (name === 'trap') {
       // `trap ACTION SIGNAL...`: ACTION is a script run when a signal (or EXIT) arrives.
-      let at = 1;
-      if (innerWords[at]?.value === '--') at++;
-      const action = innerWords[at];
-      if (action && innerWords.length > at + 1 && !action.value.startsWith('-')) {
-        opaqueReason = 'trap runs its action as a script';
-        if (action.dynamic) opaqueReason = 'trap with a non-literal action';
+      for (const at of trapActions(innerWords)) {
+        const action = innerWords[at] as ShellWord;
+        opaqueReason = action.dynamic ? 'trap with a non-literal action' : 'trap runs its action as a script';
         host.parseScript(
           action.value,
           (startsOf(startList, words)[index + at] ?? 0) + 1,

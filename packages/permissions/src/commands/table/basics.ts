@@ -20,8 +20,14 @@ const LISTS = ['reads-listed'] as const;
 
 export const BASICS: readonly CommandFact[] = [
   {
+    names: ['cat'],
+    summary: 'prints the files it reads (or standard input) on standard output',
+    readOnly: 'any-option',
+    // With no file, what it prints is what arrives on standard input (a here-doc, a pipe).
+    showsOutput: 'copies-input',
+  },
+  {
     names: [
-      'cat',
       'tac',
       'rev',
       'nl',

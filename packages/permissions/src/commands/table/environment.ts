@@ -76,14 +76,20 @@ export const ENVIRONMENT: readonly CommandFact[] = [
   {
     names: ['set'],
     summary: 'sets shell options and positional parameters; alone, prints every variable',
+    // bash's letters; `-o NAME` sets an option by name (`set -o posix` turns alias expansion on).
+    short: 'abefhkmnptuvxBCEHPTo:',
     plusOptions: true,
     operands: ['value'],
     printsEnvironment: ['@empty'],
+    expandsAliases: ['-o~posix'],
     examples: [
       { argv: ['set'], environment: true },
       { argv: ['set', '-e'], environment: false },
       { argv: ['set', '-o', 'pipefail'], environment: false },
       { argv: ['set', '--'], environment: false },
+      { argv: ['set', '-o', 'posix'], expandsAliases: true },
+      { argv: ['set', '-eo', 'posix'], expandsAliases: true },
+      { argv: ['set', '-o', 'pipefail'], expandsAliases: false },
     ],
   },
   {

@@ -28,6 +28,12 @@ const JS_WRITE_CALLS = `${FILE_CALLS}|${OPEN_WRITES}|\\bcreateWriteStream\\b`;
 /** JavaScript's calls that run a program (`child_process`, `Bun.spawn`, `Deno.run`, `Deno.Command`). */
 const JS_RUN_CALLS = String.raw`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|Bun\.spawn|Bun\.spawnSync|Deno\.run|Command)\s*\(`;
 
+/**
+ * JavaScript's process APIs: `exec(` is also a regular expression's method, so for node and deno a
+ * run call only counts in a program that reaches one of them.
+ */
+const JS_PROCESS_API = String.raw`child_process|Bun\.spawn|Deno\.(?:run|Command)`;
+
 export const INTERPRETERS: readonly CommandFact[] = [
   {
     names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
@@ -62,6 +68,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'Node.js',
     language: 'node',
     runCalls: JS_RUN_CALLS,
+    processApi: JS_PROCESS_API,
     writeCalls: JS_WRITE_CALLS,
     // `-pe CODE` is node's alias for `--print --eval CODE` (see `inlineCode`).
     short: 'e:p:r:C:cihv',
@@ -121,6 +128,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     summary: 'the Deno JavaScript runtime',
     language: 'deno',
     runCalls: JS_RUN_CALLS,
+    processApi: JS_PROCESS_API,
     writeCalls: JS_WRITE_CALLS,
     // With no subcommand, the REPL: it runs what it reads on standard input.
     stdinProgram: true,
@@ -154,6 +162,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     runCalls: String.raw`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?`,
     writeCalls: `${FILE_CALLS}|${OPEN_WRITES}|${MODE_WRITES}`,
     shellQuotes: true,
+    interpolates: true,
     // -e CODE; -r LIBRARY; -I and -C a directory; -E an encoding; -F a pattern.
     // -i[EXT]: edits the files in place (attached only).
     short: 'e:r:I:C:E:F:i::acdhlnpsSvwy',
@@ -181,6 +190,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     runCalls: String.raw`\b(?:system|exec)\b\s*\(?`,
     writeCalls: `${FILE_CALLS}|\\bsysopen\\b|${OPEN_WRITES}|${MODE_WRITES}`,
     shellQuotes: true,
+    interpolates: true,
     // -e/-E CODE; -M/-m a module and -i a backup suffix, attached only; -0 an octal record
     // separator, attached. -l is a flag here (its octal value is digits, read as -0's by
     // nothing else): `-lne CODE` is -l -n -e CODE.
@@ -210,6 +220,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
     // `fopen($f, 'w')` is an open mode; `file_put_contents`, `fwrite` and `fputs` write.
     writeCalls: `${FILE_CALLS}|${OPEN_WRITES}|${MODE_WRITES}|\\b(?:file_put_contents|fwrite|fputs)\\b`,
     shellQuotes: true,
+    interpolates: true,
     // -r CODE; -B, -R, -E code run before, per line and after the input; -F a file run per line.
     short: 'r:B:R:E:F:f:d:c:z:S:t:nalsiwvmhHqe',
     values: { '-r': 'code', '-B': 'code', '-R': 'code', '-E': 'code', '-d': 'name' },

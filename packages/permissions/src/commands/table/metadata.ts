@@ -114,14 +114,23 @@ export const METADATA: readonly CommandFact[] = [
     names: ['echo'],
     summary: 'prints its words',
     printsNoContent: true,
+    // Only a word made of these letters alone is an option (`echo -x` prints `-x`).
+    short: 'neE',
+    showsOutput: 'operands',
     operands: ['value'],
     ...READS,
     permute: false,
+    examples: [
+      { argv: ['echo', '-ne', 'rm x'], shows: 'rm x' },
+      { argv: ['echo', '-x;', 'rm', 'x'], shows: '-x; rm x' },
+      { argv: ['echo', '--', 'rm'], shows: '-- rm' },
+    ],
   },
   {
     names: ['printf'],
     summary: 'prints its words in a format; `-v NAME` assigns a shell variable instead',
     printsNoContent: true,
+    showsOutput: 'operands',
     operands: ['value'],
     readOnly: 'listed-options',
     short: 'v:',
@@ -132,6 +141,7 @@ export const METADATA: readonly CommandFact[] = [
     examples: [
       { argv: ['printf', '-v', 'x', '%s', 'a'], roles: { 2: 'name', 3: 'value' }, effects: ['writes'] },
       { argv: ['printf', '%s', '-v', 'x'], roles: { 2: 'value' }, notEffects: ['writes'] },
+      { argv: ['printf', '%s\\n', 'rm x'], shows: '%s\\n rm x' },
     ],
   },
 ];

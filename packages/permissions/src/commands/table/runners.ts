@@ -221,8 +221,6 @@ const NAMED_RUNNERS = [
   'rlwrap',
   'tmux',
   'screen',
-  'at',
-  'batch',
   'lxc-attach',
   'vagrant',
   // Privilege, resource and environment setters that exec the rest of their words, and
@@ -370,6 +368,9 @@ export const RUNNERS: readonly CommandFact[] = [
     // IdentityFile=KEY`); a config file (`-F`) or any other setting may name anything.
     // `-o ProxyCommand=CMD` (also `LocalCommand`, `KnownHostsCommand`, `RemoteCommand`).
     values: { '-i': 'uses', '-o': 'script' },
+    // No remote command runs, nor a login shell: `-N` (forwarding only), `-W` (stdio
+    // forwarding), `-O` (a control command to the master), `-s` (a subsystem).
+    effects: { '-N': ['no-program'], '-W': ['no-program'], '-O': ['no-program'], '-s': ['no-program'] },
     scriptFormat: { '-o': 'ssh-option' },
     settingRoles: { '-o': SSH_KEY_SETTINGS },
     wrapper: 'any-later-word',
@@ -382,6 +383,9 @@ export const RUNNERS: readonly CommandFact[] = [
       { argv: ['ssh', '-i', 'k', '-o', 'IdentityFile=k2', 'host'], roles: { 2: 'uses', 4: 'uses' } },
       { argv: ['ssh', '-o', 'ProxyCommand=x', 'host'], roles: { 2: 'script' } },
       { argv: ['ssh', 'host', 'env'], environment: true },
+      { argv: ['ssh', '-N', '-L', '8080:localhost:80', 'host'], effects: ['no-program'] },
+      { argv: ['ssh', '-s', 'host', 'sftp'], effects: ['no-program'] },
+      { argv: ['ssh', '-p', '22', 'host'], notEffects: ['no-program'] },
       { argv: ['ssh', 'host', 'uptime'], environment: false },
       { argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } },
       { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' } },

@@ -319,6 +319,10 @@ export const TOOLS: readonly CommandFact[] = [
     examples: [
       { argv: ['make', '-j', '-C', 'sub', '-f', 'x.mk', 'all'], roles: { 3: 'chdir', 5: 'read' } },
       { argv: ['make', '--eval', 'x: ; rm -rf y', 'x'], roles: { 2: 'script' } },
+      // A makefile read on standard input: its recipes are what arrives there.
+      { argv: ['make', '-f', '-'], stdinCommands: true },
+      { argv: ['make', '--file=/dev/stdin'], stdinCommands: true },
+      { argv: ['make', '-f', 'x.mk'], stdinCommands: false },
     ],
   },
   {

@@ -161,8 +161,20 @@ export const WRAPPERS: readonly CommandFact[] = [
       'arg-file= delimiter= max-lines= max-args= max-procs= max-chars= process-slot-var= ' +
       'replace= eof=? null interactive no-run-if-empty verbose exit show-limits open-tty',
     values: { '-a': 'read', '--arg-file': 'read' },
+    // `-I STR`: each input line takes STR's place in the command; `-i`, `--replace` say `{}`.
+    placeholders: { '-I': '{}', '-i': '{}', '--replace': '{}' },
     unwrap: { runs: { as: 'input', reason: 'xargs appends arguments read from input' } },
-    examples: [{ argv: ['xargs', '-0', '-I', '{}', 'rm', '{}'], roles: { 3: 'unknown', 4: 'command' } }],
+    examples: [
+      {
+        argv: ['xargs', '-0', '-I', '{}', 'rm', '{}'],
+        roles: { 3: 'unknown', 4: 'command' },
+        placeholders: ['{}'],
+      },
+      { argv: ['xargs', '-I%', 'sh', '-c', '%'], placeholders: ['%'] },
+      { argv: ['xargs', '-i', 'rm', '{}'], placeholders: ['{}'] },
+      { argv: ['xargs', '--replace=@', 'rm', '@'], placeholders: ['@'] },
+      { argv: ['xargs', '-n1', 'rm'], placeholders: [] },
+    ],
   },
   {
     names: ['watch'],

@@ -82,8 +82,15 @@ const FILE_WRITERS: readonly CommandFact[] = [
     short: 'aip',
     long: 'append ignore-interrupts output-error=?',
     abbreviations: true,
+    effects: { '-a': ['appends'], '--append': ['appends'] },
     operands: ['write'],
-    examples: [{ argv: ['tee', '-a', 'log'], roles: { 2: 'write' } }],
+    // What it copies into them (and prints) is what arrives on standard input.
+    showsOutput: 'copies-input',
+    examples: [
+      { argv: ['tee', '-a', 'log'], roles: { 2: 'write' }, effects: ['appends'] },
+      { argv: ['tee', '--app', 'log'], effects: ['appends'] },
+      { argv: ['tee', 'log'], notEffects: ['appends'] },
+    ],
   },
   {
     names: ['truncate'],
@@ -262,7 +269,45 @@ const OTHER_WRITERS: readonly CommandFact[] = [
     operands: ['read'],
     // Anything but listing it writes the spool.
     writesFiles: { files: ['/var/spool/cron/crontabs'], unless: ['-l'] },
-    examples: [{ argv: ['crontab', '-u', 'root', 'jobs'], roles: { 2: 'name', 3: 'read' } }],
+    // With no file (or `-`), the crontab it installs is what arrives on standard input; listing,
+    // removing or editing the crontab installs none.
+    stdinCommands: true,
+    effects: { '-l': ['no-program'], '-r': ['no-program'], '-e': ['no-program'] },
+    examples: [
+      { argv: ['crontab', '-u', 'root', 'jobs'], roles: { 2: 'name', 3: 'read' }, stdinCommands: false },
+      { argv: ['crontab', '-'], stdinCommands: true },
+      { argv: ['crontab', '-u', 'root'], stdinCommands: true },
+      { argv: ['crontab', '-l'], effects: ['no-program'], stdinCommands: false },
+    ],
+  },
+  {
+    names: ['at', 'batch'],
+    summary: 'queues the command lines it reads on standard input (or from -f FILE) to run later',
+    short: 'q:f:t:o:mMlrdcvVbK',
+    values: { '-f': 'read', '-q': 'value', '-t': 'value', '-o': 'value' },
+    // `-f FILE` holds the jobs; listing (`-l`), removing (`-d`, `-r`) or printing (`-c`) jobs
+    // queues none.
+    effects: {
+      '-f': ['program-given'],
+      '-l': ['no-program'],
+      '-d': ['no-program'],
+      '-r': ['no-program'],
+      '-c': ['no-program'],
+    },
+    // The time, or the jobs' numbers: never a file, but left for the floor to read as one.
+    operands: ['unknown'],
+    stdinCommands: true,
+    // Its later words are matched by the deny rules as for a runner (`at now rm x` is no
+    // command, but it was one of the named runners before it had an entry).
+    wrapper: 'any-later-word',
+    examples: [
+      { argv: ['at', 'now', '+', '1', 'hour'], stdinCommands: true },
+      { argv: ['batch'], stdinCommands: true },
+      { argv: ['at', '-f', 'jobs.sh', 'now'], roles: { 2: 'read' }, stdinCommands: false },
+      { argv: ['at', '-f', '-', 'now'], stdinCommands: true },
+      { argv: ['at', '-l'], stdinCommands: false },
+      { argv: ['at', '-d', '3'], stdinCommands: false },
+    ],
   },
   {
     names: ['launchctl'],

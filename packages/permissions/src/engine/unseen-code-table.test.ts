@@ -1,0 +1,269 @@
+/**
+ * Unseen code and written scripts from the command table (decision 0051): each family is
+ * checked through the engine under a deny rule, and each fact has a mutation check — the same
+ * table without it decides otherwise.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { CommandFact } from '../commands';
+import { compileRuleSet } from '../rules/compile-rule-set';
+import { evaluateBash } from './evaluate-bash';
+
+const context = { cwd: '/repo', homeDir: '/root' };
+const rules = { deny: ['Bash(rm:*)'] };
+const rmDenied = compileRuleSet(rules);
+const decide = (command: string) => evaluateBash(command, rmDenied, context).behavior;
+
+/**
+ * The decision for `command` under `Bash(rm:*)` with the entry named `name` of the table file
+ * `file` (export `exportName`) changed by `mutate`, without its examples (which would refuse
+ * the changed entry when the table loads).
+ */
+async function decideWithout(
+  [file, exportName]: readonly [string, string],
+  name: string,
+  mutate: (entry: CommandFact) => CommandFact,
+  command: string,
+): Promise<string> {
+  vi.resetModules();
+  const path = `../commands/table/${file}`;
+  vi.doMock(path, async (original) => {
+    const actual = await original<Record<string, readonly CommandFact[]>>();
+    const entries = actual[exportName]!.map((entry) =>
+      entry.names[0] === name ? { ...mutate(entry), examples: undefined } : entry,
+    );
+    return { ...actual, [exportName]: entries };
+  });
+  try {
+    const engine = await import('./evaluate-bash');
+    const compile = await import('../rules/compile-rule-set');
+    return engine.evaluateBash(command, compile.compileRuleSet(rules), context).behavior;
+  } finally {
+    vi.doUnmock(path);
+    vi.resetModules();
+  }
+}
+
+const WRITERS = ['writers', 'WRITERS'] as const;
+const TOOLS = ['tools', 'TOOLS'] as const;
+const WRAPPERS = ['wrappers', 'WRAPPERS'] as const;
+const RUNNERS = ['runners', 'RUNNERS'] as const;
+const INTERPRETERS = ['interpreters', 'INTERPRETERS'] as const;
+const BUILTINS = ['builtins', 'BUILTINS'] as const;
+const ENVIRONMENT = ['environment', 'ENVIRONMENT'] as const;
+const METADATA = ['metadata', 'METADATA'] as const;
+const BASICS = ['basics', 'BASICS'] as const;
+
+/** `entry` without the effects of `spellings`. */
+function withoutEffects(entry: CommandFact, ...spellings: string[]): CommandFact {
+  const effects = { ...entry.effects };
+  for (const spelling of spellings) delete effects[spelling];
+  return { ...entry, effects };
+}
+
+const CRONTAB_HEREDOC = "crontab - <<'EOF'\n* * * * * rm -rf x\nEOF";
+
+describe('command lines read on standard input (`stdinCommands`, a `runs-file` value)', () => {
+  it.each([
+    "echo 'rm -rf x' | at now",
+    "echo 'rm -rf x' | batch",
+    "at -f - now <<< 'rm -rf x'",
+    CRONTAB_HEREDOC,
+    "echo '* * * * * rm -rf x' | crontab",
+    "echo '* * * * * rm -rf x' | crontab -u me",
+    "printf 'x:\\n\\trm -rf y\\n' | make -f -",
+    'cat rules.mk | make --file=/dev/stdin',
+  ])('%s is denied under Bash(rm:*)', (command) => {
+    expect(decide(command)).toBe('deny');
+  });
+
+  it.each([
+    'at -l',
+    'echo 3 | at -d 3',
+    'at -f jobs.sh now',
+    'crontab -l',
+    'echo x | crontab -l',
+    'crontab jobs.txt',
+    'make -f x.mk all',
+  ])('%s is not denied', (command) => {
+    expect(decide(command)).not.toBe('deny');
+  });
+
+  it('mutation: without at’s and crontab’s `stdinCommands`, their input is not checked', async () => {
+    const drop = ({ stdinCommands: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(WRITERS, 'at', drop, "echo 'rm -rf x' | at now")).not.toBe('deny');
+    expect(await decideWithout(WRITERS, 'crontab', drop, CRONTAB_HEREDOC)).not.toBe('deny');
+  });
+
+  it('mutation: at’s `-l` as a plain flag queues what arrives', async () => {
+    expect(await decideWithout(WRITERS, 'at', (entry) => withoutEffects(entry, '-l'), 'echo x | at -l')).toBe(
+      'deny',
+    );
+  });
+
+  it('mutation: without make’s `runs-file` effect, `make -f -` reads a makefile that is not checked', async () => {
+    const command = 'cat rules.mk | make -f -';
+    expect(decide(command)).toBe('deny');
+    expect(
+      await decideWithout(
+        TOOLS,
+        'make',
+        (entry) => withoutEffects(entry, '-f', '--file', '--makefile'),
+        command,
+      ),
+    ).not.toBe('deny');
+  });
+});
+
+describe("xargs's placeholder (`placeholders`)", () => {
+  it.each([
+    'ls | xargs -I% sh -c %',
+    'ls | xargs -I@ @',
+    'ls | xargs --replace=% bash -c %',
+    'ls | xargs -I{} rm {}',
+  ])('%s is denied under Bash(rm:*)', (command) => {
+    expect(decide(command)).toBe('deny');
+  });
+
+  it('leaves a script that only takes the line as an argument', () => {
+    expect(decide(`ls | xargs -I% sh -c 'echo "$1"' _ %`)).not.toBe('deny');
+  });
+
+  it('mutation: without `placeholders`, a line run as the script under another name is not seen', async () => {
+    const drop = ({ placeholders: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(WRAPPERS, 'xargs', drop, 'ls | xargs -I% sh -c %')).not.toBe('deny');
+  });
+});
+
+describe("ssh's options that open no shell (`no-program`)", () => {
+  const forwarding = 'echo x | ssh -N -L 8080:localhost:80 host';
+
+  it('feeds no login shell with -N, -W, -O or -s, and does without them', () => {
+    expect(decide(forwarding)).not.toBe('deny');
+    expect(decide('echo x | ssh -W localhost:22 jump')).not.toBe('deny');
+    expect(decide("echo 'rm -rf x' | ssh host")).toBe('deny');
+  });
+
+  it('mutation: without the effects, a forwarding counts as a login shell fed its input', async () => {
+    const drop = (entry: CommandFact) => withoutEffects(entry, '-N', '-W', '-O', '-s');
+    expect(await decideWithout(RUNNERS, 'ssh', drop, forwarding)).toBe('deny');
+  });
+});
+
+describe('run calls: interpolation and process APIs (`interpolates`, `processApi`)', () => {
+  const perl = `perl -e 'system("$ARGV[0]")' x`;
+  const regex = `node -e 'console.log(/a/.exec(process.argv[1]))' x`;
+
+  it('reads an interpolated string as built at run time, and a regular expression’s exec as none', () => {
+    expect(decide(perl)).toBe('deny');
+    expect(decide(`perl -e 'system("ls")'`)).not.toBe('deny');
+    expect(decide(regex)).not.toBe('deny');
+    expect(decide(`node -e 'require("child_process").exec(process.argv[1])' x`)).toBe('deny');
+  });
+
+  it('mutation: without `interpolates`, perl’s "$ARGV[0]" counts as a literal', async () => {
+    const drop = ({ interpolates: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(INTERPRETERS, 'perl', drop, perl)).not.toBe('deny');
+  });
+
+  it('mutation: without `processApi`, any `exec(` in a node program counts as a run call', async () => {
+    const drop = ({ processApi: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(INTERPRETERS, 'node', drop, regex)).toBe('deny');
+  });
+});
+
+describe('builtins that run shell code (`runsShellCode`)', () => {
+  const sourced = "printf 'rm -rf x\\n' > s.sh && source s.sh";
+
+  it.each([
+    sourced,
+    "echo 'rm -rf x' > s.sh; . ./s.sh",
+    "echo 'rm -rf x' > s.sh; . -- s.sh",
+    `. /dev/stdin <<< 'rm -rf x'`,
+    'source "$SCRIPT"',
+    'eval "$CMD"',
+  ])('%s is denied under Bash(rm:*)', (command) => {
+    expect(decide(command)).toBe('deny');
+  });
+
+  it('leaves a script it cannot see, or one that runs nothing denied, to be asked about', () => {
+    expect(decide('source venv/bin/activate')).toBe('ask');
+    expect(decide("echo 'ls' > s.sh && source s.sh")).not.toBe('deny');
+  });
+
+  it('mutation: without `runsShellCode`, a written script that is sourced is not checked', async () => {
+    const drop = ({ runsShellCode: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(BUILTINS, 'source', drop, sourced)).not.toBe('deny');
+  });
+});
+
+describe('alias expansion turned on, and aliases that run their arguments', () => {
+  const runner = `sh -c 'alias r=sudo; r x'`;
+
+  it.each(['shopt -s expand_aliases', 'set -o posix', runner])('%s is denied under Bash(rm:*)', (command) => {
+    expect(decide(command)).toBe('deny');
+  });
+
+  it('leaves other options, and an alias for an interpreter, alone', () => {
+    expect(decide(`sh -c 'alias py=python3; py t.py'`)).not.toBe('deny');
+    expect(decide('shopt -s extglob')).not.toBe('deny');
+    expect(decide('set -o pipefail')).not.toBe('deny');
+  });
+
+  it('mutation: without `expandsAliases`, turning alias expansion on is not seen', async () => {
+    const drop = ({ expandsAliases: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(BUILTINS, 'shopt', drop, 'shopt -s expand_aliases')).not.toBe('deny');
+    expect(await decideWithout(ENVIRONMENT, 'set', drop, 'set -o posix')).not.toBe('deny');
+  });
+
+  it('mutation: without `definesAliases`, an alias that runs its arguments is not seen', async () => {
+    const drop = ({ definesAliases: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(BUILTINS, 'alias', drop, runner)).not.toBe('deny');
+  });
+});
+
+describe('text a command shows, written into a script (`showsOutput`, `appends`)', () => {
+  const echoed = "echo -e 'rm -rf x' > s.sh && bash s.sh";
+  const printed = "printf '\\x72m -rf x\\n' > s.sh && sh s.sh";
+  const heredoc = "cat > s.sh <<'EOF'\nrm -rf x\nEOF\nbash s.sh";
+  const teed = "echo 'rm -rf x' | tee s.sh && bash s.sh";
+  const appended = "echo 'rm -rf x' > s.sh; echo ls | tee -a s.sh; bash s.sh";
+
+  it.each([echoed, printed, heredoc, teed, appended, "echo '-x; rm -rf x' > s.sh && bash s.sh"])(
+    '%s is denied under Bash(rm:*)',
+    (command) => {
+      expect(decide(command)).toBe('deny');
+    },
+  );
+
+  it('mutation: without `showsOutput`, what echo, printf, cat and tee show is not followed', async () => {
+    const drop = ({ showsOutput: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(METADATA, 'echo', drop, echoed)).not.toBe('deny');
+    expect(await decideWithout(METADATA, 'printf', drop, printed)).not.toBe('deny');
+    expect(await decideWithout(BASICS, 'cat', drop, heredoc)).not.toBe('deny');
+    expect(await decideWithout(WRITERS, 'tee', drop, teed)).not.toBe('deny');
+  });
+
+  it('mutation: without tee’s `appends`, `tee -a` would replace what the script held', async () => {
+    const drop = (entry: CommandFact) => withoutEffects(entry, '-a', '--append');
+    expect(await decideWithout(WRITERS, 'tee', drop, appended)).not.toBe('deny');
+  });
+});
+
+describe("trap's action, where its entry says it is", () => {
+  it.each(["trap 'rm -rf x' EXIT", "trap -- 'rm -rf x' INT TERM", "trap -p; trap 'rm -rf x' ERR"])(
+    '%s is denied under Bash(rm:*)',
+    (command) => {
+      expect(decide(command)).toBe('deny');
+    },
+  );
+
+  it('reads no action without a signal after it, or `-`', () => {
+    expect(decide('trap - INT')).not.toBe('deny');
+    expect(decide('trap -p')).not.toBe('deny');
+  });
+
+  it('mutation: without the script operand, neither the parser nor the reader finds the action', async () => {
+    const mutate = (entry: CommandFact): CommandFact => ({ ...entry, operands: ['name'] });
+    expect(await decideWithout(BUILTINS, 'trap', mutate, "trap 'rm -rf x' EXIT")).not.toBe('deny');
+  });
+});

@@ -2,12 +2,12 @@
  * The six defects of issue 27 — tables that disagreed about one command — as regression
  * tests, each now one fact of the command table (cwd `/repo`, home `/root`).
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../classifier';
 import { evaluateBash } from '../engine/evaluate-bash';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { analyzeShell } from '../shell/analyze-shell';
-import type { CommandFact } from './types';
+import { changeEntry, withTableChanged } from './test-support';
 
 const context = { cwd: '/repo', homeDir: '/root' };
 const grepAllowed = compileRuleSet({ allow: ['Bash(grep:*)'] });
@@ -73,30 +73,21 @@ describe('issue 27: one fact, every consumer', () => {
 
 describe('mutation check: a role dropped from the table changes a decision', () => {
   it('without the script role of ugrep --filter, the deny of issue 27 is lost', async () => {
-    vi.resetModules();
-    vi.doMock('./table/search', async (original) => {
-      const actual = await original<typeof import('./table/search')>();
-      const SEARCH: CommandFact[] = actual.SEARCH.map((entry) => {
-        if (entry.names[0] !== 'ugrep') return entry;
-        const { '--filter': _dropped, ...values } = entry.values!;
-        return { ...entry, values, scriptFormat: {} };
-      });
-      return { SEARCH };
+    const drop = changeEntry('ugrep', (entry) => {
+      const { '--filter': _dropped, ...values } = entry.values!;
+      return { ...entry, values, scriptFormat: {} };
     });
-    try {
+    const behavior = await withTableChanged(drop, async () => {
       const engine = await import('../engine/evaluate-bash');
       const rules = await import('../rules/compile-rule-set');
-      const decision = engine.evaluateBash(
+      return engine.evaluateBash(
         "ugrep --filter='txt:rm -rf x' KEY .",
         rules.compileRuleSet({ deny: ['Bash(rm:*)'] }),
         context,
-      );
-      // The regression test above ("ugrep --filter=… meets Bash(rm:*)") would fail.
-      expect(decision.behavior).not.toBe('deny');
-    } finally {
-      vi.doUnmock('./table/search');
-      vi.resetModules();
-    }
+      ).behavior;
+    });
+    // The regression test above ("ugrep --filter=… meets Bash(rm:*)") would fail.
+    expect(behavior).not.toBe('deny');
   });
 });
 

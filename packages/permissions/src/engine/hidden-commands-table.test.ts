@@ -3,8 +3,9 @@
  * checked through the engine under a deny rule, and each fact has a mutation check — the same
  * table without it loses the deny.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
+import { changeEntry, withTableChanged } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
 
@@ -16,22 +17,12 @@ const decide = (command: string) => evaluateBash(command, rmDenied, context);
  * The decision for `command` under the deny rules, with the table's entry named `name` changed
  * by `mutate` (a fact dropped) and without its examples.
  */
-async function decideWithout(
+function decideWithout(
   name: string,
   mutate: (entry: CommandFact) => CommandFact,
   command: string,
 ): Promise<string> {
-  vi.resetModules();
-  const family = FAMILIES[name]!;
-  vi.doMock(`../commands/table/${family[0]}`, async (original) => {
-    const actual = await original<Record<string, readonly CommandFact[]>>();
-    // Its examples go too: they would catch the mutation when the table loads.
-    const entries = actual[family[1]]!.map((entry) =>
-      entry.names[0] === name ? { ...mutate(entry), examples: undefined } : entry,
-    );
-    return { ...actual, [family[1]]: entries };
-  });
-  try {
+  return withTableChanged(changeEntry(name, mutate), async () => {
     const engine = await import('./evaluate-bash');
     const rules = await import('../rules/compile-rule-set');
     const decision = engine.evaluateBash(
@@ -40,29 +31,8 @@ async function decideWithout(
       context,
     );
     return decision.behavior;
-  } finally {
-    vi.doUnmock(`../commands/table/${family[0]}`);
-    vi.resetModules();
-  }
+  });
 }
-
-/** The table's file and export each mutated entry is in. */
-const FAMILIES: Record<string, readonly [string, string]> = {
-  git: ['git', 'GIT'],
-  tar: ['archives', 'ARCHIVES'],
-  rsync: ['files', 'FILES'],
-  scp: ['files', 'FILES'],
-  ssh: ['runners', 'RUNNERS'],
-  sftp: ['network', 'NETWORK'],
-  vi: ['writers', 'WRITERS'],
-  less: ['pagers', 'PAGERS'],
-  man: ['pagers', 'PAGERS'],
-  rg: ['search', 'SEARCH'],
-  fd: ['search', 'SEARCH'],
-  trap: ['builtins', 'BUILTINS'],
-  alias: ['builtins', 'BUILTINS'],
-  mapfile: ['builtins', 'BUILTINS'],
-};
 
 /** `entry` without the value roles (and script formats) of `spellings`. */
 function withoutValues(entry: CommandFact, ...spellings: string[]): CommandFact {

@@ -1,0 +1,48 @@
+/**
+ * The one helper of the mutation checks (for this package's own tests, not part of the public
+ * API): a decision made with the command table changed — a fact dropped — with every module
+ * that derives something from the table loaded again.
+ */
+import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
+import type { CommandFact } from './types';
+
+/** The table's one list of entries (`table/index.ts`): every consumer reads the table through it. */
+const ENTRIES_MODULE = fileURLToPath(new URL('./table/index.ts', import.meta.url));
+
+/**
+ * `run`'s result with the table's entries changed by `change`. Modules `run` imports
+ * dynamically see the changed table, and every set derived from it derived again. A changed
+ * entry loses its examples: they would refuse it when the table loads, which is a check of its
+ * own (`loadCommandTable(…).checkAll()`).
+ */
+export async function withTableChanged<T>(
+  change: (entry: CommandFact) => CommandFact,
+  run: () => Promise<T>,
+): Promise<T> {
+  vi.resetModules();
+  vi.doMock(ENTRIES_MODULE, async (original) => {
+    const actual = await original<{ ENTRIES: readonly CommandFact[] }>();
+    const ENTRIES = actual.ENTRIES.map((entry) => {
+      const after = change(entry);
+      if (after === entry) return entry;
+      const { examples: _dropped, ...rest } = after;
+      return rest;
+    });
+    return { ...actual, ENTRIES };
+  });
+  try {
+    return await run();
+  } finally {
+    vi.doUnmock(ENTRIES_MODULE);
+    vi.resetModules();
+  }
+}
+
+/** A change for `withTableChanged`: the entry first named `name` changed by `mutate`, the others kept. */
+export function changeEntry(
+  name: string,
+  mutate: (entry: CommandFact) => CommandFact,
+): (entry: CommandFact) => CommandFact {
+  return (entry) => (entry.names[0] === name ? mutate(entry) : entry);
+}

@@ -3,20 +3,24 @@
  * their format (`ugrep --filter=txt:CMD`, `git clone -u CMD`, `tar --to-command=CMD`, `vim -c
  * '!CMD'`), `script` operands (`trap CMD EXIT`; with the words after them where the role
  * repeats: `git bisect run rm -rf x`), `+CMD` operands (`plusCommands`: `less '+!CMD'`), an
- * lftp command string's `!CMD`, and the settings whose value is a command line
+ * lftp command string's `!CMD`, words in a `commandWords` format (`perl -pe '' 'CMD|'`, `git
+ * clone 'ext::CMD'`), and the settings whose value is a command line
  * (`git -c core.pager=CMD log`, `git config alias.x '!CMD'`, `npm config set script-shell CMD`).
  * The search for hidden commands parses each as shell and checks it like any command; a deny
  * rule matches if any reading holds a denied command.
  */
 import type { CompiledFact } from './compile';
 import { commandsIn } from './files-run';
-import type { Reading } from './read-argv';
+import type { Reading, WordKind } from './read-argv';
 import type { ScriptFormat } from './types';
 
 /** ssh's `-o Key=Value` settings that hold a command line, with the command line. */
 const SSH_COMMAND_OPTION = /^(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*(.*)$/is;
 /** A debugger command that runs a shell command: gdb's `shell CMD`/`!CMD`, lldb's `platform shell CMD`. */
 const DEBUGGER_SHELL = /^\s*(?:(?:platform\s+)?shell\b|!)\s*(.*)$/s;
+/** Perl's two-argument `open` of `CMD|` or `|CMD`: a pipe from or to a shell command. */
+const PIPE_OPEN = /^\s*\||\|\s*$/;
+const PIPE_ENDS = /^\s*\||\|\s*$/g;
 
 /** A `script` value in its format: ugrep's `--filter=EXTS:CMD,…`, an editor's `!CMD`. */
 export function scriptOf(value: string, format: ScriptFormat | undefined): string | undefined {
@@ -35,6 +39,10 @@ export function scriptOf(value: string, format: ScriptFormat | undefined): strin
       return SSH_COMMAND_OPTION.exec(value)?.[1];
     case 'debugger':
       return DEBUGGER_SHELL.exec(value)?.[1];
+    case 'pipe-open':
+      return PIPE_OPEN.test(value) ? value.replace(PIPE_ENDS, '') : undefined;
+    case 'ext-transport':
+      return value.startsWith('ext::') ? value.slice('ext::'.length).replace(/% /g, ' ') : undefined;
     default:
       return value;
   }
@@ -77,6 +85,9 @@ function settingLine(
   if (keys !== undefined && keyPattern(keys).test(key)) return value.replace(/^!/, '');
   return undefined;
 }
+
+/** Words of a reading that are the command's own syntax, never a `commandWords` word. */
+const NOT_WORDS: ReadonlySet<WordKind> = new Set(['option', 'subcommand', 'end-of-options', 'program']);
 
 /** The command lines `readings` of `argv` hold (see the module's comment), each once. */
 export function commandLinesIn(readings: readonly Reading[], argv: readonly string[]): string[] {
@@ -122,6 +133,16 @@ export function commandLinesIn(readings: readonly Reading[], argv: readonly stri
       for (const at of reading.operands) {
         const word = argv[at]!;
         const script = word.startsWith('+') ? scriptOf(word.slice(1), plus) : undefined;
+        if (script !== undefined) found.add(script);
+      }
+    // `perl -pe '' 'CMD|'`, `git clone 'ext::CMD'`: any word but an option, in the entry's format.
+    let words: ScriptFormat | undefined;
+    for (const level of reading.facts) words = level.fact.commandWords ?? words;
+    if (words !== undefined)
+      for (let at = 0; at < argv.length; at++) {
+        const kind = reading.kinds[at];
+        if (kind === undefined || NOT_WORDS.has(kind)) continue;
+        const script = scriptOf(argv[at]!, words);
         if (script !== undefined) found.add(script);
       }
     // Settings stored from the operands, `KEY VALUE` or `KEY=VALUE`: each operand is tried as

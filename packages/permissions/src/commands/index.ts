@@ -284,6 +284,7 @@ const holdsScripts = atAnyLevel(
     Object.values(fact.readFormat ?? {}).includes('ftp-commands') ||
     (fact.operands ?? []).includes('script') ||
     fact.plusCommands !== undefined ||
+    fact.commandWords !== undefined ||
     fact.settingOptions !== undefined ||
     fact.setsCommandSettings !== undefined,
 );

@@ -386,6 +386,11 @@ function walk(argv: readonly string[], state: State, forks: Forks): void {
     }
     if (wrapper === 'any-later-word') {
       state.anyLaterWord = true;
+      // A runner that permutes (`gdb ./prog -ex CMD`) reads its options after the command too.
+      if (level.fact.permute === true && !state.ended) {
+        state.kinds[i] = 'unknown';
+        continue;
+      }
       for (let k = i; k < argv.length; k++) state.kinds[k] = 'unknown';
       return;
     }

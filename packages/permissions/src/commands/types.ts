@@ -183,6 +183,13 @@ export interface ArgvFacts {
    */
   placeholders?: Readonly<Record<string, string>>;
   /**
+   * A word of its argv in this format holds a command line wherever it stands — an operand, an
+   * option's value, a word after a subcommand the table does not know: `pipe-open` (Perl's `<>`
+   * opens its operands with two-argument open, `perl -pe '' 'CMD|'`), `ext-transport` (git runs
+   * the command of an `ext::CMD` remote URL, `git clone 'ext::sh -c …'`).
+   */
+  commandWords?: ScriptFormat;
+  /**
    * Value-taking options whose value is a `KEY=VALUE` setting for this run (`git -c K=V`, `git
    * clone --config K=V`): a key among the entry's `commandSettings` holds a command line.
    */
@@ -226,7 +233,11 @@ export interface ArgvFacts {
    * with the effect `target-given` named it (`cp -t DIR SRC…`).
    */
   lastOperand?: Role;
-  /** Options and operands may mix (GNU permutation); otherwise the first operand ends the options. */
+  /**
+   * Options and operands may mix (GNU permutation); otherwise the first operand ends the options.
+   * Said (`true`) of an `any-later-word` runner: its options are read after its operands too
+   * (`gdb ./prog -ex CMD`), every other word still a possible command.
+   */
   permute?: boolean;
   /**
    * The operands come first, the options after them form an expression (`find [-H|-L|-P]
@@ -308,9 +319,18 @@ export type ReadFormat = 'curl-form' | 'ftp-commands';
  * `exec-action` — tar's `--checkpoint-action=exec=CMD` (other actions run none); `ssh-option`
  * — ssh's `-o Key=Value`, of which `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` and
  * `RemoteCommand` hold one; `debugger` — a gdb or lldb command, of which `shell CMD`, `!CMD`
- * and `platform shell CMD` run one.
+ * and `platform shell CMD` run one; `pipe-open` — a Perl two-argument `open` target, `CMD|` or
+ * `|CMD` runs CMD in a shell; `ext-transport` — a git URL `ext::CMD` (`%` before a blank
+ * escapes it), other URLs run none.
  */
-export type ScriptFormat = 'after-colon' | 'after-bang' | 'exec-action' | 'ssh-option' | 'debugger';
+export type ScriptFormat =
+  | 'after-colon'
+  | 'after-bang'
+  | 'exec-action'
+  | 'ssh-option'
+  | 'debugger'
+  | 'pipe-open'
+  | 'ext-transport';
 
 /**
  * How the shell parser takes a wrapper off the command it runs (`sudo -u x CMD`, `env X=1

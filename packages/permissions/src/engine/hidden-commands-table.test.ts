@@ -258,3 +258,74 @@ describe('builtins that store a command line', () => {
     expect(lines(mutated)).toEqual([]);
   });
 });
+
+describe("debugger commands, gcloud's ssh, Perl's operands and git's URLs (decision 0050)", () => {
+  it.each([
+    "gdb -batch -ex 'shell rm -rf x'",
+    "gdb ./prog -ex '!rm -rf x'",
+    "gdb --eval-command='shell rm -rf x' ./prog",
+    "gdb -p 1 -iex 'shell rm -rf x'",
+    "lldb -b -o 'platform shell rm -rf x' ./prog",
+    "lldb --one-line-before-file 'shell rm -rf x'",
+    "gcloud compute ssh vm --command='rm -rf x'",
+    "gcloud compute ssh vm --zone z --command 'rm -rf x'",
+    "gcloud --project p beta compute tpus tpu-vm ssh t --command='rm -rf x'",
+    "perl -pe '' 'rm -rf x|'",
+    "perl -ne print '|rm -rf x'",
+    "git clone 'ext::sh -c rm% -rf% x' d",
+    "git -c protocol.ext.allow=always fetch 'ext::rm -rf x'",
+    "git -C sub submodule add 'ext::rm -rf x' m",
+  ])('%s is denied', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+
+  it.each([
+    'gdb -batch -ex bt ./a.out core',
+    "gdb -q -ex 'info registers' ./prog",
+    "lldb -o 'run' ./prog",
+    "gcloud compute ssh vm --command='uptime'",
+    "perl -ne 'print if /rm/' a|b",
+    'git clone https://h/r ext',
+  ])('%s is not denied', (command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+  });
+
+  it.each([
+    ['gdb', (entry: CommandFact) => withoutValues(entry, '-ex'), "gdb -batch -ex 'shell rm -rf x'"],
+    ['gdb', ({ permute: _, ...entry }: CommandFact) => entry, "gdb ./prog -ex 'shell rm -rf x'"],
+    [
+      'gcloud',
+      (entry: CommandFact) =>
+        withSub(entry, 'compute', ({ subcommands: _, ...sub }) => ({ ...sub, subcommands: {} })),
+      "gcloud compute ssh vm --command='rm -rf x'",
+    ],
+    ['git', ({ commandWords: _, ...entry }: CommandFact) => entry, "git clone 'ext::sh -c rm% -rf% x' d"],
+  ] as const)('mutation: %s without its fact, %#: not denied', async (name, mutate, command) => {
+    expect(decide(command).behavior).toBe('deny');
+    expect(await decideWithout(name, mutate, command)).not.toBe('deny');
+  });
+
+  // lldb and perl are also interpreter-like words whose program text is searched for the rule's
+  // words: the engine denies these either way, so the mutation check is made at the reader.
+  it.each([
+    [
+      'lldb',
+      (entry: CommandFact) => withoutValues(entry, '-o'),
+      ['lldb', '-b', '-o', 'platform shell rm -rf x'],
+    ],
+    ['perl', ({ commandWords: _, ...entry }: CommandFact) => entry, ['perl', '-pe', '', 'rm -rf x|']],
+  ] as const)(
+    'mutation at the reader: %s without its fact finds no command line',
+    async (name, mutate, argv) => {
+      const { commandLinesIn, loadCommandTable, readArgv } = await import('../commands');
+      const { ENTRIES } = await import('../commands/table');
+      const lines = (entries: readonly CommandFact[]) =>
+        commandLinesIn(readArgv(argv, loadCommandTable(entries).get(name)!), argv);
+      expect(lines(ENTRIES)).toEqual(['rm -rf x']);
+      const mutated = ENTRIES.map((entry) =>
+        entry.names[0] === name ? { ...mutate(entry), examples: undefined } : entry,
+      );
+      expect(lines(mutated)).toEqual([]);
+    },
+  );
+});

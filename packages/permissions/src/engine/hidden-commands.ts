@@ -58,19 +58,6 @@ function isCodeLike(word: string): boolean {
   return /[\s;|&()'"`]/.test(word);
 }
 
-/**
- * git's `ext::` transport runs its command (`%` escapes a space): `git clone 'ext::sh -c …'`
- * (git's options and settings that hold a command line are the command table's, as are the
- * builtins `trap`, `alias` and `mapfile -C`: `commandLinesIn`).
- */
-function gitTransportTexts(argv: readonly string[], texts: string[], name: string): void {
-  if (name !== 'git') return;
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg.startsWith('ext::')) texts.push(arg.slice(5).replace(/% /g, ' '));
-  }
-}
-
 /** True when `name` (a command basename) runs a command given in its trailing arguments (`ssh`, `docker`, `su`). */
 export function isCommandRunner(name: string): boolean {
   return runners.has(name);
@@ -135,10 +122,8 @@ export function mayHideCommands(word: string): boolean {
   const name = commandBasename(word);
   return (
     kindOf(word) !== undefined ||
-    name === 'git' ||
     PACKAGE_RUNNERS.has(name) ||
     COMMAND_VALUE_NAMES.has(name) ||
-    optionCommands.has(name) ||
     SCRIPT_HOLDERS.has(name) ||
     copying.has(name)
   );
@@ -178,75 +163,6 @@ function packageRunStarts(
   const starts = [...found].sort((a, b) => a - b);
   for (const at of starts) if (isCodeLike(argv[at]!)) texts?.push(argv[at]!);
   return starts;
-}
-
-/**
- * Options of a program whose value is a command line it runs, where the command table cannot
- * say so yet: gcloud's `--command` after subcommands the table does not list, the debuggers'
- * own commands, Perl's `'CMD|'` operands.
- */
-interface CommandOptions {
-  /** Long options (`--command=CMD`). */
-  long?: readonly string[];
-}
-
-const optionCommands: ReadonlyMap<string, CommandOptions> = new Map([
-  // `gcloud compute ssh VM --command=CMD` runs CMD on the VM.
-  ['gcloud', { long: ['command'] }],
-  ['gdb', {}],
-  ['lldb', {}],
-  ['perl', {}],
-]);
-
-const PERL_PIPE_OPEN = /^\s*\||\|\s*$/;
-const PERL_PIPE_ENDS = /^\s*\||\|\s*$/g;
-
-/**
- * Command lines held in the options of the programs `optionCommands` lists: `perl -ne …
- * 'CMD|'`, `gcloud compute ssh vm --command=CMD`, `gdb -ex 'shell CMD'` (zip's `-TT CMD` is a
- * table fact, `commandLinesIn`).
- */
-function optionCommandTexts(
-  argv: readonly string[],
-  texts: string[],
-  name = commandBasename(argv[0] ?? ''),
-  spec = optionCommands.get(name),
-): void {
-  if (spec === undefined) return;
-  if (name === 'gdb' || name === 'lldb') {
-    // Debugger commands given on the command line: `gdb -ex 'shell CMD'`, `-ex '!CMD'`,
-    // `lldb -o 'platform shell CMD'`.
-    for (let index = 1; index < argv.length; index++) {
-      const arg = argv[index]!;
-      const value = /^--?(?:ex|iex|eval-command|init-eval-command|o|one-line|O|one-line-before-file)$/.test(
-        arg,
-      )
-        ? argv[++index]
-        : /^--?(?:eval-command|one-line)=/.test(arg)
-          ? arg.slice(arg.indexOf('=') + 1)
-          : undefined;
-      const shell = value === undefined ? null : /^\s*(?:(?:platform\s+)?shell\b|!)\s*(.*)$/s.exec(value);
-      if (shell) texts.push(shell[1]!);
-    }
-    return;
-  }
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--') break;
-    if (arg.startsWith('--')) {
-      if (spec.long === undefined) continue; // no long option holds a command
-      const equals = arg.indexOf('=');
-      const option = arg.slice(2, equals < 0 ? undefined : equals);
-      if (spec.long.includes(option)) {
-        const value = equals < 0 ? argv[++index] : arg.slice(equals + 1);
-        if (value !== undefined) texts.push(value);
-      }
-    } else if (name === 'perl' && PERL_PIPE_OPEN.test(arg)) {
-      // `perl -pe '' 'CMD|'`: `<>` opens its operands with two-argument open, which runs
-      // `CMD|` (and `|CMD`) through the shell.
-      texts.push(arg.replace(PERL_PIPE_ENDS, ''));
-    }
-  }
 }
 
 /**
@@ -475,12 +391,8 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   // One basename for the lookups below; without a wrapper the argv starts with the same word.
   const name = commandBasename(inner[0] ?? '');
   packageRunStarts(inner, texts, name);
-  const spec = optionCommands.get(name);
-  if (spec !== undefined) optionCommandTexts(inner, texts, name, spec);
   tableScriptTexts(inner, texts, name);
   if (VARIABLES_RUN.has(name)) variableCommandTexts(command, inner, texts, name);
-  gitTransportTexts(command.argv, texts, wrapped ? commandBasename(command.argv[0] ?? '') : name);
-  if (wrapped) gitTransportTexts(command.unwrapped.argv, texts, name);
   // Without a wrapper the argv starts with the same word as `inner`.
   if (wrapped) {
     runnerCodeTexts(command.argv, texts, execedArguments(command));

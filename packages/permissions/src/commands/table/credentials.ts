@@ -26,8 +26,32 @@ const PASS_SUBCOMMANDS =
 /** A subcommand that prints a credential whatever its options. */
 const PRINTS = (summary: string): Sub => ({ summary, printsCredentials: 'always' });
 
-/** gcloud's token printers, at the top and under `alpha`/`beta`. */
+/** gcloud's ssh commands: `--command=CMD` runs a command line on the VM (or the Cloud Shell). */
+const GCLOUD_SSH: Sub = {
+  summary: 'opens an ssh session; --command runs a command line there',
+  long:
+    'command= zone= container= ssh-flag= ssh-key-file= strict-host-key-checking= worker= ' +
+    'internal-ip tunnel-through-iap dry-run plain troubleshoot',
+  values: { '--command': 'script' },
+};
+
+/** gcloud's token printers and ssh commands, at the top and under `alpha`/`beta`. */
 const GCLOUD_GROUPS: Record<string, Sub> = {
+  compute: {
+    summary: 'Compute Engine',
+    subcommands: {
+      ssh: GCLOUD_SSH,
+      tpus: {
+        summary: 'Cloud TPUs',
+        subcommands: {
+          'tpu-vm': { summary: 'TPU VMs', subcommands: { ssh: GCLOUD_SSH } },
+          'queued-resources': { summary: 'queued TPU resources', subcommands: { ssh: GCLOUD_SSH } },
+        },
+      },
+    },
+  },
+  'cloud-shell': { summary: 'Cloud Shell', subcommands: { ssh: GCLOUD_SSH } },
+  workstations: { summary: 'Cloud Workstations', subcommands: { ssh: GCLOUD_SSH } },
   auth: {
     summary: 'credentials',
     subcommands: {
@@ -142,6 +166,15 @@ export const CREDENTIALS: readonly CommandFact[] = [
       { argv: ['gcloud', 'beta', 'auth', 'application-default', 'print-access-token'], credentials: true },
       { argv: ['gcloud', 'secrets', 'versions', 'access', 'latest', '--secret=x'], credentials: true },
       { argv: ['gcloud', 'auth', 'list'], credentials: false },
+      {
+        argv: ['gcloud', 'compute', 'ssh', 'vm', '--zone', 'z', '--command=rm -rf x'],
+        commandLines: ['rm -rf x'],
+      },
+      {
+        argv: ['gcloud', 'beta', 'compute', 'tpus', 'tpu-vm', 'ssh', 'tpu', '--command', 'ls'],
+        commandLines: ['ls'],
+      },
+      { argv: ['gcloud', 'compute', 'ssh', 'vm'], commandLines: [] },
     ],
   },
   {

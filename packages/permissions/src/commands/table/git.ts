@@ -156,6 +156,9 @@ export const GIT: readonly CommandFact[] = [
     commandSettings: COMMAND_SETTINGS,
     aliasSettings: 'alias.',
     settingOptions: ['-c'],
+    // A remote URL `ext::CMD` runs CMD, wherever a URL is given (`git clone`, `fetch`, `push`,
+    // `remote add`, `submodule add`, `ls-remote`, `-c remote.x.url=`… is a setting, not this).
+    commandWords: 'ext-transport',
     short: 'vhC:c:pP',
     long:
       'version help exec-path=? html-path man-path info-path paginate no-pager no-replace-objects ' +
@@ -693,6 +696,9 @@ export const GIT: readonly CommandFact[] = [
     },
     examples: [
       { argv: ['git', '-C', '/tmp', 'clone', '-u', 'rm -rf x', 'repo'], roles: { 2: 'chdir', 5: 'script' } },
+      { argv: ['git', 'clone', 'ext::sh -c rm% -rf% x', 'dir'], commandLines: ['sh -c rm -rf x'] },
+      { argv: ['git', 'fetch-pack', 'ext::rm x'], commandLines: ['rm x'] },
+      { argv: ['git', 'clone', 'https://h/ext::x', 'ext'], commandLines: [] },
       // `--attr-source` takes the next word (issue 27): `grep` is the subcommand.
       {
         argv: ['git', '--attr-source', 'HEAD', 'grep', '--no-index', 'KEY', '/root'],

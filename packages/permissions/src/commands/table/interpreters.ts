@@ -196,6 +196,8 @@ export const INTERPRETERS: readonly CommandFact[] = [
     // nothing else): `-lne CODE` is -l -n -e CODE.
     short: 'e:E:M::m::i::0::I:lnpacstTwWXvVhSu',
     values: { '-e': 'code', '-E': 'code', '-M': 'name', '-m': 'name' },
+    // `<>` (`-n`, `-p`) opens each operand with two-argument open: `'CMD|'` runs CMD.
+    commandWords: 'pipe-open',
     stdinProgram: true,
     // -i[EXT]: the files named after the program are edited in place. -c compiles the program
     // without running its main part; -v, -V and -h print and exit.
@@ -210,6 +212,9 @@ export const INTERPRETERS: readonly CommandFact[] = [
       { argv: ['perl', '-lne', 'print', 'x'], roles: { 2: 'code' } },
       { argv: ['perl', '-MMIME::Base64', '-E', 'say 1'], roles: { 3: 'code' } },
       { argv: ['perl', '-pi', '-e', 's/a/b/', 'f'], roles: { 3: 'code' }, effects: ['in-place'] },
+      { argv: ['perl', '-pe', '', 'rm -rf x|'], commandLines: ['rm -rf x'] },
+      { argv: ['perl', '-ne', 'print', '|rm -rf x'], commandLines: ['rm -rf x'] },
+      { argv: ['perl', '-ne', 'print', 'a|b.txt'], commandLines: [] },
     ],
   },
   {

@@ -172,6 +172,75 @@ const PACKAGE_RUNNERS: readonly CommandFact[] = [
   },
 ];
 
+/** Debuggers: they run a program (`gdb --args rm -rf x`) and the debugger commands given to them. */
+const DEBUGGERS: readonly CommandFact[] = [
+  {
+    names: ['gdb'],
+    summary: 'the GNU debugger: runs a program, and the debugger commands it is given',
+    // getopt_long_only: one dash or two, any unique prefix, options after the program too
+    // (until `--args`, whose words are the program's: read as gdb's here, on the safe side).
+    singleDash: true,
+    abbreviations: true,
+    long:
+      'ex= iex= eval-command= init-eval-command= x= command= ix= init-command= p= pid= cd= d= directory= ' +
+      's= symbols= e= exec= se= c= core= tty= b= l= data-directory= D= i= interpreter= args batch ' +
+      'batch-silent n nx nh q quiet silent return-child-result tui w write statistics version help ' +
+      'readnow readnever configuration nw',
+    values: {
+      '-ex': 'script',
+      '-iex': 'script',
+      '-eval-command': 'script',
+      '-init-eval-command': 'script',
+      '-cd': 'chdir',
+    },
+    scriptFormat: {
+      '-ex': 'debugger',
+      '-iex': 'debugger',
+      '-eval-command': 'debugger',
+      '-init-eval-command': 'debugger',
+    },
+    wrapper: 'any-later-word',
+    permute: true,
+    examples: [
+      { argv: ['gdb', '-batch', '-ex', 'shell rm -rf x', './prog'], commandLines: ['rm -rf x'] },
+      { argv: ['gdb', './prog', '--eval-command=!rm -rf x'], commandLines: ['rm -rf x'] },
+      { argv: ['gdb', '-q', '-iex', 'set pagination off', '-ex', 'run', './prog'], commandLines: [] },
+      { argv: ['gdb', '--args', 'rm', 'x'], roles: { 2: 'unknown', 3: 'unknown' } },
+    ],
+  },
+  {
+    names: ['lldb'],
+    summary: 'the LLVM debugger: the debugger commands it is given',
+    // LLVM's option table: the long options with one dash or two, `-o` beside `--one-line`.
+    singleDash: true,
+    long:
+      'o= one-line= O= one-line-before-file= k= one-line-on-crash= s= source= S= source-before-file= ' +
+      'K= source-on-crash= a= arch= c= core= f= file= n= attach-name= p= attach-pid= l= script-language= ' +
+      'R= repl-language= b batch d debug e editor h help x no-lldbinit X no-use-colors Q source-quietly ' +
+      'v version w wait-for local-lldbinit python-path print-script-interpreter-info r repl=?',
+    values: {
+      '-o': 'script',
+      '-one-line': 'script',
+      '-O': 'script',
+      '-one-line-before-file': 'script',
+      '-k': 'script',
+      '-one-line-on-crash': 'script',
+    },
+    scriptFormat: {
+      '-o': 'debugger',
+      '-one-line': 'debugger',
+      '-O': 'debugger',
+      '-one-line-before-file': 'debugger',
+      '-k': 'debugger',
+      '-one-line-on-crash': 'debugger',
+    },
+    examples: [
+      { argv: ['lldb', '-b', '-o', 'platform shell rm -rf x', './prog'], commandLines: ['rm -rf x'] },
+      { argv: ['lldb', '--one-line', 'run', './prog'], commandLines: [] },
+    ],
+  },
+];
+
 /** Runners whose options the table does not list: names only. */
 /** ssh settings (`-o KEY=VALUE`) whose value is a key or certificate it logs in with, never sent. */
 export const SSH_KEY_SETTINGS = { IdentityFile: 'uses', CertificateFile: 'uses' } as const;
@@ -189,7 +258,6 @@ const NAMED_RUNNERS = [
   'nodemon',
   'ltrace',
   'valgrind',
-  'gdb',
   'catchsegv',
   'faketime',
   'proot',
@@ -250,6 +318,7 @@ const NAMED_RUNNERS = [
 
 export const RUNNERS: readonly CommandFact[] = [
   ...PACKAGE_RUNNERS,
+  ...DEBUGGERS,
   {
     names: ['op'],
     summary: '1Password CLI',

@@ -82,6 +82,50 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} isInstance across the ESM and CJS builds of @dexter/registry`);
   if (!ok) failed += 1;
 }
+// `@dexter/registry/errors` (what the permissions hook loads, without zod) must export the very
+// classes of the main entry, in each format: another copy would be another `instanceof`.
+{
+  const main = await import(join(root, 'packages/registry/dist/index.js'));
+  const errors = await import(join(root, 'packages/registry/dist/errors.js'));
+  const require = createRequire(import.meta.url);
+  const mainCjs = require(join(root, 'packages/registry/dist/index.cjs'));
+  const errorsCjs = require(join(root, 'packages/registry/dist/errors.cjs'));
+  const ok = ['DexterError', 'RegistryError', 'toError'].every(
+    (name) => errors[name] !== undefined && errors[name] === main[name] && errorsCjs[name] === mainCjs[name],
+  );
+  console.log(`${ok ? 'ok  ' : 'FAIL'} @dexter/registry/errors exports the main entry's error classes`);
+  if (!ok) failed += 1;
+}
+// The permissions bin shares the library's ESM chunks; every module it can load (imports
+// followed from dist/cli.js) must stay off zod and the registry's main entry, which loads zod:
+// `dexter-permissions hook` starts before every tool call of an agent.
+{
+  const dist = join(root, 'packages/permissions/dist');
+  const pending = ['cli.js'];
+  const seen = new Set(pending);
+  const heavy = [];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    const text = readFileSync(join(dist, file), 'utf8');
+    for (const [, specifier] of text.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["']([^"']+)["']/g,
+    )) {
+      // (The engine's table holds command lines too: only a chunk that exists is followed.)
+      if (specifier.startsWith('./') && existsSync(join(dist, specifier))) {
+        const next = specifier.slice(2);
+        if (!seen.has(next)) {
+          seen.add(next);
+          pending.push(next);
+        }
+      } else if (specifier === 'zod' || specifier === '@dexter/registry') heavy.push(`${file}: ${specifier}`);
+    }
+  }
+  const ok = heavy.length === 0 && seen.size > 2;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} the permissions bin loads no zod (${seen.size} modules)${heavy.length > 0 ? `: ${heavy.join(', ')}` : ''}`,
+  );
+  if (!ok) failed += 1;
+}
 // The consumer test: install these tarballs with plain npm outside the workspace.
 failed += consumerTest(packed.tarballs);
 rmSync(packs, { recursive: true, force: true });

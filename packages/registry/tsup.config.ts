@@ -5,4 +5,6 @@ export default packageConfig({
   'testing/index': 'src/testing/index.ts',
   openai: 'src/openai.ts',
   anthropic: 'src/anthropic.ts',
+  // The error classes alone, without zod: what @dexter/permissions' hook binary loads.
+  errors: 'src/errors.ts',
 });

@@ -161,7 +161,8 @@ async function bundle(permissionsSrc: string, registrySrc: string, outDir: strin
     noExternal: [/^@dexter\//],
     external: ['zod'],
     esbuildOptions(options) {
-      options.alias = { '@dexter/registry': path.join(registrySrc, 'index.ts') };
+      // The folder: `@dexter/registry` is its index.ts, `@dexter/registry/errors` its errors.ts.
+      options.alias = { '@dexter/registry': registrySrc };
       options.conditions = ['@dexter/source'];
     },
   });

@@ -3,7 +3,7 @@
  * unreadable or corrupted settings file, a lock that cannot be taken) is reported with a
  * closed `code`, the file and the line/column where known — never by guessing.
  */
-import { DexterError, type DexterErrorOptions } from '@dexter/registry';
+import { DexterError, type DexterErrorOptions } from '@dexter/registry/errors';
 
 /** Codes of errors raised by `@dexter/permissions`. */
 export type PermissionsErrorCode =

@@ -41,7 +41,19 @@ export async function prepareCliBinary(prefix: string): Promise<CliBinary> {
   );
   if (!cliConfig) throw new Error('tsup.config.ts has no cli entry');
   const entry = { cli: path.join(packageRoot, 'src/cli.ts') };
-  await build({ ...cliConfig, entry, outDir, sourcemap: false, silent: true } as Parameters<typeof build>[0]);
+  // Outside the package `@dexter/registry` cannot be resolved at run time: bundled from source.
+  await build({
+    ...cliConfig,
+    entry,
+    outDir,
+    dts: false,
+    sourcemap: false,
+    silent: true,
+    noExternal: ['@dexter/registry'],
+    esbuildOptions(options) {
+      options.conditions = ['@dexter/source'];
+    },
+  } as Parameters<typeof build>[0]);
   return {
     file: path.join(outDir, 'cli.js'),
     which: `src/cli.ts bundled by tsup into ${outDir} (dist/cli.js absent or older than src)`,

@@ -108,6 +108,35 @@ export function inlineCode(
   readings: readonly Reading[],
   language: string,
 ): readonly InlineCode[] {
+  const last = lastExtraction;
+  if (last.argv === argv && last.readings === readings && last.language === language) return last.code;
+  const code = extract(argv, readings, language);
+  last.argv = argv;
+  last.readings = readings;
+  last.language = language;
+  last.code = code;
+  return code;
+}
+
+/**
+ * The last extraction: the floor's programs, the computed-code check, the written paths and
+ * the network hosts each ask for the programs of the same command in turn, with the argv array
+ * and the readings `readCommand` keeps for it. The same readings array is the same reading of
+ * the same argv (`readCommand` reads an array again after it forgot it, into a new array), so
+ * the programs extracted once are the answer to each of them.
+ */
+const lastExtraction: {
+  argv: readonly string[] | undefined;
+  readings: readonly Reading[] | undefined;
+  language: string;
+  code: readonly InlineCode[];
+} = { argv: undefined, readings: undefined, language: '', code: NO_CODE };
+
+function extract(
+  argv: readonly string[],
+  readings: readonly Reading[],
+  language: string,
+): readonly InlineCode[] {
   let out: InlineCode[] | undefined;
   // Word indexes already taken whole, and (negated, minus one) those whose rest was taken.
   const seen = new Set<number>();

@@ -8,6 +8,7 @@ import { commandLinesIn } from './command-lines';
 import { type CompiledFact, compileFact } from './compile';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { type Reading, readArgv } from './read-argv';
+import { runsNoCommand } from './runner-words';
 import { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
 import type { CommandFact } from './types';
 
@@ -74,6 +75,10 @@ function checkExample(
   )
     throw new Error(
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.environment ? 'prints no environment' : 'prints the environment'}`,
+    );
+  if (example.runsCommand !== undefined && runsNoCommand(readings) === example.runsCommand)
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.runsCommand ? 'runs no command' : 'may run a command'}`,
     );
   if (example.commandLines !== undefined) {
     const lines = commandLinesIn(readings, argv);

@@ -265,6 +265,13 @@ export interface ArgvFacts {
    */
   wrapper?: 'after-options' | 'first-operand' | 'any-later-word';
   /**
+   * Of a runner's subcommand: it runs no command of its words, which are names, options and
+   * values (`docker logs c`, `docker image rm x`, `kubectl get pod rm`). A deny rule is not
+   * matched at them, and a computed word there is a name. A subcommand the table does not know
+   * may run one.
+   */
+  runsNoCommand?: boolean;
+  /**
    * A subcommand is only the word right after the command: after an option the words are
    * operands (`git reflog -n 5 HEAD` shows the log of `5`… as revisions, `git stash -- list`
    * pushes).
@@ -421,6 +428,11 @@ export interface Example {
   credentials?: boolean;
   /** Whether it prints the environment (see `printsEnvironment`): some reading does, or none does. */
   environment?: boolean;
+  /**
+   * Whether some reading may run a command of its words: `false` when every reading reaches a
+   * subcommand that runs none (`runsNoCommand`: `docker logs c`).
+   */
+  runsCommand?: boolean;
   /**
    * Command lines some reading holds (`script` values, settings that hold a command line: see
    * `commands/command-lines.ts`); `[]` when none does.

@@ -329,3 +329,72 @@ describe("debugger commands, gcloud's ssh, Perl's operands and git's URLs (decis
     },
   );
 });
+
+describe("runners' subcommands and option values that name no command (decision 0050)", () => {
+  it.each([
+    'docker exec c rm -rf x',
+    'docker -H h exec -it c rm -rf x',
+    'docker compose -f c.yml run web rm -rf x',
+    'docker container exec c rm -rf x',
+    'podman run --rm img rm -rf x',
+    'kubectl -n ns exec p -- rm -rf x',
+    'lxc exec c -- rm -rf x',
+    "nix-shell -p hello --run 'rm -rf x'",
+    'nix-shell -p hello -I x --command rm',
+    'tmux new -s w rm -rf x',
+    "tmux send-keys -t w 'rm -rf x' Enter",
+    'screen -dmS w rm -rf x',
+    'screen -S w -X stuff rm',
+    'docker image frob rm',
+  ])('%s is denied', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+
+  it.each([
+    'docker logs c',
+    'docker logs rm',
+    'docker rm -f c',
+    'docker image rm x',
+    'docker compose -f a.yml rm -f',
+    'podman rm c',
+    'kubectl -n ns get pod rm',
+    'kubectl --context c delete pod rm',
+    'lxc delete rm',
+    'tmux new -s rm make',
+    'tmux -L rm ls',
+    'screen -dmS rm make',
+    'nix-shell -p hello rm --run make',
+    'nix-shell x.nix --argstr a rm -p b',
+  ])('%s is not denied', (command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+  });
+
+  const dropNoCommand = (sub: Sub): Sub => {
+    const { runsNoCommand: _, ...rest } = sub;
+    return rest;
+  };
+
+  it.each([
+    ['docker', (entry: CommandFact) => withSub(entry, 'logs', dropNoCommand), 'docker logs rm'],
+    ['kubectl', (entry: CommandFact) => withSub(entry, 'get', dropNoCommand), 'kubectl -n ns get pod rm'],
+    [
+      'tmux',
+      (entry: CommandFact) => withSub(entry, 'new-session', (sub) => ({ ...sub, values: {} })),
+      'tmux new -s rm make',
+    ],
+    ['screen', (entry: CommandFact) => ({ ...entry, values: {} }), 'screen -dmS rm make'],
+    ['nix-shell', ({ valueLists: _, ...entry }: CommandFact) => entry, 'nix-shell -p hello rm --run make'],
+  ] as const)('mutation: %s without its fact, %#: denied', async (name, mutate, command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+    expect(await decideWithout(name, mutate, command)).toBe('deny');
+  });
+
+  it("refuses docker without logs' runsNoCommand: its example runs a command then", async () => {
+    const { loadCommandTable } = await import('../commands');
+    const { ENTRIES } = await import('../commands/table');
+    const entries = ENTRIES.map((entry) =>
+      entry.names[0] === 'docker' ? withSub(entry, 'logs', dropNoCommand) : entry,
+    );
+    expect(() => loadCommandTable(entries).checkAll()).toThrow(/docker logs rm` may run a command/);
+  });
+});

@@ -22,7 +22,9 @@ import {
   type Reading,
   RUNNER_NAMES,
   readCommand,
+  runsNoCommand,
   SCRIPT_HOLDER_NAMES as SCRIPT_HOLDERS,
+  wordsNamingNoCommand,
 } from '../commands';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule } from '../rules/rule';
@@ -226,86 +228,6 @@ function withoutFieldReferences(program: string): string {
 }
 const PROCESS_SUBSTITUTION = /^[<>]\([^()]*(?:\([^()]*\)[^()]*)*\)$/;
 
-/** docker's (and podman's) subcommands that take names and options, never a command to run. */
-const DOCKER_NO_COMMAND: ReadonlySet<string> = new Set([
-  'logs',
-  'stop',
-  'start',
-  'restart',
-  'kill',
-  'inspect',
-  'ps',
-  'images',
-  'rm',
-  'rmi',
-  'pull',
-  'push',
-  'tag',
-  'wait',
-  'pause',
-  'unpause',
-  'top',
-  'stats',
-  'port',
-  'diff',
-  'history',
-]);
-/** kubectl's subcommands that take names and options, never a command to run. */
-const KUBECTL_NO_COMMAND: ReadonlySet<string> = new Set([
-  'logs',
-  'get',
-  'describe',
-  'delete',
-  'top',
-  'rollout',
-  'scale',
-  'port-forward',
-  'label',
-  'annotate',
-  'explain',
-  'wait',
-  'apply',
-  'edit',
-  'patch',
-  'config',
-  'cluster-info',
-  'api-resources',
-  'api-versions',
-  'version',
-  'auth',
-  'cordon',
-  'uncordon',
-  'drain',
-  'taint',
-  'expose',
-  'autoscale',
-  'events',
-]);
-/**
- * Container and cluster subcommands that take names and options, never a command to run. A
- * map, not an object: looking a fresh string up as a property name costs a string-table
- * lookup first.
- */
-const NO_COMMAND_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['docker', DOCKER_NO_COMMAND],
-  ['podman', DOCKER_NO_COMMAND],
-  ['kubectl', KUBECTL_NO_COMMAND],
-]);
-
-/**
- * True for `docker logs $(docker ps -q)`, `kubectl -n ns logs $(…)`: the subcommand (right
- * after the program, or after kubectl's namespace or context) runs no command, so a
- * computed word is a name. Any other option in front may take the subcommand's place.
- */
-function runsNoCommand(argv: readonly string[], name: string): boolean {
-  const subcommands = NO_COMMAND_SUBCOMMANDS.get(name);
-  if (subcommands === undefined) return false;
-  let at = 1;
-  if (name === 'kubectl' && /^(?:-n|--namespace|--context)$/.test(argv[1] ?? '')) at = 3;
-  else if (name === 'kubectl' && /^(?:--namespace|--context)=/.test(argv[1] ?? '')) at = 2;
-  return subcommands.has(argv[at] ?? '');
-}
-
 /** `docker exec`'s and `kubectl exec`'s options that take the next word as their value. */
 const EXEC_VALUE_OPTIONS = new Set([
   '-e',
@@ -354,7 +276,8 @@ function runnerCodeTexts(
 ): void {
   const kind = kindOf(argv[0]);
   if (kind === undefined) return;
-  if (kind === 'runner' && runsNoCommand(argv, name)) return;
+  // `docker logs $(docker ps -q)`: a subcommand that runs no command takes the word as a name.
+  if (kind === 'runner' && runsNoCommand(readCommand(argv, 0, name) ?? [])) return;
   const target = kind === 'runner' ? computedExecTarget(argv, name) : -1;
   const make = kind === 'interpreter' && (name === 'make' || name === 'gmake');
   const language = kind === 'interpreter' && notShell(name);
@@ -447,207 +370,6 @@ function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefine
   return skip;
 }
 
-const CONTAINER_TOOLS = new Set(['docker', 'podman', 'nerdctl', 'lxc', 'incus']);
-/** Management groups whose next word is the verb (`docker image rm`, `docker compose rm`). */
-const CONTAINER_GROUPS = new Set([
-  'image',
-  'container',
-  'volume',
-  'network',
-  'compose',
-  'system',
-  'builder',
-  'buildx',
-  'plugin',
-  'secret',
-  'config',
-  'service',
-  'stack',
-  'node',
-  'context',
-  'manifest',
-  'trust',
-  'swarm',
-  'checkpoint',
-  'pod',
-  'machine',
-]);
-/** Options of docker, podman and compose that take the next word as their value. */
-const CONTAINER_VALUE_OPTIONS = new Set([
-  '-H',
-  '--host',
-  '-c',
-  '--context',
-  '--config',
-  '-l',
-  '--log-level',
-  '-f',
-  '--file',
-  '-p',
-  '--project-name',
-  '--project-directory',
-  '--env-file',
-  '--profile',
-  '--connection',
-  '--url',
-]);
-
-/**
- * The indexes of a container tool's subcommand words (`rm` in `docker rm -f c`,
- * `docker image rm x`, `docker compose rm`): the tool's own verbs, not a program that runs,
- * so a deny rule on `rm` is not matched there. The command after `run`/`exec` still is.
- */
-function containerVerbs(name: string, argv: readonly string[]): ReadonlySet<number> | undefined {
-  if (!CONTAINER_TOOLS.has(name)) return undefined;
-  const verbs = new Set<number>();
-  for (let index = 1; index < argv.length; index++) {
-    const word = argv[index]!;
-    if (CONTAINER_VALUE_OPTIONS.has(word)) index++;
-    else if (!word.startsWith('-')) {
-      verbs.add(index);
-      if (!CONTAINER_GROUPS.has(word) || verbs.size > 1) break;
-    }
-  }
-  return verbs;
-}
-
-/**
- * Container tools' verbs that run no command of the command line (`docker logs x`,
- * `docker image pull x`, `docker compose up`); any other verb (`run`, `exec`, `create`, a
- * CLI plugin) may.
- */
-const CONTAINER_QUIET_VERBS = new Set([
-  ...DOCKER_NO_COMMAND,
-  'build',
-  'login',
-  'logout',
-  'info',
-  'version',
-  'search',
-  'save',
-  'load',
-  'commit',
-  'cp',
-  'rename',
-  'update',
-  'events',
-  'export',
-  'import',
-  'ls',
-  'list',
-  'prune',
-  'up',
-  'down',
-  'config',
-  'attach',
-  'connect',
-  'disconnect',
-  'delete',
-  'launch',
-  'init',
-  'snapshot',
-  'restore',
-  'watch',
-]);
-
-/** True when a container tool's verb (the last of `verbs`) is one that runs no command. */
-function noContainerCommand(argv: readonly string[], verbs: ReadonlySet<number>): boolean {
-  let last = -1;
-  for (const index of verbs) last = Math.max(last, index);
-  return last >= 0 && CONTAINER_QUIET_VERBS.has(argv[last]!);
-}
-
-/**
- * After a getopt-style option word (`-s`, or a cluster `-ds`) of a program whose value options
- * are the letters in `values`: 1 when the next word is that option's value (a value letter
- * ends the cluster), else 0 (a flag, or a value attached to the letter: `-sdev`).
- */
-function valueFollows(word: string, values: string): number {
-  if (word.length < 2 || word[0] !== '-' || word[1] === '-') return 0;
-  for (let index = 1; index < word.length; index++) {
-    if (values.includes(word[index]!)) return index === word.length - 1 ? 1 : 0;
-  }
-  return 0;
-}
-
-/** tmux commands that start a program (their trailing words), and the options they take a value for. */
-const TMUX_STARTERS = new Set([
-  'new-session',
-  'new',
-  'new-window',
-  'neww',
-  'split-window',
-  'splitw',
-  'respawn-pane',
-  'respawnp',
-  'respawn-window',
-  'respawnw',
-]);
-const TMUX_STARTER_VALUES = 'cefFlnstxy';
-/** tmux's own options with a value (not `-c`: that one is a shell command). */
-const TMUX_GLOBAL_VALUES = 'fLST';
-/** screen's options with a value that is a name, file or number (not `-s`, the shell it runs). */
-const SCREEN_VALUES = 'SceFhpTt';
-const NIX_SHELL_VALUES = new Set(['-I', '-A', '--attr', '--keep', '-E', '--expr']);
-const NIX_SHELL_PAIRS = new Set(['--arg', '--argstr', '--option']);
-
-/**
- * Indexes of a runner's words that are option values naming no command: tmux's session and
- * window names, directories and sizes (`tmux new -s rm`), screen's (`screen -dmS curl`),
- * nix-shell's package lists and attributes (`nix-shell -p curl`). A deny rule is not matched
- * there. Only the options listed are known; any other word is still matched, and a command
- * given to them (`tmux -c`, `screen -s`/`-X`, `nix-shell --run`) is still read.
- */
-function runnerOptionValues(name: string, argv: readonly string[]): ReadonlySet<number> | undefined {
-  let values: Set<number> | undefined;
-  if (name === 'tmux') {
-    // Global options, then commands separated by `;`: only a starter's own options are read.
-    let starter = false;
-    let global = true;
-    for (let index = 1; index < argv.length; index++) {
-      const word = argv[index]!;
-      if (word.endsWith(';')) {
-        starter = false;
-        global = false;
-        continue;
-      }
-      if (word.startsWith('-') && word !== '-' && (global || starter)) {
-        if (valueFollows(word, global ? TMUX_GLOBAL_VALUES : TMUX_STARTER_VALUES) === 1)
-          (values ??= new Set()).add(++index);
-        continue;
-      }
-      if (global) {
-        global = false;
-        starter = TMUX_STARTERS.has(word);
-      } else {
-        // The first other word of a starter is its program: what follows is its arguments.
-        starter = false;
-      }
-    }
-  } else if (name === 'screen') {
-    for (let index = 1; index < argv.length; index++) {
-      const word = argv[index]!;
-      // `-X`/`-Q` send a screen command (`-X stuff 'rm x'`): from there on, everything is matched.
-      if (/^-[A-Za-z]*[XQ]/.test(word)) return values;
-      if (!word.startsWith('-') || word === '-') break;
-      if (valueFollows(word, SCREEN_VALUES) === 1) (values ??= new Set()).add(++index);
-    }
-  } else if (name === 'nix-shell') {
-    for (let index = 1; index < argv.length; index++) {
-      const word = argv[index]!;
-      if (word === '-p' || word === '--packages') {
-        while (index + 1 < argv.length && !argv[index + 1]!.startsWith('-'))
-          (values ??= new Set()).add(++index);
-      } else if (NIX_SHELL_VALUES.has(word)) {
-        (values ??= new Set()).add(++index);
-      } else if (NIX_SHELL_PAIRS.has(word)) {
-        (values ??= new Set()).add(++index).add(++index);
-      }
-    }
-  }
-  return values;
-}
-
 const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const AWK_STRING = /"(?:[^"\\]|\\.)*"/g;
 const AWK_RUNS = /\bsystem\s*\(|(?<!\|)\|(?!\|)/;
@@ -704,12 +426,13 @@ function hiddenDenyRuleIn(
     }
     return undefined;
   }
-  const verbs = containerVerbs(name, argv);
-  const values = runnerOptionValues(name, argv);
-  // `docker logs curl`, `kubectl get pod rm`: a subcommand that runs no command names none.
-  if (runsNoCommand(argv, name) || (verbs && noContainerCommand(argv, verbs))) return undefined;
+  // `docker logs curl`, `kubectl get pod rm`: a subcommand that runs no command names none;
+  // `docker image rm x`, `tmux new -s rm`: a subcommand's word or an option's value is no command.
+  const readings = readCommand(argv, 0, name) ?? [];
+  if (runsNoCommand(readings)) return undefined;
+  const names = wordsNamingNoCommand(readings, argv);
   for (let offset = 1; offset < argv.length; offset++) {
-    if (verbs?.has(offset) || values?.has(offset)) continue;
+    if (names?.has(offset)) continue;
     for (const rule of rules) {
       if (matchCommandRule(rule, argv, 'deny', offset)) {
         return {

@@ -241,6 +241,128 @@ const DEBUGGERS: readonly CommandFact[] = [
   },
 ];
 
+/** A tmux command that starts a program (its later words) in a new session, window or pane. */
+const TMUX_STARTER = {
+  summary: 'starts a program, its later words, in a new session, window or pane',
+  // Start directory, environment, client flags, format, size, window name, session and target.
+  short: 'c:e:f:F:l:n:s:t:x:y:AbdDEhIkPSvXZ',
+  values: {
+    '-c': 'chdir',
+    '-e': 'value',
+    '-f': 'value',
+    '-F': 'value',
+    '-l': 'value',
+    '-n': 'name',
+    '-s': 'name',
+    '-t': 'name',
+    '-x': 'value',
+    '-y': 'value',
+  },
+  // tmux reads a command's options up to its first other word: the program.
+  permute: false,
+  wrapper: 'any-later-word',
+} as const;
+
+/**
+ * Terminal multiplexers and environment shells that run a program given in their later words;
+ * the values of their options name no command (`tmux new -s rm`, `screen -dmS curl`,
+ * `nix-shell -p curl`): a deny rule is not matched there.
+ */
+const MULTIPLEXERS: readonly CommandFact[] = [
+  {
+    names: ['tmux'],
+    summary: 'a terminal multiplexer: its commands start programs and type into them',
+    // Its own options: config file, socket name and path, features; `-c` runs a shell command.
+    short: 'c:f:L:S:T:2CDlNquvV',
+    values: { '-c': 'script', '-f': 'read', '-L': 'name', '-S': 'read', '-T': 'value' },
+    permute: false,
+    // Any other command (`send-keys`, `run-shell`, a chain after `;`) may run one: any later word.
+    wrapper: 'any-later-word',
+    subcommands: {
+      'new-session': { ...TMUX_STARTER, names: ['new'] },
+      'new-window': { ...TMUX_STARTER, names: ['neww'] },
+      'split-window': { ...TMUX_STARTER, names: ['splitw'] },
+      'respawn-pane': { ...TMUX_STARTER, names: ['respawnp'] },
+      'respawn-window': { ...TMUX_STARTER, names: ['respawnw'] },
+    },
+    examples: [
+      {
+        argv: ['tmux', 'new', '-d', '-s', 'rm', 'make', 'x'],
+        roles: { 4: 'name', 5: 'unknown', 6: 'unknown' },
+      },
+      {
+        argv: ['tmux', '-L', 'w', 'neww', '-c', 'dir', 'rm'],
+        roles: { 2: 'name', 5: 'chdir', 6: 'unknown' },
+      },
+      { argv: ['tmux', '-c', 'rm -rf x'], commandLines: ['rm -rf x'] },
+    ],
+  },
+  {
+    names: ['screen'],
+    summary: 'a terminal multiplexer: runs a program, its later words, in a new window',
+    // `-X`/`-Q` send a screen command (`-X stuff CMD`): its words are the operands, any may run.
+    // `-s` (the shell it runs) is not listed: its value may be a command.
+    short: 'S:c:e:F:h:p:T:t:aAdDrRxmLlOqUiwXQv',
+    values: {
+      '-S': 'name',
+      '-c': 'read',
+      '-e': 'value',
+      '-F': 'value',
+      '-h': 'value',
+      '-p': 'name',
+      '-T': 'value',
+      '-t': 'name',
+    },
+    permute: false,
+    wrapper: 'any-later-word',
+    examples: [
+      { argv: ['screen', '-dmS', 'curl', 'make', 'x'], roles: { 2: 'name', 3: 'unknown', 4: 'unknown' } },
+      {
+        argv: ['screen', '-S', 'w', '-X', 'stuff', 'rm x'],
+        roles: { 2: 'name', 4: 'unknown', 5: 'unknown' },
+      },
+    ],
+  },
+  {
+    names: ['nix-shell'],
+    summary: 'a shell with Nix packages: runs a command (`--run`, `--command`) or an interactive shell',
+    short: 'p:I:A:E:',
+    long: 'packages= attr= keep= expr= arg= argstr= option= run= command= pure',
+    // `-p PKG…` takes every word up to the next option; `--arg NAME EXPR` two words.
+    valueLists: ['-p', '--packages'],
+    pairs: { '--arg': 'name', '--argstr': 'name', '--option': 'name' },
+    values: {
+      '-p': 'name',
+      '--packages': 'name',
+      '-I': 'name',
+      '-A': 'name',
+      '--attr': 'name',
+      '--keep': 'name',
+      '-E': 'name',
+      '--expr': 'name',
+      '--arg': 'name',
+      '--argstr': 'name',
+      '--option': 'name',
+      '--run': 'script',
+      '--command': 'script',
+    },
+    // Its options may follow the expression's file too (`nix-shell shell.nix -p curl`).
+    permute: true,
+    wrapper: 'any-later-word',
+    examples: [
+      {
+        argv: ['nix-shell', '-p', 'curl', 'rm', '--run', 'rm -rf x'],
+        roles: { 2: 'name', 3: 'name', 5: 'script' },
+        commandLines: ['rm -rf x'],
+      },
+      {
+        argv: ['nix-shell', 'x.nix', '--argstr', 'a', 'rm', '-p', 'b'],
+        roles: { 1: 'unknown', 3: 'name', 4: 'name', 6: 'name' },
+      },
+    ],
+  },
+];
+
 /** Runners whose options the table does not list: names only. */
 /** ssh settings (`-o KEY=VALUE`) whose value is a key or certificate it logs in with, never sent. */
 export const SSH_KEY_SETTINGS = { IdentityFile: 'uses', CertificateFile: 'uses' } as const;
@@ -287,8 +409,6 @@ const NAMED_RUNNERS = [
   'toolbox',
   'fakeroot',
   'rlwrap',
-  'tmux',
-  'screen',
   'lxc-attach',
   'vagrant',
   // Privilege, resource and environment setters that exec the rest of their words, and
@@ -303,8 +423,6 @@ const NAMED_RUNNERS = [
   'sem',
   'dbus-run-session',
   'mosh',
-  'lxc',
-  'incus',
   'sshpass',
   'dotenv',
   'dotenvx',
@@ -312,13 +430,13 @@ const NAMED_RUNNERS = [
   'aws-vault',
   'envchain',
   'devbox',
-  'nix-shell',
   'nix',
 ] as const;
 
 export const RUNNERS: readonly CommandFact[] = [
   ...PACKAGE_RUNNERS,
   ...DEBUGGERS,
+  ...MULTIPLEXERS,
   {
     names: ['op'],
     summary: '1Password CLI',

@@ -15,14 +15,74 @@ const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
 
 const RUNS = { summary: 'runs a command in a container or pod', wrapper: 'any-later-word' } as const;
 
+/** A container or cluster tool's subcommand that runs no command of its words (`runsNoCommand`). */
+const NO_COMMAND = {
+  summary: 'takes names, options and values, never a command',
+  runsNoCommand: true,
+} as const;
+
+/**
+ * The container tools' verbs that run no command of the command line (`docker logs c`, `docker
+ * rm -f c`, `docker compose up`, `lxc delete c`), at the top and in each management group.
+ */
+const QUIET_VERBS = (
+  'logs stop start restart kill inspect ps images rm rmi pull push tag wait pause unpause top stats ' +
+  'port diff history login logout info version search save load commit cp rename update events ' +
+  'export import ls list prune up down attach connect disconnect delete launch init snapshot restore watch ' +
+  'build config'
+).split(' ');
+const QUIET: Record<string, typeof NO_COMMAND> = Object.fromEntries(
+  QUIET_VERBS.map((verb) => [verb, NO_COMMAND]),
+);
+
+/** A management group (`docker image rm x`): its next word is the verb. */
+const group = (summary: string, subcommands: Record<string, Sub> = {}): Sub => ({
+  summary,
+  subcommands: { ...QUIET, ...subcommands },
+});
+
+/** Management groups of docker, podman, lxc and incus whose verbs are `QUIET_VERBS` or listed. */
+const GROUPS: Record<string, Sub> = {
+  image: group('manages images', {
+    build: { ...runsCode("builds an image, running the Dockerfile's RUN lines"), runsNoCommand: true },
+  }),
+  volume: group('manages volumes'),
+  network: group('manages networks'),
+  system: group('manages the engine'),
+  builder: group('manages builds'),
+  plugin: group('manages plugins'),
+  secret: group('manages secrets'),
+  config: group('manages configs'),
+  service: group('manages swarm services'),
+  stack: group('manages swarm stacks'),
+  node: group('manages swarm nodes'),
+  context: group('manages contexts'),
+  manifest: group('manages image manifests'),
+  trust: group('manages trust on images'),
+  swarm: group('manages the swarm'),
+  checkpoint: group('manages checkpoints'),
+  pod: group('manages pods'),
+  machine: group('manages virtual machines'),
+};
+
 /** A command run where it is only `env`, `printenv`, `set` or `export` prints that environment. */
 const REMOTE_ENVIRONMENT = ['@last=env|printenv|set|export'] as const;
+
+/** kubectl's subcommands that take names, options and values, never a command to run. */
+const KUBECTL_NO_COMMAND: Record<string, typeof NO_COMMAND> = Object.fromEntries(
+  (
+    'logs describe delete top rollout scale label annotate explain wait edit patch cluster-info ' +
+    'api-resources api-versions version auth cordon uncordon drain taint expose autoscale events'
+  )
+    .split(' ')
+    .map((verb) => [verb, NO_COMMAND]),
+);
 
 /** `exec`: runs a command in a running container or pod; `… exec c env` prints its environment. */
 const EXEC = { ...RUNS, printsEnvironment: REMOTE_ENVIRONMENT } as const;
 
-/** `container exec` runs a command as `exec` does. */
-const CONTAINER = { summary: 'manages containers', subcommands: { exec: EXEC } } as const;
+/** `container exec` runs a command as `exec` does, `container run` as `run`. */
+const CONTAINER = group('manages containers', { exec: EXEC, run: RUNS });
 
 /** docker compose's global options (`-f FILE`, `-p NAME`) and its `exec`. */
 const COMPOSE = {
@@ -30,7 +90,7 @@ const COMPOSE = {
   long:
     'file= project-name= profile= env-file= project-directory= ansi= progress= parallel= ' +
     'compatibility dry-run all-resources',
-  subcommands: { exec: EXEC },
+  subcommands: { ...QUIET, exec: EXEC, run: RUNS },
 } as const;
 
 /**
@@ -339,8 +399,8 @@ export const TOOLS: readonly CommandFact[] = [
   {
     names: ['docker'],
     summary: 'the container engine client',
-    short: 'c:H:l:',
-    long: 'context= host= config= log-level= tlscacert= tlscert= tlskey=',
+    short: 'c:H:l:Dv',
+    long: 'context= host= config= log-level= tlscacert= tlscert= tlskey= debug tls tlsverify version',
     values: {
       '--context': 'name',
       '-c': 'name',
@@ -351,10 +411,15 @@ export const TOOLS: readonly CommandFact[] = [
     },
     permute: false,
     subcommands: {
+      ...QUIET,
+      ...GROUPS,
       exec: EXEC,
       run: RUNS,
-      build: runsCode("builds an image, running the Dockerfile's RUN lines"),
-      buildx: runsCode("builds images (`buildx build`), running the Dockerfile's RUN lines"),
+      build: { ...runsCode("builds an image, running the Dockerfile's RUN lines"), runsNoCommand: true },
+      buildx: {
+        ...runsCode("builds images (`buildx build`), running the Dockerfile's RUN lines"),
+        subcommands: QUIET,
+      },
       compose: { ...runsCode("starts, runs or execs into a compose file's services"), ...COMPOSE },
       container: CONTAINER,
     },
@@ -366,6 +431,15 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['docker', 'exec', 'web', 'ls'], environment: false },
       { argv: ['docker', 'compose', '-f', 'c.yml', 'exec', 'web', 'env'], environment: true },
       { argv: ['docker', 'container', 'exec', 'web', 'env'], environment: true },
+      {
+        argv: ['docker', '-H', 'h', 'image', 'rm', 'x'],
+        roles: { 2: 'value', 5: 'unknown' },
+        runsCommand: false,
+      },
+      { argv: ['docker', 'logs', 'rm'], runsCommand: false },
+      { argv: ['docker', 'compose', '-f', 'c.yml', 'up', '-d'], runsCommand: false },
+      { argv: ['docker', 'compose', 'run', 'web', 'rm'], runsCommand: true },
+      { argv: ['docker', 'image', 'frob', 'rm'], runsCommand: true },
     ],
   },
   {
@@ -375,12 +449,31 @@ export const TOOLS: readonly CommandFact[] = [
     long: 'context= host= url= connection= log-level= root= runroot=',
     permute: false,
     subcommands: {
+      ...QUIET,
+      ...GROUPS,
       exec: EXEC,
       run: RUNS,
-      build: runsCode("builds an image, running the Containerfile's RUN lines"),
+      build: { ...runsCode("builds an image, running the Containerfile's RUN lines"), runsNoCommand: true },
       container: CONTAINER,
     },
     examples: [{ argv: ['podman', 'build', '.'], effects: ['runs'] }],
+  },
+  {
+    names: ['lxc', 'incus'],
+    summary: 'the LXD and Incus clients: `exec` runs a command in an instance',
+    short: 'qv',
+    long: 'project= debug verbose quiet force-local',
+    values: { '--project': 'name' },
+    wrapper: 'any-later-word',
+    subcommands: { ...QUIET, ...GROUPS, exec: RUNS },
+    examples: [
+      {
+        argv: ['lxc', 'exec', 'c', '--', 'rm', 'x'],
+        roles: { 2: 'unknown', 4: 'unknown' },
+        runsCommand: true,
+      },
+      { argv: ['incus', 'image', 'delete', 'x'], roles: { 3: 'unknown' }, runsCommand: false },
+    ],
   },
   {
     names: ['kubectl'],
@@ -407,10 +500,12 @@ export const TOOLS: readonly CommandFact[] = [
       debug: RUNS,
       // The terminal is joined to a process of the container: what is typed runs there.
       attach: runsCode("attaches to a running container's process, its input and output"),
-      apply: changesState('creates or changes cluster objects from files'),
+      apply: { ...changesState('creates or changes cluster objects from files'), runsNoCommand: true },
       proxy: changesState('opens a local port that forwards to the API server'),
-      'port-forward': changesState("opens local ports that forward to a pod's"),
+      'port-forward': { ...changesState("opens local ports that forward to a pod's"), runsNoCommand: true },
+      ...KUBECTL_NO_COMMAND,
       get: {
+        runsNoCommand: true,
         summary: "prints resources; `--raw PATH` the API server's answer as is",
         short: 'o:l:L:',
         long: 'raw= output= selector= label-columns= field-selector= sort-by= template= all-namespaces watch',
@@ -423,6 +518,7 @@ export const TOOLS: readonly CommandFact[] = [
       },
       config: {
         summary: 'kubeconfig',
+        runsNoCommand: true,
         subcommands: {
           // `--raw` and `--flatten` print the certificates, keys and tokens instead of redacting them.
           view: {
@@ -460,6 +556,13 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['kubectl', 'apply', '-f', 'x.yaml'], effects: ['writes'] },
       { argv: ['kubectl', 'create', 'deployment', 'x'], effects: ['writes'] },
       { argv: ['kubectl', 'port-forward', 'pod', '8080'], effects: ['writes'] },
+      {
+        argv: ['kubectl', '--context', 'c', 'logs', 'rm'],
+        roles: { 2: 'name', 4: 'unknown' },
+        runsCommand: false,
+      },
+      { argv: ['kubectl', 'config', 'set-context', 'x'], runsCommand: false },
+      { argv: ['kubectl', 'exec', 'p', '--', 'rm'], runsCommand: true },
     ],
   },
   {

@@ -12,7 +12,7 @@
  *  7. read-only mode, when the host opted in and every command is read-only;
  *  8. the default (`ask`, or `deny` for headless hosts).
  */
-import { classifyCommand, markForeignRepositories } from '../classifier';
+import { markForeignRepositories } from '../classifier';
 import { forgetReadings } from '../commands';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
 import {
@@ -22,7 +22,6 @@ import {
   FloorNames,
   type FloorViolation,
 } from '../floor';
-import { computedInlineCode } from '../floor/interpreter-code';
 import { ResolvedReads } from '../floor/resolved-reads';
 import { defaultProtectedPathModel, type ProtectedPathModel } from '../protected/protected-paths';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
@@ -42,6 +41,7 @@ import {
 } from '../shell/analyze-shell';
 import { FALLBACK_SCAN_REASON, type SegmentVisitor } from '../shell/fallback-scan';
 import type { ShellAnalysis, ShellAnalysisOptions, ShellRedirect, SimpleCommand } from '../shell/types';
+import { classifyForRules, uncoveredRun, wholeCommandRules } from './command-lines-run';
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
 import { findHiddenDenyRule, hiddenCommandTexts, mayHideCommands } from './hidden-commands';
@@ -490,19 +490,6 @@ function guarded(
   }
 }
 
-/**
- * `classifyCommand` on one command, for `map` (which also passes an index and the list). An
- * interpreter's inline program that computes a name at run time (`computedInlineCode`) is
- * excluded from prefix rules: `Bash(python3:*)` does not cover `python3 -c "open('.e'+'nv')"`.
- */
-function classifyOne(simple: SimpleCommand): CommandVerdict {
-  const verdict = classifyCommand(simple);
-  if (verdict.classification === 'mutating') return verdict;
-  const computed = computedInlineCode(simple);
-  if (computed === undefined) return verdict;
-  return { classification: 'unknown', reason: computed.reason, flag: computed.code, prefixExcluded: true };
-}
-
 /** The state of one evaluation: records the steps (for `explain`) and builds the decision. */
 class Evaluation {
   readonly steps: EvaluationStep[];
@@ -535,7 +522,9 @@ class Evaluation {
     // `map` sizes the list once (pushing reserves room for 17 verdicts on the first).
     this.verdicts = analysis.rejected
       ? []
-      : markForeignRepositories(analysis.commands, analysis.commands.map(classifyOne), { cwd: options.cwd });
+      : markForeignRepositories(analysis.commands, analysis.commands.map(classifyForRules), {
+          cwd: options.cwd,
+        });
     this.classification = analysis.rejected ? 'unknown' : overall(analysis, this.verdicts);
     this.sessionKey = bashSessionKeyOfParsed(command, options.cwd, blanks);
   }
@@ -836,14 +825,24 @@ function run(
   let covering = '';
   let uncovered: SimpleCommand | undefined;
   let broad: string | undefined;
+  // What the uncovered command runs that no allow rule covers, if that is why (`uncoveredRun`).
+  let runs: string | undefined;
   for (let index = 0; index < analysis.commands.length; index++) {
     const simple = analysis.commands[index]!;
     let rule = findAllowRule(simple, shellRules.allow, verdicts[index]!);
+    // A prefix rule names the command, not the command lines it runs (decision 0053): each of
+    // those must be allowed too, or a rule must spell them out.
+    if (rule?.kind === 'prefix' && !plainCommand(simple)) {
+      runs = uncoveredRun(simple, shellRules.allow, options.shell);
+      if (runs !== undefined)
+        rule = findAllowRule(simple, wholeCommandRules(shellRules.allow), verdicts[index]!);
+    }
     if (!rule) {
       uncovered = simple;
       ev.uncovered = index;
       break;
     }
+    runs = undefined;
     if (guarded !== undefined && simple === guarded.command && rule.kind !== 'exact') {
       // Only an exact rule names what the command writes or reaches.
       const exact = shellRules.allow.find(
@@ -883,7 +882,12 @@ function run(
   const joined = uncovered ? joinedWords(uncovered.argv) : undefined;
   ev.uncoveredWords = joined;
   const described = joined === undefined ? undefined : cutText(joined);
-  const through = uncovered && hasWriteRedirect(uncovered) ? ' (it writes through a redirect)' : '';
+  const through =
+    uncovered && hasWriteRedirect(uncovered)
+      ? ' (it writes through a redirect)'
+      : runs !== undefined
+        ? ` (${runs})`
+        : '';
   if (record) {
     ev.note(
       'allow-rules',

@@ -1,7 +1,8 @@
 /**
  * "Always allow" proposals: the most conservative persistent rules that would have allowed
  * a command. Exact for anything mutating or unknown; a prefix up to the subcommand for
- * read-only commands (`git log:*`, `ls:*`); never a prefix for interpreters and wrappers
+ * read-only commands (`git log:*`, `ls:*`) that run no command line the allow rules leave
+ * uncovered (a prefix would not allow those: decision 0053); never a prefix for interpreters and wrappers
  * (`python`, `node`, `sh`, `env`, `sudo`) or bare `git`, whose "prefix" is everything.
  * Opaque input gets no proposal: no rule can stand for what the engine cannot see.
  */
@@ -12,8 +13,9 @@ import { serializeCommandRule, serializeExactRuleJoined } from '../rules/seriali
 import { shadowingRule } from '../rules/shadowing-rule';
 import { isShellToolName } from '../rules/tool-name';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types';
+import { findCoveringRule, uncoveredRun } from './command-lines-run';
 import { hasWriteRedirect } from './redirects';
-import { type CommandVerdict, findAllowRule, type ShellRuleSet, shellRulesOf } from './shell-rules';
+import { type CommandVerdict, type ShellRuleSet, shellRulesOf } from './shell-rules';
 
 /** Options of `proposeRules`. */
 export interface ProposeRulesOptions {
@@ -35,9 +37,12 @@ function proposalFor(
   tool: string,
   joined: string | undefined,
   restricting: Restricting | undefined,
+  allowRules: ShellRuleSet['allow'],
 ): string | undefined {
   const argv = command.argv;
-  if (verdict.classification === 'read-only') {
+  // A prefix names the command, not a command line it runs (decision 0053): where one is not
+  // covered, a prefix would not allow the command, and only the exact rule spells the line out.
+  if (verdict.classification === 'read-only' && uncoveredRun(command, allowRules, undefined) === undefined) {
     // subcommandPrefix gives no prefix for an interpreter or wrapper, and every prefix it
     // gives starts with argv[0]: it has already asked isInterpreterOrWrapper of that word.
     const prefix = subcommandPrefix(argv);
@@ -143,7 +148,7 @@ export function proposalsKnowing(
     if (hasWriteRedirect(command)) return [];
     if (index < uncovered) continue;
     const verdict = verdicts?.[index] ?? classifyCommand(command);
-    if (index !== uncovered && findAllowRule(command, allowRules, verdict)) continue;
+    if (index !== uncovered && findCoveringRule(command, allowRules, verdict)) continue;
     // serializeRule output always reads back as the same rule (property-tested), so no re-parse here.
     const text = proposalFor(
       command,
@@ -151,6 +156,7 @@ export function proposalsKnowing(
       tool,
       index === uncovered ? uncoveredWords : undefined,
       restricting,
+      allowRules,
     );
     if (text === undefined) continue;
     if (first === undefined) first = text;

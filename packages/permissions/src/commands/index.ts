@@ -7,6 +7,7 @@
 import type { CompiledFact } from './compile';
 import { basename, loadCommandTable } from './load-table';
 import { type Reading, readArgv } from './read-argv';
+import { runsCodeItself, subcommandRunsCode } from './rule-prefix';
 import { ENTRIES } from './table';
 import type { CommandFact, Effect, ReadFormat } from './types';
 
@@ -34,6 +35,7 @@ export {
 export { type CommandTable, loadCommandTable } from './load-table';
 export { type ProgramSource, programSource, STDIN_FILE, unguessed } from './program-source';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
+export { prefixLength } from './rule-prefix';
 export { runsNoCommand, wordsNamingNoCommand } from './runner-words';
 export { SECRET_NAME, SECRET_NAME_SOURCE } from './secret-names';
 export { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
@@ -219,18 +221,13 @@ export const WRAPPER_NAMES: ReadonlySet<string> = namesWhere(
 );
 /**
  * Commands whose own word runs code or another command given to it — shells, wrappers, runners
- * of their later words, language interpreters: a prefix rule on that word would allow anything
+ * of their later words, language interpreters, programs that run code given to them
+ * (`runsCode`: `java`, `make`, `psql`, `man`): a prefix rule on that word would allow anything
  * (`Bash(ssh:*)`, `Bash(python3:*)`). Not the tools of which only a subcommand runs one
  * (`docker exec`, `kubectl exec`, `op run`): a prefix up to another subcommand (`docker ps:*`)
  * never covers it.
  */
-export const RUNS_CODE_NAMES: ReadonlySet<string> = namesWhere(
-  (fact) =>
-    fact.kind !== undefined ||
-    fact.wrapper !== undefined ||
-    fact.unwrap !== undefined ||
-    fact.language !== undefined,
-);
+export const RUNS_CODE_NAMES: ReadonlySet<string> = namesWhere(runsCodeItself);
 
 /**
  * Per command name, the names of its subcommands (aliases too) at which `test` holds, at any
@@ -260,14 +257,7 @@ export function subcommandsWhere(test: (fact: Facts) => boolean): ReadonlyMap<st
  * whole commands).
  */
 export const RUNS_CODE_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = subcommandsWhere(
-  (fact) =>
-    fact.wrapper !== undefined ||
-    fact.implies?.includes('runs') === true ||
-    fact.implies?.includes('writes') === true ||
-    fact.language !== undefined ||
-    fact.setsCommandSettings !== undefined ||
-    Object.values(fact.values ?? {}).includes('script') ||
-    (fact.operands ?? []).includes('code'),
+  subcommandRunsCode,
 );
 
 /** Commands on the read-only classifier's allowlist (`readOnly`, decision 0039). */

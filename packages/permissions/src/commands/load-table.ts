@@ -8,6 +8,7 @@ import { commandLinesIn } from './command-lines';
 import { type CompiledFact, compileFact } from './compile';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { type Reading, readArgv } from './read-argv';
+import { prefixLength } from './rule-prefix';
 import { runsNoCommand } from './runner-words';
 import { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
 import type { CommandFact } from './types';
@@ -115,6 +116,13 @@ function checkExample(
     if (reader?.fact.showsOutput !== 'operands' || shown !== example.shows)
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` shows ${JSON.stringify(shown)}`,
+      );
+  }
+  if (example.prefix !== undefined) {
+    const words = argv.slice(0, prefixLength(argv, table.get(basename(argv[0] ?? ''))));
+    if (words.join('\0') !== example.prefix.join('\0'))
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` gets the prefix ${JSON.stringify(words)}`,
       );
   }
   if (table.get(basename(argv[0] ?? '')) === undefined)

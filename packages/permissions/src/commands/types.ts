@@ -420,6 +420,11 @@ export interface Example {
    * doubt (`mvn -DskipTests package`: the value is attached, `package` is the goal).
    */
   readings?: number;
+  /**
+   * The words a prefix rule proposed for it takes (`['gh', 'pr', 'list']`: `Bash(gh pr list:*)`),
+   * `[]` for none (`man ls`: only an exact rule), as `prefixLength` reads the entry.
+   */
+  prefix?: readonly string[];
   /** Effects every reading has. */
   effects?: readonly Effect[];
   /** Effects no reading has. */
@@ -635,6 +640,22 @@ export interface CommandFact extends ArgvFacts {
   programLanguage?: 'sed' | 'awk' | 'jq';
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
   mutates?: boolean;
+  /**
+   * The command runs code or commands given to it that its other facts do not spell out:
+   * `program` — a program (a file, a class, inline text) in a language the engine does not read
+   * (`java Main`, `julia -e CODE`, `tsx f.ts`, `eval`, `source`, awk's `system()`, make's
+   * recipes); `prompt` — commands typed at its prompt or read on its input, some of which reach
+   * a shell (`psql`'s `\!`, `sqlite3`'s `.shell`, `ed`'s, an editor's or a pager's `!CMD`, the
+   * pager `man` runs). Like a shell's or an interpreter's, its word gets no prefix rule
+   * (`Bash(man:*)`), and its words are searched for the command lines they may hold.
+   */
+  runsCode?: 'program' | 'prompt';
+  /**
+   * Its subcommands are groups whose first word names the action, listed here or not (`gh pr
+   * list`, `aws s3 ls`, `az vm list`): a rule proposed for one names the action too. (A listed
+   * subcommand with subcommands of its own is such a group anyway: `git stash list`.)
+   */
+  groupedSubcommands?: boolean;
   /**
    * The command (or subcommand) only reads: it is on the read-only classifier's allowlist,
    * unless a word says otherwise (a `write`, `command` or `script` role, a `writes`, `runs` or

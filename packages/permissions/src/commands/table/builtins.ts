@@ -51,7 +51,11 @@ export const BUILTINS: readonly CommandFact[] = [
     permute: false,
     // The script, then its arguments: left for the floor to read as files, as before.
     operands: ['read', 'unknown'],
-    examples: [{ argv: ['.', 'env.sh', 'a'], roles: { 1: 'read', 2: 'unknown' } }],
+    examples: [
+      { argv: ['.', 'env.sh', 'a'], roles: { 1: 'read', 2: 'unknown' } },
+      // Runs shell code: no prefix rule (`Bash(source:*)` would run any script).
+      { argv: ['source', 'env.sh'], prefix: [] },
+    ],
   },
   {
     names: ['eval'],
@@ -60,7 +64,10 @@ export const BUILTINS: readonly CommandFact[] = [
     runsShellCode: 'words',
     permute: false,
     operands: ['unknown'],
-    examples: [{ argv: ['eval', 'rm', '-rf x'], roles: { 1: 'unknown', 2: 'unknown' } }],
+    examples: [
+      { argv: ['eval', 'rm', '-rf x'], roles: { 1: 'unknown', 2: 'unknown' } },
+      { argv: ['eval', 'ls'], prefix: [] },
+    ],
   },
   {
     names: ['shopt'],

@@ -180,6 +180,8 @@ export const CREDENTIALS: readonly CommandFact[] = [
   {
     names: ['az'],
     summary: 'the Azure CLI',
+    // `az vm list`: every subcommand is a group of actions.
+    groupedSubcommands: true,
     subcommands: {
       account: { summary: 'accounts', subcommands: { 'get-access-token': PRINTS('prints an access token') } },
       keyvault: {
@@ -193,11 +195,14 @@ export const CREDENTIALS: readonly CommandFact[] = [
       { argv: ['az', 'account', 'get-access-token'], credentials: true },
       { argv: ['az', 'keyvault', 'secret', 'show', '--name', 'x', '--vault-name', 'v'], credentials: true },
       { argv: ['az', 'keyvault', 'secret', 'list'], credentials: false },
+      { argv: ['az', 'vm', 'list'], prefix: ['az', 'vm', 'list'] },
     ],
   },
   {
     names: ['aws'],
     summary: 'the AWS CLI',
+    // `aws s3 ls`: every subcommand (a service) is a group of actions.
+    groupedSubcommands: true,
     long: 'profile= region= output= endpoint-url= query= color= ca-bundle= cli-read-timeout= cli-connect-timeout= cli-binary-format= debug no-verify-ssl no-paginate no-sign-request',
     values: { '--profile': 'name', '--region': 'name' },
     subcommands: {
@@ -254,6 +259,7 @@ export const CREDENTIALS: readonly CommandFact[] = [
       { argv: ['aws', 'ssm', 'get-parameter', '--name', 'x', '--with-decryption'], credentials: true },
       { argv: ['aws', 'ssm', 'get-parameter', '--name', 'x'], credentials: false },
       { argv: ['aws', 'sts', 'get-caller-identity'], credentials: false },
+      { argv: ['aws', 's3', 'ls'], prefix: ['aws', 's3', 'ls'] },
     ],
   },
   {

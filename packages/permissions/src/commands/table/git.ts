@@ -699,6 +699,12 @@ export const GIT: readonly CommandFact[] = [
       { argv: ['git', 'clone', 'ext::sh -c rm% -rf% x', 'dir'], commandLines: ['sh -c rm -rf x'] },
       { argv: ['git', 'fetch-pack', 'ext::rm x'], commandLines: ['rm x'] },
       { argv: ['git', 'clone', 'https://h/ext::x', 'ext'], commandLines: [] },
+      // A group's verb is part of the action (`git stash drop` writes); git's global options or
+      // a group without its verb leave only an exact rule.
+      { argv: ['git', 'log', '-5'], prefix: ['git', 'log'] },
+      { argv: ['git', 'stash', 'list'], prefix: ['git', 'stash', 'list'] },
+      { argv: ['git', 'remote', '-v'], prefix: [] },
+      { argv: ['git', '-C', 'x', 'log'], prefix: [] },
       // `--attr-source` takes the next word (issue 27): `grep` is the subcommand.
       {
         argv: ['git', '--attr-source', 'HEAD', 'grep', '--no-index', 'KEY', '/root'],

@@ -4,6 +4,7 @@ import { ARCHIVES } from './archives';
 import { BASICS } from './basics';
 import { BUILTINS } from './builtins';
 import { CLIENTS } from './clients';
+import { CODE_RUNNERS } from './code-runners';
 import { CREDENTIALS } from './credentials';
 import { ENVIRONMENT } from './environment';
 import { FILES } from './files';
@@ -42,4 +43,5 @@ export const ENTRIES: readonly CommandFact[] = [
   ...BUILTINS,
   ...CLIENTS,
   ...BASICS,
+  ...CODE_RUNNERS,
 ];

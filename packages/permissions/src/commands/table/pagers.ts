@@ -1,7 +1,7 @@
 /**
  * Pagers and the manual reader: they show files, and run commands given on their command line
  * — less's and more's `+CMD` (`+!CMD` runs a shell command), man's pager and browser (`-P CMD`,
- * `-H CMD`). Facts from less 643's, util-linux 2.39 more's and man-db 2.12 man's manuals.
+ * `-H CMD`) — or typed at their prompt (`!CMD`: `runsCode`). Facts from less 643's, util-linux 2.39 more's and man-db 2.12 man's manuals.
  */
 import type { CommandFact } from '../types';
 
@@ -29,8 +29,10 @@ export const PAGERS: readonly CommandFact[] = [
       '-#': 'value',
     },
     plusCommands: 'after-bang',
+    // `!CMD` typed at it runs a shell command; `v` starts an editor.
+    runsCode: 'prompt',
     examples: [
-      { argv: ['less', '-R', '+!rm x', 'f'], commandLines: ['rm x'] },
+      { argv: ['less', '-R', '+!rm x', 'f'], commandLines: ['rm x'], prefix: [] },
       { argv: ['less', '+G', 'f'], commandLines: [] },
     ],
   },
@@ -41,7 +43,8 @@ export const PAGERS: readonly CommandFact[] = [
     numeric: [],
     values: { '-n': 'value' },
     plusCommands: 'after-bang',
-    examples: [{ argv: ['more', '+!rm x', 'f'], commandLines: ['rm x'] }],
+    runsCode: 'prompt',
+    examples: [{ argv: ['more', '+!rm x', 'f'], commandLines: ['rm x'], prefix: [] }],
   },
   {
     names: ['man'],
@@ -71,10 +74,12 @@ export const PAGERS: readonly CommandFact[] = [
       '-R': 'value',
       '-e': 'value',
     },
+    // It shows pages through a pager (less), at whose prompt `!CMD` runs a shell command.
+    runsCode: 'prompt',
     examples: [
       { argv: ['man', '-P', 'rm x', 'ls'], roles: { 2: 'script' }, commandLines: ['rm x'] },
       { argv: ['man', '--pager=rm x', 'ls'], commandLines: ['rm x'] },
-      { argv: ['man', 'rm'], commandLines: [] },
+      { argv: ['man', 'rm'], commandLines: [], prefix: [] },
     ],
   },
 ];

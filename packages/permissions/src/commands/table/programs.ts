@@ -147,8 +147,11 @@ export const PROGRAMS: readonly CommandFact[] = [
     ...AWK,
     // `for (k in ENVIRON)`: every variable (`ENVIRON["HOME"]` is one).
     printsEnvironment: ['@program'],
+    // Its programs run commands (`system(…)`, `print | "CMD"`, `"CMD" | getline`).
+    runsCode: 'program',
     examples: [
       { argv: ['awk', 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'], environment: true },
+      { argv: ['awk', '{print $1}', 'x'], prefix: [] },
       { argv: ['awk', 'BEGIN{print ENVIRON["HOME"]}'], environment: false },
       {
         argv: ['awk', '-F', ':', '{print $1}', '/etc/passwd'],

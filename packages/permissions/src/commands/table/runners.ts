@@ -148,7 +148,12 @@ const PACKAGE_RUNNERS: readonly CommandFact[] = [
     summary: 'runs Python applications in isolated environments',
     permute: false,
     subcommands: { run: { ...PYTHON_RUN } },
-    examples: [{ argv: ['pipx', 'run', '--spec', 'x', 'rm'], roles: { 3: 'name', 4: 'command' } }],
+    // Installing a package runs its build code too, not only `pipx run`.
+    runsCode: 'program',
+    examples: [
+      { argv: ['pipx', 'run', '--spec', 'x', 'rm'], roles: { 3: 'name', 4: 'command' } },
+      { argv: ['pipx', 'list'], prefix: [] },
+    ],
   },
   {
     names: ['mise'],
@@ -234,9 +239,11 @@ const DEBUGGERS: readonly CommandFact[] = [
       '-k': 'debugger',
       '-one-line-on-crash': 'debugger',
     },
+    // It runs the program it debugs, and debugger commands typed at its prompt (`platform shell`).
+    runsCode: 'prompt',
     examples: [
       { argv: ['lldb', '-b', '-o', 'platform shell rm -rf x', './prog'], commandLines: ['rm -rf x'] },
-      { argv: ['lldb', '--one-line', 'run', './prog'], commandLines: [] },
+      { argv: ['lldb', '--one-line', 'run', './prog'], commandLines: [], prefix: [] },
     ],
   },
 ];

@@ -289,6 +289,10 @@ export const TOOLS: readonly CommandFact[] = [
     },
     examples: [
       { argv: ['npm', '--prefix', 'x', 'publish'], roles: { 2: 'chdir' } },
+      // A rule for `npm run` would cover every script: the script named is part of the action.
+      { argv: ['npm', 'run', 'build'], prefix: ['npm', 'run', 'build'] },
+      { argv: ['npm', 'run'], prefix: [] },
+      { argv: ['npm', 'test'], prefix: ['npm', 'test'] },
       { argv: ['npm', 'explore', 'x', '--', 'ls'], effects: ['runs'] },
       { argv: ['npm', 'it'], effects: ['runs'] },
       { argv: ['npm', '-C', 'x', 'run', 'build'], roles: { 2: 'chdir', 4: 'unknown' } },
@@ -376,8 +380,10 @@ export const TOOLS: readonly CommandFact[] = [
     effects: { '-f': ['runs-file'], '--file': ['runs-file'], '--makefile': ['runs-file'] },
     runsFiles: ['GNUmakefile', 'makefile', 'Makefile'],
     commandVariables: true,
+    runsCode: 'program',
     examples: [
       { argv: ['make', '-j', '-C', 'sub', '-f', 'x.mk', 'all'], roles: { 3: 'chdir', 5: 'read' } },
+      { argv: ['make', 'test'], prefix: [] },
       { argv: ['make', '--eval', 'x: ; rm -rf y', 'x'], roles: { 2: 'script' } },
       // A makefile read on standard input: its recipes are what arrives there.
       { argv: ['make', '-f', '-'], stdinCommands: true },
@@ -700,6 +706,8 @@ export const TOOLS: readonly CommandFact[] = [
     short: 'R:',
     long: 'repo=',
     permute: false,
+    // `gh pr list`, `gh codespace ssh`: every subcommand is a group of actions.
+    groupedSubcommands: true,
     subcommands: {
       pr: {
         summary: 'pull requests',
@@ -743,6 +751,9 @@ export const TOOLS: readonly CommandFact[] = [
         roles: { 3: 'name', 5: 'value', 6: 'read' },
       },
       { argv: ['gh', 'auth', 'token'], credentials: true },
+      { argv: ['gh', 'pr', 'list'], prefix: ['gh', 'pr', 'list'] },
+      { argv: ['gh', 'codespace', 'list', '-L', '5'], prefix: ['gh', 'codespace', 'list'] },
+      { argv: ['gh', 'pr', '--help'], prefix: [] },
       { argv: ['gh', 'auth', 'status', '--show-token'], credentials: true },
       { argv: ['gh', 'auth', 'status'], credentials: false },
     ],

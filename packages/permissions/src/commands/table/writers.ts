@@ -128,8 +128,10 @@ const FILE_WRITERS: readonly CommandFact[] = [
     ...EDITOR_COMMANDS,
     values: { '-c': 'script', '--cmd': 'script' },
     scriptFormat: { '-c': 'after-bang', '--cmd': 'after-bang' },
+    // `:!CMD` typed at it, or read from a script of keys (`-s FILE`), runs a shell command.
+    runsCode: 'prompt',
     examples: [
-      { argv: ['vim', '-u', 'NONE', 'x'], roles: { 3: 'write' } },
+      { argv: ['vim', '-u', 'NONE', 'x'], roles: { 3: 'write' }, prefix: [] },
       { argv: ['vim', '-c', '!rm x', 'x'], commandLines: ['rm x'] },
       { argv: ['vim', '--cmd', 'set nu', '+!rm x', 'x'], commandLines: ['rm x'] },
       { argv: ['vim', '-c', 'wq', '+10', 'x'], commandLines: [] },
@@ -143,10 +145,26 @@ const FILE_WRITERS: readonly CommandFact[] = [
     ...EDITOR_COMMANDS,
     values: { '-c': 'script' },
     scriptFormat: { '-c': 'after-bang' },
-    examples: [{ argv: ['ex', '-sc', '!rm x', 'f'], commandLines: ['rm x'] }],
+    // Its commands come from its input too: `!CMD` there runs a shell command.
+    runsCode: 'prompt',
+    examples: [{ argv: ['ex', '-sc', '!rm x', 'f'], commandLines: ['rm x'], prefix: [] }],
   },
-  { names: ['ed'], summary: 'the line editor', short: 'p:', ...EDITOR },
-  { names: ['nano', 'pico', 'micro', 'emacs', 'code'], summary: 'a text editor', ...EDITOR },
+  {
+    names: ['ed'],
+    summary: 'the line editor: runs the commands of its input, `!CMD` in a shell',
+    short: 'p:',
+    ...EDITOR,
+    runsCode: 'prompt',
+    examples: [{ argv: ['ed', '-s', 'f'], prefix: [] }],
+  },
+  { names: ['nano', 'pico', 'micro', 'code'], summary: 'a text editor', ...EDITOR },
+  {
+    names: ['emacs'],
+    summary: 'a text editor that runs Lisp (`--eval`, `-l FILE`) and shell commands (`M-!`)',
+    ...EDITOR,
+    runsCode: 'program',
+    examples: [{ argv: ['emacs', 'f'], prefix: [] }],
+  },
   {
     names: ['unlink'],
     summary: 'removes one file (the unlink call)',

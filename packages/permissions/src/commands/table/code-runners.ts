@@ -1,0 +1,61 @@
+/**
+ * Programs that run code given to them in a language the engine does not read, or commands typed
+ * at their prompt or read on their input that may reach a shell. Only that is said of them
+ * (`runsCode`), no option or operand: their own word never gets a prefix rule (`Bash(java:*)`
+ * would allow any class), and their words are searched for hidden command lines as an
+ * interpreter's are. Facts from each program's manual.
+ */
+import type { CommandFact } from '../types';
+
+/** A program that runs code given to it, with an example of the prefix rule it never gets. */
+function runner(
+  names: readonly string[],
+  summary: string,
+  runsCode: 'program' | 'prompt',
+  example: readonly string[],
+): CommandFact {
+  return { names, summary, runsCode, examples: [{ argv: example, prefix: [] }] };
+}
+
+export const CODE_RUNNERS: readonly CommandFact[] = [
+  runner(['tsx'], 'runs a TypeScript or JavaScript file with node', 'program', ['tsx', 'script.ts']),
+  runner(['ts-node'], 'runs a TypeScript file, or code given with -e', 'program', ['ts-node', 'script.ts']),
+  runner(['java'], 'runs a Java class, jar or source file', 'program', ['java', '-jar', 'app.jar']),
+  runner(['jshell'], 'runs the Java snippets of files or of its input', 'program', ['jshell', 'x.jsh']),
+  runner(['groovy'], 'runs a Groovy script, or code given with -e', 'program', ['groovy', '-e', 'println 1']),
+  runner(['scala'], 'runs a Scala program or script', 'program', ['scala', 'x.scala']),
+  runner(['julia'], 'runs a Julia program, or code given with -e', 'program', ['julia', '-e', '1']),
+  runner(['Rscript'], 'runs an R script, or expressions given with -e', 'program', ['Rscript', '-e', '1']),
+  runner(['R'], 'the R console: runs the R code of its input, of -f FILE or -e', 'program', [
+    'R',
+    '--vanilla',
+  ]),
+  runner(['osascript'], 'runs AppleScript or JavaScript for Automation, from a file or -e', 'program', [
+    'osascript',
+    '-e',
+    'beep',
+  ]),
+  runner(['expect'], 'runs an Expect (Tcl) script that drives other programs, or -c commands', 'program', [
+    'expect',
+    'x.exp',
+  ]),
+  runner(['wish'], 'runs a Tcl/Tk script', 'program', ['wish', 'x.tcl']),
+  runner(['irb'], "Ruby's console: runs the Ruby of its input", 'program', ['irb']),
+  runner(['pry'], 'a Ruby console: runs the Ruby of its input', 'program', ['pry']),
+  runner(['sqlite3'], 'the SQLite shell: `.shell CMD` and `.system CMD` run commands', 'prompt', [
+    'sqlite3',
+    'db.sqlite',
+    '.tables',
+  ]),
+  runner(
+    ['psql'],
+    'the PostgreSQL client: `\\! CMD` runs a shell command, `\\o |CMD` pipes to one',
+    'prompt',
+    ['psql', '-c', 'select 1'],
+  ),
+  runner(['mysql'], 'the MySQL client: `system CMD` (`\\!`) runs a shell command', 'prompt', [
+    'mysql',
+    '-e',
+    'select 1',
+  ]),
+];

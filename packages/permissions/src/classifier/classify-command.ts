@@ -4,7 +4,7 @@
  * command as someone else (`sudo`) or feed it unseen arguments (`xargs`, `parallel`) make it
  * 'unknown'; anything the parser marked opaque is 'unknown'.
  */
-import { readCommand } from '../commands';
+import { namesWhere, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
 import { classifyArgv } from './classify-argv';
@@ -56,22 +56,11 @@ function optionVariableIn(assignments: readonly ShellAssignment[]): ShellAssignm
   return undefined;
 }
 
-/** Wrappers that change neither the command's arguments nor whose rights it runs with. */
-const TRANSPARENT_WRAPPERS = new Set([
-  'env',
-  'timeout',
-  'nice',
-  'ionice',
-  'setsid',
-  'time',
-  'command',
-  'builtin',
-  'exec',
-  'stdbuf',
-  'watch',
-  'chrt',
-  'taskset',
-]);
+/**
+ * Wrappers that change neither the command's arguments nor whose rights it runs with (the
+ * table's `unwrap.transparent`: `timeout`, `nice`, `env`, `watch`, …): the command keeps its verdict.
+ */
+const TRANSPARENT_WRAPPERS: ReadonlySet<string> = namesWhere((fact) => fact.unwrap?.transparent === true);
 
 /**
  * GNU time's `-o FILE` / `--output=FILE` (the program, as `/usr/bin/time`, `command time` or

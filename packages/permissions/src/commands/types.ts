@@ -383,6 +383,13 @@ export interface Unwrap {
    * unwrap (`chroot`, `su`, `doas`): for when its unwrapping stops.
    */
   everyLaterWord?: boolean;
+  /**
+   * It runs the command once, with the command's own words and as the same user, changing only
+   * how it runs (its time limit, priority, buffering, session or environment): the read-only
+   * classifier's verdict is the command's (`timeout 5 ls`). Not `sudo` (another user), `xargs`
+   * (words from its input), `nohup` (writes `nohup.out`), `flock` (creates its lock file).
+   */
+  transparent?: boolean;
 }
 
 /**

@@ -61,7 +61,12 @@ export const WRAPPERS: readonly CommandFact[] = [
     // 0043); `-S` splits its value into a command line it runs.
     readOnly: 'listed-options',
     effects: { '-S': ['runs'], '--split-string': ['runs'] },
-    unwrap: { assignments: true, dashOperands: true, splitString: ['-S', '--split-string'] },
+    unwrap: {
+      transparent: true,
+      assignments: true,
+      dashOperands: true,
+      splitString: ['-S', '--split-string'],
+    },
     examples: [{ argv: ['env', '-u', 'HOME', '-C', '/tmp', 'rm'], roles: { 4: 'chdir', 5: 'command' } }],
   },
   {
@@ -72,7 +77,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     long: 'signal= kill-after= preserve-status foreground verbose',
     commandAfter: 1,
     operands: ['value'],
-    unwrap: {},
+    unwrap: { transparent: true },
     examples: [{ argv: ['timeout', '-s', 'KILL', '5s', 'rm'], roles: { 3: 'value', 4: 'command' } }],
   },
   {
@@ -82,7 +87,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     short: 'n:',
     long: 'adjustment=',
     numeric: [],
-    unwrap: {},
+    unwrap: { transparent: true },
     examples: [{ argv: ['nice', '-5', 'rm'], roles: { 2: 'command' } }],
   },
   {
@@ -98,7 +103,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     ...WRAPPER,
     short: 'i:o:e:',
     long: 'input= output= error=',
-    unwrap: {},
+    unwrap: { transparent: true },
     examples: [{ argv: ['stdbuf', '-oL', 'rm'], roles: { 2: 'command' } }],
   },
   {
@@ -107,7 +112,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     ...WRAPPER,
     short: 'c:n:tpPu',
     long: 'class= classdata= ignore pid pgid uid',
-    unwrap: { noCommandWith: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
+    unwrap: { transparent: true, noCommandWith: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
     examples: [{ argv: ['ionice', '-c', '3', 'rm'], roles: { 3: 'command' } }],
   },
   {
@@ -116,7 +121,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     ...WRAPPER,
     short: 'cfw',
     long: 'ctty fork wait',
-    unwrap: {},
+    unwrap: { transparent: true },
     examples: [{ argv: ['setsid', '-f', 'rm'], roles: { 2: 'command' } }],
   },
   {
@@ -126,7 +131,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     short: 'f:o:apqvV',
     long: 'format= output= append portability quiet verbose version',
     values: { '-o': 'write', '--output': 'write' },
-    unwrap: {},
+    unwrap: { transparent: true },
     examples: [{ argv: ['time', '-f', '%e', '-o', 't.txt', 'rm'], roles: { 4: 'write', 5: 'command' } }],
   },
   {
@@ -134,14 +139,14 @@ export const WRAPPERS: readonly CommandFact[] = [
     summary: 'the builtin: runs a command, bypassing functions (or, with -v, names it)',
     ...WRAPPER,
     short: 'pvV',
-    unwrap: { noCommandWith: ['-v', '-V'] },
+    unwrap: { transparent: true, noCommandWith: ['-v', '-V'] },
     examples: [{ argv: ['command', '-p', 'rm'], roles: { 2: 'command' } }],
   },
   {
     names: ['builtin'],
     summary: 'the builtin: runs a shell builtin',
     ...WRAPPER,
-    unwrap: {},
+    unwrap: { transparent: true },
     examples: [{ argv: ['builtin', 'cd', '/'], roles: { 1: 'command' } }],
   },
   {
@@ -149,7 +154,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     summary: 'the builtin: replaces the shell with a command',
     ...WRAPPER,
     short: 'a:cl',
-    unwrap: {},
+    unwrap: { transparent: true },
     examples: [{ argv: ['exec', '-a', 'name', 'rm'], roles: { 3: 'command' } }],
   },
   {
@@ -184,7 +189,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     long:
       'interval= equexit= differences=? beep color no-color errexit chgexit precise no-title ' +
       'no-wrap exec no-linewrap',
-    unwrap: { runs: { as: 'sh-c', unless: ['-x', '--exec'] } },
+    unwrap: { transparent: true, runs: { as: 'sh-c', unless: ['-x', '--exec'] } },
     examples: [{ argv: ['watch', '-n', '2', 'ls'], roles: { 2: 'unknown', 3: 'command' } }],
   },
   {
@@ -229,7 +234,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     long: 'all-tasks pid cpu-list',
     commandAfter: 1,
     operands: ['value'],
-    unwrap: { noCommandWith: ['-p', '--pid'], everyLaterWord: true },
+    unwrap: { transparent: true, noCommandWith: ['-p', '--pid'], everyLaterWord: true },
     examples: [{ argv: ['taskset', '-c', '0-3', 'rm'], roles: { 2: 'value', 3: 'command' } }],
   },
   {
@@ -242,7 +247,7 @@ export const WRAPPERS: readonly CommandFact[] = [
       'reset-on-fork all-tasks max pid verbose',
     commandAfter: 1,
     operands: ['value'],
-    unwrap: { noCommandWith: ['-p', '--pid', '-m', '--max'], everyLaterWord: true },
+    unwrap: { transparent: true, noCommandWith: ['-p', '--pid', '-m', '--max'], everyLaterWord: true },
     examples: [{ argv: ['chrt', '-f', '10', 'rm'], roles: { 2: 'value', 3: 'command' } }],
   },
   {

@@ -370,7 +370,8 @@ function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefine
   return skip;
 }
 
-const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+/** The awks: the entries whose program text is awk (`programLanguage`), run by any of their names. */
+const AWKS = namesWhere((fact) => fact.programLanguage === 'awk');
 const AWK_STRING = /"(?:[^"\\]|\\.)*"/g;
 const AWK_RUNS = /\bsystem\s*\(|(?<!\|)\|(?!\|)/;
 

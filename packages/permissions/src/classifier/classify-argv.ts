@@ -11,7 +11,6 @@
 import { commandFact, MUTATING_NAMES, READ_ONLY_NAMES, READS_OPTIONS_NAMES, readCommand } from '../commands';
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
-import { couldExpandToFlag } from './flag-expansion';
 import { classifyPackageRunner } from './package-options';
 import { classifyQuiet, classifyReadings, isQuiet } from './table-verdict';
 import type { ClassificationResult } from './types';

@@ -9,7 +9,7 @@ import { basename, loadCommandTable } from './load-table';
 import { type Reading, readArgv } from './read-argv';
 import { runsCodeItself, subcommandRunsCode } from './rule-prefix';
 import { ENTRIES } from './table';
-import type { CommandFact, Effect, ReadFormat } from './types';
+import type { CommandFact, ReadFormat } from './types';
 
 export { commandLinesIn } from './command-lines';
 export type { CompiledFact, OptionDef } from './compile';

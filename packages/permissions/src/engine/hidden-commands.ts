@@ -19,7 +19,6 @@ import {
   MAX_READINGS,
   namesWhere,
   PACKAGE_RUNNER_NAMES as PACKAGE_RUNNERS,
-  type Reading,
   RUNNER_NAMES,
   readCommand,
   runsNoCommand,

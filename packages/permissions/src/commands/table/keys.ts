@@ -50,17 +50,21 @@ const OPENSSL_SHARED =
   'keylogfile= alpn= proxy= keymatexport= keymatexportlen= dhparam= ecparam= out_trusted= genstr= ' +
   'genconf= offset= length= strparse= oid= dlimit= saltlen= N= kdfopt= macopt= keylen= kdf=';
 
+/** The shared options, each spelling once (several are listed twice in the list's history). */
+const SHARED_WORDS: ReadonlySet<string> = new Set(OPENSSL_SHARED.split(/\s+/).filter(Boolean));
+const SHARED_LONG = [...SHARED_WORDS].join(' ');
+
 /**
  * Its options' roles: an output written without being read (`-out`, `-keyout`), keys and
  * certificates it signs, verifies or logs in with and never prints (`-key`, `-signkey`,
  * `-inkey`, `-CAkey`, `-cert`, `-CAfile`, `-CA`, `-certfile`); `in`: the role of `-in`.
  */
 function openssl(summary: string, inRole: 'read' | 'certificate', own = ''): Sub {
+  const added = own.split(' ').filter((word) => word !== '' && !SHARED_WORDS.has(word));
   return {
     summary,
     singleDash: true,
-    // Several spellings are listed twice in the shared list's history: one each here.
-    long: [...new Set(`${OPENSSL_SHARED} ${own}`.split(/\s+/).filter(Boolean))].join(' '),
+    long: added.length === 0 ? SHARED_LONG : `${SHARED_LONG} ${added.join(' ')}`,
     values: {
       '-in': inRole,
       '-out': 'write',

@@ -3,8 +3,9 @@
  * 0052): the list `classify-command.ts` kept is gone, and dropping the fact from one entry makes
  * its command unknown again.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { namesWhere } from '../commands';
+import { changeEntry, withTableChanged } from '../commands/test-support';
 import type { CommandFact } from '../commands/types';
 import { analyzeShell } from '../shell/analyze-shell';
 import { classifyCommand } from './classify-command';
@@ -47,27 +48,17 @@ describe('transparent wrappers, from the table', () => {
   });
 
   it('mutation: timeout without `transparent` leaves `timeout 5 ls` unknown', async () => {
-    vi.resetModules();
-    const path = '../commands/table/wrappers';
-    vi.doMock(path, async (original) => {
-      const actual = await original<{ WRAPPERS: readonly CommandFact[] }>();
-      const WRAPPERS = actual.WRAPPERS.map((entry) => {
-        if (entry.names[0] !== 'timeout') return entry;
-        const { transparent: _dropped, ...unwrap } = entry.unwrap!;
-        return { ...entry, unwrap };
-      });
-      return { ...actual, WRAPPERS };
-    });
-    try {
+    const withoutTransparent = (entry: CommandFact) => {
+      const { transparent: _dropped, ...unwrap } = entry.unwrap!;
+      return { ...entry, unwrap };
+    };
+    await withTableChanged(changeEntry('timeout', withoutTransparent), async () => {
       const shell = await import('../shell/analyze-shell');
       const classifier = await import('./classify-command');
       const verdict = (source: string) =>
         classifier.classifyCommand(shell.analyzeShell(source).commands[0]!).classification;
       expect(verdict('timeout 5 ls')).toBe('unknown');
       expect(verdict('nice ls')).toBe('read-only');
-    } finally {
-      vi.doUnmock(path);
-      vi.resetModules();
-    }
+    });
   });
 });

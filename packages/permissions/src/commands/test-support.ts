@@ -46,3 +46,24 @@ export function changeEntry(
 ): (entry: CommandFact) => CommandFact {
   return (entry) => (entry.names[0] === name ? mutate(entry) : entry);
 }
+
+type Sub = NonNullable<CommandFact['subcommands']>[string];
+
+/** `entry` with the subcommand at `path` (`['bisect']`, `['compute', 'ssh']`) changed by `mutate`. */
+export function withSub(entry: CommandFact, path: readonly string[], mutate: (sub: Sub) => Sub): CommandFact {
+  const [head, ...rest] = path;
+  const sub = entry.subcommands![head!]!;
+  const changed = rest.length === 0 ? mutate(sub) : (withSub(sub as CommandFact, rest, mutate) as Sub);
+  return { ...entry, subcommands: { ...entry.subcommands, [head!]: changed } };
+}
+
+/** `entry` without the value roles (and script formats) of `spellings`. */
+export function withoutValues(entry: CommandFact, ...spellings: string[]): CommandFact {
+  const values = { ...entry.values };
+  const formats = { ...entry.scriptFormat };
+  for (const spelling of spellings) {
+    delete values[spelling];
+    delete formats[spelling];
+  }
+  return { ...entry, values, scriptFormat: formats };
+}

@@ -5,8 +5,9 @@
  * role that makes a line hidden allows the attack again. The commands are only analysed as
  * strings, never run.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
+import { changeEntry, withoutValues, withSub, withTableChanged } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { analyzeShell } from '../shell';
 import { requestMatchesRule } from './approval-scope';
@@ -166,94 +167,48 @@ describe('proposals never name the outer command for the line it runs', () => {
   });
 });
 
-/**
- * The decision for `command` under `allow`, with the table's entry named `name` (in the table
- * file `file`, export `list`) changed by `mutate` and without its examples.
- */
+/** The decision for `command` under `allow`, with the table's entry `name` changed by `mutate`. */
 async function decideWithout(
-  [file, list, name]: readonly [string, string, string],
+  name: string,
   mutate: (entry: CommandFact) => CommandFact,
   command: string,
   allow: readonly string[],
 ): Promise<string> {
-  vi.resetModules();
-  vi.doMock(`../commands/table/${file}`, async (original) => {
-    const actual = await original<Record<string, readonly CommandFact[]>>();
-    // Its examples go too: they would catch the mutation when the table loads.
-    const entries = actual[list]!.map((entry) =>
-      entry.names[0] === name ? { ...mutate(entry), examples: undefined } : entry,
-    );
-    return { ...actual, [list]: entries };
-  });
-  try {
+  return withTableChanged(changeEntry(name, mutate), async () => {
     const engine = await import('./evaluate-bash');
     const rules = await import('../rules/compile-rule-set');
     return engine.evaluateBash(command, rules.compileRuleSet({ allow: [...allow] }), context).behavior;
-  } finally {
-    vi.doUnmock(`../commands/table/${file}`);
-    vi.resetModules();
-  }
-}
-
-type Sub = NonNullable<CommandFact['subcommands']>[string];
-
-/** `entry` with its subcommand path `path` changed by `mutate`. */
-function withSub(entry: CommandFact, path: readonly string[], mutate: (sub: Sub) => Sub): CommandFact {
-  const [head, ...rest] = path;
-  const sub = entry.subcommands![head!]!;
-  const changed = rest.length === 0 ? mutate(sub) : (withSub(sub as CommandFact, rest, mutate) as Sub);
-  return { ...entry, subcommands: { ...entry.subcommands, [head!]: changed } };
-}
-
-/** `entry` without the value roles (and script formats) of `spellings`. */
-function withoutValues(entry: CommandFact, ...spellings: string[]): CommandFact {
-  const values = { ...entry.values };
-  const formats = { ...entry.scriptFormat };
-  for (const spelling of spellings) {
-    delete values[spelling];
-    delete formats[spelling];
-  }
-  return { ...entry, values, scriptFormat: formats };
+  });
 }
 
 describe('mutation: without the role that makes the line hidden, the prefix rule allows it again', () => {
   it.each([
     [
-      ['git', 'GIT', 'git'],
+      'git',
       (entry: CommandFact) => withSub(entry, ['submodule', 'foreach'], ({ operands: _, ...sub }) => sub),
       "git submodule foreach 'rm -rf x'",
       'Bash(git:*)',
     ],
     [
-      ['git', 'GIT', 'git'],
+      'git',
       (entry: CommandFact) => withSub(entry, ['bisect', 'run'], ({ operands: _, ...sub }) => sub),
       'git bisect run rm -rf x',
       'Bash(git:*)',
     ],
     [
-      ['git', 'GIT', 'git'],
+      'git',
       ({ commandSettings: _, ...entry }: CommandFact) => entry,
       "git clone --config core.sshCommand='rm -rf x' url",
       'Bash(git:*)',
     ],
     [
-      ['files', 'FILES', 'rsync'],
+      'rsync',
       (entry: CommandFact) => withoutValues(entry, '-e'),
       "rsync -e 'rm -rf x' a h:b",
       'Bash(rsync:*)',
     ],
-    [
-      ['writers', 'WRITERS', 'vi'],
-      (entry: CommandFact) => withoutValues(entry, '-c'),
-      "vim -c '!rm -rf x' f",
-      'Bash(vim:*)',
-    ],
-    [
-      ['pagers', 'PAGERS', 'less'],
-      ({ plusCommands: _, ...entry }: CommandFact) => entry,
-      "less '+!rm -rf x' f",
-      'Bash(less:*)',
-    ],
+    ['vi', (entry: CommandFact) => withoutValues(entry, '-c'), "vim -c '!rm -rf x' f", 'Bash(vim:*)'],
+    ['less', ({ plusCommands: _, ...entry }: CommandFact) => entry, "less '+!rm -rf x' f", 'Bash(less:*)'],
   ] as const)('%j without its fact: %s is allowed by %s', async (where, mutate, command, rule) => {
     expect(decide(command, [rule]).behavior).toBe('ask');
     expect(await decideWithout(where, mutate, command, [rule])).toBe('allow');

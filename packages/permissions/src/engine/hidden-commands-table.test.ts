@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry, withTableChanged } from '../commands/test-support';
+import { changeEntry, withoutValues, withSub, withTableChanged } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
 
@@ -34,23 +34,7 @@ function decideWithout(
   });
 }
 
-/** `entry` without the value roles (and script formats) of `spellings`. */
-function withoutValues(entry: CommandFact, ...spellings: string[]): CommandFact {
-  const values = { ...entry.values };
-  const formats = { ...entry.scriptFormat };
-  for (const spelling of spellings) {
-    delete values[spelling];
-    delete formats[spelling];
-  }
-  return { ...entry, values, scriptFormat: formats };
-}
-
 type Sub = NonNullable<CommandFact['subcommands']>[string];
-
-/** `entry` with the subcommand `name` changed by `mutate`. */
-function withSub(entry: CommandFact, name: string, mutate: (sub: Sub) => Sub): CommandFact {
-  return { ...entry, subcommands: { ...entry.subcommands, [name]: mutate(entry.subcommands![name]!) } };
-}
 
 describe("git's settings that hold a command line", () => {
   it.each([
@@ -92,14 +76,14 @@ describe("git's settings that hold a command line", () => {
 
   it('mutation: without settingOptions, git clone --config K=CMD is not denied', async () => {
     const command = "git clone --config core.pager='rm -rf x' https://h/r";
-    const mutate = (entry: CommandFact) => withSub(entry, 'clone', ({ settingOptions: _, ...sub }) => sub);
+    const mutate = (entry: CommandFact) => withSub(entry, ['clone'], ({ settingOptions: _, ...sub }) => sub);
     expect(await decideWithout('git', mutate, command)).not.toBe('deny');
   });
 
   it('mutation: without setsCommandSettings, git config K CMD is not denied', async () => {
     const command = "git config core.pager 'rm -rf x'";
     const mutate = (entry: CommandFact) =>
-      withSub(entry, 'config', ({ setsCommandSettings: _, ...sub }) => sub);
+      withSub(entry, ['config'], ({ setsCommandSettings: _, ...sub }) => sub);
     expect(await decideWithout('git', mutate, command)).not.toBe('deny');
   });
 });
@@ -180,12 +164,12 @@ describe('options whose value is a command line', () => {
     ['fd', (entry: CommandFact) => withoutValues(entry, '-x'), 'fd -e tmp -x rm -rf'],
     [
       'git',
-      (entry: CommandFact) => withSub(entry, 'difftool', (sub) => ({ ...sub, values: {} })),
+      (entry: CommandFact) => withSub(entry, ['difftool'], (sub) => ({ ...sub, values: {} })),
       "git difftool -x 'rm -rf x' HEAD",
     ],
     [
       'git',
-      (entry: CommandFact) => withSub(entry, 'bisect', ({ subcommands: _, ...sub }) => sub),
+      (entry: CommandFact) => withSub(entry, ['bisect'], ({ subcommands: _, ...sub }) => sub),
       'git bisect run rm -rf x',
     ],
   ] as const)('mutation: %s without its fact, %#: not denied', async (name, mutate, command) => {
@@ -296,7 +280,7 @@ describe("debugger commands, gcloud's ssh, Perl's operands and git's URLs (decis
     [
       'gcloud',
       (entry: CommandFact) =>
-        withSub(entry, 'compute', ({ subcommands: _, ...sub }) => ({ ...sub, subcommands: {} })),
+        withSub(entry, ['compute'], ({ subcommands: _, ...sub }) => ({ ...sub, subcommands: {} })),
       "gcloud compute ssh vm --command='rm -rf x'",
     ],
     ['git', ({ commandWords: _, ...entry }: CommandFact) => entry, "git clone 'ext::sh -c rm% -rf% x' d"],
@@ -375,11 +359,11 @@ describe("runners' subcommands and option values that name no command (decision 
   };
 
   it.each([
-    ['docker', (entry: CommandFact) => withSub(entry, 'logs', dropNoCommand), 'docker logs rm'],
-    ['kubectl', (entry: CommandFact) => withSub(entry, 'get', dropNoCommand), 'kubectl -n ns get pod rm'],
+    ['docker', (entry: CommandFact) => withSub(entry, ['logs'], dropNoCommand), 'docker logs rm'],
+    ['kubectl', (entry: CommandFact) => withSub(entry, ['get'], dropNoCommand), 'kubectl -n ns get pod rm'],
     [
       'tmux',
-      (entry: CommandFact) => withSub(entry, 'new-session', (sub) => ({ ...sub, values: {} })),
+      (entry: CommandFact) => withSub(entry, ['new-session'], (sub) => ({ ...sub, values: {} })),
       'tmux new -s rm make',
     ],
     ['screen', (entry: CommandFact) => ({ ...entry, values: {} }), 'screen -dmS rm make'],
@@ -393,7 +377,7 @@ describe("runners' subcommands and option values that name no command (decision 
     const { loadCommandTable } = await import('../commands');
     const { ENTRIES } = await import('../commands/table');
     const entries = ENTRIES.map((entry) =>
-      entry.names[0] === 'docker' ? withSub(entry, 'logs', dropNoCommand) : entry,
+      entry.names[0] === 'docker' ? withSub(entry, ['logs'], dropNoCommand) : entry,
     );
     expect(() => loadCommandTable(entries).checkAll()).toThrow(/docker logs rm` may run a command/);
   });

@@ -406,6 +406,22 @@ export const ALIAS_EXPANDING_NAMES: ReadonlySet<string> = namesWhere(
   (fact) => fact.expandsAliases !== undefined,
 );
 
+/** Runners that, given no command, run a login shell fed on standard input (`loginShell`: ssh). */
+export const LOGIN_SHELL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.loginShell === true);
+
+/**
+ * Wrappers that, given no command, run each input line as a command line, with the words that
+ * give arguments instead (`linesWithoutCommand`: `parallel`, unless `:::`).
+ */
+export const LINE_RUNNERS: ReadonlyMap<string, string | undefined> = new Map(
+  ENTRIES.flatMap((entry) => {
+    const runs = entry.unwrap?.runs;
+    return runs?.as === 'input' && runs.linesWithoutCommand === true
+      ? entry.names.map((name) => [name, runs.until] as const)
+      : [];
+  }),
+);
+
 /** Commands whose settings define aliases (`definesAliases`: `alias`). */
 export const ALIAS_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.definesAliases === true);
 

@@ -377,7 +377,18 @@ export interface Unwrap {
    * arguments read from standard input (`xargs`), its words up to one starting with `until`
    * (`parallel CMD ::: a b`; no command when the first does).
    */
-  runs?: { as: 'sh-c'; unless?: readonly string[] } | { as: 'input'; reason: string; until?: string };
+  runs?:
+    | { as: 'sh-c'; unless?: readonly string[] }
+    | {
+        as: 'input';
+        reason: string;
+        until?: string;
+        /**
+         * With no command, each input line is a command line it runs (`… | parallel`), unless a
+         * word starting with `until` gives the arguments instead (`parallel ::: a b`).
+         */
+        linesWithoutCommand?: boolean;
+      };
   /**
    * Deny rules are matched at every later word as well, as for a runner the parser does not
    * unwrap (`chroot`, `su`, `doas`): for when its unwrapping stops.
@@ -499,6 +510,12 @@ export interface CommandFact extends ArgvFacts {
    * arrives there cannot be seen (`engine/unseen-code.ts`).
    */
   stdinCommands?: boolean;
+  /**
+   * With no command after its first operand (the host), it runs a login shell that reads its
+   * commands on standard input (`… | ssh host`), unless an option opens none (`no-program`:
+   * `ssh -N`); its options may follow that operand too (OpenSSH reads `ssh host -p 22` so).
+   */
+  loginShell?: boolean;
   /**
    * A builtin that runs shell code in the current shell: `file` — the script its first operand
    * names (`source FILE`, `. FILE`), as a shell runs its script operand; `words` — its operands,

@@ -216,6 +216,39 @@ describe('text a command shows, written into a script (`showsOutput`, `appends`)
   });
 });
 
+describe('runners that run what arrives on standard input (`loginShell`, `linesWithoutCommand`)', () => {
+  const login = "echo 'rm -rf x' | ssh host";
+  const lines = "echo 'rm -rf x' | parallel";
+
+  it.each([login, "echo 'rm -rf x' | ssh host -p 22", lines, "echo 'rm -rf x' | parallel -j4"])(
+    '%s is denied under Bash(rm:*)',
+    (command) => {
+      expect(decide(command)).toBe('deny');
+    },
+  );
+
+  it('leaves a remote command, a command to run and arguments given by `:::` alone', () => {
+    expect(decide('echo x | ssh host ls')).not.toBe('deny');
+    expect(decide('ls | parallel gzip')).not.toBe('deny');
+    expect(decide('echo x | parallel ::: ls pwd')).not.toBe('deny');
+  });
+
+  it('mutation: without `loginShell`, ssh fed its commands is not seen to run them', async () => {
+    const drop = ({ loginShell: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(RUNNERS, 'ssh', drop, login)).not.toBe('deny');
+  });
+
+  it('mutation: without `linesWithoutCommand`, parallel fed its commands is not seen to run them', async () => {
+    const drop = (entry: CommandFact): CommandFact => {
+      const runs = entry.unwrap?.runs;
+      if (runs?.as !== 'input') return entry;
+      const { linesWithoutCommand: _dropped, ...rest } = runs;
+      return { ...entry, unwrap: { ...entry.unwrap, runs: rest } };
+    };
+    expect(await decideWithout(WRAPPERS, 'parallel', drop, lines)).not.toBe('deny');
+  });
+});
+
 describe("trap's action, where its entry says it is", () => {
   it.each(["trap 'rm -rf x' EXIT", "trap -- 'rm -rf x' INT TERM", "trap -p; trap 'rm -rf x' ERR"])(
     '%s is denied under Bash(rm:*)',

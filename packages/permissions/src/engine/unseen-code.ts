@@ -13,6 +13,8 @@ import {
   ALL_SHELL_NAMES,
   INTERPOLATING_LANGUAGES,
   interpreterName,
+  LINE_RUNNERS,
+  LOGIN_SHELL_NAMES,
   namesWhere,
   PLACEHOLDER_NAMES,
   PROCESS_APIS,
@@ -513,18 +515,18 @@ function firstOperandOf(argv: readonly string[], reading: Reading, from: number)
 }
 
 /**
- * True when some reading of `ssh …` (its options from the command table) names no command: ssh
- * then runs a login shell, which reads its commands from standard input — unless an option opens
- * none (`no-program`: `-N`, `-W`, `-O`, `-s`). OpenSSH reads options after the host as well
- * (`ssh host -p 22`).
+ * True when some reading of `ssh …` (a `loginShell` entry, `name`) names no command: ssh then
+ * runs a login shell, which reads its commands from standard input — unless an option opens none
+ * (`no-program`: `-N`, `-W`, `-O`, `-s`). OpenSSH reads options after the host as well (`ssh host
+ * -p 22`).
  */
-function sshLoginShell(argv: readonly string[]): boolean {
+function runsLoginShell(argv: readonly string[], name: string): boolean {
   const noShell = (reading: Reading) => reading.effects.has('no-program');
-  for (const reading of readCommand(argv, 0, 'ssh') ?? []) {
+  for (const reading of readCommand(argv, 0, name) ?? []) {
     // No host at all (`ssh -o X=1 < f`): counted too, as a login the line may yet make.
     const host = firstOperandOf(argv, reading, 1);
     if (noShell(reading)) continue;
-    for (const rest of readCommand(argv, host, 'ssh') ?? []) {
+    for (const rest of readCommand(argv, host, name) ?? []) {
       if (!noShell(rest) && firstOperandOf(argv, rest, host + 1) >= argv.length) return true;
     }
   }
@@ -554,13 +556,12 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
     return `${unwrapped.opaqueReason} that reads its commands from standard input`;
   }
   if (unwrapped.argv.length === 0) {
-    if (
-      unwrapped.wrappers[unwrapped.wrappers.length - 1] === 'parallel' &&
-      !command.argv.some((arg) => arg.startsWith(':::'))
-    ) {
-      return 'parallel runs each line of its input as a command';
-    }
-    return undefined;
+    // `… | parallel`: a runner of input lines (`linesWithoutCommand`) given no command.
+    const runner = unwrapped.wrappers[unwrapped.wrappers.length - 1];
+    if (runner === undefined || !LINE_RUNNERS.has(runner)) return undefined;
+    const until = LINE_RUNNERS.get(runner);
+    if (until !== undefined && command.argv.some((arg) => arg.startsWith(until))) return undefined;
+    return `${runner} runs each line of its input as a command`;
   }
   const argv = unwrapped.argv;
   const name = commandBasename(argv[0]!);
@@ -573,8 +574,8 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
   // A shell's `-c` script shares the shell's standard input: `bash -c 'sh' <<< 'rm x'`.
   const script = shells.has(name) && programOf(argv, name).inline !== undefined;
   if (!script && !isCommandRunner(name)) return undefined;
-  if (name === 'ssh' && sshLoginShell(argv)) {
-    return 'ssh runs a login shell that reads its commands from standard input';
+  if (LOGIN_SHELL_NAMES.has(name) && runsLoginShell(argv, name)) {
+    return `${name} runs a login shell that reads its commands from standard input`;
   }
   // The runner's words as the remote side splits them (`ssh h 'bash -s'` runs `bash -s`):
   // a shell or interpreter among them that reads its program from standard input.

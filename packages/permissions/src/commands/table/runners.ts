@@ -568,6 +568,7 @@ export const RUNNERS: readonly CommandFact[] = [
     scriptFormat: { '-o': 'ssh-option' },
     settingRoles: { '-o': SSH_KEY_SETTINGS },
     wrapper: 'any-later-word',
+    loginShell: true,
     // A remote command that is only `env` (`ssh HOST env`) prints the host's environment.
     printsEnvironment: ['@last=env|printenv|set|export'],
     examples: [

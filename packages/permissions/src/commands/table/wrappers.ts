@@ -200,7 +200,14 @@ export const WRAPPERS: readonly CommandFact[] = [
     long:
       'jobs= sshlogin= halt= delay= timeout= joblog= results= tmpdir= max-args= keep-order quote ' +
       'no-run-if-empty verbose null group ungroup line-buffer progress bar dry-run',
-    unwrap: { runs: { as: 'input', reason: 'parallel builds commands from its input', until: ':::' } },
+    unwrap: {
+      runs: {
+        as: 'input',
+        reason: 'parallel builds commands from its input',
+        until: ':::',
+        linesWithoutCommand: true,
+      },
+    },
     examples: [{ argv: ['parallel', '-j4', 'gzip', ':::', 'a'], roles: { 2: 'command' } }],
   },
   {

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../classifier';
 import { evaluateBash } from '../engine/evaluate-bash';
+import { decideWithout } from '../engine/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { analyzeShell } from '../shell/analyze-shell';
-import { changeEntry, withTableChanged } from './test-support';
+import { changeEntry } from './test-support';
 
 const context = { cwd: '/repo', homeDir: '/root' };
 const grepAllowed = compileRuleSet({ allow: ['Bash(grep:*)'] });
@@ -77,15 +78,12 @@ describe('mutation check: a role dropped from the table changes a decision', () 
       const { '--filter': _dropped, ...values } = entry.values!;
       return { ...entry, values, scriptFormat: {} };
     });
-    const behavior = await withTableChanged(drop, async () => {
-      const engine = await import('../engine/evaluate-bash');
-      const rules = await import('../rules/compile-rule-set');
-      return engine.evaluateBash(
-        "ugrep --filter='txt:rm -rf x' KEY .",
-        rules.compileRuleSet({ deny: ['Bash(rm:*)'] }),
-        context,
-      ).behavior;
-    });
+    const behavior = await decideWithout(
+      drop,
+      "ugrep --filter='txt:rm -rf x' KEY .",
+      { deny: ['Bash(rm:*)'] },
+      context,
+    );
     // The regression test above ("ugrep --filter=… meets Bash(rm:*)") would fail.
     expect(behavior).not.toBe('deny');
   });

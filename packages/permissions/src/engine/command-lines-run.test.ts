@@ -7,12 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry, withoutValues, withSub, withTableChanged } from '../commands/test-support';
+import { changeEntry, withoutValues, withSub } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { analyzeShell } from '../shell';
 import { requestMatchesRule } from './approval-scope';
 import { evaluateBash } from './evaluate-bash';
 import { proposeRules } from './propose-rules';
+import { decideWithout as decideChanged } from './test-support';
 
 const context = { cwd: '/repo' };
 const decide = (command: string, allow: readonly string[], deny: readonly string[] = []) =>
@@ -168,18 +169,12 @@ describe('proposals never name the outer command for the line it runs', () => {
 });
 
 /** The decision for `command` under `allow`, with the table's entry `name` changed by `mutate`. */
-async function decideWithout(
+const decideWithout = (
   name: string,
   mutate: (entry: CommandFact) => CommandFact,
   command: string,
   allow: readonly string[],
-): Promise<string> {
-  return withTableChanged(changeEntry(name, mutate), async () => {
-    const engine = await import('./evaluate-bash');
-    const rules = await import('../rules/compile-rule-set');
-    return engine.evaluateBash(command, rules.compileRuleSet({ allow: [...allow] }), context).behavior;
-  });
-}
+) => decideChanged(changeEntry(name, mutate), command, { allow: [...allow] }, context);
 
 describe('mutation: without the role that makes the line hidden, the prefix rule allows it again', () => {
   it.each([

@@ -5,34 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry, withoutValues, withSub, withTableChanged } from '../commands/test-support';
+import { changeEntry, withoutValues, withSub } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
+import { decideWithout as decideChanged } from './test-support';
 
 const context = { cwd: '/repo', homeDir: '/root' };
 const rmDenied = compileRuleSet({ deny: ['Bash(rm:*)', 'Bash(git push:*)'] });
 const decide = (command: string) => evaluateBash(command, rmDenied, context);
 
-/**
- * The decision for `command` under the deny rules, with the table's entry named `name` changed
- * by `mutate` (a fact dropped) and without its examples.
- */
-function decideWithout(
-  name: string,
-  mutate: (entry: CommandFact) => CommandFact,
-  command: string,
-): Promise<string> {
-  return withTableChanged(changeEntry(name, mutate), async () => {
-    const engine = await import('./evaluate-bash');
-    const rules = await import('../rules/compile-rule-set');
-    const decision = engine.evaluateBash(
-      command,
-      rules.compileRuleSet({ deny: ['Bash(rm:*)', 'Bash(git push:*)'] }),
-      context,
-    );
-    return decision.behavior;
-  });
-}
+/** The decision for `command` under the deny rules, with the table's entry `name` changed by `mutate`. */
+const decideWithout = (name: string, mutate: (entry: CommandFact) => CommandFact, command: string) =>
+  decideChanged(changeEntry(name, mutate), command, { deny: ['Bash(rm:*)', 'Bash(git push:*)'] }, context);
 
 type Sub = NonNullable<CommandFact['subcommands']>[string];
 

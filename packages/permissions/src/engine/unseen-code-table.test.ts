@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry, withTableChanged } from '../commands/test-support';
+import { changeEntry } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
+import { decideWithout as decideChanged } from './test-support';
 
 const context = { cwd: '/repo', homeDir: '/root' };
 const rules = { deny: ['Bash(rm:*)'] };
@@ -15,17 +16,8 @@ const rmDenied = compileRuleSet(rules);
 const decide = (command: string) => evaluateBash(command, rmDenied, context).behavior;
 
 /** The decision for `command` under `Bash(rm:*)` with the table's entry `name` changed by `mutate`. */
-async function decideWithout(
-  name: string,
-  mutate: (entry: CommandFact) => CommandFact,
-  command: string,
-): Promise<string> {
-  return withTableChanged(changeEntry(name, mutate), async () => {
-    const engine = await import('./evaluate-bash');
-    const compile = await import('../rules/compile-rule-set');
-    return engine.evaluateBash(command, compile.compileRuleSet(rules), context).behavior;
-  });
-}
+const decideWithout = (name: string, mutate: (entry: CommandFact) => CommandFact, command: string) =>
+  decideChanged(changeEntry(name, mutate), command, rules, context);
 
 /** `entry` without the effects of `spellings`. */
 function withoutEffects(entry: CommandFact, ...spellings: string[]): CommandFact {

@@ -191,6 +191,12 @@ export const SHELL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.kind =
 export const ALL_SHELL_NAMES: ReadonlySet<string> = namesWhere(
   (fact) => fact.kind !== undefined || fact.wrapper === 'first-operand',
 );
+/** Programs that run the commands their variables hold (`make CC='rm x'`: `commandVariables`). */
+export const COMMAND_VARIABLE_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.commandVariables === true,
+);
+/** The awk family: the entries whose program language is awk. */
+export const AWK_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.programLanguage === 'awk');
 /** Multi-call binaries: the applet their first operand names runs (`busybox rm`, `toybox sh`). */
 export const MULTI_CALL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.wrapper === 'first-operand');
 /**

@@ -13,7 +13,7 @@
  * on the chance that it is (see `commandLinesRun`).
  */
 import { classifyCommand, isInterpreterOrWrapper } from '../classifier';
-import { commandLinesIn, namesWhere, readCommand } from '../commands';
+import { COMMAND_VARIABLE_NAMES, commandLinesIn, readCommand } from '../commands';
 import { computedInlineCode } from '../floor/interpreter-code';
 import { treeReadOf } from '../floor/tree-reads';
 import { commandBasename } from '../rules/match-command-rule';
@@ -26,9 +26,6 @@ import { unseenCodeReason } from './unseen-code';
 
 /** How deep lines run by lines are followed; a line deeper than this is not covered. */
 const MAX_DEPTH = 4;
-
-/** Commands whose variables may hold command lines they run (`commandVariables`: make). */
-const VARIABLES_RUN = namesWhere((fact) => fact.commandVariables === true);
 
 /**
  * `classifyCommand` for the allow rules: an interpreter's inline program that computes a name
@@ -64,7 +61,7 @@ export function commandLinesRun(command: SimpleCommand): readonly string[] {
   const word = inner[0] ?? '';
   const name = commandBasename(word);
   const ownWords = !isCommandRunner(name) && isInterpreterOrWrapper(word);
-  const variables = VARIABLES_RUN.has(name);
+  const variables = COMMAND_VARIABLE_NAMES.has(name);
   if (!ownWords && !variables) return texts;
   const table = new Set(commandLinesIn(readCommand(inner, 0, name) ?? [], inner));
   const dropped = new Set<string>();

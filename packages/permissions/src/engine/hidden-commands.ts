@@ -14,7 +14,9 @@
  */
 import { isInterpreterOrWrapper } from '../classifier';
 import {
+  AWK_NAMES,
   atAnyLevel,
+  COMMAND_VARIABLE_NAMES,
   commandLinesIn,
   MAX_READINGS,
   namesWhere,
@@ -63,9 +65,6 @@ function isCodeLike(word: string): boolean {
 export function isCommandRunner(name: string): boolean {
   return runners.has(name);
 }
-
-/** Commands whose variables may hold command lines they run (`commandVariables`: make). */
-const VARIABLES_RUN = namesWhere((fact) => fact.commandVariables === true);
 
 /**
  * The values of the variables `make CC='rm -rf x'` sets from its `NAME=VALUE` operands (in any
@@ -280,7 +279,7 @@ function runnerCodeTexts(
   const target = kind === 'runner' ? computedExecTarget(argv, name) : -1;
   const make = kind === 'interpreter' && (name === 'make' || name === 'gmake');
   const language = kind === 'interpreter' && notShell(name);
-  const program = language && AWKS.has(name) ? awkProgramIndex(argv) : -1;
+  const program = language && AWK_NAMES.has(name) ? awkProgramIndex(argv) : -1;
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
     if (skip?.has(offset) || offset === target) continue;
@@ -314,7 +313,7 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   const name = commandBasename(inner[0] ?? '');
   packageRunStarts(inner, texts, name);
   tableScriptTexts(inner, texts, name);
-  if (VARIABLES_RUN.has(name)) variableCommandTexts(command, inner, texts, name);
+  if (COMMAND_VARIABLE_NAMES.has(name)) variableCommandTexts(command, inner, texts, name);
   // Without a wrapper the argv starts with the same word as `inner`.
   if (wrapped) {
     runnerCodeTexts(command.argv, texts, execedArguments(command));
@@ -369,8 +368,6 @@ function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefine
   return skip;
 }
 
-/** The awks: the entries whose program text is awk (`programLanguage`), run by any of their names. */
-const AWKS = namesWhere((fact) => fact.programLanguage === 'awk');
 const AWK_STRING = /"(?:[^"\\]|\\.)*"/g;
 const AWK_RUNS = /\bsystem\s*\(|(?<!\|)\|(?!\|)/;
 
@@ -410,7 +407,7 @@ function hiddenDenyRuleIn(
   if (kind === undefined) return undefined;
   const name = knownName ?? commandBasename(argv[0]!);
   if (kind === 'interpreter') {
-    const program = AWKS.has(name) ? awkProgramIndex(argv) : -1;
+    const program = AWK_NAMES.has(name) ? awkProgramIndex(argv) : -1;
     for (let offset = 1; offset < argv.length; offset++) {
       const arg = argv[offset]!;
       if (!isCodeLike(arg)) continue;

@@ -11,6 +11,7 @@ import {
   ALIAS_EXPANDING_NAMES,
   ALIAS_NAMES,
   ALL_SHELL_NAMES,
+  AWK_NAMES,
   INTERPOLATING_LANGUAGES,
   interpreterName,
   LINE_RUNNERS,
@@ -46,7 +47,6 @@ import { unwrappedDiffers } from './shell-rules';
 /** Shells of every language, and the multi-call binaries that start one: the command table's. */
 const shells = ALL_SHELL_NAMES;
 /** Text processors whose program can run commands it builds from the data (`system($0)`, `e`). */
-const awks = namesWhere((fact) => fact.programLanguage === 'awk');
 const seds = namesWhere((fact) => fact.programLanguage === 'sed');
 const descriptorFile = /^\/(dev\/stdin|dev\/fd\/\d+|proc\/self\/fd\/\d+)$/;
 
@@ -88,7 +88,7 @@ export function mayRunUnseenCode(name: string): boolean {
     SHELL_CODE_RUNNERS.has(name) ||
     isShellLike(name) ||
     STDIN_COMMAND_NAMES.has(name) ||
-    awks.has(name) ||
+    AWK_NAMES.has(name) ||
     seds.has(name) ||
     ALIAS_EXPANDING_NAMES.has(name) ||
     ALIAS_NAMES.has(name)
@@ -355,7 +355,7 @@ function programTexts(argv: readonly string[], name: string): string[] | 'stdin'
  * `perl -ne 'system $_'`, `python3 -c "os.system(sys.argv[1])"` — or undefined.
  */
 function builtCommand(argv: readonly string[], name: string): string | undefined {
-  if (awks.has(name)) {
+  if (AWK_NAMES.has(name)) {
     // `awk -f -`, `awk -f /dev/stdin`: the program is whatever arrives on standard input.
     const programs = programTexts(argv, name);
     if (programs === 'stdin') return `${name} reads its program from standard input`;

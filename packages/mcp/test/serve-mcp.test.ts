@@ -227,6 +227,24 @@ describe('serveMcp', { timeout: 30_000 }, () => {
     expect(textOf(result)).toBe('10');
   });
 
+  /**
+   * The server started again on the port it freed. Another process on the machine (CI runs test
+   * files side by side) may hold that port for a moment after it is freed: tried again for up to
+   * two seconds on EADDRINUSE, any other error thrown at once.
+   */
+  async function listenAgainOn(port: number): Promise<Awaited<ReturnType<typeof serveMcp>>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await serveMcp(registry, { transport: { type: 'http', port } });
+      } catch (error) {
+        // serveMcp's `serve_failed` error carries the listen error as its cause.
+        const cause = (error as { cause?: { code?: string } }).cause;
+        if (cause?.code !== 'EADDRINUSE' || attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
   it('reconnects over HTTP after the server restarts: one error, then a new session', async () => {
     const first = await serveMcp(registry, { transport: { type: 'http', port: 0 } });
     const port = first.port!;
@@ -235,7 +253,7 @@ describe('serveMcp', { timeout: 30_000 }, () => {
     const connection = mcp.servers.get('dexter')!;
     expect(textOf(await connection.callTool('add', { a: 1, b: 1 }))).toBe('2');
     await first.close();
-    const second = await serveMcp(registry, { transport: { type: 'http', port } });
+    const second = await listenAgainOn(port);
     cleanups.push(() => second.close());
     // The old session id means nothing to the new server: that call fails once...
     await expect(connection.callTool('add', { a: 2, b: 2 })).rejects.toMatchObject({ code: 'disconnected' });

@@ -112,7 +112,7 @@ describe('createFrameworkBridge', () => {
     expect(ran).toEqual(['echo x']);
   });
   it('a call approved while an earlier call of its step has no answer ends cancelled, not run first', async () => {
-    const { bash, bridge, ran } = setup();
+    const { bridge, ran } = setup();
     const result = await bridge.run(
       { id: 'e2', name: 'bash', input: { command: 'echo later' } },
       { waitingBefore: ['bash'] },

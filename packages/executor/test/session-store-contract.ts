@@ -187,7 +187,7 @@ export function describeSessionStoreContract(
       let deep: unknown = 'bottom';
       for (let level = 0; level < 3000; level += 1) deep = { d: deep };
       const inputs = [
-        { path: 'a\u0000b', ['k\u0000']: 1 },
+        { path: 'a\u0000b', 'k\u0000': 1 },
         { text: 'lone \ud800 and \udfff', pair: '\ud83d\ude00' },
         { deep },
         { 'dexter.encoded-json': '{"x":1}' },

@@ -13,6 +13,7 @@ import type { CommandFact, ReadFormat } from './types';
 
 export { commandLinesIn } from './command-lines';
 export type { CompiledFact, OptionDef } from './compile';
+export { type CopiedWord, copiedPrograms, countValues } from './copies-and-counts';
 export { programPrintsEnvironment, readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 export {
   commandsIn,
@@ -467,3 +468,15 @@ export const SHELL_STARTING_REASONS: readonly string[] = [
     ),
   ),
 ];
+
+// --- copies and counts (decision 0058) --------------------------------------------------------
+
+/** Commands that copy, move or link files under another name (`copiesFiles`: `cp`, `ln`, `mv`). */
+export const COPIER_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.copiesFiles === true);
+
+/** Per command name, its options whose value is a count (`countOptions`: make's `-j`, `--jobs`). */
+export const COUNT_OPTIONS: ReadonlyMap<string, readonly string[]> = new Map(
+  ENTRIES.flatMap((entry) =>
+    entry.countOptions === undefined ? [] : entry.names.map((name) => [name, entry.countOptions!] as const),
+  ),
+);

@@ -6,6 +6,7 @@
  */
 import { commandLinesIn } from './command-lines';
 import { type CompiledFact, compileFact } from './compile';
+import { copiedPrograms, countValues } from './copies-and-counts';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { type Reading, readArgv } from './read-argv';
 import { prefixLength } from './rule-prefix';
@@ -116,6 +117,22 @@ function checkExample(
     if (reader?.fact.showsOutput !== 'operands' || shown !== example.shows)
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` shows ${JSON.stringify(shown)}`,
+      );
+  }
+  if (example.copies !== undefined) {
+    const copier = table.get(basename(argv[0] ?? ''));
+    const copied = copier?.fact.copiesFiles === true ? copiedPrograms(argv) : [];
+    if (copied.join('\0') !== example.copies.join('\0'))
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` copies ${JSON.stringify(copied)}`,
+      );
+  }
+  if (example.counts !== undefined) {
+    const counter = table.get(basename(argv[0] ?? ''));
+    const counts = [...countValues(argv, counter?.fact.countOptions ?? []).values()];
+    if (counts.join('\0') !== example.counts.join('\0'))
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` gives the counts ${JSON.stringify(counts)}`,
       );
   }
   if (example.prefix !== undefined) {

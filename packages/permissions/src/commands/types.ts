@@ -469,6 +469,13 @@ export interface Example {
   placeholders?: readonly string[];
   /** The words it writes to its output, joined by blanks (see `showsOutput: 'operands'`). */
   shows?: string;
+  /**
+   * The programs it copies, moves or links under another name, by basename (see `copiesFiles`:
+   * `cp /bin/rm x` → `['rm']`); `[]` for none.
+   */
+  copies?: readonly string[];
+  /** The words given as counts, as written (see `countOptions`: `make -j 4` → `['4']`); `[]` for none. */
+  counts?: readonly string[];
 }
 
 /** One entry of the table: a command, or a subcommand of one. */
@@ -662,6 +669,20 @@ export interface CommandFact extends ArgvFacts {
    * `load("F")`). Not an interpreter's `language`: no `code` words.
    */
   programLanguage?: 'sed' | 'awk' | 'jq';
+  /**
+   * It copies, moves or links the files its operands name to another name (`cp`, `mv`, `ln`,
+   * `install`, `rsync`, `scp`, `link`): a program so copied (`cp /bin/rm /tmp/x`, `ln -s "$(which
+   * rm)" del`) runs under a name no rule knows. The roles do not say it: `ln` writes every
+   * operand, as `touch` does.
+   */
+  copiesFiles?: boolean;
+  /**
+   * Options whose value is a count — make's jobs and load (`-j`, `--jobs`, `-l`, …) — given
+   * attached (`-j8`, `--jobs=8`) or, as the program takes an optional count, as the next word
+   * (`make -j 8`): one number there. A command substitution that prints the processor count
+   * (`-j$(nproc)`) is that number, not code.
+   */
+  countOptions?: readonly string[];
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
   mutates?: boolean;
   /**

@@ -366,3 +366,60 @@ describe("runners' subcommands and option values that name no command (decision 
     expect(() => loadCommandTable(entries).checkAll()).toThrow(/docker logs rm` may run a command/);
   });
 });
+
+describe('copies and counts (decision 0058)', () => {
+  it.each([
+    'cp /bin/rm /tmp/x',
+    'ln -s "$(which rm)" del',
+    'mv ./bin/rm del',
+    'install /usr/bin/rm bin/del',
+    'rsync -a /bin/rm h:x',
+    'scp /bin/rm h:x',
+    'link /bin/rm del',
+  ])('%s is denied: a copier copies a denied program under another name', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+
+  it.each(['cp rm.txt backup/', 'cp /usr/bin/git /tmp/g', 'ln -s ../lib/x.so x.so'])(
+    '%s is not denied',
+    (command) => {
+      expect(decide(command).behavior).not.toBe('deny');
+    },
+  );
+
+  it.each([
+    ['cp', 'cp /bin/rm /tmp/x'],
+    ['ln', 'ln -s "$(which rm)" del'],
+  ])('mutation: %s without copiesFiles: %s is not denied', async (name, command) => {
+    const mutate = ({ copiesFiles: _, ...entry }: CommandFact) => entry;
+    expect(await decideWithout(name, mutate, command)).not.toBe('deny');
+  });
+
+  it('refuses cp without copiesFiles: its example copies nothing then', async () => {
+    const { loadCommandTable } = await import('../commands');
+    const { ENTRIES } = await import('../commands/table');
+    const entries = ENTRIES.map((entry) => {
+      if (entry.names[0] !== 'cp') return entry;
+      const { copiesFiles: _, ...rest } = entry;
+      return rest;
+    });
+    expect(() => loadCommandTable(entries).checkAll()).toThrow(/cp \/bin\/rm \/tmp\/x` copies \[\]/);
+  });
+
+  it.each(['make -j$(nproc)', 'make -j "$(nproc)" all', 'make --jobs=$(getconf _NPROCESSORS_ONLN) test'])(
+    '%s is not denied: the count is a number',
+    (command) => {
+      expect(decide(command).behavior).not.toBe('deny');
+    },
+  );
+
+  it('make -j$(echo 4 SHELL=/bin/rm) is not taken for a count', () => {
+    expect(decide('make -j$(echo 4 SHELL=/bin/rm)').behavior).not.toBe('allow');
+  });
+
+  it("mutation: without make's countOptions, make -j$(nproc) is read as code, and denied", async () => {
+    const command = 'make -j$(nproc) all';
+    expect(decide(command).behavior).toBe('ask');
+    expect(await decideWithout('make', ({ countOptions: _, ...entry }) => entry, command)).toBe('deny');
+  });
+});

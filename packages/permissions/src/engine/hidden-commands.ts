@@ -17,7 +17,11 @@ import {
   AWK_NAMES,
   atAnyLevel,
   COMMAND_VARIABLE_NAMES,
+  COPIER_NAMES,
+  COUNT_OPTIONS,
   commandLinesIn,
+  copiedPrograms,
+  countValues,
   MAX_READINGS,
   namesWhere,
   PACKAGE_RUNNER_NAMES as PACKAGE_RUNNERS,
@@ -125,7 +129,7 @@ export function mayHideCommands(word: string): boolean {
     PACKAGE_RUNNERS.has(name) ||
     COMMAND_VALUE_NAMES.has(name) ||
     SCRIPT_HOLDERS.has(name) ||
-    copying.has(name)
+    COPIER_NAMES.has(name)
   );
 }
 
@@ -181,19 +185,16 @@ const BRACE_EXPANSION = /\{[^}]*(?:,|\.\.)[^}]*\}/;
 // The number of processors, printed by a command that prints nothing else.
 const CPU_COUNT =
   /^(?:\$\(\s*(?:nproc(?:\s+--all)?|getconf\s+_NPROCESSORS_ONLN|sysctl\s+-n\s+hw\.(?:ncpu|logicalcpu))\s*\)|`\s*nproc\s*`)$/;
-const MAKE_COUNT_OPTION = /^(?:-[jl]|--(?:jobs|load-average|max-load)=)/;
-const MAKE_COUNT_OPTIONS = new Set(['-j', '-l', '--jobs', '--load-average', '--max-load']);
 
 /**
- * True when `argv[offset]` is make's job or load count from `$(nproc)` (`make -j$(nproc)`,
- * `make -j "$(nproc)"`): one number, not make code — unlike any other computed word, which
- * may split into an assignment such as `SHELL=…`.
+ * The indexes of `argv` that are a count from `$(nproc)` (`make -j$(nproc)`, `make -j
+ * "$(nproc)"`; the entry's `countOptions`): one number, not make code — unlike any other
+ * computed word, which may split into an assignment such as `SHELL=…`.
  */
-function makeCpuCount(argv: readonly string[], offset: number): boolean {
-  const word = argv[offset]!;
-  const option = MAKE_COUNT_OPTION.exec(word);
-  if (option) return CPU_COUNT.test(word.slice(option[0].length));
-  return MAKE_COUNT_OPTIONS.has(argv[offset - 1]!) && CPU_COUNT.test(word);
+function cpuCounts(argv: readonly string[], spellings: readonly string[]): Set<number> {
+  const found = new Set<number>();
+  for (const [index, text] of countValues(argv, spellings)) if (CPU_COUNT.test(text)) found.add(index);
+  return found;
 }
 
 /** Interpreters whose programs are not shell: `$1`, `$NF`, `$s` in them are fields and variables. */
@@ -277,13 +278,14 @@ function runnerCodeTexts(
   // `docker logs $(docker ps -q)`: a subcommand that runs no command takes the word as a name.
   if (kind === 'runner' && runsNoCommand(readCommand(argv, 0, name) ?? [])) return;
   const target = kind === 'runner' ? computedExecTarget(argv, name) : -1;
-  const make = kind === 'interpreter' && (name === 'make' || name === 'gmake');
+  const countOptions = kind === 'interpreter' ? COUNT_OPTIONS.get(name) : undefined;
+  const counts = countOptions === undefined ? undefined : cpuCounts(argv, countOptions);
   const language = kind === 'interpreter' && notShell(name);
   const program = language && AWK_NAMES.has(name) ? awkProgramIndex(argv) : -1;
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
     if (skip?.has(offset) || offset === target) continue;
-    if (make && makeCpuCount(argv, offset)) continue;
+    if (counts?.has(offset)) continue;
     if (language) {
       // A file operand `<(zcat f.gz)` is a descriptor path; its commands are in the parse.
       if (PROCESS_SUBSTITUTION.test(word)) continue;
@@ -472,11 +474,9 @@ export function findHiddenDenyRule(
   );
 }
 
-const copying = new Set(['cp', 'ln', 'install', 'rsync', 'mv', 'link', 'scp']);
-
 /**
- * A denied program copied or linked under another name (`cp /bin/rm /tmp/x`,
- * `ln -s "$(which rm)" del`): the copy runs it where no rule can see the name. Looks at
+ * A denied program copied or linked under another name by a `copiesFiles` entry (`cp /bin/rm
+ * /tmp/x`, `ln -s "$(which rm)" del`): the copy runs it where no rule can see the name. Looks at
  * operands with a directory or computed at run time, whose last word is the rule's command.
  */
 function copiedDeniedProgram(
@@ -484,20 +484,11 @@ function copiedDeniedProgram(
   rules: readonly CommandRule[],
   name: string,
 ): { rule: CommandRule; reason: string } | undefined {
-  if (!copying.has(name)) return undefined;
+  if (!COPIER_NAMES.has(name)) return undefined;
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   const words = command.unwrapped.argv.length > 0 ? command.unwrapped.words : command.words;
-  for (let index = 1; index < argv.length; index++) {
-    const word = words[index];
-    const value = argv[index]!;
-    if (value.startsWith('-') || word === undefined) continue;
-    // `/bin/rm`, or `$(which rm)` / `` `command -v rm` ``: the program named last.
-    const named = word.dynamic
-      ? /\b(?:which|command\s+-v|type\s+-[pP])\s+([\w.+-]+)/.exec(word.raw)?.[1]
-      : value.includes('/')
-        ? commandBasename(value)
-        : undefined;
-    if (named === undefined) continue;
+  // `/bin/rm`, or `$(which rm)` / `` `command -v rm` ``: the program named last.
+  for (const named of copiedPrograms(argv, words)) {
     for (const rule of rules) {
       // A rule on a whole program (`Bash(rm:*)`), not on one of its subcommands (`git push`).
       if (rule.argv.length === 1 && commandBasename(rule.argv[0]!) === named) {

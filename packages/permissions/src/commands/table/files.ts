@@ -50,6 +50,7 @@ export const FILES: readonly CommandFact[] = [
     },
     operands: ['read'],
     lastOperand: 'write',
+    copiesFiles: true,
     examples: [
       {
         argv: ['cp', '-r', 'a', 'b', 'dest'],
@@ -58,6 +59,8 @@ export const FILES: readonly CommandFact[] = [
       },
       { argv: ['cp', '-t', 'dest', 'a', 'b'], roles: { 2: 'write', 3: 'read', 4: 'read' } },
       { argv: ['cp', '.env.example', '.env'], roles: { 1: 'read', 2: 'write' }, notEffects: ['recursive'] },
+      { argv: ['cp', '/bin/rm', '/tmp/x'], copies: ['rm', 'x'] },
+      { argv: ['cp', '-t', 'dest', 'a'], copies: [] },
     ],
   },
   {
@@ -80,7 +83,9 @@ export const FILES: readonly CommandFact[] = [
     effects: { '-r': ['recursive'] },
     operands: ['read'],
     lastOperand: 'write',
+    copiesFiles: true,
     examples: [
+      { argv: ['scp', '/usr/bin/rm', 'h:x'], copies: ['rm'] },
       { argv: ['scp', '-r', '-i', 'key', 'dir', 'host:x'], roles: { 3: 'uses', 4: 'read', 5: 'write' } },
       { argv: ['scp', '-S', 'rm x', 'a', 'h:b'], commandLines: ['rm x'] },
       { argv: ['scp', '-o', 'ProxyCommand=rm x', 'a', 'h:b'], commandLines: ['rm x'] },
@@ -140,7 +145,9 @@ export const FILES: readonly CommandFact[] = [
     },
     operands: ['read'],
     lastOperand: 'write',
+    copiesFiles: true,
     examples: [
+      { argv: ['rsync', '-a', '/bin/rm', 'h:x'], copies: ['rm'] },
       {
         argv: ['rsync', '-av', '--exclude', '.env', 'src/', 'host:dst'],
         roles: { 3: 'pattern', 4: 'read', 5: 'write' },

@@ -381,8 +381,13 @@ export const TOOLS: readonly CommandFact[] = [
     runsFiles: ['GNUmakefile', 'makefile', 'Makefile'],
     commandVariables: true,
     runsCode: 'program',
+    // `-j N`, `-l N`: GNU make takes the next word as the count when it is a number.
+    countOptions: ['-j', '--jobs', '-l', '--load-average', '--max-load'],
     examples: [
       { argv: ['make', '-j', '-C', 'sub', '-f', 'x.mk', 'all'], roles: { 3: 'chdir', 5: 'read' } },
+      { argv: ['make', '-j', '8', '--load-average=4', 'all'], counts: ['8', '4'] },
+      { argv: ['make', '-j$(nproc)', '-l', '2'], counts: ['$(nproc)', '2'] },
+      { argv: ['make', '-C', 'sub', 'all'], counts: [] },
       { argv: ['make', 'test'], prefix: [] },
       { argv: ['make', '--eval', 'x: ; rm -rf y', 'x'], roles: { 2: 'script' } },
       // A makefile read on standard input: its recipes are what arrives there.

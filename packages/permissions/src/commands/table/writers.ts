@@ -38,8 +38,10 @@ const FILE_WRITERS: readonly CommandFact[] = [
     abbreviations: true,
     ...TARGET,
     operands: ['remove'],
+    copiesFiles: true,
     examples: [
-      { argv: ['mv', 'a', 'b', 'dir'], roles: { 1: 'remove', 2: 'remove', 3: 'write' } },
+      { argv: ['mv', 'a', 'b', 'dir'], roles: { 1: 'remove', 2: 'remove', 3: 'write' }, copies: [] },
+      { argv: ['mv', './bin/rm', 'del'], copies: ['rm'] },
       { argv: ['mv', '-t', 'dir', 'a'], roles: { 2: 'write', 3: 'remove' }, effects: ['target-given'] },
     ],
   },
@@ -53,13 +55,21 @@ const FILE_WRITERS: readonly CommandFact[] = [
     abbreviations: true,
     ...TARGET,
     operands: ['write'],
-    examples: [{ argv: ['ln', '-sf', '/tmp/x', 'link'], roles: { 2: 'write', 3: 'write' } }],
+    copiesFiles: true,
+    examples: [
+      { argv: ['ln', '-sf', '/tmp/x', 'link'], roles: { 2: 'write', 3: 'write' }, copies: ['x'] },
+      { argv: ['ln', '-s', '/usr/bin/rm', 'del'], copies: ['rm'] },
+    ],
   },
   {
     names: ['link'],
     summary: 'makes a hard link (the link call): both names write the same file',
     operands: ['write'],
-    examples: [{ argv: ['link', 'a', 'b'], roles: { 1: 'write', 2: 'write' } }],
+    copiesFiles: true,
+    examples: [
+      { argv: ['link', 'a', 'b'], roles: { 1: 'write', 2: 'write' }, copies: [] },
+      { argv: ['link', '/bin/rm', 'del'], copies: ['rm'] },
+    ],
   },
   {
     names: ['install'],
@@ -72,7 +82,15 @@ const FILE_WRITERS: readonly CommandFact[] = [
     ...TARGET,
     values: { ...TARGET.values, '-m': 'value', '--mode': 'value', '-o': 'name', '--owner': 'name' },
     operands: ['read'],
-    examples: [{ argv: ['install', '-m', '644', 'x', 'dest'], roles: { 2: 'value', 3: 'read', 4: 'write' } }],
+    copiesFiles: true,
+    examples: [
+      {
+        argv: ['install', '-m', '644', 'x', 'dest'],
+        roles: { 2: 'value', 3: 'read', 4: 'write' },
+        copies: [],
+      },
+      { argv: ['install', '/bin/rm', 'bin/del'], copies: ['rm', 'del'] },
+    ],
   },
   {
     names: ['tee'],

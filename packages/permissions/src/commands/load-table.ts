@@ -10,7 +10,7 @@ import { copiedPrograms, countValues } from './copies-and-counts';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { type Reading, readArgv } from './read-argv';
 import { prefixLength } from './rule-prefix';
-import { runsNoCommand } from './runner-words';
+import { commandsRun, runsNoCommand } from './runner-words';
 import { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
 import type { CommandFact } from './types';
 
@@ -82,6 +82,13 @@ function checkExample(
     throw new Error(
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.runsCommand ? 'runs no command' : 'may run a command'}`,
     );
+  if (example.runs !== undefined) {
+    const runs = (commandsRun(readings, argv) ?? []).map((run) => argv.slice(run.start, run.end).join(' '));
+    if (runs.length !== example.runs.length || example.runs.some((text) => !runs.includes(text)))
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` runs ${JSON.stringify(runs)}`,
+      );
+  }
   if (example.commandLines !== undefined) {
     const lines = commandLinesIn(readings, argv);
     const missing = example.commandLines.find((line) => !lines.includes(line));

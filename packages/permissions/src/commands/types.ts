@@ -291,6 +291,9 @@ export interface ArgvFacts {
   /**
    * An `after-options` wrapper's command follows this many operands of its own (`timeout
    * DURATION CMD`, `chroot DIR CMD`, `flock FILE CMD`); options end at the first of them.
+   * Of an `any-later-word` runner: the allow side reads its command after this many operands
+   * (`ssh HOST CMD`, `docker exec CONTAINER CMD`: see `commandsRun`); the deny rules are still
+   * matched at every later word.
    */
   commandAfter?: number;
   /** Effects the command always has (`rgrep` is `grep -r`). */
@@ -476,6 +479,11 @@ export interface Example {
   copies?: readonly string[];
   /** The words given as counts, as written (see `countOptions`: `make -j 4` → `['4']`); `[]` for none. */
   counts?: readonly string[];
+  /**
+   * The commands a runner runs as the allow side reads them (see `commandsRun`), each one's
+   * words joined by blanks, in any order; `[]` for none.
+   */
+  runs?: readonly string[];
 }
 
 /** One entry of the table: a command, or a subcommand of one. */

@@ -13,15 +13,23 @@
  * on the chance that it is (see `commandLinesRun`).
  */
 import { classifyCommand, isInterpreterOrWrapper } from '../classifier';
-import { COMMAND_VARIABLE_NAMES, commandLinesIn, readCommand } from '../commands';
+import {
+  atAnyLevel,
+  COMMAND_VARIABLE_NAMES,
+  commandLinesIn,
+  commandsRun,
+  namesWhere,
+  readCommand,
+} from '../commands';
 import { computedInlineCode } from '../floor/interpreter-code';
 import { treeReadOf } from '../floor/tree-reads';
 import { commandBasename } from '../rules/match-command-rule';
+import type { CommandRule } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import type { ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import { hiddenCommandTexts, isCommandRunner } from './hidden-commands';
 import { hasWriteRedirect } from './redirects';
-import { type CommandVerdict, findAllowRule, type ShellRuleSet } from './shell-rules';
+import { type CommandVerdict, findAllowRule, type ShellRuleSet, unwrappedDiffers } from './shell-rules';
 import { unseenCodeReason } from './unseen-code';
 
 /** How deep lines run by lines are followed; a line deeper than this is not covered. */
@@ -109,16 +117,102 @@ export function uncoveredRun(
   rules: ShellRuleSet['allow'],
   shell: ShellAnalysisOptions | undefined,
   depth = 0,
+  rule?: ShellRuleSet['allow'][number],
 ): string | undefined {
   const unseen = unseenCodeReason(command);
   if (unseen !== undefined) return unseen;
   const lines = commandLinesRun(command);
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    if (!lineCovered(line, rules, shell, depth + 1))
-      return `it runs "${line.length > 80 ? `${line.slice(0, 77)}...` : line}", which no allow rule covers`;
+    if (!lineCovered(line, rules, shell, depth + 1)) return notCovered(line);
+  }
+  return uncoveredCommand(command, rules, shell, depth, rule);
+}
+
+/** The reason for a command line or command no allow rule covers. */
+function notCovered(line: string): string {
+  return `it runs "${line.length > 80 ? `${line.slice(0, 77)}...` : line}", which no allow rule covers`;
+}
+
+/**
+ * Commands whose words may hold a command they run (decision 0057): a runner or wrapper
+ * (`wrapper`: `ssh`, `docker exec`, `npx`, `op run`, `busybox`) or an option whose value is a
+ * command (`fd -x`).
+ */
+const RUNS_COMMAND_WORDS: ReadonlySet<string> = namesWhere(
+  atAnyLevel((fact) => fact.wrapper !== undefined || Object.values(fact.values ?? {}).includes('command')),
+);
+
+/**
+ * The command a runner or wrapper runs, given as its words (decision 0057), that the allow rules
+ * do not cover: the command a wrapper the parser takes off runs (`timeout 5 rm -rf x`, `sudo rm
+ * x`: the unwrapped argv), else the ones the table places in the argv (`commandsRun`: `ssh host
+ * rm -rf x`, `docker exec c rm -rf x`, `kubectl exec pod -- rm x`, `npx rm x`, `fd -x rm`). Each
+ * must be allowed on its own, as a command line is: covered by an allow rule or read-only. The
+ * words of the prefix rule that matched past the runner's (`Bash(sudo apt-get install:*)`) are
+ * a prefix rule for the command there. A package runner's program the table has no entry for
+ * (`npx prettier`, `uv run pytest`) is the package's, which the runner's rule allows, as an
+ * interpreter's rule allows its program (decision 0053).
+ */
+function uncoveredCommand(
+  command: SimpleCommand,
+  rules: ShellRuleSet['allow'],
+  shell: ShellAnalysisOptions | undefined,
+  depth: number,
+  rule: ShellRuleSet['allow'][number] | undefined,
+): string | undefined {
+  if (unwrappedDiffers(command)) {
+    const inner = command.unwrapped;
+    if (inner.opaqueReason !== undefined)
+      return `it runs a command that cannot be told (${inner.opaqueReason})`;
+    if (inner.argv.length === 0) return undefined;
+    const line = joinedRaw(inner.words, 0, inner.words.length);
+    const start = command.argv.length - inner.argv.length;
+    return lineCovered(line, withRest(rules, rule, start), shell, depth + 1) ? undefined : notCovered(line);
+  }
+  const argv = command.argv;
+  const name = commandBasename(argv[0] ?? '');
+  if (!RUNS_COMMAND_WORDS.has(name)) return undefined;
+  const readings = readCommand(argv, 0, name);
+  if (readings === undefined) return undefined;
+  const runs = commandsRun(readings, argv);
+  if (runs === undefined) return `it runs a command ${name} is given, which cannot be placed in its words`;
+  for (const run of runs) {
+    if (run.packageProgram && readCommand(argv, run.start) === undefined) continue;
+    let line: string;
+    if (run.shell) {
+      // The words are joined and read again by a shell: a computed one cannot be read.
+      for (let index = run.start; index < run.end; index++)
+        if (command.words[index]?.dynamic !== false)
+          return notCovered(argv.slice(run.start, run.end).join(' '));
+      line = argv.slice(run.start, run.end).join(' ');
+    } else line = joinedRaw(command.words, run.start, run.end);
+    if (!lineCovered(line, withRest(rules, rule, run.start), shell, depth + 1)) return notCovered(line);
   }
   return undefined;
+}
+
+/** The source text of `words[start]` up to `end`, joined by blanks: the command as if typed alone. */
+function joinedRaw(words: SimpleCommand['words'], start: number, end: number): string {
+  let line = '';
+  for (let index = start; index < end; index++)
+    line += index === start ? words[index]!.raw : ` ${words[index]!.raw}`;
+  return line;
+}
+
+/**
+ * `rules` with, first, the words of the prefix rule `rule` past `start` as a prefix rule of
+ * their own (`Bash(sudo apt-get install:*)` on `sudo apt-get install x`: `apt-get install`), when
+ * it has any: the rule spells the command out that far.
+ */
+function withRest(
+  rules: ShellRuleSet['allow'],
+  rule: ShellRuleSet['allow'][number] | undefined,
+  start: number,
+): ShellRuleSet['allow'] {
+  if (rule === undefined || rule.kind !== 'prefix' || rule.argv.length <= start) return rules;
+  const rest: CommandRule = { ...rule, argv: rule.argv.slice(start) };
+  return [rest, ...rules];
 }
 
 /** True when every command of `line` is allowed on its own (see the module's comment). */
@@ -137,7 +231,7 @@ function lineCovered(
     // A tool-wide or exact rule names all the command runs; a prefix rule only its head.
     if (rule !== undefined && rule.kind !== 'prefix') continue;
     if (rule === undefined && !readOnlyAlone(inner, verdict)) return false;
-    if (uncoveredRun(inner, rules, shell, depth) === undefined) continue;
+    if (uncoveredRun(inner, rules, shell, depth, rule) === undefined) continue;
     if (findAllowRule(inner, wholeCommandRules(rules), verdict) === undefined) return false;
   }
   return true;
@@ -184,6 +278,6 @@ export function findCoveringRule(
 ): ReturnType<typeof findAllowRule> {
   const rule = findAllowRule(command, rules, verdict);
   if (rule === undefined || rule.kind !== 'prefix') return rule;
-  if (uncoveredRun(command, rules, shell) === undefined) return rule;
+  if (uncoveredRun(command, rules, shell, 0, rule) === undefined) return rule;
   return findAllowRule(command, wholeCommandRules(rules), verdict);
 }

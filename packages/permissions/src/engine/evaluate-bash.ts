@@ -833,7 +833,7 @@ function run(
     // A prefix rule names the command, not the command lines it runs (decision 0053): each of
     // those must be allowed too, or a rule must spell them out.
     if (rule?.kind === 'prefix' && !plainCommand(simple)) {
-      runs = uncoveredRun(simple, shellRules.allow, options.shell);
+      runs = uncoveredRun(simple, shellRules.allow, options.shell, 0, rule);
       if (runs !== undefined)
         rule = findAllowRule(simple, wholeCommandRules(shellRules.allow), verdicts[index]!);
     }

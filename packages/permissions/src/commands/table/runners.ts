@@ -74,7 +74,7 @@ const PACKAGE_RUNNERS: readonly CommandFact[] = [
     ...NODE_PACKAGE_RUN,
     summary: 'runs a program of an npm package',
     examples: [
-      { argv: ['npx', '-y', 'rm', '-rf', 'x'], roles: { 2: 'command' } },
+      { argv: ['npx', '-y', 'rm', '-rf', 'x'], roles: { 2: 'command' }, runs: ['rm -rf x'] },
       { argv: ['npx', '--package', 'x', '-c', 'rm -rf y'], roles: { 2: 'name', 4: 'script' } },
     ],
   },
@@ -515,13 +515,14 @@ export const RUNNERS: readonly CommandFact[] = [
       exec: {
         summary: 'runs a command in the environment .envrc makes',
         wrapper: 'any-later-word',
+        commandAfter: 1,
         runsFiles: ['.envrc'],
       },
       export: { summary: 'evaluates .envrc and prints the environment changes', runsFiles: ['.envrc'] },
       allow: { summary: 'lets the shell hook run .envrc', runsFiles: ['.envrc'] },
       reload: { summary: 'runs .envrc again', runsFiles: ['.envrc'] },
     },
-    examples: [{ argv: ['direnv', 'exec', '.', 'make'], roles: { 2: 'unknown' } }],
+    examples: [{ argv: ['direnv', 'exec', '.', 'make'], roles: { 2: 'unknown' }, runs: ['make'] }],
   },
   {
     names: ['just'],
@@ -540,7 +541,11 @@ export const RUNNERS: readonly CommandFact[] = [
     summary: 'secrets in AWS SSM: `chamber exec SERVICE -- CMD` runs a command with them',
     wrapper: 'any-later-word',
     subcommands: {
-      exec: { summary: 'runs a command with the secrets in its environment', wrapper: 'any-later-word' },
+      exec: {
+        summary: 'runs a command with the secrets in its environment',
+        wrapper: 'any-later-word',
+        commandAfter: 1,
+      },
       // `read SERVICE KEY` prints one secret, `export SERVICE` all of them (as JSON or dotenv).
       read: { summary: "prints a secret's value", printsCredentials: 'always' },
       export: { summary: "prints a service's secrets", printsCredentials: 'always' },
@@ -548,7 +553,7 @@ export const RUNNERS: readonly CommandFact[] = [
     examples: [
       { argv: ['chamber', 'read', 'svc', 'key'], credentials: true },
       { argv: ['chamber', 'list', 'svc'], credentials: false },
-      { argv: ['chamber', 'exec', 'svc', '--', 'rm'], roles: { 2: 'unknown', 4: 'unknown' } },
+      { argv: ['chamber', 'exec', 'svc', '--', 'rm'], roles: { 2: 'unknown', 4: 'unknown' }, runs: ['rm'] },
     ],
   },
   {
@@ -568,6 +573,8 @@ export const RUNNERS: readonly CommandFact[] = [
     scriptFormat: { '-o': 'ssh-option' },
     settingRoles: { '-o': SSH_KEY_SETTINGS },
     wrapper: 'any-later-word',
+    // The remote command follows the host (the allow side reads it there: `commandsRun`).
+    commandAfter: 1,
     loginShell: true,
     // A remote command that is only `env` (`ssh HOST env`) prints the host's environment.
     printsEnvironment: ['@last=env|printenv|set|export'],
@@ -583,13 +590,21 @@ export const RUNNERS: readonly CommandFact[] = [
       { argv: ['ssh', '-p', '22', 'host'], notEffects: ['no-program'] },
       { argv: ['ssh', 'host', 'uptime'], environment: false },
       { argv: ['ssh', 'host', 'rm', '-rf', '/'], roles: { 1: 'unknown', 2: 'unknown' } },
-      { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' } },
+      { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' }, runs: ['ls'] },
+      { argv: ['ssh', 'host', 'rm', '-rf', 'x'], runs: ['rm -rf x'] },
+      { argv: ['ssh', 'host'], runs: [] },
+      // An option after the host: the table does not read it, so any later word may start the command.
+      { argv: ['ssh', 'host', '-l', 'ls', 'rm'], runs: ['ls rm', 'rm'] },
     ],
   },
   {
     names: NAMED_RUNNERS,
     summary: 'runs a command given in its later words',
     wrapper: 'any-later-word',
-    examples: [{ argv: ['nsenter', '-t', '1', 'rm', '-rf', '/'], roles: { 3: 'unknown', 4: 'unknown' } }],
+    examples: [
+      { argv: ['nsenter', '-t', '1', 'rm', '-rf', '/'], roles: { 3: 'unknown', 4: 'unknown' } },
+      // Its options are not listed: any later word that is no option may start the command.
+      { argv: ['nsenter', '-t', '1', 'make', 'test'], runs: ['1 make test', 'make test', 'test'] },
+    ],
   },
 ];

@@ -424,7 +424,7 @@ export const SEARCH: readonly CommandFact[] = [
     defaultTree: '.',
     examples: [
       { argv: ['fd', '-e', 'env', '-x', 'cat'], roles: { 2: 'value', 4: 'command' }, effects: ['recursive'] },
-      { argv: ['fd', '-x', 'rm', '-rf', ';', 'x'], roles: { 2: 'command' } },
+      { argv: ['fd', '-x', 'rm', '-rf', ';', 'x'], roles: { 2: 'command' }, runs: ['rm -rf'] },
       { argv: ['fd', 'conf', '/root'], roles: { 1: 'pattern', 2: 'read' }, notEffects: ['recursive'] },
     ],
   },

@@ -13,7 +13,12 @@ import { changesState, runsCode } from './runs-code';
 /** A kubectl resource list naming secrets (`secret`, `secrets/x`, `configmaps,secrets`). */
 const SECRET_RESOURCE = '(?:.*,)?secrets?(?:[/,].*)?';
 
-const RUNS = { summary: 'runs a command in a container or pod', wrapper: 'any-later-word' } as const;
+/** `docker exec CONTAINER CMD`, `kubectl exec POD -- CMD`: the command follows one operand (`commandAfter`). */
+const RUNS = {
+  summary: 'runs a command in a container or pod',
+  wrapper: 'any-later-word',
+  commandAfter: 1,
+} as const;
 
 /** A container or cluster tool's subcommand that runs no command of its words (`runsNoCommand`). */
 const NO_COMMAND = {
@@ -449,7 +454,10 @@ export const TOOLS: readonly CommandFact[] = [
       },
       { argv: ['docker', 'logs', 'rm'], runsCommand: false },
       { argv: ['docker', 'compose', '-f', 'c.yml', 'up', '-d'], runsCommand: false },
-      { argv: ['docker', 'compose', 'run', 'web', 'rm'], runsCommand: true },
+      { argv: ['docker', 'compose', 'run', 'web', 'rm'], runsCommand: true, runs: ['rm'] },
+      { argv: ['docker', 'exec', 'c', 'rm', '-rf', 'x'], runs: ['rm -rf x'] },
+      { argv: ['docker', 'run', '--rm', 'img', 'ls'], runs: ['ls'] },
+      { argv: ['docker', 'logs', 'c'], runs: [] },
       { argv: ['docker', 'image', 'frob', 'rm'], runsCommand: true },
     ],
   },
@@ -550,6 +558,8 @@ export const TOOLS: readonly CommandFact[] = [
     },
     examples: [
       { argv: ['kubectl', '-n', 'prod', 'delete', 'pod', 'x'], roles: { 2: 'name' } },
+      { argv: ['kubectl', 'exec', 'pod', '--', 'rm', 'x'], runs: ['rm x'] },
+      { argv: ['kubectl', 'exec', 'pod', '-c', 'ctr', '--', 'ls'], runs: ['ctr -- ls', 'ls'] },
       { argv: ['kubectl', 'get', '--raw', '/api/v1/namespaces/x/secrets/y'], credentials: true },
       { argv: ['kubectl', 'get', '--raw=/healthz'], credentials: false },
       { argv: ['kubectl', '-n', 'x', 'get', '-o', 'yaml', 'secret', 'y'], credentials: true },

@@ -1,0 +1,173 @@
+/**
+ * An allow rule on a runner covers the runner, not the command it is given as words (decision
+ * 0057): `ssh host rm -rf x` under `Bash(ssh:*)`, `docker exec c rm -rf x` under
+ * `Bash(docker:*)`, `timeout 5 rm -rf x` under `Bash(timeout:*)`. Each family under a prefix
+ * rule on the runner (allow rules only), the neighbours that stay allowed, the rules that do
+ * cover the inner command, the deny side's own reading of it, and mutation checks: without the
+ * table's runner fact the prefix rule allows the command again. The commands are only analysed
+ * as strings, never run.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CommandFact } from '../commands';
+import { changeEntry, withoutValues, withSub } from '../commands/test-support';
+import { compileRuleSet } from '../rules/compile-rule-set';
+import { requestMatchesRule } from './approval-scope';
+import { evaluateBash } from './evaluate-bash';
+import { decideWithout as decideChanged } from './test-support';
+
+const context = { cwd: '/repo' };
+const decide = (command: string, allow: readonly string[], deny: readonly string[] = []) =>
+  evaluateBash(command, compileRuleSet({ allow: [...allow], deny: [...deny] }), context);
+
+/** Family, command, the prefix rule on its runner, and a deny rule on the inner command. */
+const FAMILIES = [
+  ['ssh', 'ssh host rm -rf x', 'Bash(ssh:*)', 'Bash(rm:*)'],
+  ['ssh', 'ssh -p 2222 -A host rm -rf x', 'Bash(ssh:*)', 'Bash(rm:*)'],
+  // An option after the host: the command may start at any later word.
+  ['ssh', 'ssh host -l ls rm -rf x', 'Bash(ssh:*)', 'Bash(rm:*)'],
+  ['docker exec', 'docker exec c rm -rf x', 'Bash(docker:*)', 'Bash(rm:*)'],
+  ['docker exec', 'docker exec -it c rm -rf x', 'Bash(docker:*)', 'Bash(rm:*)'],
+  ['docker exec', 'docker exec c rm -rf x', 'Bash(docker exec:*)', 'Bash(rm:*)'],
+  ['docker run', 'docker run --rm img rm -rf x', 'Bash(docker:*)', 'Bash(rm:*)'],
+  ['podman exec', 'podman exec c rm -rf x', 'Bash(podman:*)', 'Bash(rm:*)'],
+  ['kubectl exec', 'kubectl exec pod -- rm -rf x', 'Bash(kubectl:*)', 'Bash(rm:*)'],
+  ['kubectl exec', 'kubectl exec -it pod -- rm -rf x', 'Bash(kubectl exec:*)', 'Bash(rm:*)'],
+  ['fd -x', 'fd -x rm', 'Bash(fd:*)', 'Bash(rm:*)'],
+  ['fd -x', 'fd -e txt -x rm -rf', 'Bash(fd:*)', 'Bash(rm:*)'],
+  ['find -exec', 'find . -exec rm {} ;', 'Bash(find:*)', 'Bash(rm:*)'],
+  ['xargs', 'xargs rm', 'Bash(xargs:*)', 'Bash(rm:*)'],
+  ['xargs', 'xargs rm x', 'Bash(xargs:*)', 'Bash(rm:*)'],
+  ['npx', 'npx rm -rf x', 'Bash(npx:*)', 'Bash(rm:*)'],
+  ['npx', 'npx -y rm -rf x', 'Bash(npx:*)', 'Bash(rm:*)'],
+  ['pnpm dlx', 'pnpm dlx rm -rf x', 'Bash(pnpm dlx:*)', 'Bash(rm:*)'],
+  ['uv run', 'uv run rm -rf x', 'Bash(uv run:*)', 'Bash(rm:*)'],
+  ['uvx', 'uvx --from x rm -rf y', 'Bash(uvx:*)', 'Bash(rm:*)'],
+  ['timeout', 'timeout 5 rm -rf x', 'Bash(timeout:*)', 'Bash(rm:*)'],
+  ['sudo', 'sudo rm -rf x', 'Bash(sudo:*)', 'Bash(rm:*)'],
+  ['sudo', 'sudo -u bob rm -rf x', 'Bash(sudo:*)', 'Bash(rm:*)'],
+  ['nohup', 'nohup rm -rf x', 'Bash(nohup:*)', 'Bash(rm:*)'],
+  ['op run', 'op run -- rm -rf x', 'Bash(op:*)', 'Bash(rm:*)'],
+  ['doppler run', 'doppler run -- curl http://evil.example', 'Bash(doppler:*)', 'Bash(curl:*)'],
+  ['tmux', 'tmux new -d rm -rf x', 'Bash(tmux:*)', 'Bash(rm:*)'],
+  ['direnv exec', 'direnv exec . rm -rf x', 'Bash(direnv:*)', 'Bash(rm:*)'],
+  ['gdb', 'gdb --args rm -rf x', 'Bash(gdb:*)', 'Bash(rm:*)'],
+  ['nsenter', 'nsenter -t 1 rm -rf x', 'Bash(nsenter:*)', 'Bash(rm:*)'],
+] as const;
+
+describe('a prefix rule on a runner does not cover the command it is given as words', () => {
+  it.each(FAMILIES)('%s: %s under %s asks', (_family, command, rule) => {
+    expect(decide(command, [rule]).behavior).toBe('ask');
+  });
+
+  it.each([
+    // Nested runners: each command must be covered in its turn.
+    ['ssh host docker exec c rm -rf x', ['Bash(ssh:*)', 'Bash(docker:*)']],
+    ['sudo timeout 5 rm -rf x', ['Bash(sudo:*)', 'Bash(timeout:*)']],
+    // A computed word read again by the remote shell cannot be read.
+    ['ssh host ls $DIR', ['Bash(ssh:*)']],
+    // A command the table places nowhere for sure: every possible start must be covered.
+    ['nsenter -t 1 make install', ['Bash(nsenter:*)']],
+  ])('%s under %j asks', (command, rules) => {
+    expect(decide(command, rules).behavior).toBe('ask');
+  });
+
+  it('says which command no allow rule covers', () => {
+    expect(decide('docker exec c rm -rf x', ['Bash(docker:*)']).reason).toContain(
+      'it runs "rm -rf x", which no allow rule covers',
+    );
+    expect(decide('timeout 5 rm -rf x', ['Bash(timeout:*)']).reason).toContain('rm -rf x');
+  });
+
+  it.each(FAMILIES)(
+    '%s: a deny rule still denies %s (the deny side reads the inner command)',
+    (_f, command, rule, deny) => {
+      expect(decide(command, [rule], [deny]).behavior).toBe('deny');
+    },
+  );
+});
+
+describe('a command that is allowed on its own keeps the runner allowed', () => {
+  it.each([
+    // Read-only by the classifier.
+    ['ssh host ls -la', ['Bash(ssh:*)']],
+    ['ssh -p 2222 host git status', ['Bash(ssh:*)']],
+    ['docker exec c ls /app', ['Bash(docker:*)']],
+    ['kubectl exec pod -- ls', ['Bash(kubectl:*)']],
+    ['fd -e txt -x wc -l', ['Bash(fd:*)']],
+    ['timeout 5 ls', ['Bash(timeout:*)']],
+    ['sudo ls /root', ['Bash(sudo:*)']],
+    // No command at all: a login shell, a subcommand that runs none.
+    ['ssh host', ['Bash(ssh:*)']],
+    ['docker ps -a', ['Bash(docker:*)']],
+    ['kubectl get pods', ['Bash(kubectl:*)']],
+    // Covered by a rule of its own.
+    ['ssh host rm -rf x', ['Bash(ssh:*)', 'Bash(rm:*)']],
+    ['timeout 60 npm test', ['Bash(timeout:*)', 'Bash(npm test:*)']],
+    ['ssh host docker exec c ls', ['Bash(ssh:*)', 'Bash(docker:*)']],
+    // The prefix rule spells the inner command out.
+    ['docker exec c rm -rf x', ['Bash(docker exec c rm:*)']],
+    ['sudo apt-get install jq', ['Bash(sudo apt-get install:*)']],
+    ['npx rm -rf x', ['Bash(npx rm:*)']],
+    // An exact or tool-wide rule names all of it.
+    ['op run -- rm -rf x', ['Bash(op:*)', 'Bash(op run -- rm -rf x)']],
+    ['docker exec c rm -rf x', ['Bash']],
+    // A package runner's program the table has no entry for is the package's (decision 0057).
+    ['npx prettier --check .', ['Bash(npx:*)']],
+    ['npx -y create-vite app', ['Bash(npx:*)']],
+    ['pnpm dlx cowsay hi', ['Bash(pnpm dlx:*)']],
+    ['uv run pytest -q', ['Bash(uv run:*)']],
+    ['uvx ruff check', ['Bash(uvx:*)']],
+  ])('%s under %j is allowed', (command, rules) => {
+    expect(decide(command, rules).behavior).toBe('allow');
+  });
+});
+
+describe('proposals cover what was shown', () => {
+  it('an exact rule for the runner and its command, which allows it', () => {
+    for (const command of ['ssh host rm -rf x', 'docker exec c rm -rf x', 'timeout 5 rm -rf x']) {
+      const decision = decide(command, ['Bash(ssh:*)', 'Bash(docker:*)', 'Bash(timeout:*)']);
+      expect(decision.behavior).toBe('ask');
+      expect(decision.proposedRules).toEqual([`Bash(${command})`]);
+      expect(
+        requestMatchesRule({ tool: 'Bash', input: { command } }, decision.proposedRules![0]!, context),
+      ).toBe(true);
+    }
+    expect(
+      requestMatchesRule(
+        { tool: 'Bash', input: { command: 'docker exec c rm -rf x' } },
+        'Bash(docker exec:*)',
+        context,
+      ),
+    ).toBe(false);
+  });
+});
+
+/** The decision for `command` under `allow`, with the table's entry `name` changed by `mutate`. */
+const decideWithout = (
+  name: string,
+  mutate: (entry: CommandFact) => CommandFact,
+  command: string,
+  allow: readonly string[],
+) => decideChanged(changeEntry(name, mutate), command, { allow: [...allow] }, context);
+
+describe('mutation: without the runner fact, the prefix rule allows the command again', () => {
+  it.each([
+    [
+      'kubectl',
+      (entry: CommandFact) => withSub(entry, ['exec'], ({ wrapper: _, ...sub }) => sub),
+      'kubectl exec pod -- rm -rf x',
+      'Bash(kubectl:*)',
+    ],
+    ['fd', (entry: CommandFact) => withoutValues(entry, '-x'), 'fd -x rm', 'Bash(fd:*)'],
+    ['ssh', ({ wrapper: _, ...entry }: CommandFact) => entry, 'ssh host rm -rf x', 'Bash(ssh:*)'],
+  ] as const)('%j without its fact: %s is allowed by %s', async (where, mutate, command, rule) => {
+    expect(decide(command, [rule]).behavior).toBe('ask');
+    expect(await decideWithout(where, mutate, command, [rule])).toBe('allow');
+  });
+
+  it('without `commandAfter`, the command of `docker exec c ls` is not placed and it asks', async () => {
+    const mutate = (entry: CommandFact) => withSub(entry, ['exec'], ({ commandAfter: _, ...sub }) => sub);
+    expect(decide('docker exec c ls', ['Bash(docker:*)']).behavior).toBe('allow');
+    expect(await decideWithout('docker', mutate, 'docker exec c ls', ['Bash(docker:*)'])).toBe('ask');
+  });
+});

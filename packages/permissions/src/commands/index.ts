@@ -15,6 +15,7 @@ export { commandLinesIn } from './command-lines';
 export type { CompiledFact, OptionDef } from './compile';
 export { type CopiedWord, copiedPrograms, countValues } from './copies-and-counts';
 export { programPrintsEnvironment, readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
+export { execsArgv } from './exec-argv';
 export {
   commandsIn,
   type FileRun,
@@ -479,4 +480,45 @@ export const COUNT_OPTIONS: ReadonlyMap<string, readonly string[]> = new Map(
   ENTRIES.flatMap((entry) =>
     entry.countOptions === undefined ? [] : entry.names.map((name) => [name, entry.countOptions!] as const),
   ),
+);
+
+// --- what the parser and the search for hidden commands read by name (decision 0058) ----------
+
+/** Wrappers that exec their command as an argv, never through a shell (`Unwrap.argvOnly`). */
+export const ARGV_WRAPPER_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.unwrap?.argvOnly === true);
+
+/**
+ * The options with which a wrapper with no command starts a shell (`withoutCommand.with`: `sudo
+ * -s`, `-i`, `--shell`, `--login`; `doas -s`), of every wrapper.
+ */
+export const SHELL_STARTING_OPTIONS: readonly string[] = [
+  ...new Set(ENTRIES.flatMap((entry) => entry.unwrap?.withoutCommand?.with ?? [])),
+];
+
+/** Builtins that run their words, joined, as a command line (`runsShellCode: 'words'`: `eval`). */
+export const WORDS_RUNNER_NAMES: ReadonlySet<string> = new Set(
+  [...SHELL_CODE_RUNNERS].flatMap(([name, how]) => (how === 'words' ? [name] : [])),
+);
+
+/**
+ * Commands (not shells, not wrappers) whose first operand is a command line they keep and run
+ * later, the operands after it saying when (`trap ACTION SIGNAL…`).
+ */
+export const ACTION_SCRIPT_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.kind === undefined && fact.unwrap === undefined && fact.operands?.[0] === 'script',
+);
+
+/**
+ * Per command whose operands come first and whose options form an expression (`operandsFirst`:
+ * `find`), the spellings of its options whose value is a command word, run with the words up to
+ * `;` or `{} +` (`-exec`, `-execdir`, `-ok`, `-okdir`).
+ */
+export const EXPRESSION_COMMAND_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  ENTRIES.flatMap((entry) => {
+    if (entry.operandsFirst === undefined) return [];
+    const spellings = Object.entries(entry.values ?? {}).flatMap(([spelling, role]) =>
+      role === 'command' ? [spelling] : [],
+    );
+    return spellings.length === 0 ? [] : entry.names.map((name) => [name, new Set(spellings)] as const);
+  }),
 );

@@ -8,6 +8,7 @@ import { commandLinesIn } from './command-lines';
 import { type CompiledFact, compileFact } from './compile';
 import { copiedPrograms, countValues } from './copies-and-counts';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
+import { execsArgv } from './exec-argv';
 import { type Reading, readArgv } from './read-argv';
 import { prefixLength } from './rule-prefix';
 import { commandsRun, runsNoCommand } from './runner-words';
@@ -132,6 +133,13 @@ function checkExample(
     if (copied.join('\0') !== example.copies.join('\0'))
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` copies ${JSON.stringify(copied)}`,
+      );
+  }
+  if (example.execsArgv !== undefined) {
+    const wrapper = table.get(basename(argv[0] ?? ''));
+    if (execsArgv(wrapper, readings) !== example.execsArgv)
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.execsArgv ? 'execs no argv' : 'execs an argv'}`,
       );
   }
   if (example.counts !== undefined) {

@@ -398,6 +398,13 @@ export interface Unwrap {
    */
   everyLaterWord?: boolean;
   /**
+   * It execs its command as an argv, never through a shell: each word after the command word is
+   * one argument of it (`sudo chown $(whoami) x`, `xargs grep -n 'a b'`), not a command line —
+   * unless an option of `withoutCommand.with` hands the words to a shell (`sudo -s`). Not
+   * `watch` (`sh -c`), `su`/`runuser` (their shell), `flock -c`, `sg`, `script`, `parallel`.
+   */
+  argvOnly?: boolean;
+  /**
    * It runs the command once, with the command's own words and as the same user, changing only
    * how it runs (its time limit, priority, buffering, session or environment): the read-only
    * classifier's verdict is the command's (`timeout 5 ls`). Not `sudo` (another user), `xargs`
@@ -477,6 +484,11 @@ export interface Example {
    * `cp /bin/rm x` → `['rm']`); `[]` for none.
    */
   copies?: readonly string[];
+  /**
+   * Whether some reading execs a command of its words as an argv (see `Unwrap.argvOnly`): `false`
+   * when it runs none, or every reading gives an option that starts a shell (`sudo -s CMD`).
+   */
+  execsArgv?: boolean;
   /** The words given as counts, as written (see `countOptions`: `make -j 4` → `['4']`); `[]` for none. */
   counts?: readonly string[];
   /**

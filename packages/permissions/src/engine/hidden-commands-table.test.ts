@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry, withoutValues, withSub } from '../commands/test-support';
+import { changeEntry, withoutValues, withSub, withTableChanged } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
 import { decideWithout as decideChanged } from './test-support';
@@ -421,5 +421,79 @@ describe('copies and counts (decision 0058)', () => {
     const command = 'make -j$(nproc) all';
     expect(decide(command).behavior).toBe('ask');
     expect(await decideWithout('make', ({ countOptions: _, ...entry }) => entry, command)).toBe('deny');
+  });
+});
+
+describe('wrappers that exec an argv, and what the parser unwraps by name (decision 0058)', () => {
+  it.each([
+    "sudo grep -n 'rm -rf' x",
+    "nice -n 5 grep -c 'rm -rf x' log",
+    "xargs grep -n 'rm -rf'",
+    "env A=1 printf '%s\\n' 'rm -rf x'",
+  ])('%s is not denied: the wrapper execs the words as arguments', (command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+  });
+
+  it.each([
+    "sudo -s grep -n 'rm -rf' x",
+    "sudo -Es grep -n 'rm -rf' x",
+    "sudo --login grep -n 'rm -rf' x",
+    "doas -s grep 'rm -rf' x",
+    "watch grep -n 'rm -rf' x",
+    "su -c 'rm -rf x'",
+  ])('%s is denied: its words reach a shell', (command) => {
+    expect(decide(command).behavior).toBe('deny');
+  });
+
+  it.each([
+    ['sudo', "sudo grep -n 'rm -rf' x"],
+    ['xargs', "xargs grep -n 'rm -rf'"],
+  ])('mutation: %s without argvOnly: %s is denied', async (name, command) => {
+    const mutate = (entry: CommandFact) => {
+      const { argvOnly: _, ...unwrap } = entry.unwrap!;
+      return { ...entry, unwrap };
+    };
+    expect(await decideWithout(name, mutate, command)).toBe('deny');
+  });
+
+  it('refuses sudo without argvOnly: its example execs no argv then', async () => {
+    const { loadCommandTable } = await import('../commands');
+    const { ENTRIES } = await import('../commands/table');
+    const entries = ENTRIES.map((entry) => {
+      if (entry.names[0] !== 'sudo') return entry;
+      const { argvOnly: _, ...unwrap } = entry.unwrap!;
+      return { ...entry, unwrap };
+    });
+    expect(() => loadCommandTable(entries).checkAll()).toThrow(/sudo -u root -E rm x` execs no argv/);
+  });
+
+  it.each(["eval 'rm -rf x'", "trap 'rm -rf x' EXIT", 'find . -exec rm -rf {} \\;'])(
+    '%s is denied: the parser reads the command it runs',
+    (command) => {
+      expect(decide(command).behavior).toBe('deny');
+    },
+  );
+
+  it("mutation: eval without runsShellCode: the parser no longer reads eval's words", async () => {
+    const parsed = (await import('../shell/analyze-shell')).analyzeShell;
+    const argvs = (analyze: typeof parsed) =>
+      analyze("eval 'rm -rf x'").commands.map((c) => c.argv.join(' '));
+    expect(argvs(parsed)).toContain('rm -rf x');
+    const mutated = await withTableChanged(
+      changeEntry('eval', ({ runsShellCode: _, ...entry }) => entry),
+      async () => argvs((await import('../shell/analyze-shell')).analyzeShell),
+    );
+    expect(mutated).not.toContain('rm -rf x');
+  });
+
+  it.each([
+    [
+      'trap',
+      "trap 'rm -rf x' EXIT",
+      (entry: CommandFact) => ({ ...entry, operands: ['unknown', 'name'] as const }),
+    ],
+    ['find', 'find . -exec rm -rf {} \\;', (entry: CommandFact) => withoutValues(entry, '-exec')],
+  ] as const)('mutation: %s without its fact: %s is not denied', async (name, command, mutate) => {
+    expect(await decideWithout(name, mutate, command)).not.toBe('deny');
   });
 });

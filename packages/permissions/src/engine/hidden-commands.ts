@@ -14,6 +14,7 @@
  */
 import { isInterpreterOrWrapper } from '../classifier';
 import {
+  ARGV_WRAPPER_NAMES,
   AWK_NAMES,
   atAnyLevel,
   COMMAND_VARIABLE_NAMES,
@@ -29,6 +30,7 @@ import {
   readCommand,
   runsNoCommand,
   SCRIPT_HOLDER_NAMES as SCRIPT_HOLDERS,
+  SHELL_STARTING_OPTIONS,
   wordsNamingNoCommand,
 } from '../commands';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
@@ -324,24 +326,23 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   return texts;
 }
 
-/** Wrappers that exec the command after them as an argv, never through a shell. */
-const ARGV_WRAPPERS = new Set([
-  'sudo',
-  'doas',
-  'timeout',
-  'nice',
-  'nohup',
-  'stdbuf',
-  'ionice',
-  'setsid',
-  'time',
-  'xargs',
-  'env',
-  'command',
-  'exec',
-]);
-/** `sudo -s`, `-i`, `--shell`, `--login` (and anything that may spell them) hand the words to a shell. */
-const SHELL_FLAG = /^-[a-zA-Z]*[si]|^--(?:shell|login)$/;
+/** Wrappers that exec the command after them as an argv, never through a shell (`argvOnly`). */
+const ARGV_WRAPPERS = ARGV_WRAPPER_NAMES;
+
+/**
+ * The wrappers' options that start a shell (`withoutCommand.with`: `sudo -s`, `-i`, `--shell`,
+ * `--login`), and anything that may spell them: a cluster holding one of their letters (`-Es`).
+ */
+const SHELL_FLAG = (() => {
+  const letters = SHELL_STARTING_OPTIONS.filter((option) => /^-[^-]$/.test(option)).map(
+    (option) => option[1]!,
+  );
+  const longs = SHELL_STARTING_OPTIONS.filter((option) => option.startsWith('--')).map((option) =>
+    option.slice(2),
+  );
+  const inClass = letters.map((letter) => escapeRegExp(letter).replace('-', '\\-')).join('');
+  return new RegExp(`^-[a-zA-Z]*[${inClass}]|^--(?:${longs.map(escapeRegExp).join('|')})$`);
+})();
 
 /**
  * Indexes of `command.argv` that are arguments of the command a wrapper execs

@@ -7,7 +7,13 @@
  * Never guesses: when a wrapper option is not understood, unwrapping stops at that wrapper
  * and `opaqueReason` says why.
  */
-import { readCommand, WRAPPER_NAMES } from '../commands';
+import {
+  ACTION_SCRIPT_NAMES,
+  EXPRESSION_COMMAND_OPTIONS,
+  readCommand,
+  WORDS_RUNNER_NAMES,
+  WRAPPER_NAMES,
+} from '../commands';
 import { commandWordBasename, SHELL_NAMES } from './command-word';
 import { nameShapes } from './name-shapes';
 import type { ShellAssignment, ShellContext, ShellWord, UnwrappedCommand } from './types';
@@ -25,13 +31,18 @@ export interface UnwrapHost {
   ): void;
 }
 
-/** Command names `unwrapCommand` has to look at closely (by their basename). */
+/**
+ * Command names `unwrapCommand` has to look at closely (by their basename), from the table: the
+ * wrappers, the shells, the builtins that run their words (`eval`: `runsShellCode: 'words'`) or
+ * keep an action (`trap`: a first `script` operand), and the commands whose expression runs
+ * commands (`find -exec`). Derived once: the parser asks it of every command word.
+ */
 export const NEEDS_UNWRAP: ReadonlySet<string> = new Set([
   ...WRAPPER_NAMES,
   ...SHELL_NAMES,
-  'eval',
-  'find',
-  'trap',
+  ...WORDS_RUNNER_NAMES,
+  ...EXPRESSION_COMMAND_OPTIONS.keys(),
+  ...ACTION_SCRIPT_NAMES,
 ]);
 
 /** The longest name in `NEEDS_UNWRAP`. */
@@ -55,21 +66,19 @@ for (const name of NEEDS_UNWRAP) {
   NAME_ENDS[((name.charCodeAt(length - 2) & 31) << 5) | (name.charCodeAt(length - 1) & 31)] = 1;
 }
 
-const FIND_EXEC: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-
 // A script computed in part (`sh -c "cat .env; echo $X"`, `eval "$A; printenv"`) is still read
 // as written: what it will run is not known — its command stays opaque, never allowed — but the
 // floor and the deny rules must see the commands it spells out, which run whatever `$X` holds.
 
 /**
- * Where `trap`'s action is (`trap [-lp] [--] ACTION SIGNAL…`): its entry's `script` operand in
- * any reading (commands/table/builtins.ts), when a signal follows it (with none, bash takes the
- * word for a signal) and it is not `-` (which resets the signals).
+ * Where the action of an `ACTION_SCRIPT_NAMES` builtin is (`trap [-lp] [--] ACTION SIGNAL…`): its
+ * entry's `script` operand in any reading (commands/table/builtins.ts), when a signal follows it
+ * (with none, bash takes the word for a signal) and it is not `-` (which resets the signals).
  */
-function trapActions(words: readonly ShellWord[]): number[] {
+function actionScripts(words: readonly ShellWord[], name: string): number[] {
   const argv = words.map((word) => word.value);
   const found: number[] = [];
-  for (const reading of readCommand(argv, 0, 'trap') ?? []) {
+  for (const reading of readCommand(argv, 0, name) ?? []) {
     const [action, signal] = reading.operands;
     if (action === undefined || signal === undefined || reading.kinds[action] !== 'script') continue;
     if (argv[action] !== '-' && !found.includes(action)) found.push(action);
@@ -77,17 +86,22 @@ function trapActions(words: readonly ShellWord[]): number[] {
   return found;
 }
 
-/** Scans a `find` command's arguments for `-exec ... ;|+` and lists each inner command. */
+/**
+ * Scans the arguments of a command whose expression runs commands (`find`, with its
+ * `EXPRESSION_COMMAND_OPTIONS`) for `-exec ... ;|+` and lists each inner command.
+ */
 function listFindExec(
   words: readonly ShellWord[],
   starts: readonly number[],
   from: number,
   depth: number,
   host: UnwrapHost,
+  options: ReadonlySet<string>,
+  name: string,
 ): void {
   for (let index = from + 1; index < words.length; index++) {
     const word = words[index] as ShellWord;
-    if (!FIND_EXEC.has(word.value)) continue;
+    if (!options.has(word.value)) continue;
     let end = index + 1;
     while (end < words.length) {
       const value = (words[end] as ShellWord).value;
@@ -100,7 +114,7 @@ function listFindExec(
         starts.slice(index + 1, end),
         depth,
         'find-exec',
-        `find ${word.value} substitutes file names`,
+        `${name} ${word.value} substitutes file names`,
       );
     }
     index = end;
@@ -317,22 +331,25 @@ export function unwrapCommand(
           'shell-string',
         );
       }
-    } else if (name === 'eval' && innerWords.length > 1) {
+    } else if (WORDS_RUNNER_NAMES.has(name) && innerWords.length > 1) {
       const rest = innerWords.slice(1);
-      opaqueReason = 'eval runs its arguments as a script';
+      opaqueReason = `${name} runs its arguments as a script`;
       host.parseScript(
         rest.map((part) => part.value).join(' '),
         startsOf(startList, words)[index + 1] ?? 0,
         depth,
         'shell-string',
       );
-    } else if (name === 'find') {
-      listFindExec(innerWords, startsOf(startList, words).slice(index), 0, depth, host);
-    } else if (name === 'trap') {
+    } else if (EXPRESSION_COMMAND_OPTIONS.has(name)) {
+      const options = EXPRESSION_COMMAND_OPTIONS.get(name)!;
+      listFindExec(innerWords, startsOf(startList, words).slice(index), 0, depth, host, options, name);
+    } else if (ACTION_SCRIPT_NAMES.has(name)) {
       // `trap ACTION SIGNAL...`: ACTION is a script run when a signal (or EXIT) arrives.
-      for (const at of trapActions(innerWords)) {
+      for (const at of actionScripts(innerWords, name)) {
         const action = innerWords[at] as ShellWord;
-        opaqueReason = action.dynamic ? 'trap with a non-literal action' : 'trap runs its action as a script';
+        opaqueReason = action.dynamic
+          ? `${name} with a non-literal action`
+          : `${name} runs its action as a script`;
         host.parseScript(
           action.value,
           (startsOf(startList, words)[index + at] ?? 0) + 1,

@@ -33,9 +33,11 @@ export const WRAPPERS: readonly CommandFact[] = [
       refuse: { '-e': '-e edits files (sudoedit)', '--edit': '-e edits files (sudoedit)' },
       withoutCommand: { reason: 'starts an interactive shell', with: ['-s', '--shell', '-i', '--login'] },
       noCommandWith: ['-l', '--list'],
+      argvOnly: true,
     },
     examples: [
-      { argv: ['sudo', '-u', 'root', '-E', 'rm', 'x'], roles: { 4: 'command' } },
+      { argv: ['sudo', '-u', 'root', '-E', 'rm', 'x'], roles: { 4: 'command' }, execsArgv: true },
+      { argv: ['sudo', '-s', 'rm', 'x'], execsArgv: false },
       { argv: ['sudo', '--preserve-env=PATH', '--', 'rm'], roles: { 3: 'command' } },
       { argv: ['sudo', '-D', '/tmp', 'cat', 'x'], roles: { 2: 'chdir', 3: 'command' } },
     ],
@@ -45,8 +47,12 @@ export const WRAPPERS: readonly CommandFact[] = [
     summary: 'runs a command as another user (OpenBSD)',
     ...WRAPPER,
     short: 'u:C:Lns',
-    unwrap: { withoutCommand: { reason: 'starts a shell', with: ['-s'] }, everyLaterWord: true },
-    examples: [{ argv: ['doas', '-u', 'root', 'rm'], roles: { 3: 'command' } }],
+    unwrap: {
+      withoutCommand: { reason: 'starts a shell', with: ['-s'] },
+      everyLaterWord: true,
+      argvOnly: true,
+    },
+    examples: [{ argv: ['doas', '-u', 'root', 'rm'], roles: { 3: 'command' }, execsArgv: true }],
   },
   {
     names: ['env'],
@@ -66,8 +72,15 @@ export const WRAPPERS: readonly CommandFact[] = [
       assignments: true,
       dashOperands: true,
       splitString: ['-S', '--split-string'],
+      argvOnly: true,
     },
-    examples: [{ argv: ['env', '-u', 'HOME', '-C', '/tmp', 'rm'], roles: { 4: 'chdir', 5: 'command' } }],
+    examples: [
+      {
+        argv: ['env', '-u', 'HOME', '-C', '/tmp', 'rm'],
+        roles: { 4: 'chdir', 5: 'command' },
+        execsArgv: true,
+      },
+    ],
   },
   {
     names: ['timeout'],
@@ -77,8 +90,10 @@ export const WRAPPERS: readonly CommandFact[] = [
     long: 'signal= kill-after= preserve-status foreground verbose',
     commandAfter: 1,
     operands: ['value'],
-    unwrap: { transparent: true },
-    examples: [{ argv: ['timeout', '-s', 'KILL', '5s', 'rm'], roles: { 3: 'value', 4: 'command' } }],
+    unwrap: { transparent: true, argvOnly: true },
+    examples: [
+      { argv: ['timeout', '-s', 'KILL', '5s', 'rm'], roles: { 3: 'value', 4: 'command' }, execsArgv: true },
+    ],
   },
   {
     names: ['nice'],
@@ -87,15 +102,15 @@ export const WRAPPERS: readonly CommandFact[] = [
     short: 'n:',
     long: 'adjustment=',
     numeric: [],
-    unwrap: { transparent: true },
-    examples: [{ argv: ['nice', '-5', 'rm'], roles: { 2: 'command' } }],
+    unwrap: { transparent: true, argvOnly: true },
+    examples: [{ argv: ['nice', '-5', 'rm'], roles: { 2: 'command' }, execsArgv: true }],
   },
   {
     names: ['nohup'],
     summary: 'runs a command immune to hangups',
     ...WRAPPER,
-    unwrap: {},
-    examples: [{ argv: ['nohup', 'rm', '-rf', 'x'], roles: { 1: 'command' } }],
+    unwrap: { argvOnly: true },
+    examples: [{ argv: ['nohup', 'rm', '-rf', 'x'], roles: { 1: 'command' }, execsArgv: true }],
   },
   {
     names: ['stdbuf'],
@@ -103,8 +118,8 @@ export const WRAPPERS: readonly CommandFact[] = [
     ...WRAPPER,
     short: 'i:o:e:',
     long: 'input= output= error=',
-    unwrap: { transparent: true },
-    examples: [{ argv: ['stdbuf', '-oL', 'rm'], roles: { 2: 'command' } }],
+    unwrap: { transparent: true, argvOnly: true },
+    examples: [{ argv: ['stdbuf', '-oL', 'rm'], roles: { 2: 'command' }, execsArgv: true }],
   },
   {
     names: ['ionice'],
@@ -112,8 +127,12 @@ export const WRAPPERS: readonly CommandFact[] = [
     ...WRAPPER,
     short: 'c:n:tpPu',
     long: 'class= classdata= ignore pid pgid uid',
-    unwrap: { transparent: true, noCommandWith: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
-    examples: [{ argv: ['ionice', '-c', '3', 'rm'], roles: { 3: 'command' } }],
+    unwrap: {
+      transparent: true,
+      noCommandWith: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'],
+      argvOnly: true,
+    },
+    examples: [{ argv: ['ionice', '-c', '3', 'rm'], roles: { 3: 'command' }, execsArgv: true }],
   },
   {
     names: ['setsid'],
@@ -121,8 +140,8 @@ export const WRAPPERS: readonly CommandFact[] = [
     ...WRAPPER,
     short: 'cfw',
     long: 'ctty fork wait',
-    unwrap: { transparent: true },
-    examples: [{ argv: ['setsid', '-f', 'rm'], roles: { 2: 'command' } }],
+    unwrap: { transparent: true, argvOnly: true },
+    examples: [{ argv: ['setsid', '-f', 'rm'], roles: { 2: 'command' }, execsArgv: true }],
   },
   {
     names: ['time'],
@@ -131,31 +150,37 @@ export const WRAPPERS: readonly CommandFact[] = [
     short: 'f:o:apqvV',
     long: 'format= output= append portability quiet verbose version',
     values: { '-o': 'write', '--output': 'write' },
-    unwrap: { transparent: true },
-    examples: [{ argv: ['time', '-f', '%e', '-o', 't.txt', 'rm'], roles: { 4: 'write', 5: 'command' } }],
+    unwrap: { transparent: true, argvOnly: true },
+    examples: [
+      {
+        argv: ['time', '-f', '%e', '-o', 't.txt', 'rm'],
+        roles: { 4: 'write', 5: 'command' },
+        execsArgv: true,
+      },
+    ],
   },
   {
     names: ['command'],
     summary: 'the builtin: runs a command, bypassing functions (or, with -v, names it)',
     ...WRAPPER,
     short: 'pvV',
-    unwrap: { transparent: true, noCommandWith: ['-v', '-V'] },
-    examples: [{ argv: ['command', '-p', 'rm'], roles: { 2: 'command' } }],
+    unwrap: { transparent: true, noCommandWith: ['-v', '-V'], argvOnly: true },
+    examples: [{ argv: ['command', '-p', 'rm'], roles: { 2: 'command' }, execsArgv: true }],
   },
   {
     names: ['builtin'],
     summary: 'the builtin: runs a shell builtin',
     ...WRAPPER,
     unwrap: { transparent: true },
-    examples: [{ argv: ['builtin', 'cd', '/'], roles: { 1: 'command' } }],
+    examples: [{ argv: ['builtin', 'cd', '/'], roles: { 1: 'command' }, execsArgv: false }],
   },
   {
     names: ['exec'],
     summary: 'the builtin: replaces the shell with a command',
     ...WRAPPER,
     short: 'a:cl',
-    unwrap: { transparent: true },
-    examples: [{ argv: ['exec', '-a', 'name', 'rm'], roles: { 3: 'command' } }],
+    unwrap: { transparent: true, argvOnly: true },
+    examples: [{ argv: ['exec', '-a', 'name', 'rm'], roles: { 3: 'command' }, execsArgv: true }],
   },
   {
     names: ['xargs'],
@@ -168,7 +193,7 @@ export const WRAPPERS: readonly CommandFact[] = [
     values: { '-a': 'read', '--arg-file': 'read' },
     // `-I STR`: each input line takes STR's place in the command; `-i`, `--replace` say `{}`.
     placeholders: { '-I': '{}', '-i': '{}', '--replace': '{}' },
-    unwrap: { runs: { as: 'input', reason: 'xargs appends arguments read from input' } },
+    unwrap: { runs: { as: 'input', reason: 'xargs appends arguments read from input' }, argvOnly: true },
     examples: [
       {
         argv: ['xargs', '-0', '-I', '{}', 'rm', '{}'],
@@ -178,7 +203,7 @@ export const WRAPPERS: readonly CommandFact[] = [
       { argv: ['xargs', '-I%', 'sh', '-c', '%'], placeholders: ['%'] },
       { argv: ['xargs', '-i', 'rm', '{}'], placeholders: ['{}'] },
       { argv: ['xargs', '--replace=@', 'rm', '@'], placeholders: ['@'] },
-      { argv: ['xargs', '-n1', 'rm'], placeholders: [] },
+      { argv: ['xargs', '-n1', 'rm'], placeholders: [], execsArgv: true },
     ],
   },
   {

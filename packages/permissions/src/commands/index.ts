@@ -148,28 +148,127 @@ export function directoryChanges(argv: readonly string[], name: string): Directo
   return change;
 }
 
+/** Each name as written (a `*` name too) to its entry: names are unique (the table refuses two). */
+let entryByName: Map<string, CommandFact> | undefined;
+
+function entryNamed(name: string): CommandFact | undefined {
+  if (entryByName === undefined) {
+    entryByName = new Map();
+    for (const entry of ENTRIES) for (const written of entry.names) entryByName.set(written, entry);
+  }
+  return entryByName.get(name);
+}
+
+/**
+ * A set of command names derived as it is asked, not when the module loads: `has` asks
+ * `member` of the one name, and the first use that needs every member (iteration, `size`)
+ * asks it of every candidate once and keeps the set. `candidates` lists groups of names that
+ * are members together (an entry's names), in the order the set lists them. A new process asks
+ * only of the commands it meets — the forty-odd sets the consumers derive from the table cost
+ * a `git status` hook its start-up when each walked the whole table at load. `member` must be
+ * pure.
+ */
+class DerivedNames implements ReadonlySet<string> {
+  #member: (name: string) => boolean;
+  #candidates: () => Iterable<readonly string[]>;
+  #all: Set<string> | undefined;
+
+  constructor(member: (name: string) => boolean, candidates: () => Iterable<readonly string[]>) {
+    this.#member = member;
+    this.#candidates = candidates;
+  }
+
+  has(name: string): boolean {
+    return this.#all !== undefined ? this.#all.has(name) : this.#member(name);
+  }
+
+  #members(): Set<string> {
+    if (this.#all === undefined) {
+      const all = new Set<string>();
+      for (const group of this.#candidates())
+        if (this.has(group[0]!)) for (const name of group) all.add(name);
+      this.#all = all;
+    }
+    return this.#all;
+  }
+
+  get size(): number {
+    return this.#members().size;
+  }
+  forEach(callback: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const name of this.#members()) callback.call(thisArg, name, name, this);
+  }
+  entries(): SetIterator<[string, string]> {
+    return this.#members().entries();
+  }
+  keys(): SetIterator<string> {
+    return this.#members().keys();
+  }
+  values(): SetIterator<string> {
+    return this.#members().values();
+  }
+  [Symbol.iterator](): SetIterator<string> {
+    return this.#members()[Symbol.iterator]();
+  }
+}
+
 /**
  * The names of the entries whose facts pass `test`, read from the entries as written: a set
- * derived this way compiles no entry (a new process compiles only the commands it meets).
+ * derived this way compiles no entry, and tests an entry when one of its names is first asked
+ * (see `DerivedNames`).
  */
 export function namesWhere(test: (fact: CommandFact) => boolean): ReadonlySet<string> {
-  return new Set(ENTRIES.filter(test).flatMap((entry) => entry.names));
+  // What `test` says of an entry, kept per entry (never per name asked: a name the table does
+  // not have is answered by the index alone, so arbitrary command names add nothing here).
+  const passes = new Map<CommandFact, boolean>();
+  return new DerivedNames(
+    (name) => {
+      const entry = entryNamed(name);
+      if (entry === undefined) return false;
+      let member = passes.get(entry);
+      if (member === undefined) {
+        member = test(entry);
+        passes.set(entry, member);
+      }
+      return member;
+    },
+    () => ENTRIES.map((entry) => entry.names),
+  );
+}
+
+/**
+ * The names in any of `sets` (in their order), asked of each set name by name: the union of
+ * derived sets derives none of them whole.
+ */
+export function namesInAny(...sets: readonly ReadonlySet<string>[]): ReadonlySet<string> {
+  return new DerivedNames(
+    (name) => sets.some((set) => set.has(name)),
+    () => sets.flatMap((set) => [...set].map((name) => [name])),
+  );
 }
 
 /** An entry's facts, or a subcommand's. */
 type Facts = Omit<CommandFact, 'names'>;
 
 /**
- * An entry's facts and its subcommands', at any depth, outermost first: listed once per entry
- * for every name set derived with `atAnyLevel` (a new process derives some thirty of them).
+ * An entry's facts and its subcommands', at any depth, outermost first, each once: a tree that
+ * lists the same subcommand object under several paths (`docker run`, `docker container run`:
+ * about 1,150 paths, 27 objects) is tested once per object. Listed once per entry for every
+ * name set derived with `atAnyLevel`.
  */
 const LEVELS = new Map<Facts, readonly Facts[]>();
 
 function levelsOf(fact: Facts): readonly Facts[] {
   let levels = LEVELS.get(fact);
   if (levels === undefined) {
+    const seen = new Set<Facts>([fact]);
     const list: Facts[] = [fact];
-    for (const sub of Object.values(fact.subcommands ?? {})) list.push(...levelsOf(sub));
+    for (let at = 0; at < list.length; at++)
+      for (const sub of Object.values(list[at]!.subcommands ?? {}))
+        if (!seen.has(sub)) {
+          seen.add(sub);
+          list.push(sub);
+        }
     levels = list;
     LEVELS.set(fact, levels);
   }
@@ -239,22 +338,42 @@ export const RUNS_CODE_NAMES: ReadonlySet<string> = namesWhere(runsCodeItself);
 
 /**
  * Per command name, the names of its subcommands (aliases too) at which `test` holds, at any
- * depth below them: read from the entries as written, compiling none.
+ * depth below them: read from the entries as written, compiling none, on first use.
  */
 export function subcommandsWhere(test: (fact: Facts) => boolean): ReadonlyMap<string, ReadonlySet<string>> {
-  const deep = atAnyLevel(test);
-  const out = new Map<string, Set<string>>();
-  for (const entry of ENTRIES) {
-    for (const [name, sub] of Object.entries(entry.subcommands ?? {})) {
-      if (!deep(sub)) continue;
-      for (const command of entry.names) {
-        const set = out.get(command) ?? new Set<string>();
-        for (const word of [name, ...(sub.names ?? [])]) set.add(word);
-        out.set(command, set);
+  return lazyMap(() => {
+    const deep = atAnyLevel(test);
+    const out = new Map<string, Set<string>>();
+    for (const entry of ENTRIES) {
+      for (const [name, sub] of Object.entries(entry.subcommands ?? {})) {
+        if (!deep(sub)) continue;
+        for (const command of entry.names) {
+          const set = out.get(command) ?? new Set<string>();
+          for (const word of [name, ...(sub.names ?? [])]) set.add(word);
+          out.set(command, set);
+        }
       }
     }
-  }
-  return out;
+    return out;
+  });
+}
+
+/** A map made by `derive` the first time it is read. */
+function lazyMap<K, V>(derive: () => ReadonlyMap<K, V>): ReadonlyMap<K, V> {
+  let map: ReadonlyMap<K, V> | undefined;
+  const got = () => (map ??= derive());
+  return {
+    get: (key) => got().get(key),
+    has: (key) => got().has(key),
+    get size() {
+      return got().size;
+    },
+    forEach: (callback, thisArg) => got().forEach(callback, thisArg),
+    entries: () => got().entries(),
+    keys: () => got().keys(),
+    values: () => got().values(),
+    [Symbol.iterator]: () => got()[Symbol.iterator](),
+  };
 }
 
 /**
@@ -305,13 +424,23 @@ const mayPrintCredentials = atAnyLevel((fact) => fact.printsCredentials !== unde
 export const CREDENTIAL_NAMES: ReadonlySet<string> = namesWhere(mayPrintCredentials);
 
 /**
- * A test of a command name against `names`, a member ending in `*` standing for every name
- * starting so (`docker-credential-*`, see `CommandFact.names`).
+ * A test of a command name against `names` (a set of the table's names, `namesWhere`), a member
+ * ending in `*` standing for every name starting so (`docker-credential-*`, see
+ * `CommandFact.names`).
  */
 export function nameTest(names: ReadonlySet<string>): (name: string) => boolean {
-  const prefixes = [...names].filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1));
-  if (prefixes.length === 0) return (name) => names.has(name);
-  return (name) => names.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
+  // The prefixes are the table's `*` names in `names`, found when first needed (asking for each
+  // of them, not listing `names`).
+  let prefixes: string[] | undefined;
+  return (name) => {
+    if (names.has(name)) return true;
+    prefixes ??= ENTRIES.flatMap((entry) =>
+      entry.names
+        .filter((written) => written.endsWith('*') && names.has(written))
+        .map((written) => written.slice(0, -1)),
+    );
+    return prefixes.some((prefix) => name.startsWith(prefix));
+  };
 }
 
 /** True when the table says a command of this name may print a credential (`CREDENTIAL_NAMES`). */

@@ -8,7 +8,7 @@
  * too. Commit, tag, merge, stash and note messages and gh's titles and bodies are the table's
  * `value` words, which the floor reads as no path either (`word-roles.ts`).
  */
-import { atAnyLevel, commandFact, namesWhere, type Reading, readCommand } from '../commands';
+import { atAnyLevel, commandFact, namesInAny, namesWhere, type Reading, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 
 /** True when an entry (or a subcommand of it) gives an operand or option value the role `pattern`. */
@@ -59,7 +59,7 @@ export function jqProgramFiles(program: string): string[] {
 }
 
 /** Every command `patternWordIndexes` knows (any other has no pattern words). */
-export const PATTERN_COMMANDS: ReadonlySet<string> = new Set([...TABLE_PATTERN_COMMANDS, ...DATA_TOOLS]);
+export const PATTERN_COMMANDS: ReadonlySet<string> = namesInAny(TABLE_PATTERN_COMMANDS, DATA_TOOLS);
 
 /**
  * The words a reading gives the role `pattern`: operands and option values in their own

@@ -16,6 +16,7 @@ import {
   commandFact,
   FLOOR_ROLE_NAMES,
   formattedReads,
+  namesInAny,
   namesWhere,
   type Reading,
   readArgv,
@@ -170,20 +171,16 @@ function copiesTo(fact: { lastOperand?: string; operands?: readonly string[] }):
  * (`FLOOR_ROLE_NAMES`), the last operand is a destination written (`cp`, `mv`, `rsync`), an
  * operand is `KEY=FILE` (`dd`), or a subcommand names files only (`git status`).
  */
-const TABLE_ROLE_NAMES: ReadonlySet<string> = new Set([
-  ...FLOOR_ROLE_NAMES,
-  ...namesWhere(atAnyLevel((fact) => copiesTo(fact) || fact.keyOperands !== undefined)),
-  ...namesWhere((fact) =>
+const TABLE_ROLE_NAMES: ReadonlySet<string> = namesInAny(
+  FLOOR_ROLE_NAMES,
+  namesWhere(atAnyLevel((fact) => copiesTo(fact) || fact.keyOperands !== undefined)),
+  namesWhere((fact) =>
     Object.values(fact.subcommands ?? {}).some(atAnyLevel((sub) => sub.printsNoContent === true)),
   ),
-]);
+);
 
 /** Commands some of whose words are not read paths (all others take the fast path). */
-const SPECIAL_COMMANDS: ReadonlySet<string> = new Set([
-  ...NON_READING,
-  ...TABLE_ROLE_NAMES,
-  ...PATTERN_COMMANDS,
-]);
+const SPECIAL_COMMANDS: ReadonlySet<string> = namesInAny(NON_READING, TABLE_ROLE_NAMES, PATTERN_COMMANDS);
 
 /** True when `inner` is the tail of `argv` (wrappers removed from the front, nothing else changed). */
 export function isTailOf(inner: readonly string[], argv: readonly string[]): boolean {

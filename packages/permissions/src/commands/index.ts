@@ -53,8 +53,19 @@ export type {
   Unwrap,
 } from './types';
 
-/** The table, loaded (and its examples checked) once. */
-export const COMMAND_TABLE = loadCommandTable(ENTRIES);
+/**
+ * `true` in a build of the package, which checks every example of the table before it bundles
+ * it (`tsup.config.ts`, decision 0055); not defined when the sources run (tests, the harness).
+ */
+declare const __DEXTER_TABLE_CHECKED__: boolean | undefined;
+
+/**
+ * The table, loaded once: an entry's examples are checked when the entry is first looked up,
+ * unless this is a build whose table was checked whole before it was bundled.
+ */
+export const COMMAND_TABLE = loadCommandTable(ENTRIES, {
+  examplesChecked: typeof __DEXTER_TABLE_CHECKED__ !== 'undefined' && __DEXTER_TABLE_CHECKED__ === true,
+});
 
 /** The entry for a command name (a basename), if the table has one. */
 export function commandFact(name: string): CompiledFact | undefined {

@@ -168,9 +168,15 @@ function checkExample(
  * it meets, not the whole table. An entry that is malformed or contradicts its examples throws
  * on every lookup of its names (the engine denies the command it was deciding), and `checkAll`
  * compiles every entry and checks every example at once (a test does, so no such table ships).
+ *
+ * `examplesChecked`: every example of `entries` was checked already, by `checkAll` in another
+ * process, before these entries were bundled (the package's build does so for the built-in
+ * table, decision 0055): a lookup compiles the entry (a malformed one still throws) without
+ * reading its examples again. `checkAll` checks them all the same.
  */
 export function loadCommandTable(
   entries: readonly CommandFact[],
+  { examplesChecked = false }: { examplesChecked?: boolean } = {},
 ): CommandTable & { checkAll(): void; loaded(): number } {
   const byName = new Map<string, CommandFact>();
   // Names ending in `*` are prefixes of an open set of names (`docker-credential-*`).
@@ -199,7 +205,10 @@ export function loadCommandTable(
       return entries.map((entry) => ({ names: entry.names, compiled: load(entry) }));
     },
     checkAll() {
-      for (const entry of entries) load(entry);
+      for (const entry of entries) {
+        load(entry);
+        if (examplesChecked) checkExamples(entry);
+      }
     },
     /** How many entries are compiled so far. */
     loaded: () => compiled.size,
@@ -214,17 +223,22 @@ export function loadCommandTable(
       // Kept before the examples are read: an example may read this entry again (its own
       // name) or another entry whose examples read this one.
       compiled.set(entry, result);
-      for (const example of entry.examples ?? []) {
-        const reader = table.get(basename(example.argv[0] ?? ''));
-        if (reader === undefined)
-          throw new Error(`command table: ${names[0]}: example \`${describe(example.argv)}\` names no entry`);
-        checkExample(table, entry, example.argv, readArgv(example.argv, reader));
-      }
+      if (!examplesChecked) checkExamples(entry);
       return result;
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       compiled.set(entry, failure);
       throw failure;
+    }
+  }
+  function checkExamples(entry: CommandFact): void {
+    for (const example of entry.examples ?? []) {
+      const reader = table.get(basename(example.argv[0] ?? ''));
+      if (reader === undefined)
+        throw new Error(
+          `command table: ${entry.names[0]}: example \`${describe(example.argv)}\` names no entry`,
+        );
+      checkExample(table, entry, example.argv, readArgv(example.argv, reader));
     }
   }
   return table;

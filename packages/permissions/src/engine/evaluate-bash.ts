@@ -220,6 +220,26 @@ function mayHoldCommandLine(command: SimpleCommand): boolean {
 }
 
 /**
+ * Text found in commands' arguments (`hiddenCommandTexts`, `eval`'s words, a script written
+ * then run), read as shell once per evaluation: the same text is handed over by more than one
+ * command (`xargs sh -c T` and the `sh -c T` it runs), and the floor and the deny rules both
+ * read it. The shell options are the evaluation's; `guarded` empties it when one ends.
+ * Bounded: hostile input may hand over any number of texts.
+ */
+const hiddenParses = new Map<string, readonly SimpleCommand[]>();
+
+/** `analyzeShell(text, shell).commands`, once per text and evaluation (see `hiddenParses`). */
+function hiddenCommands(text: string, shell: ShellAnalysisOptions | undefined): readonly SimpleCommand[] {
+  let commands = hiddenParses.get(text);
+  if (commands === undefined) {
+    commands = analyzeShell(text, shell).commands;
+    if (hiddenParses.size >= 256) hiddenParses.clear();
+    hiddenParses.set(text, commands);
+  }
+  return commands;
+}
+
+/**
  * The floor's secret-read check on the command lines a command hands to another program
  * (`ssh host 'cat .env'`, `rsync -e 'cat .env' …`, `tmux new 'cat .env'`): their words are
  * read as if written unquoted (`ssh host cat .env` is denied). Only secret reads: an
@@ -237,14 +257,11 @@ function hiddenSecretRead(
     lines.command = command;
     lines.plain = plain;
     lines.texts = undefined;
-    lines.parses = undefined;
   }
   if (plain || !mayHoldCommandLine(command)) return undefined;
   const texts = hiddenCommandTexts(command);
-  const parses: SimpleCommand[][] | undefined = lines !== undefined && texts.length > 0 ? [] : undefined;
   for (let index = 0; index < texts.length; index++) {
-    const commands = analyzeShell(texts[index]!, shell).commands;
-    parses?.push(commands);
+    const commands = hiddenCommands(texts[index]!, shell);
     for (const inner of commands) {
       // Text that does not parse as shell (an awk or perl program) has no words to read:
       // the scan's pieces (`s/(.*\/).*$/$1/`) are not file names.
@@ -253,11 +270,8 @@ function hiddenSecretRead(
       if (found) return found;
     }
   }
-  // Every text was read without finding anything: the deny rules may read them as parsed.
-  if (lines !== undefined) {
-    lines.texts = texts;
-    lines.parses = parses;
-  }
+  // Every text was read without finding anything: the deny rules may read them as found.
+  if (lines !== undefined) lines.texts = texts;
   return undefined;
 }
 
@@ -281,15 +295,15 @@ function plainKnowing(command: SimpleCommand, lines: HandedLines): boolean {
  * What the floor worked out for the last command it checked at the top, for the deny rules,
  * which check the same command next (the run and the streamed checks take each command's
  * floor, then its deny rules): whether it is plain and, once the floor has read them all
- * without finding anything, the command lines it hands over with their parses. One per run
- * or streamed check (so the shell options are the same), matched by identity. It is also what
- * the floor found out about the last command word it saw (see `FloorNames`).
+ * without finding anything, the command lines it hands over (read as shell once, in
+ * `hiddenParses`). One per run or streamed check (so the shell options are the same), matched
+ * by identity. It is also what the floor found out about the last command word it saw (see
+ * `FloorNames`).
  */
 class HandedLines extends FloorNames {
   command: SimpleCommand | undefined = undefined;
   plain = false;
   texts: readonly string[] | undefined = undefined;
-  parses: readonly SimpleCommand[][] | undefined = undefined;
   /** The last command word `plainKnowing` looked up, and `plainWords`'s answer for it. */
   plainWord: string | undefined = undefined;
   plainWordPlain = false;
@@ -336,22 +350,21 @@ function denyMatch(
   // follow, any word holding a command line (`env -S 'rm -rf x'`); the command lines given
   // to runners and interpreters (`ssh host 'rm x'`, `su -c 'rm x'`).
   const texts = (known ? lines.texts : undefined) ?? hiddenCommandTexts(command);
-  const parses = known ? lines.parses : undefined;
   for (let index = 0; index < texts.length; index++) {
-    const commands = parses !== undefined ? parses[index]! : analyzeShell(texts[index]!, shell).commands;
+    const commands = hiddenCommands(texts[index]!, shell);
     const found = denyMatchAny(commands, rules, shell, depth);
     if (found) return found;
   }
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   if (argv[0] === 'eval' && argv.length > 1) {
-    const found = denyMatchAny(analyzeShell(argv.slice(1).join(' '), shell).commands, rules, shell, depth);
+    const found = denyMatchAny(hiddenCommands(argv.slice(1).join(' '), shell), rules, shell, depth);
     if (found) return found;
   }
   if (command.unwrapped.opaqueReason !== undefined) {
     for (let index = 1; index < command.words.length; index++) {
       const word = command.words[index]!;
       if (!/\s/.test(word.value)) continue;
-      const found = denyMatchAny(analyzeShell(word.value, shell).commands, rules, shell, depth);
+      const found = denyMatchAny(hiddenCommands(word.value, shell), rules, shell, depth);
       if (found) return found;
     }
   }
@@ -384,7 +397,7 @@ function writtenScriptDenial(
   shell: ShellAnalysisOptions | undefined,
 ): DenyMatch | undefined {
   for (const script of scripts) {
-    for (const inner of analyzeShell(script.commandLine, shell).commands) {
+    for (const inner of hiddenCommands(script.commandLine, shell)) {
       const found = denyMatch(inner, rules, shell, 1);
       if (found) {
         const why = found.reason.startsWith('Denied: ')
@@ -487,6 +500,8 @@ function guarded(
       verdicts: [],
       steps: [{ step: 'input', decided: true, detail: reason }],
     };
+  } finally {
+    hiddenParses.clear();
   }
 }
 

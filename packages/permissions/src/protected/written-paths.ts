@@ -79,37 +79,47 @@ function operandWords(argv: readonly string[]): string[] {
 /**
  * The files a `writesFiles` fact of the innermost entry read says the command writes: the
  * files an option given names instead of the default ones, unless an option says it writes
- * none; with `ifChanges`, only when the classifier does not find the command read-only.
+ * none; with `ifChanges`, only when the classifier does not find the command read-only. Added
+ * to `into` (made when a first file is added), which it returns.
  */
-function factFiles(argv: readonly string[], reading: Reading, into: Set<string>): void {
+function factFiles(
+  argv: readonly string[],
+  reading: Reading,
+  into: Set<string> | undefined,
+): Set<string> | undefined {
   const fact = reading.facts[reading.facts.length - 1]!.fact;
   const writes = fact.writesFiles;
-  if (writes === undefined) return;
+  if (writes === undefined) return into;
   const named: string[] = [];
   for (const option of reading.options) {
-    if (writes.unless?.includes(option.spelling)) return;
+    if (writes.unless?.includes(option.spelling)) return into;
     const file = writes.options?.[option.spelling];
     if (file === undefined) continue;
     if (file !== '=') named.push(file);
     else if (option.value !== undefined) named.push(option.value);
   }
-  if (writes.ifChanges === true && classifyArgv(argv).classification === 'read-only') return;
-  for (const file of named.length > 0 ? named : writes.files) into.add(file);
+  if (writes.ifChanges === true && classifyArgv(argv).classification === 'read-only') return into;
+  for (const file of named.length > 0 ? named : writes.files) (into ??= new Set()).add(file);
+  return into;
 }
 
 /**
  * What the command table says `argv` writes, removes and may write, in every reading (their
  * union: the protection takes any word some reading writes). A destination the last operand
  * or a `target-given` option names may be a directory: the other operands' names under it are
- * written too (`mv a b DIR` writes `DIR/a`, `DIR/b`).
+ * written too (`mv a b DIR` writes `DIR/a`, `DIR/b`). Most commands write nothing and leave
+ * every word to a role: the sets are made when a first word goes into them, not per command.
  */
 function tableWrites(argv: readonly string[], readings: readonly Reading[], found: WrittenPaths): void {
-  const writes = new Set<string>();
-  const removes = new Set<string>();
-  /** Indexes some reading gives `unknown` or `pattern`, and those some reading knows are neither. */
-  const unclear = new Set<number>();
-  const known = new Set<number>();
-  const mentions = new Set<string>();
+  let writes: Set<string> | undefined;
+  let removes: Set<string> | undefined;
+  /**
+   * Indexes some reading gives `unknown` or `pattern` (in the order first found), and per
+   * index whether some reading gave it a role of its own (then it is no mention).
+   */
+  let unclear: number[] | undefined;
+  let marks: Uint8Array | undefined;
+  let mentions: Set<string> | undefined;
   for (const reading of readings) {
     const innermost = reading.facts[reading.facts.length - 1]!.fact;
     let destination: string | undefined;
@@ -117,8 +127,8 @@ function tableWrites(argv: readonly string[], readings: readonly Reading[], foun
     for (const option of reading.options) {
       const role = option.def?.role;
       if (option.value === undefined) continue;
-      if (role === 'write') writes.add(option.value);
-      else if (role === 'remove') removes.add(option.value);
+      if (role === 'write') (writes ??= new Set()).add(option.value);
+      else if (role === 'remove') (removes ??= new Set()).add(option.value);
       else continue;
       if (option.def!.effects.includes('target-given')) destination = option.value;
     }
@@ -128,41 +138,57 @@ function tableWrites(argv: readonly string[], readings: readonly Reading[], foun
       if (destinationAt !== undefined) destination = argv[destinationAt];
       // A lone operand is the destination too (`install -d DIR`, `mv x`: what a copier writes).
       if (reading.operands.length === 1 && destination !== undefined && last === 'write')
-        writes.add(destination);
+        (writes ??= new Set()).add(destination);
     }
     const inPlace = reading.effects.has('in-place');
     const keyed = innermost.keyOperands;
     for (const index of reading.operands) {
       const kind = reading.kinds[index];
-      const word = keyed === undefined ? argv[index]! : keyedValue(argv[index]!, keyed);
-      if (kind === 'write' || (inPlace && (kind === 'read' || kind === 'unknown'))) writes.add(word);
-      else if (kind === 'remove') removes.add(word);
+      if (kind === 'write' || (inPlace && (kind === 'read' || kind === 'unknown')))
+        (writes ??= new Set()).add(keyed === undefined ? argv[index]! : keyedValue(argv[index]!, keyed));
+      else if (kind === 'remove')
+        (removes ??= new Set()).add(keyed === undefined ? argv[index]! : keyedValue(argv[index]!, keyed));
     }
     // Operands, the words after a subcommand the table does not know and the values of options
     // it does not list: `unknown` (or program text) in this reading; a word another reading
     // knows (`mkdir -p DIR`: `-p` is a flag, or it takes DIR) is not a mention.
     for (let index = 1; index < argv.length; index++) {
       const kind = reading.kinds[index];
-      if (MAY_WRITE.has(kind)) unclear.add(index);
-      else if (!NOT_OWN.has(kind)) known.add(index);
+      if (MAY_WRITE.has(kind)) {
+        marks ??= new Uint8Array(argv.length);
+        if ((marks[index]! & UNCLEAR) === 0) (unclear ??= []).push(index);
+        marks[index]! |= UNCLEAR;
+      } else if (!NOT_OWN.has(kind)) {
+        marks ??= new Uint8Array(argv.length);
+        marks[index]! |= KNOWN;
+      }
     }
     // A subcommand the table does not know may be anything (`git stash x` pushes in old gits).
-    if (reading.unknownSubcommand !== undefined) mentions.add(reading.unknownSubcommand);
-    factFiles(argv, reading, writes);
+    if (reading.unknownSubcommand !== undefined) (mentions ??= new Set()).add(reading.unknownSubcommand);
+    writes = factFiles(argv, reading, writes);
     if (destination === undefined) continue;
     const directory = destination.replace(/\/+$/, '');
     for (const index of reading.operands) {
       if (index === destinationAt) continue;
       const base = path.posix.basename(argv[index]!);
-      if (base !== '' && base !== '.' && base !== '..') writes.add(`${directory}/${base}`);
+      if (base !== '' && base !== '.' && base !== '..') (writes ??= new Set()).add(`${directory}/${base}`);
     }
   }
-  for (const index of unclear) if (!known.has(index)) mentions.add(argv[index]!);
-  for (const word of [...writes, ...removes]) mentions.delete(word);
-  found.writes.push(...writes);
-  found.removes.push(...removes);
-  found.mentions.push(...mentions);
+  if (unclear !== undefined)
+    for (const index of unclear)
+      if ((marks![index]! & KNOWN) === 0) (mentions ??= new Set()).add(argv[index]!);
+  if (mentions !== undefined) {
+    if (writes !== undefined) for (const word of writes) mentions.delete(word);
+    if (removes !== undefined) for (const word of removes) mentions.delete(word);
+  }
+  if (writes !== undefined) found.writes.push(...writes);
+  if (removes !== undefined) found.removes.push(...removes);
+  if (mentions !== undefined) found.mentions.push(...mentions);
 }
+
+/** `tableWrites`'s marks of a word index: some reading leaves it unclear, or gives it a role. */
+const UNCLEAR = 1;
+const KNOWN = 2;
 
 /** `of=x` → `x`, when the entry gives the key a role (`keyOperands`); any other word as it is. */
 function keyedValue(word: string, keys: Readonly<Record<string, string>>): string {

@@ -220,8 +220,11 @@ export class ResolvedReads {
   private lastDepth = -1;
   /** A `cd` went somewhere that cannot be known (`cd -`): later reads cannot be resolved. */
   private unknownDirectory = false;
-  /** Per directory, whether it may name a protected path (see `namesProtected`). */
-  private readonly protectedDirs = new Map<string, boolean>();
+  /**
+   * Per directory, whether it may name a protected path (see `namesProtected`); made by the
+   * first command that writes (most evaluations have none).
+   */
+  private protectedDirs: Map<string, boolean> | undefined = undefined;
   /** A command that names paths runs after such a `cd`: the line is opaque. */
   unresolved = false;
   /** Some command reads a tree that may hold secrets (not one that skips hidden files). */
@@ -392,10 +395,11 @@ export class ResolvedReads {
    * directory and evaluation, whatever number of commands run there.
    */
   private namesProtected(model: ProtectedPathModel, dir: string): boolean {
-    let names = this.protectedDirs.get(dir);
+    const known = (this.protectedDirs ??= new Map());
+    let names = known.get(dir);
     if (names === undefined) {
       names = model.mayName(dir);
-      this.protectedDirs.set(dir, names);
+      known.set(dir, names);
     }
     return names;
   }
@@ -502,15 +506,20 @@ export class ResolvedReads {
     const chains: string[][] = [changes];
     const readings = CHDIR_NAMES.has(name) ? own : undefined;
     if (readings !== undefined) {
-      const seen = new Set<string>([changes.join('\u0000')]);
+      // Only a reading with a `chdir` option of its own adds a chain (most have none).
+      let seen: Set<string> | undefined;
       for (const reading of readings) {
-        const sub = reading.kinds.indexOf('subcommand');
-        const chain = [...changes];
+        let sub: number | undefined;
+        let chain: string[] | undefined;
         for (const option of reading.options) {
+          sub ??= reading.kinds.indexOf('subcommand');
           if (sub >= 0 && option.index > sub) break;
-          if (option.def?.role === 'chdir' && option.value !== undefined) chain.push(option.value);
+          if (option.def?.role === 'chdir' && option.value !== undefined)
+            (chain ??= [...changes]).push(option.value);
         }
+        if (chain === undefined) continue;
         const key = chain.join('\u0000');
+        seen ??= new Set<string>([changes.join('\u0000')]);
         if (!seen.has(key)) {
           seen.add(key);
           chains.push(chain);

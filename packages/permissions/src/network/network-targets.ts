@@ -117,13 +117,19 @@ export function hostsInText(text: string, bare: boolean): string[] {
       hosts.push(host);
     }
   }
-  for (const match of text.matchAll(URLS_IN_TEXT)) {
-    const host = urlHost(match[0]);
-    if (host !== undefined) hosts.push(host);
+  // Each expression is run only on a text that holds what every match of it holds (`://`; a
+  // dot or `[`): most words of a network command hold neither (`-X`, `PUT`, `-H`'s value).
+  if (text.includes('://')) {
+    for (const match of text.matchAll(URLS_IN_TEXT)) {
+      const host = urlHost(match[0]);
+      if (host !== undefined) hosts.push(host);
+    }
   }
-  for (const match of text.matchAll(ADDRESSES_IN_TEXT)) {
-    const host = canonicalHost(match[0]);
-    if (host !== undefined) hosts.push(host);
+  if (text.includes('.') || text.includes('[')) {
+    for (const match of text.matchAll(ADDRESSES_IN_TEXT)) {
+      const host = canonicalHost(match[0]);
+      if (host !== undefined) hosts.push(host);
+    }
   }
   const named = METADATA_IN_TEXT.exec(text);
   if (named !== null)

@@ -91,6 +91,8 @@ const COMPILED: readonly CompiledEntry[] = PROTECTED_CATALOGUE.map((entry) =>
   compile(entry.path, entry.tree === true, entry.class),
 );
 const HOLDERS: readonly CompiledEntry[] = POLICY_HOLDERS.map((holder) => compile(holder, false, 'policy'));
+const CATALOGUE_INDEX = indexEntries(COMPILED);
+const HOLDERS_INDEX = indexEntries(HOLDERS);
 
 /** The directories of the catalogue's absolute policy files (`/etc/claude-code`), lower case. */
 const ABSOLUTE_POLICY_DIRS: readonly string[] = [
@@ -147,14 +149,50 @@ interface PathShape {
   absolute: boolean;
 }
 
-/** The class the first matching row of `entries` gives `shaped` (`policy` before `persistence`). */
-function find(shaped: PathShape, entries: readonly CompiledEntry[]): ProtectedClass | undefined {
-  const { lower, home, absolute } = shaped;
-  let found: ProtectedClass | undefined;
+/**
+ * Rows by the component a path they match must hold: a row that is no tree ends where the
+ * path ends (its last part is the path's last component), a tree starts at some component
+ * (its first part). A path is compared with those rows alone, not with the whole catalogue.
+ */
+interface EntryIndex {
+  byLast: ReadonlyMap<string, readonly CompiledEntry[]>;
+  treesByFirst: ReadonlyMap<string, readonly CompiledEntry[]>;
+}
+
+function indexEntries(entries: readonly CompiledEntry[]): EntryIndex {
+  const byLast = new Map<string, CompiledEntry[]>();
+  const treesByFirst = new Map<string, CompiledEntry[]>();
   for (const entry of entries) {
-    if (!entryMatches(entry, lower, home, absolute)) continue;
-    if (entry.class === 'policy') return 'policy';
-    found = 'persistence';
+    const [index, part] = entry.tree ? [treesByFirst, entry.parts[0]!] : [byLast, entry.parts.at(-1)!];
+    const list = index.get(part);
+    if (list === undefined) index.set(part, [entry]);
+    else list.push(entry);
+  }
+  return { byLast, treesByFirst };
+}
+
+/** The class the rows of `index` give `shaped`: `policy` when one gives it, else `persistence` when one matches. */
+function find(shaped: PathShape, index: EntryIndex): ProtectedClass | undefined {
+  const { lower, home, absolute } = shaped;
+  if (lower.length === 0) return undefined;
+  let found: ProtectedClass | undefined;
+  const ending = index.byLast.get(lower[lower.length - 1]!);
+  if (ending !== undefined) {
+    for (const entry of ending) {
+      if (!entryMatches(entry, lower, home, absolute)) continue;
+      if (entry.class === 'policy') return 'policy';
+      found = 'persistence';
+    }
+  }
+  if (index.treesByFirst.size === 0) return found;
+  for (const component of lower) {
+    const trees = index.treesByFirst.get(component);
+    if (trees === undefined) continue;
+    for (const entry of trees) {
+      if (!entryMatches(entry, lower, home, absolute)) continue;
+      if (entry.class === 'policy') return 'policy';
+      found = 'persistence';
+    }
   }
   return found;
 }
@@ -194,7 +232,7 @@ export function createProtectedPathModel(options: ProtectedPathModelOptions = {}
 
   const classifyShaped = (resolved: string, shaped: PathShape): ProtectedClass | undefined => {
     if (settingsPolicy(resolved)) return 'policy';
-    return find(shaped, COMPILED) ?? (matchesLocation(extras, resolved) ? 'persistence' : undefined);
+    return find(shaped, CATALOGUE_INDEX) ?? (matchesLocation(extras, resolved) ? 'persistence' : undefined);
   };
 
   const classify = (resolved: string): ProtectedClass | undefined =>
@@ -205,7 +243,7 @@ export function createProtectedPathModel(options: ProtectedPathModelOptions = {}
     const shaped = shape(resolved);
     const direct = classifyShaped(resolved, shaped);
     if (direct === 'policy') return direct;
-    if (find(shaped, HOLDERS) === 'policy') return 'policy';
+    if (find(shaped, HOLDERS_INDEX) === 'policy') return 'policy';
     if (settingsFiles.size > 0 && resolved.startsWith('/')) {
       const prefix = `${path.posix.normalize(resolved).toLowerCase().replace(/\/$/, '')}/`;
       for (const file of settingsFiles) {

@@ -35,6 +35,7 @@ export {
   WRITE_CALLS,
 } from './inline-code';
 export { type CommandTable, loadCommandTable } from './load-table';
+export { programDollars, withoutFieldReferences } from './program-dollars';
 export { type ProgramSource, programSource, STDIN_FILE, unguessed } from './program-source';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
 export { prefixLength } from './rule-prefix';
@@ -662,3 +663,6 @@ export const EXPRESSION_COMMAND_OPTIONS: ReadonlyMap<string, ReadonlySet<string>
     return spellings.length === 0 ? [] : entry.names.map((name) => [name, new Set(spellings)] as const);
   }),
 );
+
+/** Interpreters whose program's `$` is their own, never a shell's (`dollarNotShell`: awk, perl, python). */
+export const DOLLAR_NOT_SHELL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.dollarNotShell === true);

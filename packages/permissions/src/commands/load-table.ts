@@ -9,6 +9,7 @@ import { type CompiledFact, compileFact } from './compile';
 import { copiedPrograms, countValues } from './copies-and-counts';
 import { readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 import { execsArgv } from './exec-argv';
+import { programDollars } from './program-dollars';
 import { type Reading, readArgv } from './read-argv';
 import { prefixLength } from './rule-prefix';
 import { commandsRun, runsNoCommand } from './runner-words';
@@ -140,6 +141,17 @@ function checkExample(
     if (execsArgv(wrapper, readings) !== example.execsArgv)
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.execsArgv ? 'execs no argv' : 'execs an argv'}`,
+      );
+  }
+  if (example.dollars !== undefined) {
+    const program = table.get(basename(argv[0] ?? ''));
+    const read = argv
+      .slice(1)
+      .map((word) => programDollars(word, program))
+      .join(' ');
+    if (read !== example.dollars)
+      throw new Error(
+        `command table: ${entry.names[0]}: example \`${describe(argv)}\` reads as ${JSON.stringify(read)}`,
       );
   }
   if (example.counts !== undefined) {

@@ -489,6 +489,11 @@ export interface Example {
    * when it runs none, or every reading gives an option that starts a shell (`sudo -s CMD`).
    */
   execsArgv?: boolean;
+  /**
+   * Its words after the command word, joined by blanks, as the search for hidden commands reads
+   * their `$` (see `dollarNotShell`: `awk '{print $1}'` → `{print _1}`).
+   */
+  dollars?: string;
   /** The words given as counts, as written (see `countOptions`: `make -j 4` → `['4']`); `[]` for none. */
   counts?: readonly string[];
   /**
@@ -595,6 +600,14 @@ export interface CommandFact extends ArgvFacts {
    * literals name, for all the engine can tell (`protected/written-paths.ts`).
    */
   writeCalls?: string;
+  /**
+   * For an interpreter (`language`) or an awk: a `$` before a name or digit outside its strings
+   * is its own field or variable (awk's `$1`, `$NF`; Perl's, PHP's `$x`, Ruby's `$0`) or no token
+   * at all (Python, JavaScript, Lua), never a shell expansion: the search for hidden commands
+   * does not read `{s+=$1}` as a command word computed at run time. Not Tcl (`$x` substitutes as
+   * a shell does), nor, for now, bun and deno.
+   */
+  dollarNotShell?: boolean;
   /** Backquotes and `qx`/`%x` run shell commands in its language (Perl, Ruby, PHP). */
   shellQuotes?: boolean;
   /**

@@ -497,3 +497,52 @@ describe('wrappers that exec an argv, and what the parser unwraps by name (decis
     expect(await decideWithout(name, mutate, command)).not.toBe('deny');
   });
 });
+
+describe("an interpreter's own `$` (dollarNotShell, decision 0058)", () => {
+  it.each([
+    "awk '{ s += $1 } END { print s }' f",
+    "gawk -F: '$3 > 999 { print $1 }' /etc/passwd",
+    "perl -ne 'print $1 if /(x)/' f",
+    "python3.12 -c 'import sys; print($x)'",
+  ])('%s is not denied: its `$` is a field or a variable', (command) => {
+    expect(decide(command).behavior).not.toBe('deny');
+  });
+
+  it("awk's program from a file: its operands are read whole", () => {
+    expect(decide("awk -f prog.awk '$(rm -rf x)'").behavior).toBe('deny');
+  });
+
+  /** The texts the search for hidden commands parses in `command`, with the table changed by `change`. */
+  const textsWith = (change: (entry: CommandFact) => CommandFact, command: string) =>
+    withTableChanged(change, async () => {
+      const { analyzeShell } = await import('../shell');
+      const { hiddenCommandTexts } = await import('./hidden-commands');
+      return hiddenCommandTexts(analyzeShell(command).commands[0]!);
+    });
+
+  it.each([
+    // The program itself is read for its strings only: an assignment operand is read whole.
+    ['awk', "awk -f prog.awk 'n=$1 m' f", 'n=_1 m'],
+    ['perl', "perl -ne 'print $1 if /(x)/' f", 'print _1 if /(x)/'],
+    ['python', "python3.12 -c 'print($x)'", 'print(_x)'],
+  ])('mutation: %s without dollarNotShell reads `$` in %s as shell', async (name, command, read) => {
+    expect(await textsWith((entry) => entry, command)).toContain(read);
+    const texts = await textsWith(
+      changeEntry(name, ({ dollarNotShell: _, ...entry }) => entry),
+      command,
+    );
+    expect(texts).not.toContain(read);
+    expect(texts.some((text) => text.includes('$'))).toBe(true);
+  });
+
+  it('refuses awk without dollarNotShell: its example reads `$1` as shell then', async () => {
+    const { loadCommandTable } = await import('../commands');
+    const { ENTRIES } = await import('../commands/table');
+    const entries = ENTRIES.map((entry) => {
+      if (entry.names[0] !== 'awk') return entry;
+      const { dollarNotShell: _, ...rest } = entry;
+      return rest;
+    });
+    expect(() => loadCommandTable(entries).checkAll()).toThrow(/awk \{print \$1\} x` reads as/);
+  });
+});

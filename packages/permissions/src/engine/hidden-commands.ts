@@ -23,6 +23,8 @@ import {
   commandLinesIn,
   copiedPrograms,
   countValues,
+  DOLLAR_NOT_SHELL_NAMES,
+  interpreterName,
   MAX_READINGS,
   namesWhere,
   PACKAGE_RUNNER_NAMES as PACKAGE_RUNNERS,
@@ -31,6 +33,7 @@ import {
   runsNoCommand,
   SCRIPT_HOLDER_NAMES as SCRIPT_HOLDERS,
   SHELL_STARTING_OPTIONS,
+  withoutFieldReferences,
   wordsNamingNoCommand,
 } from '../commands';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
@@ -199,33 +202,14 @@ function cpuCounts(argv: readonly string[], spellings: readonly string[]): Set<n
   return found;
 }
 
-/** Interpreters whose programs are not shell: `$1`, `$NF`, `$s` in them are fields and variables. */
-const NOT_SHELL = new Set(['awk', 'gawk', 'mawk', 'nawk', 'perl', 'ruby', 'php', 'lua', 'node', 'python']);
-
-/** True for `NOT_SHELL`'s names and versioned pythons (`python3`, `python3.12`: `python[\d.]*`). */
-function notShell(name: string): boolean {
-  if (NOT_SHELL.has(name)) return true;
-  if (!name.startsWith('python')) return false;
-  for (let index = 6; index < name.length; index++) {
-    const code = name.charCodeAt(index);
-    if ((code < 0x30 || code > 0x39) && code !== 0x2e) return false;
-  }
-  return true;
-}
 /**
- * `$` before a name or digit (`$1`, `$NF`, `$F[0]`) outside strings: read as shell,
- * `{s+=$1}` or `$1 == "x"` would make a command word computed at run time, which it is
- * not. Inside a string (`"…"`, `'…'`, `` `…` ``) it stays — the string may be a command
- * line for `system` or backquotes — and so do `$(`, `${` and `$'…'`, read as the
- * substitution or ANSI-C word they are there.
+ * True for an interpreter whose program's `$` is its own (`dollarNotShell`), by its name or the
+ * name it is a version of (`python3.12`, `lua5.4`).
  */
-const FIELD_REFERENCE = /"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?|\$(?=[\w.#?!*@$-])/gs;
-
-/** `program` with its field and variable references outside strings spelled `_` (see `FIELD_REFERENCE`). */
-function withoutFieldReferences(program: string): string {
-  return program.includes('$')
-    ? program.replace(FIELD_REFERENCE, (match) => (match === '$' ? '_' : match))
-    : program;
+function notShell(name: string): boolean {
+  if (DOLLAR_NOT_SHELL_NAMES.has(name)) return true;
+  const stem = interpreterName(name);
+  return stem !== undefined && DOLLAR_NOT_SHELL_NAMES.has(stem);
 }
 const PROCESS_SUBSTITUTION = /^[<>]\([^()]*(?:\([^()]*\)[^()]*)*\)$/;
 
@@ -283,7 +267,7 @@ function runnerCodeTexts(
   const countOptions = kind === 'interpreter' ? COUNT_OPTIONS.get(name) : undefined;
   const counts = countOptions === undefined ? undefined : cpuCounts(argv, countOptions);
   const language = kind === 'interpreter' && notShell(name);
-  const program = language && AWK_NAMES.has(name) ? awkProgramIndex(argv) : -1;
+  const program = language && AWK_NAMES.has(name) ? awkProgramIndex(argv, name) : -1;
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
     if (skip?.has(offset) || offset === target) continue;
@@ -374,16 +358,33 @@ function execedArguments(command: SimpleCommand): ReadonlySet<number> | undefine
 const AWK_STRING = /"(?:[^"\\]|\\.)*"/g;
 const AWK_RUNS = /\bsystem\s*\(|(?<!\|)\|(?!\|)/;
 
-/** The index of awk's program in `argv` (-1 when it comes from a file, `-f`). */
-function awkProgramIndex(argv: readonly string[]): number {
-  for (let index = 1; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--') return index + 1 < argv.length ? index + 1 : -1;
-    if (arg === '-f' || arg.startsWith('-f') || arg.startsWith('--file')) return -1;
-    if (arg === '-F' || arg === '-v') index++;
-    else if (!arg.startsWith('-') || arg === '-') return index;
+/**
+ * The index of awk's program in `argv`: the word every reading of its entry reads as the
+ * `pattern` (the first operand, or `-e`'s value), unless a program file (`-f`, a `read` option
+ * that gives the pattern) comes first; -1 then, or when the readings differ (every code-like word
+ * is then read whole, on the safe side).
+ */
+function awkProgramIndex(argv: readonly string[], name: string): number {
+  let found: number | undefined;
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    let at = -1;
+    for (let index = 1; index < argv.length; index++) {
+      if (reading.kinds[index] === 'pattern') {
+        at = index;
+        break;
+      }
+      const file = reading.options.some(
+        (option) =>
+          option.index === index &&
+          option.def?.role === 'read' &&
+          option.def.effects.includes('pattern-given'),
+      );
+      if (file) break;
+    }
+    if (found === undefined) found = at;
+    else if (found !== at) return -1;
   }
-  return -1;
+  return found ?? -1;
 }
 
 /**
@@ -410,7 +411,7 @@ function hiddenDenyRuleIn(
   if (kind === undefined) return undefined;
   const name = knownName ?? commandBasename(argv[0]!);
   if (kind === 'interpreter') {
-    const program = AWK_NAMES.has(name) ? awkProgramIndex(argv) : -1;
+    const program = AWK_NAMES.has(name) ? awkProgramIndex(argv, name) : -1;
     for (let offset = 1; offset < argv.length; offset++) {
       const arg = argv[offset]!;
       if (!isCodeLike(arg)) continue;

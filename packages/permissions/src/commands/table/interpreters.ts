@@ -37,6 +37,7 @@ const JS_PROCESS_API = String.raw`child_process|Bun\.spawn|Deno\.(?:run|Command)
 export const INTERPRETERS: readonly CommandFact[] = [
   {
     names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
+    dollarNotShell: true,
     summary: 'the Python interpreter (a version after the name is the same: `python3.12`)',
     language: 'python',
     runCalls: String.raw`\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|pty\.spawn|commands\.getoutput)\s*\(`,
@@ -56,6 +57,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
       '--version': ['no-program'],
     },
     examples: [
+      { argv: ['python3', '-c', 'print("$HOME", $x)'], dollars: '-c print("$HOME", _x)' },
       { argv: ['python3', '-c', 'print(1)'], roles: { 2: 'code' } },
       { argv: ['python3', '-Bc', 'print(1)'], roles: { 2: 'code' } },
       { argv: ['python3', '-m', 'json.tool', 'x.json'], roles: { 2: 'name' }, effects: ['program-given'] },
@@ -65,6 +67,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
   },
   {
     names: ['node', 'nodejs'],
+    dollarNotShell: true,
     summary: 'Node.js',
     language: 'node',
     runCalls: JS_RUN_CALLS,
@@ -93,6 +96,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
       '--conditions': 'name',
     },
     examples: [
+      { argv: ['node', '-e', 'const $x = 1'], dollars: '-e const _x = 1' },
       { argv: ['node', '-e', 'console.log(1)'], roles: { 2: 'code' } },
       { argv: ['node', '--input-type=module', '--eval', 'x'], roles: { 3: 'code' } },
       { argv: ['node', '--loader', 'ts-node/esm', '-'], roles: { 3: 'unknown' } },
@@ -157,6 +161,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
   },
   {
     names: ['ruby'],
+    dollarNotShell: true,
     summary: 'the Ruby interpreter',
     language: 'ruby',
     runCalls: String.raw`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)\b\s*\(?`,
@@ -179,12 +184,14 @@ export const INTERPRETERS: readonly CommandFact[] = [
       '--help': ['no-program'],
     },
     examples: [
+      { argv: ['ruby', '-ne', 'puts $_'], dollars: '-ne puts __' },
       { argv: ['ruby', '-ne', 'print', 'x'], roles: { 2: 'code' } },
       { argv: ['ruby', '-rjson', '-e', 'p 1'], roles: { 3: 'code' } },
     ],
   },
   {
     names: ['perl'],
+    dollarNotShell: true,
     summary: 'the Perl interpreter',
     language: 'perl',
     runCalls: String.raw`\b(?:system|exec)\b\s*\(?`,
@@ -209,6 +216,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
       '-h': ['no-program'],
     },
     examples: [
+      { argv: ['perl', '-ne', 'print $1 if /(x)/'], dollars: '-ne print _1 if /(x)/' },
       { argv: ['perl', '-lne', 'print', 'x'], roles: { 2: 'code' } },
       { argv: ['perl', '-MMIME::Base64', '-E', 'say 1'], roles: { 3: 'code' } },
       { argv: ['perl', '-pi', '-e', 's/a/b/', 'f'], roles: { 3: 'code' }, effects: ['in-place'] },
@@ -219,6 +227,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
   },
   {
     names: ['php'],
+    dollarNotShell: true,
     summary: 'the PHP command-line interpreter',
     language: 'php',
     runCalls: String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(`,
@@ -241,6 +250,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
       '-h': ['no-program'],
     },
     examples: [
+      { argv: ['php', '-r', 'echo $argv[1];'], dollars: '-r echo _argv[1];' },
       { argv: ['php', '-r', 'echo 1;'], roles: { 2: 'code' } },
       { argv: ['php', '-R', 'echo $argn;'], roles: { 2: 'code' } },
       { argv: ['php', '-F', 'line.php'], effects: ['program-given'] },
@@ -248,6 +258,7 @@ export const INTERPRETERS: readonly CommandFact[] = [
   },
   {
     names: ['lua', 'luajit'],
+    dollarNotShell: true,
     summary: 'the Lua interpreter (a version after the name is the same: `lua5.4`)',
     language: 'lua',
     runCalls: String.raw`\b(?:os\.execute|io\.popen)\s*\(?`,
@@ -258,7 +269,10 @@ export const INTERPRETERS: readonly CommandFact[] = [
     // With no script, or `-`, it runs standard input — unless `-e` or `-v` is given.
     stdinProgram: true,
     effects: { '-v': ['no-program'] },
-    examples: [{ argv: ['lua', '-e', 'print(1)'], roles: { 2: 'code' } }],
+    examples: [
+      { argv: ['lua', '-e', 'print("$x")'], dollars: '-e print("$x")' },
+      { argv: ['lua', '-e', 'print(1)'], roles: { 2: 'code' } },
+    ],
   },
   {
     names: ['tclsh'],

@@ -145,13 +145,15 @@ export const PROGRAMS: readonly CommandFact[] = [
     names: ['awk', 'gawk', 'mawk', 'nawk'],
     summary: 'runs an awk program over files',
     ...AWK,
+    dollarNotShell: true,
     // `for (k in ENVIRON)`: every variable (`ENVIRON["HOME"]` is one).
     printsEnvironment: ['@program'],
     // Its programs run commands (`system(…)`, `print | "CMD"`, `"CMD" | getline`).
     runsCode: 'program',
     examples: [
       { argv: ['awk', 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'], environment: true },
-      { argv: ['awk', '{print $1}', 'x'], prefix: [] },
+      { argv: ['awk', '{print $1}', 'x'], prefix: [], dollars: '{print _1} x' },
+      { argv: ['awk', '{system("rm " $1)}'], dollars: '{system("rm " _1)}' },
       { argv: ['awk', 'BEGIN{print ENVIRON["HOME"]}'], environment: false },
       {
         argv: ['awk', '-F', ':', '{print $1}', '/etc/passwd'],

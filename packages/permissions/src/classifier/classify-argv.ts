@@ -8,7 +8,16 @@
  * LESSOPEN), `awk` (its programs call `system()` and print to files), `make`, interpreters,
  * network clients (`curl`, `ssh`, `git ls-remote|fetch`), and `ldd` (may run the binary).
  */
-import { commandFact, MUTATING_NAMES, READ_ONLY_NAMES, READS_OPTIONS_NAMES, readCommand } from '../commands';
+import {
+  atAnyLevel,
+  commandFact,
+  listedInputAt,
+  MUTATING_NAMES,
+  namesWhere,
+  READ_ONLY_NAMES,
+  READS_OPTIONS_NAMES,
+  readCommand,
+} from '../commands';
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { classifyPackageRunner } from './package-options';
@@ -49,8 +58,9 @@ const SYSTEM_DIRS = new Set([
 export const READ_ONLY_COMMANDS: readonly string[] = [...READ_ONLY_NAMES].sort();
 
 /**
- * How a command name is classified: by the command table's readings of argv, or (npm, pnpm)
- * by the reader of their options in `package-options.ts`, given a copy of the arguments.
+ * How a command name is classified: by the command table's readings of argv, or (an entry
+ * with `optionStyle: 'nopt'`: npm, pnpm) by the reader of their options in
+ * `package-options.ts`, given a copy of the arguments.
  */
 interface Listed {
   classify: Classifier | undefined;
@@ -66,8 +76,9 @@ interface Listed {
  */
 const LISTED = new Map<string, Listed>();
 for (const name of READ_ONLY_NAMES) LISTED.set(name, { classify: undefined, table: true });
-// Not on the allowlist, but a prefix rule for them must not cover options that run code.
-for (const name of ['npm', 'pnpm']) {
+// Not on the allowlist, but a prefix rule for them must not cover options that run code: the
+// entries whose options nopt reads (npm, pnpm), by the reader of `package-options.ts`.
+for (const name of namesWhere((fact) => fact.optionStyle === 'nopt')) {
   if (!LISTED.has(name)) {
     LISTED.set(name, { classify: (args, words) => classifyPackageRunner(name, args, words) });
   }
@@ -88,37 +99,28 @@ function listedEntry(name: string): Listed | undefined {
 }
 
 /**
- * The option by which a command off the allowlist reads the files named in its input — from
- * standard input or a list file — rather than on its command line: `find ~ | zip x.zip -@`,
- * `rsync --files-from=- . dst`, `7z a x.7z @list.txt`. What it reads cannot be checked, so no
- * prefix rule (`Bash(zip:*)`) covers it; a rule that spells the option out still does. (`tar
- * -T`, `cpio -o`, `du/wc/sort --files0-from` are handled by their own tables or never allowed.)
+ * Entries that read the names of what they act on from their input or a list file (an option
+ * or value with the effect `reads-listed`, or `listOperands`) at some level.
  */
-function namesFromInput(name: string, argv: readonly string[]): string | undefined {
-  for (let i = 1; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') return undefined;
-    switch (name) {
-      case 'zip':
-        // `-@`, also in a cluster (`-r@`), or `--names-stdin`.
-        if (
-          word === '--names-stdin' ||
-          (word.length > 1 && word[0] === '-' && word[1] !== '-' && word.includes('@'))
-        )
-          return word;
-        break;
-      case 'rsync':
-        if (word === '--files-from' || word.startsWith('--files-from=')) return word;
-        break;
-      case '7z':
-      case '7za':
-      case '7zr':
-        // `@listfile`, or a switch reading a list (`-i@list`, `-ir@list`).
-        if (word[0] === '@' || (word[0] === '-' && word.includes('@'))) return word;
-        break;
-      default:
-        return undefined;
-    }
+const READS_LISTED_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel(
+    (fact) =>
+      fact.listOperands !== undefined ||
+      Object.values(fact.effects ?? {}).some((effects) => effects.includes('reads-listed')),
+  ),
+);
+
+/**
+ * The word (as written) by which a command off the allowlist reads the names of the files it
+ * takes from its input or a list file rather than its command line, in any reading (the
+ * table's `reads-listed`: `find ~ | zip x.zip -@`, `rsync --files-from=- . dst`, `7z a x.7z
+ * @list.txt`). What it reads cannot be checked, so no prefix rule (`Bash(zip:*)`) covers it; a
+ * rule that spells the word out still does.
+ */
+function namesFromInput(argv: readonly string[], name: string): string | undefined {
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    const at = listedInputAt(reading, argv);
+    if (at !== undefined) return argv[at];
   }
   return undefined;
 }
@@ -172,7 +174,7 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
         prefixExcluded: true,
       };
     }
-    const list = namesFromInput(name, argv);
+    const list = READS_LISTED_NAMES.has(name) ? namesFromInput(argv, name) : undefined;
     return list === undefined
       ? unknown(`${name} is not on the read-only allowlist`, name)
       : {

@@ -4,7 +4,7 @@
  * command as someone else (`sudo`) or feed it unseen arguments (`xargs`, `parallel`) make it
  * 'unknown'; anything the parser marked opaque is 'unknown'.
  */
-import { namesWhere, readCommand } from '../commands';
+import { commandFact, namesWhere, OPTION_VARIABLES, onlyPrints, readCommand } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { ShellAssignment, SimpleCommand } from '../shell/types';
 import { classifyArgv } from './classify-argv';
@@ -43,12 +43,11 @@ function traceToFile(assignments: readonly ShellAssignment[]): string | undefine
 }
 
 /**
- * Variables a program reads options from before its own: GNU tar's `TAR_OPTIONS`
- * (`--to-command=sh`), and grep's `GREP_OPTIONS` (grep up to 3.5: `-r` reads a whole tree).
+ * The first assignment of a variable some command reads options from before its own (the
+ * table's `optionsEnv`: GNU tar's `TAR_OPTIONS`, grep's `GREP_OPTIONS`), if any. Read for any
+ * command: the variable reaches every program the command runs. (Most commands have no
+ * assignment at all.)
  */
-const OPTION_VARIABLES = new Set(['TAR_OPTIONS', 'GREP_OPTIONS']);
-
-/** The first such assignment, if any (most commands have no assignment at all). */
 function optionVariableIn(assignments: readonly ShellAssignment[]): ShellAssignment | undefined {
   for (let index = 0; index < assignments.length; index++) {
     if (OPTION_VARIABLES.has(assignments[index]!.name)) return assignments[index];
@@ -131,7 +130,10 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
   for (let index = 0; index < wrappers.length; index++) {
     const wrapper = wrappers[index]!;
     const base = commandWordBasename(wrapper);
-    if (base === 'nohup') return mutating('nohup may write nohup.out', wrapper);
+    // A wrapper that writes files of its own (the table's `writesFiles`: `nohup.out`), whatever
+    // its options: only `nohup` writes one.
+    const written = commandFact(base)?.fact.writesFiles;
+    if (written !== undefined) return mutating(`${base} may write ${written.files.join(', ')}`, wrapper);
     if (base === 'time') {
       const output = timeOutput(command);
       if (output !== undefined) return mutating('time -o writes its report to a file', output);
@@ -141,9 +143,14 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     }
   }
   if (command.unwrapped.argv.length === 0) {
-    const [head, flag] = command.argv;
-    if (head === 'command' && (flag === '-v' || flag === '-V')) {
-      return { classification: 'read-only', reason: 'command -v only looks a name up' };
+    // A wrapper given an option with which it only prints (the table's `onlyPrintsWith`:
+    // `command -v NAME`).
+    const head = command.argv[0];
+    if (head !== undefined && command.words[0]?.dynamic !== true) {
+      const name = commandWordBasename(head);
+      const readings = readCommand(command.argv, 0, name);
+      if (readings !== undefined && readings.length > 0 && readings.every(onlyPrints))
+        return { classification: 'read-only', reason: `${name} ${command.argv[1]} only looks a name up` };
     }
     if (
       command.argv.length === 0 &&

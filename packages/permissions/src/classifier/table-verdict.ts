@@ -10,7 +10,16 @@
  * table cannot say as facts — a verb or operand that makes a subcommand write (`git branch
  * NAME`) — is in `table-checks.ts`.
  */
-import type { CompiledFact, OptionDef, OptionUse, Reading, Role } from '../commands';
+import {
+  type CompiledFact,
+  listedInputAt,
+  type OptionDef,
+  type OptionUse,
+  type Reading,
+  type Role,
+  remoteContactAt,
+  valueEffectsOf,
+} from '../commands';
 import type { ShellWord } from '../shell/types';
 import { couldExpandToFlag } from './flag-expansion';
 import { TABLE_CHECKS } from './table-checks';
@@ -23,7 +32,7 @@ const ACTING_ROLES: ReadonlySet<Role> = new Set<Role>(['write', 'remove', 'comma
 /** The effects of one option use: its own, and those of its value. */
 function optionEffects(def: OptionDef, value: string | undefined): readonly string[] {
   if (value === undefined) return def.effects;
-  const more = def.valueEffects.get(value) ?? def.valueEffects.get('*');
+  const more = valueEffectsOf(def, value);
   return more === undefined ? def.effects : [...def.effects, ...more];
 }
 
@@ -195,6 +204,28 @@ function readingVerdict(
   const check = TABLE_CHECKS.get(reading.facts[Math.min(1, reading.facts.length - 1)]!.path);
   const checked = check?.(argv, start, reading);
   if (checked !== undefined) return checked;
+  // A (sub)command that contacts a remote (`git remote show origin`: ssh, credential helpers):
+  // not read-only, and not covered by a prefix rule that stops before its word.
+  if (innermost.fact.contactsRemote !== undefined) {
+    const at = remoteContactAt(reading, start);
+    if (at !== undefined)
+      return {
+        ...unknown(`${label} contacts the remote (network, ssh, credential helpers)`, argv[at]),
+        prefixExcluded: true,
+      };
+  }
+  // An operand naming a list of more (`listOperands`): what it reads is not on the line.
+  if (innermost.fact.listOperands !== undefined && reading.effects.has('reads-listed')) {
+    const at = listedInputAt(reading, argv, start);
+    if (at !== undefined)
+      return {
+        ...unknown(
+          `${label} ${argv[at]} reads the names listed in a file, which the command line does not show`,
+          argv[at],
+        ),
+        prefixExcluded: true,
+      };
+  }
   if (reading.unknownSubcommand !== undefined)
     return unknown(
       `${label} ${reading.unknownSubcommand} is not a known read-only subcommand`,
@@ -253,6 +284,7 @@ export function classifyReadings(
 function definesAction(def: OptionDef): boolean {
   if (ACTING_ROLES.has(def.role) || def.effects.some(isHidden)) return true;
   for (const effects of def.valueEffects.values()) if (effects.some(isHidden)) return true;
+  for (const [, effects] of def.valuePatterns ?? []) if (effects.some(isHidden)) return true;
   return false;
 }
 
@@ -271,6 +303,7 @@ export function isQuiet(fact: CompiledFact): boolean {
   if (facts.readOnly !== 'any-option' || facts.subcommands !== undefined || facts.wrapper !== undefined)
     return false;
   if (TABLE_CHECKS.has(fact.path) || facts.operands?.some((role) => ACTING_ROLES.has(role))) return false;
+  if (facts.contactsRemote !== undefined || facts.listOperands !== undefined) return false;
   for (const def of fact.short.values()) if (definesAction(def)) return false;
   for (const def of fact.long.values()) if (definesAction(def)) return false;
   return true;

@@ -19,6 +19,11 @@ export interface OptionDef {
   effects: readonly Effect[];
   /** Effects of giving it with a given value (`--directories=recurse`). */
   valueEffects: ReadonlyMap<string, readonly Effect[]>;
+  /**
+   * Effects of giving it with a value a pattern matches (`-i=*@*`: 7-Zip's `-i@list`, `-ir@list`),
+   * `*` standing for any text; read after an exact value and before `*` alone (`valueEffectsOf`).
+   */
+  valuePatterns?: readonly (readonly [RegExp, readonly Effect[]])[];
   /** A value starting with this text names files left out: a pattern (`rg -g '!*.pem'`). */
   excludePrefix?: string;
   /** The role of a second word it takes after its value (`jq --arg NAME VALUE`). */
@@ -35,6 +40,31 @@ export interface OptionDef {
   settingRoles?: ReadonlyMap<string, Role>;
   /** Its value runs over the following words up to the next option word (`valueLists`). */
   list?: boolean;
+}
+
+/**
+ * The effects an option's value adds: those of the value itself, else of the first pattern it
+ * matches, else of any value (`*`); undefined for none.
+ */
+export function valueEffectsOf(def: OptionDef, value: string): readonly Effect[] | undefined {
+  const exact = def.valueEffects.get(value);
+  if (exact !== undefined) return exact;
+  const patterns = def.valuePatterns;
+  if (patterns !== undefined)
+    for (let index = 0; index < patterns.length; index++)
+      if (patterns[index]![0].test(value)) return patterns[index]![1];
+  return def.valueEffects.get('*');
+}
+
+/** `*@*` → a regular expression matching the whole value, `*` standing for any text. */
+function valuePattern(text: string): RegExp {
+  return new RegExp(
+    `^${text
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    's',
+  );
 }
 
 /** A table entry ready for `readArgv`. */
@@ -161,8 +191,11 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     }
     const equals = key.indexOf('=');
     const def = find(equals < 0 ? key : key.slice(0, equals), 'effect of');
+    const value = key.slice(equals + 1);
     if (equals < 0) def.effects = effects;
-    else (def.valueEffects as Map<string, readonly Effect[]>).set(key.slice(equals + 1), effects);
+    else if (value !== '*' && value.includes('*'))
+      def.valuePatterns = [...(def.valuePatterns ?? []), [valuePattern(value), effects]];
+    else (def.valueEffects as Map<string, readonly Effect[]>).set(value, effects);
   }
   const credentials = fact.printsCredentials;
   if (credentials !== undefined && credentials !== 'always') {
@@ -212,6 +245,14 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
     def.excludePrefix = prefix;
   }
   for (const spelling of fact.operandsFirst ?? []) find(spelling, 'option before the operands');
+  for (const name of fact.optionsEnv ?? [])
+    if (!(fact.env ?? []).includes(name))
+      throw new Error(`command table: ${path}: ${name} gives options but is not a variable it obeys (env)`);
+  for (const spelling of fact.unwrap?.onlyPrintsWith ?? [])
+    if (!(fact.unwrap?.noCommandWith ?? []).includes(spelling))
+      throw new Error(`command table: ${path}: ${spelling} only prints but runs a command (noCommandWith)`);
+  for (const spelling of fact.contactsRemote?.unless ?? []) find(spelling, 'option keeping it local');
+  if (fact.listOperands === '') throw new Error(`command table: ${path}: an empty listOperands prefix`);
   for (const [spelling, role] of Object.entries(fact.pairs ?? {})) {
     const def = find(spelling, 'second value of');
     if (def.takes !== 'required')

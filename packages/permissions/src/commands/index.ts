@@ -11,8 +11,9 @@ import { runsCodeItself, subcommandRunsCode } from './rule-prefix';
 import { ENTRIES } from './table';
 import type { CommandFact, ReadFormat } from './types';
 
+export { listedInputAt, OPTION_VARIABLES, onlyPrints, remoteContactAt } from './classifier-facts';
 export { commandLinesIn } from './command-lines';
-export type { CompiledFact, OptionDef } from './compile';
+export { type CompiledFact, type OptionDef, valueEffectsOf } from './compile';
 export { type CopiedWord, copiedPrograms, countValues } from './copies-and-counts';
 export { programPrintsEnvironment, readingPrintsCredentials, readingPrintsEnvironment } from './credentials';
 export { execsArgv } from './exec-argv';

@@ -4,6 +4,7 @@
  * entry that contradicts its own examples is never read (the command it was asked for is
  * denied, as on any internal error), and a test checks every entry at once.
  */
+import { checkClassifierExample } from './classifier-facts';
 import { commandLinesIn } from './command-lines';
 import { type CompiledFact, compileFact } from './compile';
 import { copiedPrograms, countValues } from './copies-and-counts';
@@ -250,7 +251,9 @@ export function loadCommandTable(
         throw new Error(
           `command table: ${entry.names[0]}: example \`${describe(example.argv)}\` names no entry`,
         );
-      checkExample(table, entry, example.argv, readArgv(example.argv, reader));
+      const readings = readArgv(example.argv, reader);
+      checkExample(table, entry, example.argv, readings);
+      checkClassifierExample(entry, example, reader, readings);
     }
   }
   return table;

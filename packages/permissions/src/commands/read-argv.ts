@@ -5,7 +5,7 @@
  * its own safe direction (decision 0031): the floor takes the union of the paths read, the
  * read-only classifier needs every reading read-only, a deny rule matches if any reading does.
  */
-import type { CompiledFact, OptionDef } from './compile';
+import { type CompiledFact, type OptionDef, valueEffectsOf } from './compile';
 import type { Effect, Role } from './types';
 
 /** What one word of argv is, in one reading. */
@@ -79,9 +79,7 @@ function clone(state: State): State {
 
 function applyEffects(state: State, def: OptionDef, value: string | undefined): void {
   for (const effect of def.effects) state.effects.add(effect);
-  if (value !== undefined)
-    for (const effect of def.valueEffects.get(value) ?? def.valueEffects.get('*') ?? [])
-      state.effects.add(effect);
+  if (value !== undefined) for (const effect of valueEffectsOf(def, value) ?? []) state.effects.add(effect);
   if (def.repeatEffects !== undefined) {
     // Called after the option is recorded: the count includes this use.
     let times = 0;
@@ -594,6 +592,11 @@ function finish(state: State, argv: readonly string[]): Reading {
         ? last
         : roles[Math.min(n, roles.length - 1)]!;
   }
+  // `7z a x.7z @list.txt`: an operand naming a file that lists more of them.
+  const listed = level.fact.listOperands;
+  if (listed !== undefined)
+    for (const index of state.operands)
+      if (argv[index]!.startsWith(listed)) state.effects.add('reads-listed');
   // `dd if=F of=F`: an operand's role by the key before its `=`.
   if (keyed !== undefined && !state.exhausted)
     for (const index of state.operands) {

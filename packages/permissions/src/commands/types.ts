@@ -315,6 +315,11 @@ export interface ArgvFacts {
   defaultTree?: string;
   /** A tree walk skips hidden and ignored files unless an option says `shows-hidden`. */
   skipsHidden?: boolean;
+  /**
+   * An operand starting with this text names a file listing more operands (7-Zip's `@list.txt`):
+   * a reading with one has the effect `reads-listed`.
+   */
+  listOperands?: string;
 }
 
 /**
@@ -355,6 +360,11 @@ export interface Unwrap {
   dashOperands?: boolean;
   /** Given one of these options, no command runs (`sudo -l`, `command -v`, `ionice -p`). */
   noCommandWith?: readonly string[];
+  /**
+   * Those of `noCommandWith` with which it only prints what a name is and changes nothing
+   * (`command -v NAME`, `command -V NAME`): read-only.
+   */
+  onlyPrintsWith?: readonly string[];
   /**
    * Given one of these options, the command follows the options even where the entry runs
    * none (`runuser -u USER CMD`).
@@ -501,6 +511,19 @@ export interface Example {
    * words joined by blanks, in any order; `[]` for none.
    */
   runs?: readonly string[];
+  /** Whether some reading contacts a remote host (see `contactsRemote`). */
+  contactsRemote?: boolean;
+  /** Whether some reading only prints (see `unwrap.onlyPrintsWith`). */
+  onlyPrints?: boolean;
+  /**
+   * Variables set for the example: one of `optionsEnv` gives its blank-separated words as
+   * options before the argv's own, and the roles and effects are checked of that argv.
+   */
+  env?: Readonly<Record<string, string>>;
+  /** Effects every reading of the argv with `env`'s options first has. */
+  envEffects?: readonly Effect[];
+  /** The files its `writesFiles` fact says it writes, joined by blanks. */
+  writes?: string;
 }
 
 /** One entry of the table: a command, or a subcommand of one. */
@@ -749,6 +772,27 @@ export interface CommandFact extends ArgvFacts {
   unwrap?: Unwrap;
   /** Environment variables the command obeys that change what it reads or runs. */
   env?: readonly string[];
+  /**
+   * Those of `env` whose value the command reads as options before its own (GNU tar's
+   * `TAR_OPTIONS`, grep's `GREP_OPTIONS`): options the command line does not show. The read-only
+   * classifier leaves any command given one of these variables unknown, and no word rule covers
+   * the assignment.
+   */
+  optionsEnv?: readonly string[];
+  /**
+   * The (sub)command contacts a remote host — running ssh, a credential helper or the program a
+   * setting names — unless one of `unless` is given (`git remote show` without `-n`): the
+   * read-only classifier does not call it read-only, and a prefix rule that stops before the
+   * subcommand does not cover it (`Bash(git:*)`; `Bash(git remote show:*)` does).
+   */
+  contactsRemote?: { unless?: readonly string[] };
+  /**
+   * The command reads its options as npm's nopt does, which the getopt notation does not model:
+   * anywhere before `--`, in any case, `_` for `-`, by a prefix either way, pnpm's
+   * `--config.NAME=VALUE`. The read-only classifier reads its `runs` and `writes` options that way
+   * (`classifier/package-options.ts`).
+   */
+  optionStyle?: 'nopt';
   /** Examples of each role it declares. */
   examples?: readonly Example[];
 }

@@ -17,6 +17,10 @@ const SEVEN_ZIP_SWITCHES = {
     '-m': 'value',
     '-v': 'value',
   },
+  // `-i@list`, `-ir@list`, `-x@list`, `-ai@list`: the names are read from a list file.
+  effects: { '-i=*@*': ['reads-listed'], '-x=*@*': ['reads-listed'], '-a=*@*': ['reads-listed'] },
+  // `7z a x.7z @list.txt`: an operand naming a list file.
+  listOperands: '@',
 } as const satisfies Omit<CommandFact, 'names' | 'summary'>;
 
 /** A 7-Zip command that adds files to the archive its first operand names. */
@@ -63,6 +67,9 @@ export const ARCHIVES: readonly CommandFact[] = [
     // 0043); no mode, or `-f HOST:FILE` (reached by rsh), is `classifier/table-checks.ts`.
     readOnly: 'listed-options',
     bundledFirst: true,
+    // GNU tar reads TAR_OPTIONS as options before its own (`--to-command=sh`).
+    env: ['TAR_OPTIONS'],
+    optionsEnv: ['TAR_OPTIONS'],
     values: {
       '-C': 'chdir',
       '--directory': 'chdir',
@@ -168,6 +175,12 @@ export const ARCHIVES: readonly CommandFact[] = [
       { argv: ['tar', 'cIf', 'rm x', 'a.tar', 'dir'], commandLines: ['rm x'] },
       { argv: ['tar', '-cf', 'a.tar', '--checkpoint-action=exec=rm x', 'dir'], commandLines: ['rm x'] },
       { argv: ['tar', '-cf', 'a.tar', '--checkpoint-action=dot', 'dir'], commandLines: [] },
+      {
+        argv: ['tar', '-tf', 'a.tar'],
+        env: { TAR_OPTIONS: '--to-command=sh' },
+        envEffects: ['runs'],
+        notEffects: ['runs'],
+      },
     ],
   },
   {
@@ -179,7 +192,7 @@ export const ARCHIVES: readonly CommandFact[] = [
     long:
       'recurse-paths recurse-patterns exclude= include= password= temp-path= suffixes= out= quiet ' +
       'verbose delete freshen update move junk-paths symlinks test encrypt grow help version ' +
-      'unzip-command=',
+      'unzip-command= names-stdin',
     values: {
       '-TT': 'script',
       '--unzip-command': 'script',
@@ -204,6 +217,14 @@ export const ARCHIVES: readonly CommandFact[] = [
       '-R': ['recursive'],
       '--recurse-paths': ['recursive'],
       '--recurse-patterns': ['recursive'],
+      // The names of the files to pack, read from standard input (`find . | zip x.zip -@`), and
+      // the patterns of `-i@FILE`/`-x@FILE`, read from FILE.
+      '-@': ['reads-listed'],
+      '--names-stdin': ['reads-listed'],
+      '-i=@*': ['reads-listed'],
+      '--include=@*': ['reads-listed'],
+      '-x=@*': ['reads-listed'],
+      '--exclude=@*': ['reads-listed'],
     },
     operands: ['write', 'read'],
     examples: [
@@ -223,6 +244,9 @@ export const ARCHIVES: readonly CommandFact[] = [
       { argv: ['zip', '-qTT', 'rm x', 'a.zip', 'f'], roles: { 2: 'script' }, commandLines: ['rm x'] },
       { argv: ['zip', '--unzip-command=rm x', 'a.zip', 'f'], commandLines: ['rm x'] },
       { argv: ['zip', '-T', 'a.zip', 'f'], roles: { 2: 'write', 3: 'read' }, commandLines: [] },
+      { argv: ['zip', '-r@', 'x.zip'], roles: { 2: 'write' }, effects: ['reads-listed'] },
+      { argv: ['zip', 'x.zip', '-i@list.txt'], effects: ['reads-listed'] },
+      { argv: ['zip', '-r', 'x.zip', 'dir', '-x', '*.o'], notEffects: ['reads-listed'] },
     ],
   },
   {
@@ -249,6 +273,9 @@ export const ARCHIVES: readonly CommandFact[] = [
         effects: ['recursive'],
       },
       { argv: ['7z', 'x', 'out.7z', '-oout'], roles: { 2: 'read' }, notEffects: ['recursive'] },
+      { argv: ['7z', 'a', 'x.7z', '@list.txt'], effects: ['reads-listed'] },
+      { argv: ['7z', 'a', '-ir@list', 'x.7z'], effects: ['reads-listed'] },
+      { argv: ['7z', 'a', '-ir!*.txt', 'x.7z', 'dir'], notEffects: ['reads-listed'] },
     ],
   },
 ];

@@ -20,7 +20,18 @@ function runner(
 export const CODE_RUNNERS: readonly CommandFact[] = [
   runner(['tsx'], 'runs a TypeScript or JavaScript file with node', 'program', ['tsx', 'script.ts']),
   runner(['ts-node'], 'runs a TypeScript file, or code given with -e', 'program', ['ts-node', 'script.ts']),
-  runner(['java'], 'runs a Java class, jar or source file', 'program', ['java', '-jar', 'app.jar']),
+  {
+    ...runner(['java'], 'runs a Java class, jar or source file', 'program', ['java', '-jar', 'app.jar']),
+    // Its options take one dash; `-DNAME=VALUE` sets a system property, its value attached.
+    singleDash: true,
+    short: 'D:',
+    long: 'cp= classpath= jar= version help',
+    examples: [
+      { argv: ['java', '-jar', 'app.jar'], prefix: [] },
+      { argv: ['java', '-Dverbose', 'Main', 'arg'], readings: 1, prefix: [] },
+      { argv: ['java', '-cp', 'lib', '-Dkey=value', 'Main'], readings: 1 },
+    ],
+  },
   runner(['jshell'], 'runs the Java snippets of files or of its input', 'program', ['jshell', 'x.jsh']),
   runner(['groovy'], 'runs a Groovy script, or code given with -e', 'program', ['groovy', '-e', 'println 1']),
   runner(['scala'], 'runs a Scala program or script', 'program', ['scala', 'x.scala']),

@@ -142,6 +142,8 @@ export const FILES: readonly CommandFact[] = [
       '--recursive': ['recursive'],
       '-a': ['recursive'],
       '--archive': ['recursive'],
+      // The names to copy, read from a file or standard input (`--files-from=-`).
+      '--files-from': ['reads-listed'],
     },
     operands: ['read'],
     lastOperand: 'write',
@@ -156,6 +158,7 @@ export const FILES: readonly CommandFact[] = [
       { argv: ['rsync', '-e', 'rm x', 'a', 'h:b'], roles: { 2: 'script' }, commandLines: ['rm x'] },
       { argv: ['rsync', '--rsync-path=rm x', 'a', 'h:b'], commandLines: ['rm x'] },
       { argv: ['rsync', '-ave', 'ssh -i k', 'a', 'h:'], roles: { 2: 'script', 3: 'read' } },
+      { argv: ['rsync', '-a', '--files-from=-', '.', 'h:b'], effects: ['reads-listed'] },
     ],
   },
   {

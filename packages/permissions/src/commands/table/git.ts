@@ -656,7 +656,12 @@ export const GIT: readonly CommandFact[] = [
         readOnly: 'any-option',
         subcommands: {
           // Without `-n`, asks the remote for its branches (network, credential helpers).
-          show: { summary: 'shows a remote', readOnly: 'any-option', short: 'n' },
+          show: {
+            summary: 'shows a remote',
+            readOnly: 'any-option',
+            short: 'n',
+            contactsRemote: { unless: ['-n'] },
+          },
           'get-url': listing('prints the URL of a remote'),
         },
       },
@@ -704,6 +709,9 @@ export const GIT: readonly CommandFact[] = [
       { argv: ['git', 'log', '-5'], prefix: ['git', 'log'] },
       { argv: ['git', 'stash', 'list'], prefix: ['git', 'stash', 'list'] },
       { argv: ['git', 'remote', '-v'], prefix: [] },
+      { argv: ['git', 'remote', 'show', 'origin'], contactsRemote: true },
+      { argv: ['git', 'remote', 'show', '-n', 'origin'], contactsRemote: false },
+      { argv: ['git', 'remote', '-v'], contactsRemote: false },
       { argv: ['git', '-C', 'x', 'log'], prefix: [] },
       // `--attr-source` takes the next word (issue 27): `grep` is the subcommand.
       {

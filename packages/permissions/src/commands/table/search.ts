@@ -75,7 +75,15 @@ export const SEARCH: readonly CommandFact[] = [
     // No option of GNU or BSD grep writes or runs anything (decision 0043).
     readOnly: 'any-option',
     env: ['GREP_OPTIONS', 'GREP_COLORS'],
+    // grep up to 3.5 reads GREP_OPTIONS as options before its own (`-r` reads a whole tree).
+    optionsEnv: ['GREP_OPTIONS'],
     examples: [
+      {
+        argv: ['grep', 'KEY', 'src'],
+        env: { GREP_OPTIONS: '-r' },
+        envEffects: ['recursive'],
+        notEffects: ['recursive'],
+      },
       // `--color` takes its value only after `=`: KEY is the pattern, /root a tree (issue 27).
       {
         argv: ['grep', '-r', '--color', 'KEY', '/root'],

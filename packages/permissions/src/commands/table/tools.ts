@@ -240,6 +240,7 @@ export const TOOLS: readonly CommandFact[] = [
   {
     names: ['npm'],
     summary: 'the Node.js package manager',
+    optionStyle: 'nopt',
     short: 'C:w:',
     long: `prefix= dir= workspace= loglevel= registry= cache= ${RUNS_UNNAMED_LONG}`,
     effects: RUNS_UNNAMED,
@@ -306,6 +307,7 @@ export const TOOLS: readonly CommandFact[] = [
   {
     names: ['pnpm'],
     summary: 'a Node.js package manager',
+    optionStyle: 'nopt',
     short: 'C:F:w:',
     long: `dir= prefix= filter= workspace= loglevel= registry= ${RUNS_UNNAMED_LONG}`,
     effects: RUNS_UNNAMED,

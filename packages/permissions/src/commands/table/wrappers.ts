@@ -110,7 +110,12 @@ export const WRAPPERS: readonly CommandFact[] = [
     summary: 'runs a command immune to hangups',
     ...WRAPPER,
     unwrap: { argvOnly: true },
-    examples: [{ argv: ['nohup', 'rm', '-rf', 'x'], roles: { 1: 'command' }, execsArgv: true }],
+    // Its output goes to `nohup.out` when standard output is a terminal (or `$HOME/nohup.out`).
+    writesFiles: { files: ['nohup.out'] },
+    examples: [
+      { argv: ['nohup', 'rm', '-rf', 'x'], roles: { 1: 'command' }, execsArgv: true },
+      { argv: ['nohup', 'make'], writes: 'nohup.out' },
+    ],
   },
   {
     names: ['stdbuf'],
@@ -164,8 +169,12 @@ export const WRAPPERS: readonly CommandFact[] = [
     summary: 'the builtin: runs a command, bypassing functions (or, with -v, names it)',
     ...WRAPPER,
     short: 'pvV',
-    unwrap: { transparent: true, noCommandWith: ['-v', '-V'], argvOnly: true },
-    examples: [{ argv: ['command', '-p', 'rm'], roles: { 2: 'command' }, execsArgv: true }],
+    // `-v`/`-V` print what a name is (a path, a builtin, a function) and run nothing.
+    unwrap: { transparent: true, noCommandWith: ['-v', '-V'], onlyPrintsWith: ['-v', '-V'], argvOnly: true },
+    examples: [
+      { argv: ['command', '-p', 'rm'], roles: { 2: 'command' }, execsArgv: true, onlyPrints: false },
+      { argv: ['command', '-v', 'rm'], onlyPrints: true },
+    ],
   },
   {
     names: ['builtin'],

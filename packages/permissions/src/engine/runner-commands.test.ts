@@ -52,6 +52,9 @@ const FAMILIES = [
   ['direnv exec', 'direnv exec . rm -rf x', 'Bash(direnv:*)', 'Bash(rm:*)'],
   ['gdb', 'gdb --args rm -rf x', 'Bash(gdb:*)', 'Bash(rm:*)'],
   ['nsenter', 'nsenter -t 1 rm -rf x', 'Bash(nsenter:*)', 'Bash(rm:*)'],
+  // The words after `--` go to ssh after the host: the remote command.
+  ['gcloud compute ssh', 'gcloud compute ssh vm -- rm -rf x', 'Bash(gcloud:*)', 'Bash(rm:*)'],
+  ['gcloud compute ssh', 'gcloud beta compute ssh vm --zone z -- rm -rf x', 'Bash(gcloud:*)', 'Bash(rm:*)'],
 ] as const;
 
 describe('a prefix rule on a runner does not cover the command it is given as words', () => {
@@ -96,8 +99,10 @@ describe('a command that is allowed on its own keeps the runner allowed', () => 
     ['fd -e txt -x wc -l', ['Bash(fd:*)']],
     ['timeout 5 ls', ['Bash(timeout:*)']],
     ['sudo ls /root', ['Bash(sudo:*)']],
+    ['gcloud compute ssh vm --zone z -- ls -la', ['Bash(gcloud:*)']],
     // No command at all: a login shell, a subcommand that runs none.
     ['ssh host', ['Bash(ssh:*)']],
+    ['gcloud compute ssh vm --zone z', ['Bash(gcloud:*)']],
     ['docker ps -a', ['Bash(docker:*)']],
     ['kubectl get pods', ['Bash(kubectl:*)']],
     // Covered by a rule of its own.
@@ -160,6 +165,12 @@ describe('mutation: without the runner fact, the prefix rule allows the command 
     ],
     ['fd', (entry: CommandFact) => withoutValues(entry, '-x'), 'fd -x rm', 'Bash(fd:*)'],
     ['ssh', ({ wrapper: _, ...entry }: CommandFact) => entry, 'ssh host rm -rf x', 'Bash(ssh:*)'],
+    [
+      'gcloud',
+      (entry: CommandFact) => withSub(entry, ['compute', 'ssh'], ({ wrapper: _, ...sub }) => sub),
+      'gcloud compute ssh vm -- rm -rf x',
+      'Bash(gcloud:*)',
+    ],
   ] as const)('%j without its fact: %s is allowed by %s', async (where, mutate, command, rule) => {
     expect(decide(command, [rule]).behavior).toBe('ask');
     expect(await decideWithout(where, mutate, command, [rule])).toBe('allow');

@@ -26,13 +26,22 @@ const PASS_SUBCOMMANDS =
 /** A subcommand that prints a credential whatever its options. */
 const PRINTS = (summary: string): Sub => ({ summary, printsCredentials: 'always' });
 
-/** gcloud's ssh commands: `--command=CMD` runs a command line on the VM (or the Cloud Shell). */
+/**
+ * gcloud's ssh commands: `--command=CMD` runs a command line on the VM (or the Cloud Shell), and
+ * the words after `-- ` go to ssh after the host, so past ssh's options they are the remote
+ * command (`gcloud compute ssh vm -- rm -rf x`), joined and read by the remote shell as ssh's are.
+ */
 const GCLOUD_SSH: Sub = {
-  summary: 'opens an ssh session; --command runs a command line there',
+  summary: 'opens an ssh session; --command, or the words after --, run a command line there',
   long:
     'command= zone= container= ssh-flag= ssh-key-file= strict-host-key-checking= worker= ' +
     'internal-ip tunnel-through-iap dry-run plain troubleshoot',
   values: { '--command': 'script' },
+  wrapper: 'any-later-word',
+  // gcloud reads its options anywhere before `--` (`gcloud compute ssh vm --zone z`).
+  permute: true,
+  commandAfter: 1,
+  loginShell: true,
 };
 
 /** gcloud's token printers and ssh commands, at the top and under `alpha`/`beta`. */
@@ -174,7 +183,9 @@ export const CREDENTIALS: readonly CommandFact[] = [
         argv: ['gcloud', 'beta', 'compute', 'tpus', 'tpu-vm', 'ssh', 'tpu', '--command', 'ls'],
         commandLines: ['ls'],
       },
-      { argv: ['gcloud', 'compute', 'ssh', 'vm'], commandLines: [] },
+      { argv: ['gcloud', 'compute', 'ssh', 'vm'], commandLines: [], runs: [] },
+      { argv: ['gcloud', 'compute', 'ssh', 'vm', '--zone', 'z', '--', 'rm', '-rf', 'x'], runs: ['rm -rf x'] },
+      { argv: ['gcloud', 'compute', 'ssh', 'vm', '--command=ls'], runs: [] },
     ],
   },
   {

@@ -556,8 +556,13 @@ export const ALIAS_EXPANDING_NAMES: ReadonlySet<string> = namesWhere(
   (fact) => fact.expandsAliases !== undefined,
 );
 
-/** Runners that, given no command, run a login shell fed on standard input (`loginShell`: ssh). */
-export const LOGIN_SHELL_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.loginShell === true);
+/**
+ * Runners that, given no command, run a login shell fed on standard input (`loginShell`: ssh, and
+ * gcloud's ssh subcommands).
+ */
+export const LOGIN_SHELL_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel((fact) => fact.loginShell === true),
+);
 
 /**
  * Wrappers that, given no command, run each input line as a command line, with the words that

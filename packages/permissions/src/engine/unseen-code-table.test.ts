@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry } from '../commands/test-support';
+import { changeEntry, withSub } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
 import { decideWithout as decideChanged } from './test-support';
@@ -211,23 +211,39 @@ describe('text a command shows, written into a script (`showsOutput`, `appends`)
 describe('runners that run what arrives on standard input (`loginShell`, `linesWithoutCommand`)', () => {
   const login = "echo 'rm -rf x' | ssh host";
   const lines = "echo 'rm -rf x' | parallel";
+  const gcloudLogin = "echo 'rm -rf x' | gcloud compute ssh vm";
 
-  it.each([login, "echo 'rm -rf x' | ssh host -p 22", lines, "echo 'rm -rf x' | parallel -j4"])(
-    '%s is denied under Bash(rm:*)',
-    (command) => {
-      expect(decide(command)).toBe('deny');
-    },
-  );
+  it.each([
+    login,
+    "echo 'rm -rf x' | ssh host -p 22",
+    lines,
+    "echo 'rm -rf x' | parallel -j4",
+    // A subcommand that logs in: gcloud's ssh, its options anywhere.
+    gcloudLogin,
+    "echo 'rm -rf x' | gcloud --project p beta compute ssh --zone z vm",
+    'gcloud compute ssh vm --zone z < commands.txt',
+  ])('%s is denied under Bash(rm:*)', (command) => {
+    expect(decide(command)).toBe('deny');
+  });
 
   it('leaves a remote command, a command to run and arguments given by `:::` alone', () => {
     expect(decide('echo x | ssh host ls')).not.toBe('deny');
     expect(decide('ls | parallel gzip')).not.toBe('deny');
     expect(decide('echo x | parallel ::: ls pwd')).not.toBe('deny');
+    expect(decide('echo x | gcloud compute ssh vm --command=cat')).not.toBe('deny');
+    expect(decide('echo x | gcloud compute ssh vm -- cat')).not.toBe('deny');
+    expect(decide('echo x | gcloud auth list')).not.toBe('deny');
   });
 
   it('mutation: without `loginShell`, ssh fed its commands is not seen to run them', async () => {
     const drop = ({ loginShell: _dropped, ...entry }: CommandFact) => entry;
     expect(await decideWithout('ssh', drop, login)).not.toBe('deny');
+  });
+
+  it('mutation: without `loginShell` on `gcloud compute ssh`, gcloud fed its commands is not seen to run them', async () => {
+    const drop = (entry: CommandFact) =>
+      withSub(entry, ['compute', 'ssh'], ({ loginShell: _dropped, ...sub }) => sub);
+    expect(await decideWithout('gcloud', drop, gcloudLogin)).not.toBe('deny');
   });
 
   it('mutation: without `linesWithoutCommand`, parallel fed its commands is not seen to run them', async () => {

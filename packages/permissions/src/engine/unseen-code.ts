@@ -502,12 +502,15 @@ function startsShell(reason: string): boolean {
   return false;
 }
 
-/** The first word at or after `from` that is no option, `--` or option value in `reading`. */
+/**
+ * The first word at or after `from` that is no option, `--`, subcommand word or option value in
+ * `reading`.
+ */
 function firstOperandOf(argv: readonly string[], reading: Reading, from: number): number {
   let at = from;
   for (; at < argv.length; at++) {
     const kind = reading.kinds[at];
-    if (kind === 'option' || kind === 'end-of-options') continue;
+    if (kind === 'option' || kind === 'end-of-options' || kind === 'subcommand') continue;
     if (reading.options.some((option) => option.valueIndex === at && option.index !== at)) continue;
     break;
   }
@@ -515,17 +518,28 @@ function firstOperandOf(argv: readonly string[], reading: Reading, from: number)
 }
 
 /**
- * True when some reading of `ssh …` (a `loginShell` entry, `name`) names no command: ssh then
- * runs a login shell, which reads its commands from standard input — unless an option opens none
- * (`no-program`: `-N`, `-W`, `-O`, `-s`). OpenSSH reads options after the host as well (`ssh host
- * -p 22`).
+ * True when some reading of `ssh …` (a `loginShell` entry or subcommand, `name`) names no
+ * command: ssh then runs a login shell, which reads its commands from standard input — unless an
+ * option opens none (`no-program`: `-N`, `-W`, `-O`, `-s`). OpenSSH reads options after the host
+ * as well (`ssh host -p 22`). A subcommand that logs in (`gcloud compute ssh VM`) reads its
+ * options anywhere: it names a command when an operand follows the host (`-- CMD`) or an option
+ * gives one (`--command=CMD`).
  */
 function runsLoginShell(argv: readonly string[], name: string): boolean {
   const noShell = (reading: Reading) => reading.effects.has('no-program');
   for (const reading of readCommand(argv, 0, name) ?? []) {
+    const level = reading.facts.findIndex((fact) => fact.fact.loginShell === true);
+    if (level < 0) continue;
     // No host at all (`ssh -o X=1 < f`): counted too, as a login the line may yet make.
     const host = firstOperandOf(argv, reading, 1);
     if (noShell(reading)) continue;
+    if (level > 0) {
+      const command =
+        firstOperandOf(argv, reading, host + 1) < argv.length ||
+        reading.options.some((option) => (option.role ?? option.def?.role) === 'script');
+      if (!command) return true;
+      continue;
+    }
     for (const rest of readCommand(argv, host, name) ?? []) {
       if (!noShell(rest) && firstOperandOf(argv, rest, host + 1) >= argv.length) return true;
     }

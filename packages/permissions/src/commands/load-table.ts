@@ -15,7 +15,7 @@ import { type Reading, readArgv } from './read-argv';
 import { prefixLength } from './rule-prefix';
 import { commandsRun, runsNoCommand } from './runner-words';
 import { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
-import type { CommandFact } from './types';
+import type { CommandFact, Example } from './types';
 
 /** A loaded table. */
 export interface CommandTable {
@@ -35,13 +35,8 @@ function describe(argv: readonly string[]): string {
   return argv.join(' ');
 }
 
-function checkExample(
-  table: CommandTable,
-  entry: CommandFact,
-  argv: readonly string[],
-  readings: Reading[],
-): void {
-  const example = entry.examples!.find((candidate) => candidate.argv === argv)!;
+function checkExample(entry: CommandFact, example: Example, reader: CompiledFact, readings: Reading[]): void {
+  const argv = example.argv;
   if (example.readings !== undefined && readings.length !== example.readings)
     throw new Error(
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` has ${readings.length} readings, not ${example.readings}`,
@@ -122,33 +117,29 @@ function checkExample(
       );
   }
   if (example.shows !== undefined) {
-    const reader = table.get(basename(argv[0] ?? ''));
-    const shown = reader === undefined ? undefined : shownWords(argv, reader).join(' ');
-    if (reader?.fact.showsOutput !== 'operands' || shown !== example.shows)
+    const shown = shownWords(argv, reader).join(' ');
+    if (reader.fact.showsOutput !== 'operands' || shown !== example.shows)
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` shows ${JSON.stringify(shown)}`,
       );
   }
   if (example.copies !== undefined) {
-    const copier = table.get(basename(argv[0] ?? ''));
-    const copied = copier?.fact.copiesFiles === true ? copiedPrograms(argv) : [];
+    const copied = reader.fact.copiesFiles === true ? copiedPrograms(argv) : [];
     if (copied.join('\0') !== example.copies.join('\0'))
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` copies ${JSON.stringify(copied)}`,
       );
   }
   if (example.execsArgv !== undefined) {
-    const wrapper = table.get(basename(argv[0] ?? ''));
-    if (execsArgv(wrapper, readings) !== example.execsArgv)
+    if (execsArgv(reader, readings) !== example.execsArgv)
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.execsArgv ? 'execs no argv' : 'execs an argv'}`,
       );
   }
   if (example.dollars !== undefined) {
-    const program = table.get(basename(argv[0] ?? ''));
     const read = argv
       .slice(1)
-      .map((word) => programDollars(word, program))
+      .map((word) => programDollars(word, reader))
       .join(' ');
     if (read !== example.dollars)
       throw new Error(
@@ -156,22 +147,19 @@ function checkExample(
       );
   }
   if (example.counts !== undefined) {
-    const counter = table.get(basename(argv[0] ?? ''));
-    const counts = [...countValues(argv, counter?.fact.countOptions ?? []).values()];
+    const counts = [...countValues(argv, reader.fact.countOptions ?? []).values()];
     if (counts.join('\0') !== example.counts.join('\0'))
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` gives the counts ${JSON.stringify(counts)}`,
       );
   }
   if (example.prefix !== undefined) {
-    const words = argv.slice(0, prefixLength(argv, table.get(basename(argv[0] ?? ''))));
+    const words = argv.slice(0, prefixLength(argv, reader));
     if (words.join('\0') !== example.prefix.join('\0'))
       throw new Error(
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` gets the prefix ${JSON.stringify(words)}`,
       );
   }
-  if (table.get(basename(argv[0] ?? '')) === undefined)
-    throw new Error(`command table: ${entry.names[0]}: example \`${describe(argv)}\` names no entry`);
 }
 
 /**
@@ -252,7 +240,7 @@ export function loadCommandTable(
           `command table: ${entry.names[0]}: example \`${describe(example.argv)}\` names no entry`,
         );
       const readings = readArgv(example.argv, reader);
-      checkExample(table, entry, example.argv, readings);
+      checkExample(entry, example, reader, readings);
       checkClassifierExample(entry, example, reader, readings);
     }
   }

@@ -222,6 +222,9 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
     gcloudLogin,
     "echo 'rm -rf x' | gcloud --project p beta compute ssh --zone z vm",
     'gcloud compute ssh vm --zone z < commands.txt',
+    // A shell named by the option's attached value reads its commands there too.
+    "echo 'rm -rf x' | gcloud compute ssh vm --command=bash",
+    "echo 'rm -rf x' | gcloud compute ssh vm --command='bash -s'",
   ])('%s is denied under Bash(rm:*)', (command) => {
     expect(decide(command)).toBe('deny');
   });

@@ -592,10 +592,20 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
     return `${name} runs a login shell that reads its commands from standard input`;
   }
   // The runner's words as the remote side splits them (`ssh h 'bash -s'` runs `bash -s`):
-  // a shell or interpreter among them that reads its program from standard input.
+  // a shell or interpreter among them that reads its program from standard input. A script
+  // given as an option's attached value is read as its value (`--command=bash`).
+  const attachedScripts = new Map<number, string>();
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    for (const option of reading.options) {
+      if ((option.role ?? option.def?.role) !== 'script') continue;
+      if (option.valueIndex === option.index && option.value !== undefined)
+        attachedScripts.set(option.index, option.value);
+    }
+  }
   const tokens: string[] = [];
   for (let index = 1; index < argv.length && tokens.length < 256; index++) {
-    for (const token of argv[index]!.split(/\s+/)) if (token !== '') tokens.push(token);
+    const word = attachedScripts.get(index) ?? argv[index]!;
+    for (const token of word.split(/\s+/)) if (token !== '') tokens.push(token);
   }
   for (let index = 0; index < tokens.length; index++) {
     if (!isShellLike(commandBasename(tokens[index]!))) continue;

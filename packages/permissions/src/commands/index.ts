@@ -114,14 +114,17 @@ export function readCommand(
   start = 0,
   name = basename(argv[start] ?? ''),
 ): readonly Reading[] | undefined {
-  const fact = COMMAND_TABLE.get(name);
-  if (fact === undefined) return undefined;
   const key = start === 0 ? name : `${start} ${name}`;
   const known = READ.get(argv);
+  // Read already: the table had an entry for the name then, and has the same now.
   if (known !== undefined) {
     if (known.key === key) return known.readings;
     const more = known.more?.get(key);
     if (more !== undefined) return more;
+  }
+  const fact = COMMAND_TABLE.get(name);
+  if (fact === undefined) return undefined;
+  if (known !== undefined) {
     const readings = readArgv(argv, fact, start);
     (known.more ??= new Map()).set(key, readings);
     return readings;

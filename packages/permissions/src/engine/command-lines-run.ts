@@ -27,10 +27,10 @@ import { commandBasename } from '../rules/match-command-rule';
 import type { CommandRule } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import type { ShellAnalysisOptions, SimpleCommand } from '../shell/types';
-import { hiddenCommandTexts, isCommandRunner } from './hidden-commands';
+import { commandTexts, unseenReason } from './command-analysis';
+import { isCommandRunner } from './hidden-commands';
 import { hasWriteRedirect } from './redirects';
 import { type CommandVerdict, findAllowRule, type ShellRuleSet, unwrappedDiffers } from './shell-rules';
-import { unseenCodeReason } from './unseen-code';
 
 /** How deep lines run by lines are followed; a line deeper than this is not covered. */
 const MAX_DEPTH = 4;
@@ -63,7 +63,7 @@ export function classifyForRules(simple: SimpleCommand): CommandVerdict {
  * A line the command table says the argv holds (`commandLinesIn`) always stays.
  */
 export function commandLinesRun(command: SimpleCommand): readonly string[] {
-  const texts = hiddenCommandTexts(command);
+  const texts = commandTexts(command);
   if (texts.length === 0) return texts;
   const inner = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
   const word = inner[0] ?? '';
@@ -119,7 +119,7 @@ export function uncoveredRun(
   depth = 0,
   rule?: ShellRuleSet['allow'][number],
 ): string | undefined {
-  const unseen = unseenCodeReason(command);
+  const unseen = unseenReason(command);
   if (unseen !== undefined) return unseen;
   const lines = commandLinesRun(command);
   for (let index = 0; index < lines.length; index++) {

@@ -41,10 +41,11 @@ import {
 } from '../shell/analyze-shell';
 import { FALLBACK_SCAN_REASON, type SegmentVisitor } from '../shell/fallback-scan';
 import type { ShellAnalysis, ShellAnalysisOptions, ShellRedirect, SimpleCommand } from '../shell/types';
+import { commandTexts, forgetCommandAnalyses, unseenReason } from './command-analysis';
 import { classifyForRules, uncoveredRun, wholeCommandRules } from './command-lines-run';
 import { distinctCommands } from './distinct-commands';
 import type { EvaluationStep, EvaluationStepName } from './evaluation-step';
-import { findHiddenDenyRule, hiddenCommandTexts, mayHideCommands } from './hidden-commands';
+import { findHiddenDenyRule, mayHideCommands } from './hidden-commands';
 import { proposalsKnowing } from './propose-rules';
 import { hasWriteRedirect } from './redirects';
 import { ruleText } from './rule-text';
@@ -57,7 +58,7 @@ import {
   shellRulesOf,
   unwrappedDiffers,
 } from './shell-rules';
-import { mayRunUnseenCode, unseenCodeReason } from './unseen-code';
+import { mayRunUnseenCode } from './unseen-code';
 import {
   MAX_SCRIPT_TEXT,
   MAX_SCRIPTS,
@@ -259,7 +260,7 @@ function hiddenSecretRead(
     lines.texts = undefined;
   }
   if (plain || !mayHoldCommandLine(command)) return undefined;
-  const texts = hiddenCommandTexts(command);
+  const texts = commandTexts(command);
   for (let index = 0; index < texts.length; index++) {
     const commands = hiddenCommands(texts[index]!, shell);
     for (const inner of commands) {
@@ -341,7 +342,7 @@ function denyMatch(
   // line) is read as shell on the chance that it is; where it does not parse, the scan's
   // pieces (`{print`, `{for`) are not commands, so only the deny rules are matched on them.
   const guessed = depth > 0 && command.opaqueReasons.includes(FALLBACK_SCAN_REASON);
-  const unseen = guessed ? undefined : unseenCodeReason(command);
+  const unseen = guessed ? undefined : unseenReason(command);
   if (unseen) return { reason: `${unseen}, so deny rules cannot be checked` };
   if (depth >= maxEvalDepth) return undefined;
   const hidden = findHiddenDenyRule(command, rules.denyCommands);
@@ -349,7 +350,7 @@ function denyMatch(
   // Text that becomes a command later: `eval 'rm x'`; behind a wrapper the parser could not
   // follow, any word holding a command line (`env -S 'rm -rf x'`); the command lines given
   // to runners and interpreters (`ssh host 'rm x'`, `su -c 'rm x'`).
-  const texts = (known ? lines.texts : undefined) ?? hiddenCommandTexts(command);
+  const texts = (known ? lines.texts : undefined) ?? commandTexts(command);
   for (let index = 0; index < texts.length; index++) {
     const commands = hiddenCommands(texts[index]!, shell);
     const found = denyMatchAny(commands, rules, shell, depth);
@@ -502,6 +503,7 @@ function guarded(
     };
   } finally {
     hiddenParses.clear();
+    forgetCommandAnalyses();
   }
 }
 

@@ -12,6 +12,7 @@
  * from a plain temporary directory came back minified and with the `__name` wrappers, the very
  * transform this file exists to avoid (`loadBenchEngine` checks that it did not).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,10 +50,44 @@ export async function loadBenchEngine(): Promise<{ engine: BenchEngine; which: s
       which: 'the source through tsx (BENCH_SOURCE=1)',
     };
   }
+  return { engine: await bundled(source), which: 'the engine bundled by tsup, as the package ships it' };
+}
+
+/**
+ * The engine of another commit, bundled the same way, for a bench that measures this tree
+ * against it in the same run (`BENCH_BASE`): its `packages/permissions/src` and
+ * `packages/registry/src` from `git archive`, in a temporary directory.
+ */
+export async function loadBaseEngine(ref: string): Promise<{ engine: BenchEngine; commit: string }> {
+  const repo = path.resolve(source, '../../..');
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
+    cwd: repo,
+    encoding: 'utf8',
+  }).trim();
+  const tree = mkdtempSync(path.join(os.tmpdir(), 'dexter-bench-base-'));
+  try {
+    const archive = execFileSync(
+      'git',
+      ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
+      { cwd: repo, maxBuffer: 1 << 30 },
+    );
+    execFileSync('tar', ['-x', '-C', tree], { input: archive });
+    const engine = await bundled(
+      path.join(tree, 'packages/permissions/src'),
+      path.join(tree, 'packages/registry/src'),
+    );
+    return { engine, commit };
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+}
+
+/** The engine of the sources in `src`, bundled and imported (`registry`: `@dexter/registry`'s sources). */
+async function bundled(src: string, registry?: string): Promise<BenchEngine> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dexter-bench-engine-'));
   try {
     const entry = path.join(dir, 'entry.ts');
-    const from = (file: string) => JSON.stringify(path.join(source, file));
+    const from = (file: string) => JSON.stringify(path.join(src, file));
     writeFileSync(
       entry,
       [
@@ -77,6 +112,7 @@ export async function loadBenchEngine(): Promise<{ engine: BenchEngine; which: s
       noExternal: [/.*/],
       esbuildOptions(options) {
         options.conditions = ['@dexter/source'];
+        if (registry !== undefined) options.alias = { '@dexter/registry': registry };
       },
     });
     // Under `node_modules`, where tsx's loader leaves JavaScript as it is (see above).
@@ -89,7 +125,7 @@ export async function loadBenchEngine(): Promise<{ engine: BenchEngine; which: s
         'the bundled engine was transformed on import: the bench would not measure it as it ships',
       );
     }
-    return { engine, which: 'the engine bundled by tsup, as the package ships it' };
+    return engine;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

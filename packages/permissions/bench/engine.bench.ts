@@ -8,7 +8,10 @@
  * µs per command (p50, p90 and p99 of per-command medians, and their mean), ratios, the cost
  * of three common commands alone, and 1 MB inputs decided. (A 1 MB command decided by a new
  * process: `hook.bench.ts`.) Dexter's functions are the engine bundled as it ships
- * (`built-engine.ts`; `BENCH_SOURCE=1` for the source through tsx).
+ * (`built-engine.ts`; `BENCH_SOURCE=1` for the source through tsx). `BENCH_BASE=REF` adds the
+ * full decision of the engine at commit REF, bundled the same way, as one more subject: timed
+ * command by command beside this tree's, so a change is measured against its base in the same
+ * run, under the same load (`BENCH_BASE=HEAD`, this tree's commit, shows the bias of the pairing).
  * Skips with a notice when the corpus is absent.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as shellQuoteParse } from 'shell-quote';
 import { Language, Parser } from 'web-tree-sitter';
-import { loadBenchEngine } from './built-engine';
+import { loadBaseEngine, loadBenchEngine } from './built-engine';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../../../shared/data/corpora/agent.jsonl');
@@ -37,7 +40,7 @@ const commands: string[] = readFileSync(corpus, 'utf8')
 const { engine, which } = await loadBenchEngine();
 const { analyzeShell, checkFloor, classifyCommand, compileRuleSet, evaluateBash } = engine;
 
-const rules = compileRuleSet({
+const ruleSpec = {
   allow: [
     'Bash(git status:*)',
     'Bash(git log:*)',
@@ -52,7 +55,12 @@ const rules = compileRuleSet({
   ],
   ask: ['Bash(git push:*)'],
   deny: ['Bash(rm:*)', 'Bash(curl:*)'],
-});
+};
+const rules = compileRuleSet(ruleSpec);
+const baseRef = process.env.BENCH_BASE;
+const base = baseRef ? await loadBaseEngine(baseRef) : undefined;
+const baseRules = base?.engine.compileRuleSet(ruleSpec);
+const baseName = base ? `base ${base.commit.slice(0, 7)} evaluateBash (full decision)` : '';
 
 await Parser.init();
 const language = await Language.load(wasm);
@@ -72,6 +80,8 @@ const subjects: Record<string, Subject> = {
   'shell-quote parse': (command) => shellQuoteParse(command),
   'tree-sitter-bash parse': (command) => treeSitter.parse(command)?.delete(),
 };
+if (base !== undefined && baseRules !== undefined)
+  subjects[baseName] = (command) => base.engine.evaluateBash(command, baseRules, { cwd: '/work/project' });
 
 const rounds = 7;
 const warmupPasses = 10;
@@ -109,9 +119,15 @@ function measureAll(): Record<string, { perCommand: number[]; coldMean: number }
   // deoptimizes the code that checked them (`--trace-deopt`, "weak objects") to recompile it
   // during the round: the full decision measured 5.4 µs instead of 2.5, tree-sitter's wasm
   // untouched.
+  // The subjects take turns in one order and then the reverse, command by command, so none is
+  // always timed right after another's garbage. (Even so, the same engine as two subjects,
+  // `BENCH_BASE=HEAD`, measured the base 3-12 % slower than this tree on a shared machine:
+  // read a branch's ratio against such a run.)
+  const reversed = [...names].reverse();
   for (let round = 0; round < rounds; round++) {
     commands.forEach((command, index) => {
-      for (const name of names) samples[name]![index]!.push(time(subjects[name]!, command));
+      for (const name of (round + index) % 2 === 0 ? names : reversed)
+        samples[name]![index]!.push(time(subjects[name]!, command));
     });
   }
   const out: Record<string, { perCommand: number[]; coldMean: number }> = {};
@@ -162,28 +178,44 @@ console.log(
   `\nfull decision: ${speedup >= 1 ? `${speedup.toFixed(1)}× faster than` : `${(1 / speedup).toFixed(1)}× slower than`} tree-sitter parsing alone (median), ` +
     `${(full.median / shellQuote.median).toFixed(1)}× the time of shell-quote's tokenizer; target median ≤ 5 µs: ${full.median <= 5 ? 'met' : 'NOT met'}`,
 );
+const baseResult = base === undefined ? undefined : results[baseName];
+if (baseResult !== undefined) {
+  const ratio = (key: 'median' | 'p90' | 'p99' | 'mean') => (full[key] / baseResult[key]).toFixed(2);
+  console.log(
+    `this tree / base ${base!.commit.slice(0, 7)}, full decision: p50 ${ratio('median')}, p90 ${ratio('p90')}, p99 ${ratio('p99')}, mean ${ratio('mean')}`,
+  );
+}
 
 // Three common commands alone: the full decision against tree-sitter's parse of the same text
 // (the median of 31 samples of 200 calls each, the two interleaved).
-console.log('\n| command | full decision µs | tree-sitter parse µs | ratio |');
-console.log('| --- | ---: | ---: | ---: |');
+console.log(
+  `\n| command | full decision µs | tree-sitter parse µs | ratio |${base ? ' base µs | this tree / base |' : ''}`,
+);
+console.log(`| --- | ---: | ---: | ---: |${base ? ' ---: | ---: |' : ''}`);
 for (const command of ['git status', 'python test_api.py', 'ls -la']) {
   const decide = subjects['dexter evaluateBash (full decision)']!;
   const parse = subjects['tree-sitter-bash parse']!;
+  const decideBase = base ? subjects[baseName] : undefined;
   const decided: number[] = [];
   const parsed: number[] = [];
+  const based: number[] = [];
   const batch = (subject: Subject) => {
     const start = process.hrtime.bigint();
     for (let i = 0; i < 200; i++) subject(command);
     return Number(process.hrtime.bigint() - start) / 1000 / 200;
   };
   for (let sample = 0; sample < 31; sample++) {
+    if (decideBase && sample % 2 === 1) based.push(batch(decideBase));
     decided.push(batch(decide));
     parsed.push(batch(parse));
+    if (decideBase && sample % 2 === 0) based.push(batch(decideBase));
   }
   const d = quantile(decided, 0.5);
   const p = quantile(parsed, 0.5);
-  console.log(`| \`${command}\` | ${d.toFixed(2)} | ${p.toFixed(2)} | ${(d / p).toFixed(2)}× |`);
+  const b = decideBase ? quantile(based, 0.5) : 0;
+  console.log(
+    `| \`${command}\` | ${d.toFixed(2)} | ${p.toFixed(2)} | ${(d / p).toFixed(2)}× |${decideBase ? ` ${b.toFixed(2)} | ${(d / b).toFixed(2)} |` : ''}`,
+  );
 }
 
 // 1 MB inputs, decided end to end.

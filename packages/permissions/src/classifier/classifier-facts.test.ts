@@ -57,6 +57,9 @@ describe('the classifier facts of the table', () => {
     ['7z a x.7z @list.txt', 'unknown', '@list.txt'],
     ['7z a -ir@list x.7z', 'unknown', '-ir@list'],
     ['7z a -ai@list x.7z', 'unknown', '-ai@list'],
+    ['nm @opts a.out', 'unknown', '@opts'],
+    ['objdump -d @opts', 'unknown', '@opts'],
+    ['nm -C a.out', 'read-only', undefined],
     ['git remote show origin', 'unknown', 'show'],
     ['git remote show -n origin', 'read-only', undefined],
     ['npm test --script-shell=./x', 'mutating', '--script-shell=./x'],
@@ -120,6 +123,19 @@ describe('the classifier facts of the table', () => {
       expect(grep!.flag).toBe('GREP_OPTIONS=-r');
       expect(refused('tar', drop)).toThrow(/TAR_OPTIONS gives no options/);
       expect(refused('grep', drop)).toThrow(/GREP_OPTIONS gives no options/);
+    });
+
+    it('nm and objdump without optionFiles', async () => {
+      const drop = (entry: CommandFact) => {
+        const { optionFiles: _dropped, ...rest } = entry;
+        return rest;
+      };
+      const [nm] = await changedVerdicts(changeEntry('nm', drop), ['nm @opts a.out']);
+      expect(nm!.prefixExcluded).toBeUndefined();
+      const [objdump] = await changedVerdicts(changeEntry('size', drop), ['objdump -d @opts']);
+      expect(objdump!.prefixExcluded).toBeUndefined();
+      expect(refused('nm', drop)).toThrow(/nm @opts a.out` lacks the effect reads-options/);
+      expect(refused('size', drop)).toThrow(/objdump @opts x.o` lacks the effect reads-options/);
     });
 
     it('zip without the reads-listed effect of -@', async () => {

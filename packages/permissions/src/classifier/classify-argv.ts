@@ -17,6 +17,7 @@ import {
   READ_ONLY_NAMES,
   READS_OPTIONS_NAMES,
   readCommand,
+  valueEffectsOf,
 } from '../commands';
 import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
@@ -127,13 +128,47 @@ function namesFromInput(argv: readonly string[], name: string): string | undefin
 
 /**
  * The option (as written) by which a command of the command table reads more options from a
- * file or standard input (`curl -K -`, `curl --config x.cfg`), in any reading: what those
- * options do is not on the command line, so no prefix rule (`Bash(curl:*)`) covers it.
+ * file or standard input (`curl -K -`, `curl --config x.cfg`), or the operand naming such a
+ * file (`optionFiles`: `gcc @opts`), in any reading: what those options do is not on the command
+ * line, so no prefix rule (`Bash(curl:*)`) covers it.
  */
 function optionsFromFile(argv: readonly string[], name: string): string | undefined {
   for (const reading of readCommand(argv, 0, name) ?? []) {
     for (const option of reading.options) {
       if (option.def?.effects.includes('reads-options')) return argv[option.index];
+    }
+    const prefix = reading.facts[reading.facts.length - 1]!.fact.optionFiles;
+    if (prefix !== undefined && reading.effects.has('reads-options'))
+      for (const index of reading.operands) if (argv[index]!.startsWith(prefix)) return argv[index];
+  }
+  return undefined;
+}
+
+/** True when an option of `fact` (at any level) runs another program, given or with some value. */
+const runsByOption = atAnyLevel((fact) =>
+  Object.values(fact.effects ?? {}).some((effects) => effects.includes('runs')),
+);
+
+/** Entries off the allowlist's concern whose options may run another program (`gcc -B DIR`). */
+const RUNS_OPTION_NAMES: ReadonlySet<string> = namesWhere(runsByOption);
+
+/**
+ * The option (as written) by which a command off the allowlist runs another program, in any
+ * reading (the table's `runs` effect: `gcc -B /tmp/x`, `clang -fplugin=p.so`): not the command
+ * the prefix rule names, so `Bash(gcc:*)` does not cover it, as it covers no flag that runs
+ * something (a rule that spells the option out, `Bash(gcc -B:*)`, does).
+ */
+function runningOption(argv: readonly string[], name: string): string | undefined {
+  for (const reading of readCommand(argv, 0, name) ?? []) {
+    if (!reading.effects.has('runs')) continue;
+    for (const option of reading.options) {
+      const def = option.def;
+      if (def === undefined) continue;
+      if (
+        def.effects.includes('runs') ||
+        (option.value !== undefined && valueEffectsOf(def, option.value)?.includes('runs'))
+      )
+        return argv[option.index];
     }
   }
   return undefined;
@@ -167,6 +202,8 @@ export function classifyArgv(argv: readonly string[], words?: readonly ShellWord
   if (listed === undefined) {
     // The command table knows it changes what its operands name (`rm -rf x`).
     if (MUTATING_NAMES.has(name)) return mutating(`${name} changes the files it names`, name);
+    const runs = RUNS_OPTION_NAMES.has(name) ? runningOption(argv, name) : undefined;
+    if (runs !== undefined) return mutating(`${name} ${runs} runs another program`, runs);
     const hidden = READS_OPTIONS_NAMES.has(name) ? optionsFromFile(argv, name) : undefined;
     if (hidden !== undefined) {
       return {

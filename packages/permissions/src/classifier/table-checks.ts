@@ -91,13 +91,6 @@ const hostname: Check = (argv, _start, reading) =>
     ? mutating('hostname NAME sets the host name', argv[reading.operands[0]!])
     : undefined;
 
-/** binutils read more options from `@FILE`, where nothing shows what they do (`nm @opts` can hold `--plugin`). */
-const optionFile: Check = (argv, _start, reading) => {
-  const file = reading.operands.find((index) => argv[index]!.startsWith('@'));
-  if (file === undefined) return undefined;
-  return { ...unknown('binutils read further options from an @FILE', argv[file]), prefixExcluded: true };
-};
-
 /**
  * `test -v NAME` (also `[ -v NAME ]`) makes bash evaluate an array subscript in NAME as
  * arithmetic, which reads variables' values as expressions that may hold substitutions (`i='b[$(id)]';
@@ -238,8 +231,6 @@ export const TABLE_CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ['tar', tar],
   ['date', date],
   ['hostname', hostname],
-  ['nm', optionFile],
-  ['size', optionFile],
   ['git branch', needsList('branch', ['-l', '--list', '--show-current'])],
   ['git tag', needsList('tag', ['-l', '--list'])],
   ['git config', config],

@@ -226,6 +226,20 @@ function readingVerdict(
         prefixExcluded: true,
       };
   }
+  // An operand naming a file of more options (`optionFiles`: binutils' `nm @opts`, which can
+  // hold `--plugin`): what they do is not on the line.
+  const optionFiles = innermost.fact.optionFiles;
+  if (optionFiles !== undefined && reading.effects.has('reads-options')) {
+    const at = reading.operands.find((index) => argv[index]!.startsWith(optionFiles));
+    if (at !== undefined)
+      return {
+        ...unknown(
+          `${label} ${argv[at]} reads more options from a file, which the command line does not show`,
+          argv[at],
+        ),
+        prefixExcluded: true,
+      };
+  }
   if (reading.unknownSubcommand !== undefined)
     return unknown(
       `${label} ${reading.unknownSubcommand} is not a known read-only subcommand`,
@@ -303,7 +317,12 @@ export function isQuiet(fact: CompiledFact): boolean {
   if (facts.readOnly !== 'any-option' || facts.subcommands !== undefined || facts.wrapper !== undefined)
     return false;
   if (TABLE_CHECKS.has(fact.path) || facts.operands?.some((role) => ACTING_ROLES.has(role))) return false;
-  if (facts.contactsRemote !== undefined || facts.listOperands !== undefined) return false;
+  if (
+    facts.contactsRemote !== undefined ||
+    facts.listOperands !== undefined ||
+    facts.optionFiles !== undefined
+  )
+    return false;
   for (const def of fact.short.values()) if (definesAction(def)) return false;
   for (const def of fact.long.values()) if (definesAction(def)) return false;
   return true;

@@ -22,6 +22,11 @@ const DEBUGGER_SHELL = /^\s*(?:(?:platform\s+)?shell\b|!)\s*(.*)$/s;
 const PIPE_OPEN = /^\s*\||\|\s*$/;
 const PIPE_ENDS = /^\s*\||\|\s*$/g;
 
+/** A word as shell text that reads back as that word: quoted unless it is plain. */
+function quotedWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
 /** A `script` value in its format: ugrep's `--filter=EXTS:CMD,…`, an editor's `!CMD`. */
 export function scriptOf(value: string, format: ScriptFormat | undefined): string | undefined {
   switch (format) {
@@ -43,6 +48,8 @@ export function scriptOf(value: string, format: ScriptFormat | undefined): strin
       return PIPE_OPEN.test(value) ? value.replace(PIPE_ENDS, '') : undefined;
     case 'ext-transport':
       return value.startsWith('ext::') ? value.slice('ext::'.length).replace(/% /g, ' ') : undefined;
+    case 'comma-argv':
+      return value.split(',').map(quotedWord).join(' ');
     default:
       return value;
   }

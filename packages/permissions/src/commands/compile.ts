@@ -253,6 +253,7 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
       throw new Error(`command table: ${path}: ${spelling} only prints but runs a command (noCommandWith)`);
   for (const spelling of fact.contactsRemote?.unless ?? []) find(spelling, 'option keeping it local');
   if (fact.listOperands === '') throw new Error(`command table: ${path}: an empty listOperands prefix`);
+  if (fact.optionFiles === '') throw new Error(`command table: ${path}: an empty optionFiles prefix`);
   for (const [spelling, role] of Object.entries(fact.pairs ?? {})) {
     const def = find(spelling, 'second value of');
     if (def.takes !== 'required')

@@ -467,10 +467,15 @@ export const ENVIRONMENT_NAMES: ReadonlySet<string> = namesWhere(
   atAnyLevel((fact) => fact.printsEnvironment !== undefined),
 );
 
-/** Commands that may read more options from a file the command line does not show (`curl -K`). */
+/**
+ * Commands that may read more options from a file the command line does not show (`curl -K`,
+ * `gcc @opts`: `optionFiles`).
+ */
 export const READS_OPTIONS_NAMES: ReadonlySet<string> = namesWhere(
-  atAnyLevel((fact) =>
-    Object.values(fact.effects ?? {}).some((effects) => effects.includes('reads-options')),
+  atAnyLevel(
+    (fact) =>
+      fact.optionFiles !== undefined ||
+      Object.values(fact.effects ?? {}).some((effects) => effects.includes('reads-options')),
   ),
 );
 

@@ -597,6 +597,11 @@ function finish(state: State, argv: readonly string[]): Reading {
   if (listed !== undefined)
     for (const index of state.operands)
       if (argv[index]!.startsWith(listed)) state.effects.add('reads-listed');
+  // `gcc @opts a.c`: an operand naming a file of more options.
+  const optionFiles = level.fact.optionFiles;
+  if (optionFiles !== undefined)
+    for (const index of state.operands)
+      if (argv[index]!.startsWith(optionFiles)) state.effects.add('reads-options');
   // `dd if=F of=F`: an operand's role by the key before its `=`.
   if (keyed !== undefined && !state.exhausted)
     for (const index of state.operands) {

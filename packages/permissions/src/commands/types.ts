@@ -320,6 +320,11 @@ export interface ArgvFacts {
    * a reading with one has the effect `reads-listed`.
    */
   listOperands?: string;
+  /**
+   * An operand starting with this text names a file of more options, read as if given there
+   * (GCC's and binutils' `@FILE`): a reading with one has the effect `reads-options`.
+   */
+  optionFiles?: string;
 }
 
 /**
@@ -336,7 +341,9 @@ export type ReadFormat = 'curl-form' | 'ftp-commands';
  * `RemoteCommand` hold one; `debugger` — a gdb or lldb command, of which `shell CMD`, `!CMD`
  * and `platform shell CMD` run one; `pipe-open` — a Perl two-argument `open` target, `CMD|` or
  * `|CMD` runs CMD in a shell; `ext-transport` — a git URL `ext::CMD` (`%` before a blank
- * escapes it), other URLs run none.
+ * escapes it), other URLs run none; `comma-argv` — an argv with its words joined by commas
+ * (GCC's `-wrapper gdb,--args`), run as a command, never by a shell: read as the command line
+ * that quotes each word.
  */
 export type ScriptFormat =
   | 'after-colon'
@@ -345,7 +352,8 @@ export type ScriptFormat =
   | 'ssh-option'
   | 'debugger'
   | 'pipe-open'
-  | 'ext-transport';
+  | 'ext-transport'
+  | 'comma-argv';
 
 /**
  * How the shell parser takes a wrapper off the command it runs (`sudo -u x CMD`, `env X=1

@@ -226,6 +226,11 @@ export const BASICS: readonly CommandFact[] = [
     readOnly: 'any-option',
     long: 'plugin=',
     effects: { '--plugin': ['runs'] },
+    optionFiles: '@',
+    examples: [
+      { argv: ['nm', '@opts', 'a.out'], effects: ['reads-options'] },
+      { argv: ['nm', '-C', 'a.out'], notEffects: ['reads-options'] },
+    ],
   },
   {
     names: ['xxd'],
@@ -294,5 +299,7 @@ export const BASICS: readonly CommandFact[] = [
     names: ['size', 'objdump', 'readelf', 'strings'],
     summary: 'print parts of object files; `@FILE` reads more options',
     readOnly: 'any-option',
+    optionFiles: '@',
+    examples: [{ argv: ['objdump', '@opts', 'x.o'], effects: ['reads-options'] }],
   },
 ];

@@ -5,6 +5,7 @@ import { BASICS } from './basics';
 import { BUILTINS } from './builtins';
 import { CLIENTS } from './clients';
 import { CODE_RUNNERS } from './code-runners';
+import { COMPILERS } from './compilers';
 import { CREDENTIALS } from './credentials';
 import { ENVIRONMENT } from './environment';
 import { FILES } from './files';
@@ -44,4 +45,5 @@ export const ENTRIES: readonly CommandFact[] = [
   ...CLIENTS,
   ...BASICS,
   ...CODE_RUNNERS,
+  ...COMPILERS,
 ];

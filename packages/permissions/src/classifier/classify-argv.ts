@@ -19,7 +19,6 @@ import {
   readCommand,
   valueEffectsOf,
 } from '../commands';
-import { nameShapes } from '../shell/name-shapes';
 import type { ShellWord } from '../shell/types';
 import { classifyPackageRunner } from './package-options';
 import { classifyQuiet, classifyReadings, isQuiet } from './table-verdict';
@@ -55,8 +54,31 @@ const SYSTEM_DIRS = new Set([
   '/opt/homebrew/bin',
 ]);
 
-/** The allowlist's command names (for documentation and tests). */
-export const READ_ONLY_COMMANDS: readonly string[] = [...READ_ONLY_NAMES].sort();
+/**
+ * The allowlist's command names, sorted (for documentation and tests): listed the first time
+ * the array is read, not when the module loads (a decision never reads it).
+ */
+export const READ_ONLY_COMMANDS: readonly string[] = listedWhenRead(() => [...READ_ONLY_NAMES].sort());
+
+/** An array whose items `list` gives the first time any of it is read (a proxy over it). */
+function listedWhenRead(list: () => readonly string[]): readonly string[] {
+  const items: string[] = [];
+  let listed = false;
+  const filled = (): string[] => {
+    if (!listed) {
+      listed = true;
+      items.push(...list());
+    }
+    return items;
+  };
+  // The proxy's target is `items` itself, so every answer is the target's own (as a proxy must give).
+  return new Proxy(items, {
+    get: (_target, key, receiver) => Reflect.get(filled(), key, receiver),
+    has: (_target, key) => Reflect.has(filled(), key),
+    ownKeys: () => Reflect.ownKeys(filled()),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(filled(), key),
+  });
+}
 
 /**
  * How a command name is classified: by the command table's readings of argv, or (an entry
@@ -72,31 +94,32 @@ interface Listed {
 }
 
 /**
- * Every name classifyArgv knows, in one map: most command words are not on the allowlist,
- * and one failed lookup answers for them.
+ * Not on the allowlist, but a prefix rule for them must not cover options that run code: the
+ * entries whose options nopt reads (npm, pnpm), by the reader of `package-options.ts`.
  */
-const LISTED = new Map<string, Listed>();
-for (const name of READ_ONLY_NAMES) LISTED.set(name, { classify: undefined, table: true });
-// Not on the allowlist, but a prefix rule for them must not cover options that run code: the
-// entries whose options nopt reads (npm, pnpm), by the reader of `package-options.ts`.
-for (const name of namesWhere((fact) => fact.optionStyle === 'nopt')) {
-  if (!LISTED.has(name)) {
-    LISTED.set(name, { classify: (args, words) => classifyPackageRunner(name, args, words) });
-  }
-}
+const NOPT_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.optionStyle === 'nopt');
 
 /**
- * The listed names' shapes (see `nameShapes`): most unlisted command words (`chmod`, `mkdir`,
- * `python3`) are ruled out without hashing them (nothing else may need their hash).
+ * What classifyArgv makes of each command name met so far, `null` for a name it does not
+ * list (most command words): asked of the table's derived sets one name at a time, so a new
+ * process tests only the entries of the names it meets. Bounded: command words repeat, hostile
+ * input may not.
  */
-const LISTED_SHAPES = nameShapes(LISTED.keys());
+const LISTED = new Map<string, Listed | null>();
 
-/** `LISTED.get(name)`, after a test of the name's shape. */
+/** How `name` is classified, when it is listed. */
 function listedEntry(name: string): Listed | undefined {
-  const length = name.length;
-  if (length > 30) return undefined;
-  const shape = LISTED_SHAPES[((name.charCodeAt(0) & 31) << 5) | (name.charCodeAt(length - 1) & 31)]!;
-  return (shape & (1 << length)) === 0 ? undefined : LISTED.get(name);
+  let listed = LISTED.get(name);
+  if (listed === undefined) {
+    listed = READ_ONLY_NAMES.has(name)
+      ? { classify: undefined, table: true }
+      : NOPT_NAMES.has(name)
+        ? { classify: (args, words) => classifyPackageRunner(name, args, words) }
+        : null;
+    if (LISTED.size >= 4096) LISTED.clear();
+    LISTED.set(name, listed);
+  }
+  return listed ?? undefined;
 }
 
 /**

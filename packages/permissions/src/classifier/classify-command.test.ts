@@ -467,8 +467,8 @@ describe('redirects and wrappers', () => {
 });
 
 describe('the allowlist lookup', () => {
-  // Listed: the allowlist, and npm/pnpm (classified for their prefix rules). The lookup tests a
-  // name's shape before the map: it must find every listed name and only those.
+  // Listed: the allowlist, and npm/pnpm (classified for their prefix rules). The lookup asks the
+  // table's derived sets one name at a time: it must find every listed name and only those.
   const listed = new Set([...READ_ONLY_COMMANDS, 'npm', 'pnpm']);
   const unlisted = (name: string) => `${name} is not on the read-only allowlist`;
   const agrees = (name: string) => {

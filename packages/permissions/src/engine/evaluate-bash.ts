@@ -13,7 +13,7 @@
  *  8. the default (`ask`, or `deny` for headless hosts).
  */
 import { markForeignRepositories } from '../classifier';
-import { forgetReadings } from '../commands';
+import { forgetReadings, WORDS_RUNNER_NAMES } from '../commands';
 import type { PermissionBehavior, PermissionDecision } from '../decision';
 import {
   checkAssignments,
@@ -181,11 +181,15 @@ function plainCommandWord(command: SimpleCommand): string | boolean {
   return word;
 }
 
-/** What `plainCommand` makes of a command word itself (memoized, bounded). */
+/**
+ * What `plainCommand` makes of a command word itself (memoized, bounded). `eval`, `source` and
+ * `.` are the table's builtins that run shell code (`runsShellCode`), which `mayRunUnseenCode`
+ * counts, as it counts the shells and interpreters.
+ */
 function plainWord(word: string): boolean {
   let plain = plainWords.get(word);
   if (plain === undefined) {
-    plain = word !== 'eval' && !mayRunUnseenCode(commandBasename(word)) && !mayHideCommands(word);
+    plain = !mayRunUnseenCode(commandBasename(word)) && !mayHideCommands(word);
     if (plainWords.size >= 4096) plainWords.clear(); // bounded: command words repeat, hostile input may not
     plainWords.set(word, plain);
   }
@@ -357,7 +361,7 @@ function denyMatch(
     if (found) return found;
   }
   const argv = command.unwrapped.argv.length > 0 ? command.unwrapped.argv : command.argv;
-  if (argv[0] === 'eval' && argv.length > 1) {
+  if (argv.length > 1 && WORDS_RUNNER_NAMES.has(argv[0]!)) {
     const found = denyMatchAny(hiddenCommands(argv.slice(1).join(' '), shell), rules, shell, depth);
     if (found) return found;
   }

@@ -4,11 +4,12 @@
  * environment dumps; the first violation is returned.
  */
 
+import { mayPrintCredential } from '../commands';
 import { hasPatternChar, mentionsSecretFragment } from '../secrets/secret-fragments';
 import { analyzeShell } from '../shell';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
-import { CREDENTIAL_COMMANDS, printsCredential } from './credential-commands';
+import { printsCredential } from './credential-commands';
 import { checkAssignments } from './dangerous-variables';
 import { checkEnvDumpNamed, DUMP_COMMANDS } from './env-dump';
 import {
@@ -45,39 +46,34 @@ const NO_READ = 8;
 // Bits `passesQuickly` adds for a command word: its name has no operand that is read and
 // spells no secret fragment and no pattern character (`echo`, `ls`, `mkdir`; not `ssh-add` or
 // `[`), is an interpreter's (`interpreterFamily`), has a `[` and is not `[` itself
-// (`NAME[SUB]=…`); and CREDENTIALS for `docker-credential-*` names, which have a
-// credential-printing rule too. (Asked of the command words met, not of every name the table
-// has when the module loads: the fragment search compiles its expression on first use, which a
-// new process deciding `git status` never needs.)
+// (`NAME[SUB]=…`). (Asked of the command words met, not of every name the table has when the
+// module loads: the fragment search compiles its expression on first use, which a new process
+// deciding `git status` never needs.)
 const NO_READ_PLAIN = 16;
 const INTERPRETER = 32;
 const BRACKET = 64;
-const NAME_KINDS: ReadonlyMap<string, number> = (() => {
-  const kinds = new Map<string, number>();
-  const mark = (names: Iterable<string>, kind: number) => {
-    for (const name of names) kinds.set(name, (kinds.get(name) ?? 0) | kind);
-  };
-  mark(ASSIGNING_COMMANDS, ASSIGNS);
-  mark(CREDENTIAL_COMMANDS, CREDENTIALS);
-  mark(DUMP_COMMANDS, DUMPS);
-  mark(NO_READ_OPERANDS, NO_READ);
-  return kinds;
-})();
 
 /**
- * A name's shape: bit `last & 31` of entry `min(length, 15) * 32 + (first & 31)`, from its
- * first and last characters' codes. A name whose shape no name in `NAME_KINDS` has is none of
- * them, found without hashing it (most are: `cat`, `cd`, `grep`, `python3`).
+ * What the checks make of each command name met so far (bounded: command words repeat, hostile
+ * input may not). The sets it asks are derived from the command table one name at a time
+ * (`namesWhere`), so a new process tests the entries of the names it meets, not the whole table
+ * (a `*` name such as `docker-credential-*` is matched by `mayPrintCredential`).
  */
-const NAME_SHAPES = new Int32Array(16 * 32);
-const shapeIndex = (name: string): number => (Math.min(name.length, 15) << 5) | (name.charCodeAt(0) & 31);
-for (const name of NAME_KINDS.keys())
-  NAME_SHAPES[shapeIndex(name)]! |= 1 << (name.charCodeAt(name.length - 1) & 31);
+const NAME_KINDS = new Map<string, number>();
 
-/** What `NAME_KINDS` says of `name` (0 for most names). */
+/** The bits above `name` has (0 for most names). */
 function nameKind(name: string): number {
-  if (((NAME_SHAPES[shapeIndex(name)]! >>> (name.charCodeAt(name.length - 1) & 31)) & 1) === 0) return 0;
-  return NAME_KINDS.get(name) ?? 0;
+  let kind = NAME_KINDS.get(name);
+  if (kind === undefined) {
+    kind =
+      (ASSIGNING_COMMANDS.has(name) ? ASSIGNS : 0) |
+      (mayPrintCredential(name) ? CREDENTIALS : 0) |
+      (DUMP_COMMANDS.has(name) ? DUMPS : 0) |
+      (NO_READ_OPERANDS.has(name) ? NO_READ : 0);
+    if (NAME_KINDS.size >= 4096) NAME_KINDS.clear();
+    NAME_KINDS.set(name, kind);
+  }
+  return kind;
 }
 
 /**
@@ -127,7 +123,6 @@ function passesQuickly(command: SimpleCommand, names: FloorNames | undefined): b
     if ((kind & NO_READ) !== 0 && !mentionsSecretFragment(name) && !hasPatternChar(name))
       kind |= NO_READ_PLAIN;
     if (interpreterFamily(name) !== undefined) kind |= INTERPRETER;
-    if (name.startsWith('docker-credential-')) kind |= CREDENTIALS;
     // `NAME[SUB]=…` as the command word (`[ -f x ]` is not one).
     if (bracket && head !== '[') kind |= BRACKET;
     if (names !== undefined) {

@@ -10,15 +10,9 @@
  * and benign form), so that context is not a read; the outer command is opaque anyway.
  */
 
-import { CREDENTIAL_NAMES, mayPrintCredential, readCommand, readingPrintsCredentials } from '../commands';
+import { mayPrintCredential, readCommand, readingPrintsCredentials } from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
-
-/**
- * Every command name the table says may print a credential; a name ending in `*` stands for
- * every name starting so (`docker-credential-*`). Any other prints none.
- */
-export const CREDENTIAL_COMMANDS: readonly string[] = [...CREDENTIAL_NAMES];
 
 /**
  * True when `command` prints a credential to its output, in some reading of its argv (the

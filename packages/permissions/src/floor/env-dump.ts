@@ -25,6 +25,7 @@
 import {
   commandFact,
   ENVIRONMENT_NAMES,
+  namesInAny,
   readCommand,
   readingPrintsEnvironment,
   SECRET_NAME,
@@ -47,7 +48,7 @@ export function isSecretVariableName(name: string): boolean {
 const SHOWN = new Set(['top', 'background']);
 
 /** Every command name the checks here know: the table's (`printenv`, `ps`, `awk`, `ssh` …) and `env`. */
-export const DUMP_COMMANDS: ReadonlySet<string> = new Set([...ENVIRONMENT_NAMES, 'env']);
+export const DUMP_COMMANDS: ReadonlySet<string> = namesInAny(ENVIRONMENT_NAMES, new Set(['env']));
 
 const dump = (command: SimpleCommand): FloorViolation => ({
   check: 'env-dump',

@@ -155,7 +155,7 @@ function tableRoles(
 }
 
 /** Commands none of whose operands is read (one set: `readableWordCount` runs for every command). */
-export const NO_READ_OPERANDS: ReadonlySet<string> = new Set([...NON_READING, ...DATA_TOOLS]);
+export const NO_READ_OPERANDS: ReadonlySet<string> = namesInAny(NON_READING, DATA_TOOLS);
 
 /**
  * True for a copier (`cp`, `mv`, `install`, `rsync`, `scp`): its last operand is a destination

@@ -40,7 +40,15 @@ export { programDollars, withoutFieldReferences } from './program-dollars';
 export { type ProgramSource, programSource, STDIN_FILE, unguessed } from './program-source';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
 export { prefixLength } from './rule-prefix';
-export { type CommandRun, commandsRun, runsNoCommand, wordsNamingNoCommand } from './runner-words';
+export {
+  type CommandRun,
+  commandsRun,
+  printsOnlyIds,
+  readingsAfterHost,
+  runnerOperands,
+  runsNoCommand,
+  wordsNamingNoCommand,
+} from './runner-words';
 export { SECRET_NAME, SECRET_NAME_SOURCE } from './secret-names';
 export { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
 export type {

@@ -13,7 +13,7 @@ import { execsArgv } from './exec-argv';
 import { programDollars } from './program-dollars';
 import { type Reading, readArgv } from './read-argv';
 import { prefixLength } from './rule-prefix';
-import { commandsRun, runsNoCommand } from './runner-words';
+import { commandsRun, printsOnlyIds, runsNoCommand } from './runner-words';
 import { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
 import type { CommandFact, Example } from './types';
 
@@ -87,6 +87,10 @@ function checkExample(entry: CommandFact, example: Example, reader: CompiledFact
         `command table: ${entry.names[0]}: example \`${describe(argv)}\` runs ${JSON.stringify(runs)}`,
       );
   }
+  if (example.ids !== undefined && printsOnlyIds(readings) !== example.ids)
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.ids ? 'prints more than ids' : 'prints only ids'}`,
+    );
   if (example.commandLines !== undefined) {
     const lines = commandLinesIn(readings, argv);
     const missing = example.commandLines.find((line) => !lines.includes(line));

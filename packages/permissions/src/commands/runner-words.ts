@@ -4,7 +4,7 @@
  * later word (`engine/hidden-commands.ts`), except where every reading says no command can be.
  */
 import type { CompiledFact } from './compile';
-import { MAX_READINGS as MAX_READINGS_CUT, type Reading, type WordKind } from './read-argv';
+import { MAX_READINGS as MAX_READINGS_CUT, type Reading, readArgv, type WordKind } from './read-argv';
 
 /**
  * True when every reading reaches a subcommand that runs no command of its words
@@ -125,32 +125,145 @@ export function commandsRun(readings: readonly Reading[], argv: readonly string[
       add(option.valueIndex, end, false, false);
     }
     if (!reading.anyLaterWord) continue;
-    let runner: CompiledFact['fact'] | undefined;
-    for (const level of reading.facts) if (level.fact.wrapper === 'any-later-word') runner = level.fact;
-    // The words the runner does not read as its own: not its options, nor their values.
-    const values = new Set<number>();
-    for (const option of reading.options) if (option.valueIndex !== undefined) values.add(option.valueIndex);
-    const later: number[] = [];
-    for (let index = 1; index < argv.length; index++)
-      if (reading.kinds[index] === 'unknown' && !values.has(index)) later.push(index);
-    let from = 0;
-    let operands = runner?.commandAfter;
-    while (operands !== undefined && operands > 0 && from < later.length) {
-      if (argv[later[from]!]!.startsWith('-')) operands = undefined;
-      else {
-        operands--;
-        from++;
-      }
-    }
-    if (operands === 0 && from < later.length && argv[later[from]!] === '--') from++;
-    const word = from < later.length ? argv[later[from]!]! : undefined;
-    if (operands === 0 && (word === undefined || !word.startsWith('-'))) {
-      if (word !== undefined) add(later[from]!, argv.length, shell, packageProgram);
+    const placed = placeCommand(reading, argv);
+    if (placed === undefined) return undefined;
+    if (placed.start !== undefined) {
+      add(placed.start, argv.length, shell, packageProgram);
       continue;
     }
     // Where the command starts is not known: every later word that is no option may be it.
-    for (let at = from; at < later.length; at++)
-      if (!argv[later[at]!]!.startsWith('-')) add(later[at]!, argv.length, shell, packageProgram);
+    for (const at of placed.maybe) add(at, argv.length, shell, packageProgram);
   }
   return runs;
+}
+
+/**
+ * Where an `any-later-word` runner's command is in one reading of `argv`: after its
+ * `commandAfter` operands (`operands`: `ssh HOST`, `docker exec CONTAINER`; one fewer when an
+ * option named the container, `target-given`: `kubectl exec -f pod.yaml`, `podman exec -l`),
+ * past a `--` right there, at `start` — or, where the table gives no count or a word that
+ * looks like an option comes first, at any of `maybe`. A runner whose options may follow its
+ * host (`loginShell`: OpenSSH reads `ssh host -p 22 CMD` so) has its words after the host read
+ * again as its own, as the runner reads them; its command then starts at the first other word
+ * of every such reading. Undefined when those readings are cut short.
+ */
+interface Placement {
+  readonly operands: readonly number[];
+  readonly start?: number;
+  readonly maybe: readonly number[];
+}
+
+function placeCommand(reading: Reading, argv: readonly string[]): Placement | undefined {
+  let runner: CompiledFact | undefined;
+  for (const level of reading.facts) if (level.fact.wrapper === 'any-later-word') runner = level;
+  // The words the runner does not read as its own: not its options, nor their values.
+  const later = laterWords(reading, argv, 1);
+  const count = runner?.fact.commandAfter;
+  let operands = count === undefined ? undefined : count - (reading.effects.has('target-given') ? 1 : 0);
+  let from = 0;
+  while (operands !== undefined && operands > 0 && from < later.length) {
+    if (argv[later[from]!]!.startsWith('-')) operands = undefined;
+    else {
+      operands--;
+      from++;
+    }
+  }
+  const own = later.slice(0, from);
+  if (operands === 0 && from < later.length && argv[later[from]!] === '--') from++;
+  const word = from < later.length ? argv[later[from]!]! : undefined;
+  if (operands === 0 && (word === undefined || !word.startsWith('-')))
+    return word === undefined
+      ? { operands: own, maybe: [] }
+      : { operands: own, start: later[from]!, maybe: [] };
+  if (operands === 0 && own.length > 0 && readsOptionsAfterHost(reading, runner)) {
+    // `ssh host -p 22 ls`: the words after the host read as ssh reads them there.
+    const host = own[own.length - 1]!;
+    const again = readArgv(argv, runner!, host);
+    if (again.length >= MAX_READINGS_CUT) return undefined;
+    const starts = new Set<number>();
+    for (const rest of again) {
+      const words = laterWords(rest, argv, host + 1);
+      if (words.length > 0) starts.add(words[0]!);
+    }
+    if (starts.size <= 1) {
+      const [start] = starts;
+      return start === undefined ? { operands: own, maybe: [] } : { operands: own, start, maybe: [] };
+    }
+    return { operands: own, maybe: [...starts].sort((a, b) => a - b) };
+  }
+  const maybe: number[] = [];
+  for (let at = from; at < later.length; at++) if (!argv[later[at]!]!.startsWith('-')) maybe.push(later[at]!);
+  return { operands: own, maybe };
+}
+
+/** True when `runner`, the entry `reading` starts with, reads its options after its host too (`loginShell`). */
+function readsOptionsAfterHost(reading: Reading, runner: CompiledFact | undefined): boolean {
+  return runner !== undefined && runner.fact.loginShell === true && reading.facts[0] === runner;
+}
+
+/**
+ * The readings of a runner's words after its host, for a runner that reads its options there
+ * too (`loginShell`: `ssh host -o ProxyCommand=CMD ls`), as it reads them: in every reading of
+ * `argv` where an option follows the host. Empty for any other argv.
+ */
+export function readingsAfterHost(readings: readonly Reading[], argv: readonly string[]): Reading[] {
+  const found: Reading[] = [];
+  for (const reading of readings) {
+    if (!reading.anyLaterWord) continue;
+    const runner = reading.facts[0]!;
+    if (!readsOptionsAfterHost(reading, runner) || runner.fact.commandAfter !== 1) continue;
+    const later = laterWords(reading, argv, 1);
+    if (later.length < 2 || argv[later[0]!]!.startsWith('-') || !argv[later[1]!]!.startsWith('-')) continue;
+    found.push(...readArgv(argv, runner, later[0]!));
+  }
+  return found;
+}
+
+/** The indexes from `from` on that `reading` reads as `unknown` and no option took as its value. */
+function laterWords(reading: Reading, argv: readonly string[], from: number): number[] {
+  let values: Set<number> | undefined;
+  for (const option of reading.options)
+    if (option.valueIndex !== undefined) (values ??= new Set()).add(option.valueIndex);
+  const later: number[] = [];
+  for (let index = from; index < argv.length; index++)
+    if (reading.kinds[index] === 'unknown' && !values?.has(index)) later.push(index);
+  return later;
+}
+
+/**
+ * The indexes of `argv` every reading reads as a runner's own operands before its command —
+ * the host of `ssh HOST CMD`, the container of `docker exec -it CONTAINER CMD` (`commandAfter`)
+ * — or undefined when there is none, or some reading may read one of them otherwise (an unlisted
+ * option may have taken the place of one: `docker exec --foo c x`).
+ */
+export function runnerOperands(
+  readings: readonly Reading[],
+  argv: readonly string[],
+): Set<number> | undefined {
+  if (readings.length === 0 || readings.length >= MAX_READINGS_CUT) return undefined;
+  let common: Set<number> | undefined;
+  for (const reading of readings) {
+    if (!reading.anyLaterWord) return undefined;
+    const placed = placeCommand(reading, argv);
+    if (placed === undefined || placed.operands.length === 0) return undefined;
+    if (common === undefined) common = new Set(placed.operands);
+    else for (const index of common) if (!placed.operands.includes(index)) common.delete(index);
+    if (common.size === 0) return undefined;
+  }
+  return common;
+}
+
+/**
+ * True when every reading of an argv prints only ids or names, one a word with no blank and no
+ * shell syntax (`printsIds` with a `names-only` option: `docker ps -q`, `kubectl get pods -o
+ * name`), and gives only options its entries list (an unlisted one may change the format).
+ */
+export function printsOnlyIds(readings: readonly Reading[] | undefined): boolean {
+  if (readings === undefined || readings.length === 0 || readings.length >= MAX_READINGS_CUT) return false;
+  for (const reading of readings) {
+    if (reading.unknownSubcommand !== undefined || !reading.effects.has('names-only')) return false;
+    if (!reading.facts.some((level) => level.fact.printsIds === true)) return false;
+    for (const option of reading.options) if (option.def === undefined) return false;
+  }
+  return true;
 }

@@ -60,6 +60,8 @@ export type Role =
  * - `reads-listed`: the command reads the files or objects its input or a list file names
  *   (`sort --files0-from=F`, `git cat-file --batch`): what it reads is not on the command line;
  * - `target-given`: an option named the destination (`cp -t DIR`), so no operand is `lastOperand`;
+ *   of a runner with `commandAfter`, an option named what its command runs in (`kubectl exec -f
+ *   pod.yaml`, `podman exec -l`: the latest container), so the command follows one operand fewer;
  * - `picks-names`: a tree walk reads only the files a name picks (`find -name '*.py'`), a word
  *   the floor checks;
  * - `no-output`: what it would print goes elsewhere or is something else (`pass -c NAME`: to the
@@ -519,6 +521,8 @@ export interface Example {
    * words joined by blanks, in any order; `[]` for none.
    */
   runs?: readonly string[];
+  /** Whether every reading prints only ids or names (see `printsIds`). */
+  ids?: boolean;
   /** Whether some reading contacts a remote host (see `contactsRemote`). */
   contactsRemote?: boolean;
   /** Whether some reading only prints (see `unwrap.onlyPrintsWith`). */
@@ -747,6 +751,13 @@ export interface CommandFact extends ArgvFacts {
    * (`-j$(nproc)`) is that number, not code.
    */
   countOptions?: readonly string[];
+  /**
+   * Given a `names-only` option, it prints only ids or names, one a line, none holding a blank or
+   * shell syntax (`docker ps -q`, `kubectl get pods -o name`), unless an option its entry does
+   * not list is given (`--format` may print anything): a command substitution of it alone
+   * (`docker exec -it $(docker ps -qf name=db) psql`) is one word, where a runner takes a name.
+   */
+  printsIds?: boolean;
   /** The command writes, deletes or changes what its operands name (`rm`): the classifier's `mutating`. */
   mutates?: boolean;
   /**

@@ -28,8 +28,12 @@ import {
   MAX_READINGS,
   namesWhere,
   PACKAGE_RUNNER_NAMES as PACKAGE_RUNNERS,
+  printsOnlyIds,
+  type Reading,
   RUNNER_NAMES,
   readCommand,
+  readingsAfterHost,
+  runnerOperands,
   runsNoCommand,
   SCRIPT_HOLDER_NAMES as SCRIPT_HOLDERS,
   SHELL_STARTING_OPTIONS,
@@ -181,7 +185,11 @@ function packageRunStarts(
  */
 function tableScriptTexts(argv: readonly string[], texts: string[], name: string): void {
   if (!SCRIPT_HOLDERS.has(name)) return;
-  texts.push(...commandLinesIn(readCommand(argv, 0, name) ?? [], argv));
+  const readings = readCommand(argv, 0, name) ?? [];
+  texts.push(...commandLinesIn(readings, argv));
+  // `ssh host -o ProxyCommand=CMD ls`: its options after the host, as it reads them there.
+  const again = readingsAfterHost(readings, argv);
+  if (again.length > 0) texts.push(...commandLinesIn(again, argv));
 }
 
 /** Pushes the words of a runner's or interpreter's `argv` that may hold a command line. */
@@ -213,44 +221,31 @@ function notShell(name: string): boolean {
 }
 const PROCESS_SUBSTITUTION = /^[<>]\([^()]*(?:\([^()]*\)[^()]*)*\)$/;
 
-/** `docker exec`'s and `kubectl exec`'s options that take the next word as their value. */
-const EXEC_VALUE_OPTIONS = new Set([
-  '-e',
-  '--env',
-  '-u',
-  '--user',
-  '-w',
-  '--workdir',
-  '--env-file',
-  '-c',
-  '--container',
-  '-n',
-  '--namespace',
-]);
-const EXEC_FLAG =
-  /^(?:-[itd]+|--(?:interactive|tty|detach|privileged|stdin)|--(?:env|user|workdir|container|namespace)=.*)$/;
 /**
- * One command substitution that asks docker, podman or kubectl for names
- * (`$(docker ps -qf name=db)`): their ids and names hold no blanks, so the word cannot
- * split into a name and a command the way `$(echo c rm)` would.
+ * The words of one command substitution of a plain command, with no quote, expansion or
+ * operator in it (`$(docker ps -qf name=db)`, `` `kubectl get pods -o name` ``): its argv.
  */
-const ONE_SUBSTITUTION =
-  /^(?:\$\(\s*(?:docker|podman|kubectl)\s[^()`;|&<>\n$]*\)|`\s*(?:docker|podman|kubectl)\s[^`;|&<>\n$]*`)$/;
+const ONE_SUBSTITUTION = /^(?:\$\(\s*([^()`;|&<>\n$'"\\]*)\)|`\s*([^()`;|&<>\n$'"\\]*)`)$/;
 
 /**
- * The index of `docker exec`'s (also podman's, kubectl's) container or pod when it is such
- * a substitution (`docker exec -it $(docker ps -qf name=db) psql`): a name,
- * not the command, which follows it. -1 otherwise, and whenever an option is not one whose
- * arity is known, since it might have been the one to take the name's place.
+ * The indexes of a runner's own operands (`runnerOperands`: the container of `docker exec -it
+ * CONTAINER psql`, the pod of `kubectl exec POD -- …`) that are a command substitution of a
+ * command printing only ids or names (`printsIds`: `$(docker ps -qf name=db)`): one word, a name,
+ * not the command, which follows it. Undefined when there is none — and whenever some reading
+ * may read the word otherwise (an option the table does not list may take its place).
  */
-function computedExecTarget(argv: readonly string[], name: string): number {
-  if ((name !== 'docker' && name !== 'podman' && name !== 'kubectl') || argv[1] !== 'exec') return -1;
-  for (let index = 2; index < argv.length; index++) {
-    const word = argv[index]!;
-    if (EXEC_VALUE_OPTIONS.has(word)) index++;
-    else if (!EXEC_FLAG.test(word)) return word.startsWith('-') || !ONE_SUBSTITUTION.test(word) ? -1 : index;
+function computedTargets(argv: readonly string[], readings: readonly Reading[]): Set<number> | undefined {
+  let found: Set<number> | undefined;
+  for (let index = 1; index < argv.length; index++) {
+    const match = ONE_SUBSTITUTION.exec(argv[index]!);
+    if (match === null) continue;
+    const words = (match[1] ?? match[2]!).split(/\s+/).filter((word) => word !== '');
+    if (words.length === 0 || !printsOnlyIds(readCommand(words, 0))) continue;
+    const operands = runnerOperands(readings, argv);
+    if (operands === undefined) return undefined;
+    if (operands.has(index)) (found ??= new Set()).add(index);
   }
-  return -1;
+  return found;
 }
 
 function runnerCodeTexts(
@@ -262,15 +257,16 @@ function runnerCodeTexts(
   const kind = kindOf(argv[0]);
   if (kind === undefined) return;
   // `docker logs $(docker ps -q)`: a subcommand that runs no command takes the word as a name.
-  if (kind === 'runner' && runsNoCommand(readCommand(argv, 0, name) ?? [])) return;
-  const target = kind === 'runner' ? computedExecTarget(argv, name) : -1;
+  const readings = kind === 'runner' ? (readCommand(argv, 0, name) ?? []) : undefined;
+  if (readings !== undefined && runsNoCommand(readings)) return;
+  const targets = readings === undefined ? undefined : computedTargets(argv, readings);
   const countOptions = kind === 'interpreter' ? COUNT_OPTIONS.get(name) : undefined;
   const counts = countOptions === undefined ? undefined : cpuCounts(argv, countOptions);
   const language = kind === 'interpreter' && notShell(name);
   const program = language && AWK_NAMES.has(name) ? awkProgramIndex(argv, name) : -1;
   for (let offset = 1; offset < argv.length; offset++) {
     const word = argv[offset]!;
-    if (skip?.has(offset) || offset === target) continue;
+    if (skip?.has(offset) || targets?.has(offset)) continue;
     if (counts?.has(offset)) continue;
     if (language) {
       // A file operand `<(zcat f.gz)` is a descriptor path; its commands are in the parse.

@@ -55,6 +55,22 @@ const FAMILIES = [
   // The words after `--` go to ssh after the host: the remote command.
   ['gcloud compute ssh', 'gcloud compute ssh vm -- rm -rf x', 'Bash(gcloud:*)', 'Bash(rm:*)'],
   ['gcloud compute ssh', 'gcloud beta compute ssh vm --zone z -- rm -rf x', 'Bash(gcloud:*)', 'Bash(rm:*)'],
+  // Decision 0060: the runners' options on the table place the command past them.
+  ['docker exec', 'docker exec -e X=1 c rm -rf x', 'Bash(docker:*)', 'Bash(rm:*)'],
+  ['docker exec', 'docker exec -u root -w /app c rm -rf x', 'Bash(docker:*)', 'Bash(rm:*)'],
+  ['docker exec', 'docker exec --foo c rm -rf x', 'Bash(docker:*)', 'Bash(rm:*)'],
+  ['podman exec', 'podman exec -l rm -rf x', 'Bash(podman:*)', 'Bash(rm:*)'],
+  ['kubectl exec', 'kubectl exec -n ns pod -c app -- rm -rf x', 'Bash(kubectl:*)', 'Bash(rm:*)'],
+  ['kubectl exec', 'kubectl exec -f pod.yaml -- rm -rf x', 'Bash(kubectl:*)', 'Bash(rm:*)'],
+  ['ssh', 'ssh host -p 22 rm -rf x', 'Bash(ssh:*)', 'Bash(rm:*)'],
+  ['ssh', 'ssh host -l u -- rm -rf x', 'Bash(ssh:*)', 'Bash(rm:*)'],
+  ['ssh', "ssh host -o 'ProxyCommand=rm -rf x' ls", 'Bash(ssh:*)', 'Bash(rm:*)'],
+  ['nsenter', 'nsenter -t 1 -m rm -rf x', 'Bash(nsenter:*)', 'Bash(rm:*)'],
+  ['nsenter', 'nsenter --target=1 --mount=/proc/1/ns/mnt rm -rf x', 'Bash(nsenter:*)', 'Bash(rm:*)'],
+  ['tmux', "tmux new-session 'rm -rf x'", 'Bash(tmux:*)', 'Bash(rm:*)'],
+  ['tmux', 'tmux new -d ls \\; new -d rm -rf x', 'Bash(tmux:*)', 'Bash(rm:*)'],
+  ['gdb', "gdb -batch -ex 'shell rm -rf x' ./prog", 'Bash(gdb:*)', 'Bash(rm:*)'],
+  ['gdb', 'gdb --args ./prog a b', 'Bash(gdb:*)', 'Bash(prog:*)'],
 ] as const;
 
 describe('a prefix rule on a runner does not cover the command it is given as words', () => {
@@ -69,7 +85,13 @@ describe('a prefix rule on a runner does not cover the command it is given as wo
     // A computed word read again by the remote shell cannot be read.
     ['ssh host ls $DIR', ['Bash(ssh:*)']],
     // A command the table places nowhere for sure: every possible start must be covered.
-    ['nsenter -t 1 make install', ['Bash(nsenter:*)']],
+    ['systemd-run -p X=1 make install', ['Bash(systemd-run:*)']],
+    // An option that names the container or pod: the first operand is the command.
+    ['podman exec -l reboot', ['Bash(podman:*)']],
+    ['kubectl exec -f pod.yaml -- reboot', ['Bash(kubectl:*)']],
+    // An option the table does not list may have taken the container's place.
+    ['docker exec --foo c ls x', ['Bash(docker:*)']],
+    ['nsenter --foo 1 ls', ['Bash(nsenter:*)']],
   ])('%s under %j asks', (command, rules) => {
     expect(decide(command, rules).behavior).toBe('ask');
   });
@@ -100,6 +122,17 @@ describe('a command that is allowed on its own keeps the runner allowed', () => 
     ['timeout 5 ls', ['Bash(timeout:*)']],
     ['sudo ls /root', ['Bash(sudo:*)']],
     ['gcloud compute ssh vm --zone z -- ls -la', ['Bash(gcloud:*)']],
+    // Decision 0060: the runners' options on the table (docker's and kubectl's exec, ssh after
+    // the host, nsenter) place the command past them.
+    ['docker exec -e X=1 c ls', ['Bash(docker:*)']],
+    ['docker exec -u root -w /app c ls -la', ['Bash(docker:*)']],
+    ['docker exec -it --env-file vars c ls', ['Bash(docker:*)']],
+    ['podman exec -it c ls', ['Bash(podman:*)']],
+    ['kubectl exec -n ns pod -c app -- ls', ['Bash(kubectl:*)']],
+    ['ssh host -p 22 ls', ['Bash(ssh:*)']],
+    ['ssh host -l u -p 22 git status', ['Bash(ssh:*)']],
+    ['nsenter -t 1 -m ls', ['Bash(nsenter:*)']],
+    ['nsenter -t 1 -m -u -n ls -la', ['Bash(nsenter:*)']],
     // No command at all: a login shell, a subcommand that runs none.
     ['ssh host', ['Bash(ssh:*)']],
     ['gcloud compute ssh vm --zone z', ['Bash(gcloud:*)']],
@@ -176,9 +209,93 @@ describe('mutation: without the runner fact, the prefix rule allows the command 
     expect(await decideWithout(where, mutate, command, [rule])).toBe('allow');
   });
 
+  it.each([
+    [
+      'podman',
+      (entry: CommandFact) => withSub(entry, ['exec'], ({ effects: _, ...sub }) => sub),
+      'podman exec -l reboot',
+      'Bash(podman:*)',
+    ],
+    [
+      'kubectl',
+      (entry: CommandFact) => withSub(entry, ['exec'], ({ effects: _, ...sub }) => sub),
+      'kubectl exec -f pod.yaml -- reboot',
+      'Bash(kubectl:*)',
+    ],
+  ] as const)('%j without target-given: %s is allowed by %s', async (where, mutate, command, rule) => {
+    expect(decide(command, [rule]).behavior).toBe('ask');
+    expect(await decideWithout(where, mutate, command, [rule])).toBe('allow');
+  });
+
+  it.each([
+    [
+      'docker',
+      (entry: CommandFact) => withSub(entry, ['exec'], ({ short: _, long: __, values: ___, ...sub }) => sub),
+      'docker exec -e X=1 c ls',
+      'Bash(docker:*)',
+    ],
+    [
+      'kubectl',
+      (entry: CommandFact) =>
+        withSub(entry, ['exec'], ({ short: _, long: __, values: ___, effects: ____, ...sub }) => sub),
+      'kubectl exec pod -c app -- ls',
+      'Bash(kubectl:*)',
+    ],
+    ['ssh', ({ loginShell: _, ...entry }: CommandFact) => entry, 'ssh host -p 22 ls', 'Bash(ssh:*)'],
+    [
+      'nsenter',
+      ({ short: _, long: __, ...entry }: CommandFact) => entry,
+      'nsenter -t 1 -m ls',
+      'Bash(nsenter:*)',
+    ],
+  ] as const)(
+    '%j without its options: %s is not placed and asks under %s',
+    async (where, mutate, command, rule) => {
+      expect(decide(command, [rule]).behavior).toBe('allow');
+      expect(await decideWithout(where, mutate, command, [rule])).toBe('ask');
+    },
+  );
+
   it('without `commandAfter`, the command of `docker exec c ls` is not placed and it asks', async () => {
     const mutate = (entry: CommandFact) => withSub(entry, ['exec'], ({ commandAfter: _, ...sub }) => sub);
     expect(decide('docker exec c ls', ['Bash(docker:*)']).behavior).toBe('allow');
     expect(await decideWithout('docker', mutate, 'docker exec c ls', ['Bash(docker:*)'])).toBe('ask');
+  });
+});
+
+describe('a substitution that prints ids is a name where a runner takes one (printsIds)', () => {
+  const deny = { deny: ['Bash(rm:*)'] };
+  it.each([
+    ['docker', ['ps'], 'docker exec -it $(docker ps -qf name=db) psql'],
+    ['kubectl', ['get'], 'kubectl exec -it $(kubectl get pods -l app=db -o name) -- psql'],
+  ] as const)(
+    '%s %j: %s asks under a deny rule, and is denied without the fact',
+    async (name, path, command) => {
+      expect(evaluateBash(command, compileRuleSet(deny), context).behavior).toBe('ask');
+      const mutate = (entry: CommandFact) => withSub(entry, path, ({ printsIds: _, ...sub }) => sub);
+      expect(await decideChanged(changeEntry(name, mutate), command, deny, context)).toBe('deny');
+    },
+  );
+
+  it.each([
+    // Not ids only: a table, a format the table does not list, an unknown option, any other command.
+    'docker exec $(docker ps) psql',
+    'docker exec $(docker ps -q --format x) psql',
+    'kubectl exec $(kubectl get pods -o wide) -- psql',
+    'docker exec $(cat name) psql',
+    // An option the table does not list may take the container's place.
+    'docker exec --foo $(docker ps -q) psql',
+  ])('%s is denied under a deny rule: the word may be a command', (command) => {
+    expect(evaluateBash(command, compileRuleSet(deny), context).behavior).toBe('deny');
+  });
+});
+
+describe('ssh reads its options after the host too (loginShell)', () => {
+  it('a command line in an option after the host is denied, and is not without the fact', async () => {
+    const command = "ssh host -o 'ProxyCommand=rm -rf x' ls";
+    const deny = { deny: ['Bash(rm:*)'] };
+    expect(evaluateBash(command, compileRuleSet(deny), context).behavior).toBe('deny');
+    const mutate = ({ loginShell: _, ...entry }: CommandFact) => entry;
+    expect(await decideChanged(changeEntry('ssh', mutate), command, deny, context)).toBe('ask');
   });
 });

@@ -375,7 +375,6 @@ const MULTIPLEXERS: readonly CommandFact[] = [
 export const SSH_KEY_SETTINGS = { IdentityFile: 'uses', CertificateFile: 'uses' } as const;
 
 const NAMED_RUNNERS = [
-  'nsenter',
   'numactl',
   'prlimit',
   'systemd-run',
@@ -593,8 +592,30 @@ export const RUNNERS: readonly CommandFact[] = [
       { argv: ['ssh', '-p', '22', '-At', 'host', 'ls'], roles: { 4: 'unknown', 5: 'unknown' }, runs: ['ls'] },
       { argv: ['ssh', 'host', 'rm', '-rf', 'x'], runs: ['rm -rf x'] },
       { argv: ['ssh', 'host'], runs: [] },
-      // An option after the host: the table does not read it, so any later word may start the command.
-      { argv: ['ssh', 'host', '-l', 'ls', 'rm'], runs: ['ls rm', 'rm'] },
+      // Options after the host are read as ssh reads them there: the command follows them.
+      { argv: ['ssh', 'host', '-l', 'ls', 'rm'], runs: ['rm'] },
+      { argv: ['ssh', 'host', '-p', '22', 'ls', '-la'], runs: ['ls -la'] },
+      { argv: ['ssh', 'host', '-N'], runs: [] },
+    ],
+  },
+  {
+    names: ['nsenter'],
+    summary: 'runs a program (or `$SHELL`) in the namespaces of another process',
+    // util-linux: its options up to the first other word, the program (`+` in its getopt
+    // string); a namespace's file, the root and the working directory only attached
+    // (`-m/proc/1/ns/mnt`, `--root=DIR`), so `-m ls` is `-m` and the program `ls`.
+    short: 't:m::u::i::n::p::C::U::T::S:G:r::w::W::aceFZhV',
+    long:
+      'target= mount=? uts=? ipc=? net=? pid=? user=? cgroup=? time=? setuid= setgid= root=? wd=? ' +
+      'wdns=? all env no-fork join-cgroup follow-context preserve-credentials keep-caps user-parent help version',
+    permute: false,
+    wrapper: 'after-options',
+    examples: [
+      { argv: ['nsenter', '-t', '1', '-m', 'rm', '-rf', '/'], roles: { 2: 'unknown', 4: 'command' } },
+      { argv: ['nsenter', '-t', '1', '-m', '-u', '-n', 'ls', '-la'], readings: 1, runs: ['ls -la'] },
+      { argv: ['nsenter', '--target=1', '--mount=/proc/1/ns/mnt', 'make', 'test'], runs: ['make test'] },
+      // An option it does not list may take the next word: the program may start at either word.
+      { argv: ['nsenter', '--foo', '1', 'make', 'test'], runs: ['1 make test', 'make test'] },
     ],
   },
   {
@@ -602,9 +623,12 @@ export const RUNNERS: readonly CommandFact[] = [
     summary: 'runs a command given in its later words',
     wrapper: 'any-later-word',
     examples: [
-      { argv: ['nsenter', '-t', '1', 'rm', '-rf', '/'], roles: { 3: 'unknown', 4: 'unknown' } },
+      { argv: ['firejail', '--net=none', 'rm', '-rf', '/'], roles: { 2: 'unknown', 3: 'unknown' } },
       // Its options are not listed: any later word that is no option may start the command.
-      { argv: ['nsenter', '-t', '1', 'make', 'test'], runs: ['1 make test', 'make test', 'test'] },
+      {
+        argv: ['systemd-run', '-p', 'X=1', 'make', 'test'],
+        runs: ['X=1 make test', 'make test', 'test'],
+      },
     ],
   },
 ];

@@ -86,8 +86,60 @@ const KUBECTL_NO_COMMAND: Record<string, typeof NO_COMMAND> = Object.fromEntries
 /** `exec`: runs a command in a running container or pod; `… exec c env` prints its environment. */
 const EXEC = { ...RUNS, printsEnvironment: REMOTE_ENVIRONMENT } as const;
 
+/**
+ * `docker exec [OPTIONS] CONTAINER CMD…` (podman's too): its options, all before the container
+ * (it stops reading options there); the values are left `unknown` (a user, a directory and
+ * variables inside the container, for the floor still words to check). podman's `-l`
+ * (`--latest`) names the container itself: no operand is one.
+ */
+const CONTAINER_EXEC = {
+  ...EXEC,
+  short: 'de:itu:w:',
+  long: 'detach detach-keys= env= env-file= interactive privileged tty user= workdir=',
+  values: { '--env-file': 'read' },
+} as const;
+const PODMAN_EXEC = {
+  ...CONTAINER_EXEC,
+  short: 'de:iltu:w:',
+  long: `${CONTAINER_EXEC.long} latest preserve-fds=`,
+  effects: { '-l': ['target-given'], '--latest': ['target-given'] },
+} as const;
+
+/**
+ * `kubectl exec (POD | TYPE/NAME) [-c CONTAINER] -- CMD…`: its options may follow the pod
+ * (cobra reads them up to `--`); `-f FILE` names the pod from a file, so no operand is one.
+ */
+const KUBECTL_EXEC = {
+  ...EXEC,
+  short: 'c:f:iqt',
+  long: 'container= filename= pod-running-timeout= quiet stdin tty',
+  values: { '-c': 'name', '--container': 'name' },
+  effects: { '-f': ['target-given'], '--filename': ['target-given'] },
+  permute: true,
+} as const;
+
+/**
+ * `docker ps` (also `container ls`): with `-q` it prints container ids only, one a line; a
+ * `--format` (not listed here) may print anything.
+ */
+const PS = {
+  ...NO_COMMAND,
+  summary: 'lists containers; `-q` prints their ids only',
+  short: 'af:ln:qs',
+  long: 'all filter= last= latest no-trunc quiet size',
+  effects: { '-q': ['names-only'], '--quiet': ['names-only'] },
+  printsIds: true,
+} as const;
+
 /** `container exec` runs a command as `exec` does, `container run` as `run`. */
-const CONTAINER = group('manages containers', { exec: EXEC, run: RUNS });
+const CONTAINER = group('manages containers', { exec: CONTAINER_EXEC, run: RUNS, ps: PS, ls: PS, list: PS });
+const PODMAN_CONTAINER = group('manages containers', {
+  exec: PODMAN_EXEC,
+  run: RUNS,
+  ps: PS,
+  ls: PS,
+  list: PS,
+});
 
 /** docker compose's global options (`-f FILE`, `-p NAME`) and its `exec`. */
 const COMPOSE = {
@@ -431,8 +483,9 @@ export const TOOLS: readonly CommandFact[] = [
     subcommands: {
       ...QUIET,
       ...GROUPS,
-      exec: EXEC,
+      exec: CONTAINER_EXEC,
       run: RUNS,
+      ps: PS,
       build: { ...runsCode("builds an image, running the Dockerfile's RUN lines"), runsNoCommand: true },
       buildx: {
         ...runsCode("builds images (`buildx build`), running the Dockerfile's RUN lines"),
@@ -458,6 +511,17 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['docker', 'compose', '-f', 'c.yml', 'up', '-d'], runsCommand: false },
       { argv: ['docker', 'compose', 'run', 'web', 'rm'], runsCommand: true, runs: ['rm'] },
       { argv: ['docker', 'exec', 'c', 'rm', '-rf', 'x'], runs: ['rm -rf x'] },
+      // Its options come before the container: their values are no command.
+      { argv: ['docker', 'exec', '-e', 'X=1', 'c', 'ls'], readings: 1, runs: ['ls'] },
+      { argv: ['docker', 'exec', '-u', 'root', '-w', '/app', '-it', 'c', 'ls', '-la'], runs: ['ls -la'] },
+      { argv: ['docker', 'exec', '--env-file', 'e', 'c', 'ls'], roles: { 3: 'read' }, runs: ['ls'] },
+      { argv: ['docker', 'container', 'exec', '-d', 'c', 'ls'], runs: ['ls'] },
+      // An option it does not list may take the container's place.
+      { argv: ['docker', 'exec', '--foo', 'c', 'ls', 'x'], runs: ['ls x', 'x'] },
+      { argv: ['docker', 'ps', '-qf', 'name=db'], ids: true },
+      { argv: ['docker', 'container', 'ls', '--quiet', '-a'], ids: true },
+      { argv: ['docker', 'ps', '-a'], ids: false },
+      { argv: ['docker', 'ps', '-q', '--format', 'x'], ids: false },
       { argv: ['docker', 'run', '--rm', 'img', 'ls'], runs: ['ls'] },
       { argv: ['docker', 'logs', 'c'], runs: [] },
       { argv: ['docker', 'image', 'frob', 'rm'], runsCommand: true },
@@ -472,12 +536,20 @@ export const TOOLS: readonly CommandFact[] = [
     subcommands: {
       ...QUIET,
       ...GROUPS,
-      exec: EXEC,
+      exec: PODMAN_EXEC,
       run: RUNS,
+      ps: PS,
       build: { ...runsCode("builds an image, running the Containerfile's RUN lines"), runsNoCommand: true },
-      container: CONTAINER,
+      container: PODMAN_CONTAINER,
     },
-    examples: [{ argv: ['podman', 'build', '.'], effects: ['runs'] }],
+    examples: [
+      { argv: ['podman', 'build', '.'], effects: ['runs'] },
+      { argv: ['podman', 'exec', '-it', 'c', 'ls'], runs: ['ls'] },
+      // `-l` (`--latest`) names the container: the command is the first operand.
+      { argv: ['podman', 'exec', '-l', 'reboot'], runs: ['reboot'] },
+      { argv: ['podman', 'container', 'exec', '--latest', 'ls', '-la'], runs: ['ls -la'] },
+      { argv: ['podman', 'ps', '-q'], ids: true },
+    ],
   },
   {
     names: ['lxc', 'incus'],
@@ -499,8 +571,13 @@ export const TOOLS: readonly CommandFact[] = [
   {
     names: ['kubectl'],
     summary: 'the Kubernetes client',
-    short: 'n:s:',
-    long: 'namespace= context= cluster= user= kubeconfig= server= token= as= as-group= request-timeout=',
+    // Its global options (`kubectl options`): the TLS files are left `unknown`, words to check.
+    short: 'n:s:v:',
+    long:
+      'namespace= context= cluster= user= kubeconfig= server= token= as= as-group= as-uid= ' +
+      'request-timeout= certificate-authority= client-certificate= client-key= tls-server-name= ' +
+      'cache-dir= insecure-skip-tls-verify disable-compression match-server-version warnings-as-errors ' +
+      'log-flush-frequency= profile= profile-output= v=',
     values: {
       '-n': 'name',
       '--namespace': 'name',
@@ -516,7 +593,7 @@ export const TOOLS: readonly CommandFact[] = [
     persistentOptions: true,
     permute: false,
     subcommands: {
-      exec: EXEC,
+      exec: KUBECTL_EXEC,
       run: RUNS,
       debug: RUNS,
       // The terminal is joined to a process of the container: what is typed runs there.
@@ -530,6 +607,9 @@ export const TOOLS: readonly CommandFact[] = [
         summary: "prints resources; `--raw PATH` the API server's answer as is",
         short: 'o:l:L:',
         long: 'raw= output= selector= label-columns= field-selector= sort-by= template= all-namespaces watch',
+        // `-o name` prints `TYPE/NAME` only, one a line.
+        effects: { '-o=name': ['names-only'], '--output=name': ['names-only'] },
+        printsIds: true,
         // A secret's data in any output format but names (`-o yaml`, `-o jsonpath=…`).
         printsCredentials: [
           '--raw~secrets',
@@ -561,7 +641,15 @@ export const TOOLS: readonly CommandFact[] = [
     examples: [
       { argv: ['kubectl', '-n', 'prod', 'delete', 'pod', 'x'], roles: { 2: 'name' } },
       { argv: ['kubectl', 'exec', 'pod', '--', 'rm', 'x'], runs: ['rm x'] },
-      { argv: ['kubectl', 'exec', 'pod', '-c', 'ctr', '--', 'ls'], runs: ['ctr -- ls', 'ls'] },
+      // Its options may follow the pod; `-f` names the pod, so the command follows no operand.
+      { argv: ['kubectl', 'exec', 'pod', '-c', 'ctr', '--', 'ls'], roles: { 4: 'name' }, runs: ['ls'] },
+      { argv: ['kubectl', 'exec', '-n', 'ns', 'pod', '-c', 'app', '--', 'ls'], runs: ['ls'] },
+      { argv: ['kubectl', 'exec', '-f', 'pod.yaml', '--', 'reboot'], runs: ['reboot'] },
+      // An option it does not list may take the pod's place: the command may start at either word.
+      { argv: ['kubectl', 'exec', '--foo', 'pod', 'ls', 'x'], runs: ['ls x', 'x'] },
+      { argv: ['kubectl', 'get', 'pods', '-l', 'app=db', '-o', 'name'], ids: true },
+      { argv: ['kubectl', 'get', 'pods', '-o', 'wide'], ids: false },
+      { argv: ['kubectl', '--insecure-skip-tls-verify', 'exec', 'p', '--', 'ls'], readings: 1, runs: ['ls'] },
       { argv: ['kubectl', 'get', '--raw', '/api/v1/namespaces/x/secrets/y'], credentials: true },
       { argv: ['kubectl', 'get', '--raw=/healthz'], credentials: false },
       { argv: ['kubectl', '-n', 'x', 'get', '-o', 'yaml', 'secret', 'y'], credentials: true },

@@ -13,9 +13,10 @@ import {
   type HookAnswer,
   type HookFault,
   hookAdapters,
-  readStream,
+  maxEventBytes,
 } from './hook';
 import { parseHookOptions } from './hook-options';
+import { readStdin, writeStdout } from './hook-stdio';
 
 const faults = new Set<HookFault>(['engine-decide', 'engine-load', 'hook', 'uncaught', 'hang']);
 
@@ -79,7 +80,7 @@ export async function hookMain(argv: readonly string[]): Promise<void> {
   if (fault === 'hang') return;
   let text: string;
   try {
-    text = await readStream(process.stdin);
+    text = await readStdin(maxEventBytes);
   } catch (error) {
     fail(`the event could not be read (${error instanceof Error ? error.message : String(error)})`);
     return;
@@ -92,7 +93,7 @@ export async function hookMain(argv: readonly string[]): Promise<void> {
   });
   if (answer.code !== 0) finishNow(answer);
   finished = true;
-  process.stdout.write(answer.stdout, () => {
+  writeStdout(answer.stdout, () => {
     clearTimeout(watchdog);
   });
   process.exitCode = 0;

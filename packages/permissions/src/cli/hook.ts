@@ -263,13 +263,24 @@ export function answerHookEvent(
 
 /** Reads all of `stream` as UTF-8, refusing more than `limit` bytes. */
 export async function readStream(stream: AsyncIterable<unknown>, limit = maxEventBytes): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  return (await readStreamAfter(stream, [], 0, limit)).toString('utf8');
+}
+
+/**
+ * The bytes of `chunks` (`size` of them, read from the same source before) followed by the rest
+ * of `stream`, refusing more than `limit` bytes in all.
+ */
+export async function readStreamAfter(
+  stream: AsyncIterable<unknown> | Iterable<unknown>,
+  chunks: Buffer[],
+  size: number,
+  limit: number,
+): Promise<Buffer> {
   for await (const chunk of stream) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
     size += buffer.length;
     if (size > limit) throw new Error(`the event is larger than ${limit} bytes`);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks, size);
 }

@@ -397,6 +397,16 @@ export function fallbackScan(
 }
 
 /**
+ * `fallbackScan` that reads every copy of a repeated segment instead of skipping the copies
+ * (`skipCopies`): for the tests that hold the two to the same commands.
+ */
+export function fallbackScanReadingCopies(text: string, maxDepth = 16): SimpleCommand[] {
+  const commands: SimpleCommand[] = [];
+  new FallbackScanner(text, commands, 0, maxDepth, 0, undefined, false, false).scan();
+  return commands;
+}
+
+/**
  * Receives each segment's commands from `fallbackScanEach`. `listed` is false for a segment
  * `fallbackScan` would leave out, as identical to one listed before (known only when the scan
  * is `keyed`; else always true). Returning `true` says the visitor needs no more such answers:
@@ -413,6 +423,7 @@ export type SegmentVisitor = (batch: readonly SimpleCommand[], listed: boolean) 
  * Unlike `fallbackScan` it hands a repeated command over again, unless it repeats the one
  * before; `keyed`, it also says which of them `fallbackScan` would leave out (a key per
  * segment: a caller that only checks commands does better checking the repeats again).
+ * `skips` false reads every copy of a repeated segment (see `skipCopies`; for tests).
  * Returns how many commands were visited.
  */
 export function fallbackScanEach(
@@ -420,8 +431,9 @@ export function fallbackScanEach(
   maxDepth: number,
   visit: SegmentVisitor,
   keyed = false,
+  skips = true,
 ): number {
-  const scanner = new FallbackScanner(text, [], 0, maxDepth, 0, visit, keyed);
+  const scanner = new FallbackScanner(text, [], 0, maxDepth, 0, visit, keyed, skips);
   scanner.scan();
   return scanner.visited;
 }
@@ -480,6 +492,14 @@ class FallbackScanner implements UnwrapHost {
   private resumedWords = 0;
   /** The segment before this one was piped into it (`… | sh`): it reads that output. */
   private piped = false;
+  /**
+   * Where the first word of a segment started with nothing pending before it (no word, no
+   * redirection, no pipe into it), or -1; left over from an earlier segment until the next such
+   * start (see `skipCopies`, which only trusts it across blanks and word characters).
+   */
+  private unitStart = -1;
+  /** The last `endSegment` found its segment like the last one listed, and listed nothing. */
+  private repeated = false;
   /** The one-command batch handed to `visit` (see `listSegment`). */
   private readonly alone: SimpleCommand[] = [PENDING_COMMAND];
   /** Commands handed to `visit` so far (see `fallbackScanEach`). */
@@ -495,11 +515,22 @@ class FallbackScanner implements UnwrapHost {
     private readonly visit: SegmentVisitor | undefined,
     /** With `visit`: repeated segments are keyed, to tell `visit` which are (see `SegmentVisitor`). */
     private keyed = false,
+    /** Exact copies of a repeated segment are skipped (see `skipCopies`); off only in tests. */
+    private readonly skips = true,
   ) {}
 
   parseScript(script: string, offset: number, scriptDepth: number): void {
     if (scriptDepth < this.maxDepth)
-      fallbackScan(script, this.commands, scriptDepth + 1, this.maxDepth, offset);
+      new FallbackScanner(
+        script,
+        this.commands,
+        scriptDepth + 1,
+        this.maxDepth,
+        offset,
+        undefined,
+        false,
+        this.skips,
+      ).scan();
   }
 
   /**
@@ -651,6 +682,7 @@ class FallbackScanner implements UnwrapHost {
     const resumed = this.resumedWords;
     this.resumedWords = 0;
     const tail = resumed > 0 && count > resumed ? words.slice(resumed, count) : undefined;
+    this.repeated = false;
     if (count > 0 || redirects.length > 0) {
       const context: ShellContext = this.piped ? 'pipeline' : this.depth === 0 ? 'top' : 'shell-string';
       const lastWords = this.lastWords;
@@ -664,6 +696,7 @@ class FallbackScanner implements UnwrapHost {
         this.wordCount = 0;
         while (redirects.length > 0) redirects.pop();
         this.piped = false;
+        this.repeated = tail === undefined;
       } else {
         // The command gets a copy of the words, sized once; the scanner's are emptied.
         const listed = copyOf(words, count);
@@ -939,6 +972,34 @@ class FallbackScanner implements UnwrapHost {
     }
   }
 
+  /**
+   * Skips the exact copies of a repeated segment that follow it, returning where the first
+   * text that is not one starts (`next` when there is none). The segment just ended at
+   * `terminator` (a `;` or newline) was like the last one listed, so it listed nothing and left
+   * the scan as it found it; `next` is where the blanks after its terminator end. When its text
+   * from `from` (its first word, begun with nothing pending) to `next` is word characters and
+   * blanks alone, every copy of that text that follows is read the same way from the same state
+   * — the same words, like the last one listed again — so skipping a copy leaves what reading
+   * it would: nothing listed, only the segment's start moved. (`echo a; ` × 131,072 is read
+   * once, then compared with `startsWith`, which is native; a 1 MB paste of one repeated line
+   * costs a comparison per copy.)
+   */
+  private skipCopies(from: number, terminator: number, next: number): number {
+    const text = this.text;
+    const unit = next - from;
+    if (next + unit > text.length || text.charCodeAt(next) !== text.charCodeAt(from)) return next;
+    if (text.charCodeAt(next + (terminator - from)) !== text.charCodeAt(terminator)) return next;
+    for (let index = from; index < terminator; index++) {
+      const code = text.charCodeAt(index);
+      if (code !== 0x20 && code !== 0x09 && charKind(code) !== PLAIN) return next;
+    }
+    const copy = text.slice(from, next);
+    let at = next;
+    while (at + unit <= text.length && text.startsWith(copy, at)) at += unit;
+    if (at > next) this.segmentStart = at - unit + (terminator - from) + 1;
+    return at;
+  }
+
   scan(): void {
     const text = this.text;
     const length = text.length;
@@ -978,6 +1039,7 @@ class FallbackScanner implements UnwrapHost {
             whole = next === 0x20 || next === 0x09 || next === 0x3b || next === 0x0a;
           }
           if (whole && this.redirectOperator === '') {
+            if (this.wordCount === 0 && this.redirects.length === 0 && !this.piped) this.unitStart = index;
             // All of the word is that run, and a blank, `;` or newline ends it (or the text
             // does): the word `beginWord` and `endWord` would make of it, made here, and the
             // state `endWord` leaves (a closed quote after a substitution, `"$(…)"x`, may have
@@ -995,6 +1057,8 @@ class FallbackScanner implements UnwrapHost {
                 if (after !== 0x20 && after !== 0x09) break;
                 index++;
               }
+              if (this.repeated && this.unitStart >= 0 && this.skips)
+                index = this.skipCopies(this.unitStart, end, index + 1) - 1;
             }
             continue;
           }

@@ -171,10 +171,10 @@ function placeCommand(reading: Reading, argv: readonly string[]): Placement | un
   const own = later.slice(0, from);
   if (operands === 0 && from < later.length && argv[later[from]!] === '--') from++;
   const word = from < later.length ? argv[later[from]!]! : undefined;
-  if (operands === 0 && (word === undefined || !word.startsWith('-')))
-    return word === undefined
-      ? { operands: own, maybe: [] }
-      : { operands: own, start: later[from]!, maybe: [] };
+  if (operands === 0 && (word === undefined || !word.startsWith('-'))) {
+    if (word === undefined) return { operands: own, maybe: [] };
+    if (!separated(runner, argv, later, from)) return { operands: own, start: later[from]!, maybe: [] };
+  }
   if (operands === 0 && own.length > 0 && readsOptionsAfterHost(reading, runner)) {
     // `ssh host -p 22 ls`: the words after the host read as ssh reads them there.
     const host = own[own.length - 1]!;
@@ -194,6 +194,22 @@ function placeCommand(reading: Reading, argv: readonly string[]): Placement | un
   const maybe: number[] = [];
   for (let at = from; at < later.length; at++) if (!argv[later[at]!]!.startsWith('-')) maybe.push(later[at]!);
   return { operands: own, maybe };
+}
+
+/**
+ * True when a word from `later[from]` on is the runner's `commandSeparator` or ends in it
+ * (`tmux new -d ls \; new -d rm x`): another of its commands follows, which may run one too.
+ */
+function separated(
+  runner: CompiledFact | undefined,
+  argv: readonly string[],
+  later: readonly number[],
+  from: number,
+): boolean {
+  const separator = runner?.fact.commandSeparator;
+  if (separator === undefined) return false;
+  for (let at = from; at < later.length; at++) if (argv[later[at]!]!.endsWith(separator)) return true;
+  return false;
 }
 
 /** True when `runner`, the entry `reading` starts with, reads its options after its host too (`loginShell`). */

@@ -298,6 +298,12 @@ export interface ArgvFacts {
    * matched at every later word.
    */
   commandAfter?: number;
+  /**
+   * Of an `any-later-word` runner: a word that is this text, or ends in it, ends one of its own
+   * commands and starts another (tmux's `;`: `tmux new -d ls \; new -d rm x`). A command placed
+   * by `commandAfter` is then not placed for sure: every later word may start one.
+   */
+  commandSeparator?: string;
   /** Effects the command always has (`rgrep` is `grep -r`). */
   implies?: readonly Effect[];
   /**

@@ -92,6 +92,11 @@ describe('a prefix rule on a runner does not cover the command it is given as wo
     // An option the table does not list may have taken the container's place.
     ['docker exec --foo c ls x', ['Bash(docker:*)']],
     ['nsenter --foo 1 ls', ['Bash(nsenter:*)']],
+    // Another tmux command follows: any of its words may start a program.
+    ['tmux new -d ls \\; new -d rm -rf x', ['Bash(tmux:*)']],
+    ['tmux new -d ls\\; kill-server', ['Bash(tmux:*)']],
+    ['tmux new -d ls echo\\; new -d rm -rf x', ['Bash(tmux:*)']],
+    ['tmux new-window -c dir make test', ['Bash(tmux:*)']],
   ])('%s under %j asks', (command, rules) => {
     expect(decide(command, rules).behavior).toBe('ask');
   });
@@ -133,6 +138,8 @@ describe('a command that is allowed on its own keeps the runner allowed', () => 
     ['ssh host -l u -p 22 git status', ['Bash(ssh:*)']],
     ['nsenter -t 1 -m ls', ['Bash(nsenter:*)']],
     ['nsenter -t 1 -m -u -n ls -la', ['Bash(nsenter:*)']],
+    ['tmux new -d -s work git status', ['Bash(tmux:*)']],
+    ['tmux new-window -c dir make test', ['Bash(tmux:*)', 'Bash(make test:*)']],
     // No command at all: a login shell, a subcommand that runs none.
     ['ssh host', ['Bash(ssh:*)']],
     ['gcloud compute ssh vm --zone z', ['Bash(gcloud:*)']],
@@ -248,6 +255,12 @@ describe('mutation: without the runner fact, the prefix rule allows the command 
       'nsenter -t 1 -m ls',
       'Bash(nsenter:*)',
     ],
+    [
+      'tmux',
+      (entry: CommandFact) => withSub(entry, ['new-session'], ({ commandAfter: _, ...sub }) => sub),
+      'tmux new-session -d git status',
+      'Bash(tmux:*)',
+    ],
   ] as const)(
     '%j without its options: %s is not placed and asks under %s',
     async (where, mutate, command, rule) => {
@@ -255,6 +268,15 @@ describe('mutation: without the runner fact, the prefix rule allows the command 
       expect(await decideWithout(where, mutate, command, [rule])).toBe('ask');
     },
   );
+
+  // (A `;` word alone is also read as a line that does not parse: the word before it is the test.)
+  it("without tmux's `commandSeparator`, `ls echo\\; new -d rm -rf x` reads as one `ls` and is allowed", async () => {
+    const command = 'tmux new -d ls echo\\; new -d rm -rf x';
+    const mutate = (entry: CommandFact) =>
+      withSub(entry, ['new-session'], ({ commandSeparator: _, ...sub }) => sub);
+    expect(decide(command, ['Bash(tmux:*)']).behavior).toBe('ask');
+    expect(await decideWithout('tmux', mutate, command, ['Bash(tmux:*)'])).toBe('allow');
+  });
 
   it('without `commandAfter`, the command of `docker exec c ls` is not placed and it asks', async () => {
     const mutate = (entry: CommandFact) => withSub(entry, ['exec'], ({ commandAfter: _, ...sub }) => sub);

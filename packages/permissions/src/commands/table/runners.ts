@@ -265,9 +265,12 @@ const TMUX_STARTER = {
     '-x': 'value',
     '-y': 'value',
   },
-  // tmux reads a command's options up to its first other word: the program.
+  // tmux reads a command's options up to its first other word: the program, with its words
+  // after it. A word `;` (or ending in one) ends the tmux command and starts another.
   permute: false,
   wrapper: 'any-later-word',
+  commandAfter: 0,
+  commandSeparator: ';',
 } as const;
 
 /**
@@ -302,6 +305,14 @@ const MULTIPLEXERS: readonly CommandFact[] = [
         roles: { 2: 'name', 5: 'chdir', 6: 'unknown' },
       },
       { argv: ['tmux', '-c', 'rm -rf x'], commandLines: ['rm -rf x'] },
+      { argv: ['tmux', 'new', '-d', '-s', 'w', 'git', 'status'], runs: ['git status'] },
+      { argv: ['tmux', 'new-window', '-c', 'dir', '--', 'make', 'test'], runs: ['make test'] },
+      // Another tmux command after `;`: the program is no longer placed, every word may start one.
+      {
+        argv: ['tmux', 'new', '-d', 'ls', ';', 'new', 'rm'],
+        runs: ['ls ; new rm', '; new rm', 'new rm', 'rm'],
+      },
+      { argv: ['tmux', 'new', '-d', 'ls;', 'rm'], runs: ['ls; rm', 'rm'] },
     ],
   },
   {

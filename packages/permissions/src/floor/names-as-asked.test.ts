@@ -11,7 +11,13 @@ import type { CommandFact } from '../commands/types';
 const ENTRIES_MODULE = fileURLToPath(new URL('../commands/table/index.ts', import.meta.url));
 
 /** The facts those sets test, by entry: read through a proxy of each entry. */
-const WATCHED = new Set(['printsCredentials', 'printsEnvironment', 'printsNoContent', 'readOnly', 'optionStyle']);
+const WATCHED = new Set([
+  'printsCredentials',
+  'printsEnvironment',
+  'printsNoContent',
+  'readOnly',
+  'optionStyle',
+]);
 
 /** The entries (first names) whose watched facts were read while `run` ran in fresh modules. */
 async function entriesRead(run: () => Promise<void>): Promise<Set<string>> {

@@ -38,6 +38,7 @@ export {
 export { type CommandTable, loadCommandTable } from './load-table';
 export { programDollars, withoutFieldReferences } from './program-dollars';
 export { type ProgramSource, programSource, STDIN_FILE, unguessed } from './program-source';
+export { namesProjectFile } from './project-file';
 export { MAX_READINGS, type OptionUse, type Reading, readArgv, type WordKind } from './read-argv';
 export { prefixLength } from './rule-prefix';
 export {

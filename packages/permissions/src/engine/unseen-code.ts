@@ -564,9 +564,9 @@ const plainWord = (value: string): ShellWord => ({
  */
 function commandsFromStdin(command: SimpleCommand): string | undefined {
   const unwrapped = command.unwrapped;
-  // `./script` is a program of the project, not util-linux `script`.
-  const local = /^\.\.?\//.test(command.argv[0] ?? '');
-  if (!local && unwrapped.opaqueReason !== undefined && startsShell(unwrapped.opaqueReason)) {
+  // (`./script` is a program of the project, not util-linux `script`: the parser says no shell
+  // starts there, `namesProjectFile`.)
+  if (unwrapped.opaqueReason !== undefined && startsShell(unwrapped.opaqueReason)) {
     return `${unwrapped.opaqueReason} that reads its commands from standard input`;
   }
   if (unwrapped.argv.length === 0) {

@@ -40,6 +40,7 @@ const CONSTRUCTED = [
   'sh -c "$X"',
   'env -S "ls -l"',
   'sudo -s',
+  './script',
   'xargs ls',
   'find . -exec ls {} ;',
   'sudo -Z ls',

@@ -50,6 +50,8 @@ const CODES: ReadonlyArray<readonly [string, RegExp]> = [
     /^\S+ (?:-c runs a script string|-c with a non-literal script|runs a script string|runs its arguments through sh -c|-c with a non-literal script)$|^env: -S /,
   ],
   ['starts_shell', /^\S+ starts (?:a shell|an interactive shell)/],
+  // `./script`: a wrapper's name run from the project's tree (decision 0061), no shell claimed.
+  ['project_program', /^\S+ is a program of the project, not /],
   [
     'input_arguments',
     /^(?:xargs appends arguments read from input|parallel builds commands from its input)$/,

@@ -9,7 +9,9 @@
  */
 import {
   ACTION_SCRIPT_NAMES,
+  type CompiledFact,
   EXPRESSION_COMMAND_OPTIONS,
+  namesProjectFile,
   readCommand,
   WORDS_RUNNER_NAMES,
   WRAPPER_NAMES,
@@ -17,7 +19,7 @@ import {
 import { commandWordBasename, SHELL_NAMES } from './command-word';
 import { nameShapes } from './name-shapes';
 import type { ShellAssignment, ShellContext, ShellWord, UnwrappedCommand } from './types';
-import { wrapperFact, wrapperStep } from './wrapper-step';
+import { type Step, wrapperFact, wrapperStep } from './wrapper-step';
 
 /** What unwrapping needs from the parser: parse nested scripts and list derived commands. */
 export interface UnwrapHost {
@@ -179,6 +181,23 @@ export function readsScriptFromStdin(words: readonly ShellWord[]): boolean {
  * its arguments through `host`. `argv` (the words' values) may be passed to be shared.
  */
 /**
+ * `step` for a wrapper run by a path naming a file of the project (`namesProjectFile`:
+ * `./script`, `bin/su`): taken off as its basename's wrapper when a command follows (the deny
+ * rules see it), but what the table says that wrapper does with none — start a shell that reads
+ * its input (`withoutCommand`) — is not said of a project's own program: it stays opaque, for
+ * that reason instead.
+ */
+function projectFileStep(step: Step, fact: CompiledFact, name: string, word: string): Step {
+  const withoutCommand = fact.fact.unwrap?.withoutCommand;
+  if (withoutCommand === undefined || !namesProjectFile(word)) return step;
+  const shell = `${name} ${withoutCommand.reason}`;
+  const project = `${word} is a program of the project, not the ${name} the command table knows`;
+  if (step.opaqueWhenNone === shell) return { ...step, opaqueWhenNone: project };
+  if (step.error === shell) return { ...step, error: project };
+  return step;
+}
+
+/**
  * Whether `unwrapCommand` has anything to do for `words`: false when the first word is no
  * wrapper and runs nothing from its arguments, where it returns `words` as they are (no
  * wrappers, no assignments, `argv` the given one) and calls nothing on the host.
@@ -244,7 +263,7 @@ export function unwrapCommand(
     const name = commandWordBasename(word.value);
     const fact = wrapperFact(name);
     if (!fact) break;
-    const step = wrapperStep(fact, name, words, values, index);
+    const step = projectFileStep(wrapperStep(fact, name, words, values, index), fact, name, word.value);
     if (step.error) {
       opaqueReason = step.error;
       if (step.splitString !== undefined)

@@ -91,6 +91,9 @@ describe('copies of a repeated segment (skipped, decision 0063)', () => {
       `echo a; echo a; # echo a; echo a;\necho a; echo a;`,
       `A=1 env; A=1 env; A=1 env; do; do; do; fi; fi; fi;`,
       `ls; "echo" a; "echo" a; `.repeat(5),
+      `${'echo a; '.repeat(131_072)}rm -rf /`,
+      `${'echo a; '.repeat(70_001)}echo a;${'echo a; '.repeat(3)}echo a`,
+      `${'ls -la  \n'.repeat(9_999)}ls -la \n`,
       `ls; x | echo a; echo a; echo a; `.repeat(5),
       `ls; >f echo a; echo a; `.repeat(5),
     ])

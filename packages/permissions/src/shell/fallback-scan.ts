@@ -981,8 +981,7 @@ class FallbackScanner implements UnwrapHost {
    * blanks alone, every copy of that text that follows is read the same way from the same state
    * — the same words, like the last one listed again — so skipping a copy leaves what reading
    * it would: nothing listed, only the segment's start moved. (`echo a; ` × 131,072 is read
-   * once, then compared with `startsWith`, which is native; a 1 MB paste of one repeated line
-   * costs a comparison per copy.)
+   * twice, then compared with `startsWith`, which is native.)
    */
   private skipCopies(from: number, terminator: number, next: number): number {
     const text = this.text;
@@ -993,9 +992,23 @@ class FallbackScanner implements UnwrapHost {
       const code = text.charCodeAt(index);
       if (code !== 0x20 && code !== 0x09 && charKind(code) !== PLAIN) return next;
     }
-    const copy = text.slice(from, next);
+    // Compared a block of copies at a time: the block doubles while it matches (up to 64 kB),
+    // then halves down to one copy, so a run of k copies costs about 2·log k comparisons and a
+    // memory compare of its length, not k calls.
+    let block = text.slice(from, next);
+    let growing = true;
     let at = next;
-    while (at + unit <= text.length && text.startsWith(copy, at)) at += unit;
+    for (;;) {
+      if (at + block.length <= text.length && text.startsWith(block, at)) {
+        at += block.length;
+        if (growing && block.length < 1 << 16) block += block;
+      } else if (block.length > unit) {
+        growing = false;
+        block = block.slice(0, block.length / 2);
+      } else {
+        break;
+      }
+    }
     if (at > next) this.segmentStart = at - unit + (terminator - from) + 1;
     return at;
   }

@@ -7,11 +7,56 @@
  * when it is newer than the sources, else bundles src/cli.ts with this package's tsup config
  * into a temp directory.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { prepareCliBinary } from '../test/cli-binary';
+
+/**
+ * The bin of commit `ref`, built as the package builds it (ESM, the bin's chunks, whitespace
+ * removed, the table's examples taken as checked) from its sources, into a temporary directory.
+ */
+async function prepareBaseBinary(ref: string): Promise<{ file: string; commit: string; dir: string }> {
+  const repo = fileURLToPath(new URL('../../..', import.meta.url));
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
+    cwd: repo,
+    encoding: 'utf8',
+  }).trim();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dexter-hook-bench-base-'));
+  const archive = execFileSync(
+    'git',
+    ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
+    {
+      cwd: repo,
+      maxBuffer: 1 << 30,
+    },
+  );
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  const [{ build }, configs] = await Promise.all([import('tsup'), import('../tsup.config')]);
+  const cliConfig = (configs.default as unknown as Array<Record<string, unknown>>).find(
+    (config) => (config.entry as Record<string, string>).cli !== undefined,
+  );
+  if (!cliConfig) throw new Error('tsup.config.ts has no cli entry');
+  const outDir = path.join(dir, 'out');
+  await build({
+    ...cliConfig,
+    entry: { cli: path.join(dir, 'packages/permissions/src/cli.ts') },
+    outDir,
+    dts: false,
+    sourcemap: false,
+    silent: true,
+    // This tree's table check would check this tree: the base's examples are taken as checked.
+    esbuildPlugins: [],
+    noExternal: ['@dexter/registry'],
+    esbuildOptions(options) {
+      options.conditions = ['@dexter/source'];
+      options.alias = { '@dexter/registry': path.join(dir, 'packages/registry/src') };
+    },
+  } as Parameters<typeof build>[0]);
+  return { file: path.join(outDir, 'cli.js'), commit, dir };
+}
 
 const project = mkdtempSync(path.join(os.tmpdir(), 'dexter-hook-bench-project-'));
 const events = {
@@ -53,44 +98,62 @@ function median(values: number[]): number {
 
 const rounds = Number(process.env.HOOK_BENCH_ROUNDS ?? 25);
 const { file, buildDir: cleanup, which } = await prepareCliBinary('dexter-hook-bench-');
+const baseRef = process.env.HOOK_BENCH_BASE;
+const base = baseRef ? await prepareBaseBinary(baseRef) : undefined;
 console.log(
   `hook start-up: ${which}; ${rounds} alternating rounds per row (node ${process.version}, ${os.cpus().length} CPUs)`,
 );
+if (base) console.log(`base: commit ${base.commit.slice(0, 7)} (HOOK_BENCH_BASE=${baseRef}), built alike`);
 // Warm the file cache once.
 wall(['-e', ''], '');
 const rows: string[][] = [];
 for (const [label, event] of Object.entries(events)) {
   const input = JSON.stringify({ hook_event_name: 'PreToolUse', cwd: project, session_id: 'b', ...event });
-  const check = spawnSync(process.execPath, [file, 'hook', 'claude-code'], {
-    input,
-    encoding: 'utf8',
-    cwd: project,
-  });
-  const answer = JSON.parse(check.stdout).hookSpecificOutput.permissionDecision as string;
-  wall([file, 'hook', 'claude-code'], input);
-  const bare: number[] = [];
-  const hook: number[] = [];
-  const ratios: number[] = [];
+  const answerOf = (bin: string) => {
+    const check = spawnSync(process.execPath, [bin, 'hook', 'claude-code'], {
+      input,
+      encoding: 'utf8',
+      cwd: project,
+    });
+    return JSON.parse(check.stdout).hookSpecificOutput.permissionDecision as string;
+  };
+  const answer = answerOf(file);
+  if (base && answerOf(base.file) !== answer) throw new Error(`${label}: the base answers otherwise`);
+  const subjects: string[][] = [
+    ['-e', ''],
+    [file, 'hook', 'claude-code'],
+  ];
+  if (base) subjects.push([base.file, 'hook', 'claude-code']);
+  for (const args of subjects) wall(args, args.length > 2 ? input : '');
+  const times: number[][] = subjects.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    // Alternate the order so drift in machine load hits both sides alike.
-    const first = round % 2 === 0;
-    const a = first ? wall(['-e', ''], '') : wall([file, 'hook', 'claude-code'], input);
-    const b = first ? wall([file, 'hook', 'claude-code'], input) : wall(['-e', ''], '');
-    const [nodeMs, hookMs] = first ? [a, b] : [b, a];
-    bare.push(nodeMs);
-    hook.push(hookMs);
-    ratios.push(hookMs / nodeMs);
+    // Rotate the order so drift in machine load hits every subject alike.
+    for (let step = 0; step < subjects.length; step++) {
+      const index = (round + step) % subjects.length;
+      const args = subjects[index]!;
+      times[index]!.push(wall(args, args.length > 2 ? input : ''));
+    }
   }
-  rows.push([
+  const [bare, hook, baseTimes] = times as [number[], number[], number[] | undefined];
+  const ratios = hook.map((ms, index) => ms / bare[index]!);
+  const row = [
     label,
     answer,
     median(bare).toFixed(1),
     median(hook).toFixed(1),
     (median(hook) / median(bare)).toFixed(2),
     median(ratios).toFixed(2),
-  ]);
+  ];
+  if (baseTimes) {
+    row.push(
+      median(baseTimes).toFixed(1),
+      median(hook.map((ms, index) => ms / baseTimes[index]!)).toFixed(2),
+    );
+  }
+  rows.push(row);
 }
 const header = ['event', 'answer', "node -e '' ms", 'hook ms', 'ratio of medians', 'median paired ratio'];
+if (base) header.push('base hook ms', 'hook / base (paired)');
 const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
 const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
 console.log(line(header));
@@ -104,4 +167,5 @@ for (const row of rows) {
   );
 }
 if (cleanup) rmSync(cleanup, { recursive: true, force: true });
+if (base) rmSync(base.dir, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });

@@ -171,6 +171,11 @@ function placeCommand(reading: Reading, argv: readonly string[]): Placement | un
   const own = later.slice(0, from);
   if (operands === 0 && from < later.length && argv[later[from]!] === '--') from++;
   const word = from < later.length ? argv[later[from]!]! : undefined;
+  // A runner that reads its options after its operands too (`permute`: `kubectl exec pod ls -c
+  // x` runs `ls`, `-c x` is kubectl's) takes them out of its command's words: not one run of
+  // words, so not placed.
+  if (runner?.fact.permute === true && from < later.length && optionAfter(reading, argv, later[from]!))
+    return undefined;
   if (operands === 0 && (word === undefined || !word.startsWith('-'))) {
     if (word === undefined) return { operands: own, maybe: [] };
     if (!separated(runner, argv, later, from)) return { operands: own, start: later[from]!, maybe: [] };
@@ -194,6 +199,17 @@ function placeCommand(reading: Reading, argv: readonly string[]): Placement | un
   const maybe: number[] = [];
   for (let at = from; at < later.length; at++) if (!argv[later[at]!]!.startsWith('-')) maybe.push(later[at]!);
   return { operands: own, maybe };
+}
+
+/** True when `reading` reads a word after `start` as an option, its value or the end of options. */
+function optionAfter(reading: Reading, argv: readonly string[], start: number): boolean {
+  for (let index = start + 1; index < argv.length; index++) {
+    const kind = reading.kinds[index];
+    if (kind !== undefined && kind !== 'unknown') return true;
+  }
+  for (const option of reading.options)
+    if (option.index > start || (option.valueIndex !== undefined && option.valueIndex > start)) return true;
+  return false;
 }
 
 /**

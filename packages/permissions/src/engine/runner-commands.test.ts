@@ -92,6 +92,9 @@ describe('a prefix rule on a runner does not cover the command it is given as wo
     // An option the table does not list may have taken the container's place.
     ['docker exec --foo c ls x', ['Bash(docker:*)']],
     ['nsenter --foo 1 ls', ['Bash(nsenter:*)']],
+    // kubectl reads its options after the pod too, out of the command's words: not placed.
+    ['kubectl exec pod ls -c app', ['Bash(kubectl:*)']],
+    ['kubectl exec pod sed -n p f', ['Bash(kubectl:*)']],
     // Another tmux command follows: any of its words may start a program.
     ['tmux new -d ls \\; new -d rm -rf x', ['Bash(tmux:*)']],
     ['tmux new -d ls\\; kill-server', ['Bash(tmux:*)']],
@@ -276,6 +279,13 @@ describe('mutation: without the runner fact, the prefix rule allows the command 
       withSub(entry, ['new-session'], ({ commandSeparator: _, ...sub }) => sub);
     expect(decide(command, ['Bash(tmux:*)']).behavior).toBe('ask');
     expect(await decideWithout('tmux', mutate, command, ['Bash(tmux:*)'])).toBe('allow');
+  });
+
+  it("without kubectl exec's `permute`, `-c app` after the pod is read as the command's", async () => {
+    const mutate = (entry: CommandFact) => withSub(entry, ['exec'], ({ permute: _, ...sub }) => sub);
+    const command = 'kubectl exec pod ls -c app';
+    expect(decide(command, ['Bash(kubectl:*)']).behavior).toBe('ask');
+    expect(await decideWithout('kubectl', mutate, command, ['Bash(kubectl:*)'])).toBe('allow');
   });
 
   it('without `commandAfter`, the command of `docker exec c ls` is not placed and it asks', async () => {

@@ -50,79 +50,107 @@ function wordPattern(source: string): RegExp {
   return pattern;
 }
 
+/** One condition of the notation of `printsCredentials`, compiled: whether a reading of argv meets it. */
+type Condition = (reading: Reading, argv: readonly string[]) => boolean;
+
 /**
- * True when `reading` meets one credential condition (see `PrintsCredentials`): an option
- * given (`-json`), with a value containing a text (`--raw~secrets`) or outside a list
+ * The condition `spelling` (see `PrintsCredentials`), compiled once: an option given
+ * (`-json`), with a value containing a text (`--raw~secrets`) or outside a list
  * (`-o!name|wide`), any option starting so (`--export-secret*`), or an operand matching a
  * pattern (`@0=secrets?`).
  */
-function optionMatches(reading: Reading, argv: readonly string[], spelling: string): boolean {
-  if (spelling === '@none') return reading.operands.length === 0;
+function compileCondition(spelling: string): Condition {
+  if (spelling === '@none') return (reading) => reading.operands.length === 0;
   // Its program text, by the entry's `programLanguage`: the `pattern` word, and the operands
   // (`yq e PROGRAM x.yml` names a command of mikefarah's yq before its program, which then reads
   // as a file; a file named like a program, `jq . env`, is read as one, as before).
-  if (spelling === '@program') {
-    const language = reading.facts[reading.facts.length - 1]!.fact.programLanguage;
-    return reading.kinds.some(
-      (kind, index) =>
-        (kind === 'pattern' || (kind !== undefined && PROGRAM_OPERANDS.has(kind))) &&
-        programPrintsEnvironment(language, argv[index] ?? ''),
-    );
-  }
+  if (spelling === '@program')
+    return (reading, argv) => {
+      const language = reading.facts[reading.facts.length - 1]!.fact.programLanguage;
+      return reading.kinds.some(
+        (kind, index) =>
+          (kind === 'pattern' || (kind !== undefined && PROGRAM_OPERANDS.has(kind))) &&
+          programPrintsEnvironment(language, argv[index] ?? ''),
+      );
+    };
   // Some word after the command word, whole and minding case (`ps -auxE`: a cluster holding `E`).
   if (spelling.startsWith('@word=')) {
     const pattern = wordPattern(spelling.slice(6));
-    const start = reading.kinds.indexOf('program');
-    return argv.some((word, index) => index > start && pattern.test(word));
+    return (reading, argv) => {
+      const start = reading.kinds.indexOf('program');
+      return argv.some((word, index) => index > start && pattern.test(word));
+    };
   }
   // The last word, after the command word (`ssh HOST env`: the command run there).
   if (spelling.startsWith('@last=')) {
-    const start = reading.kinds.indexOf('program');
-    return argv.length - 1 > start && operandPattern(spelling.slice(6)).test(argv[argv.length - 1]!);
+    const pattern = operandPattern(spelling.slice(6));
+    return (reading, argv) => {
+      const start = reading.kinds.indexOf('program');
+      return argv.length - 1 > start && pattern.test(argv[argv.length - 1]!);
+    };
   }
   // No word after the command word (the last word with a kind is the command's own).
-  if (spelling === '@empty') return reading.kinds.lastIndexOf('program') === reading.kinds.length - 1;
+  if (spelling === '@empty')
+    return (reading) => reading.kinds.lastIndexOf('program') === reading.kinds.length - 1;
   if (spelling.startsWith('@*=')) {
     const pattern = operandPattern(spelling.slice(3));
-    return reading.operands.some((operand) => pattern.test(argv[operand] ?? ''));
+    return (reading, argv) => reading.operands.some((operand) => pattern.test(argv[operand] ?? ''));
   }
   if (spelling.startsWith('@')) {
     const equals = spelling.indexOf('=');
-    const operand = reading.operands[Number(spelling.slice(1, equals))];
-    if (operand === undefined) return false;
-    return operandPattern(spelling.slice(equals + 1)).test(argv[operand] ?? '');
+    const at = Number(spelling.slice(1, equals));
+    const pattern = operandPattern(spelling.slice(equals + 1));
+    return (reading, argv) => {
+      const operand = reading.operands[at];
+      return operand !== undefined && pattern.test(argv[operand] ?? '');
+    };
   }
   if (spelling.endsWith('*')) {
     const prefix = spelling.slice(0, -1);
-    return reading.options.some((option) => option.spelling.startsWith(prefix));
+    return (reading) => reading.options.some((option) => option.spelling.startsWith(prefix));
   }
   const bang = spelling.indexOf('!');
   if (bang > 0) {
     const name = spelling.slice(0, bang);
     const excluded = spelling.slice(bang + 1).split('|');
-    return reading.options.some(
-      (option) =>
-        option.def?.spelling === name && option.value !== undefined && !excluded.includes(option.value),
-    );
+    return (reading) =>
+      reading.options.some(
+        (option) =>
+          option.def?.spelling === name && option.value !== undefined && !excluded.includes(option.value),
+      );
   }
   const tilde = spelling.indexOf('~');
   const name = tilde < 0 ? spelling : spelling.slice(0, tilde);
   const text = tilde < 0 ? undefined : spelling.slice(tilde + 1);
-  return reading.options.some(
-    (option) => option.def?.spelling === name && (text === undefined || (option.value ?? '').includes(text)),
-  );
+  return (reading) =>
+    reading.options.some(
+      (option) =>
+        option.def?.spelling === name && (text === undefined || (option.value ?? '').includes(text)),
+    );
 }
+
+/** Each `&`-joined list of conditions, compiled, by its text (the table's conditions: a finite set). */
+const COMPILED = new Map<string, readonly Condition[]>();
 
 /**
  * True when `reading` (of `argv`) meets one of `conditions`, each a `&`-joined list of the
- * conditions `optionMatches` reads (the notation of `printsCredentials`).
+ * conditions `compileCondition` reads (the notation of `printsCredentials`). Each list is
+ * compiled the first time it is asked, not read again per reading.
  */
 export function conditionsHold(
   conditions: readonly string[],
   reading: Reading,
   argv: readonly string[],
 ): boolean {
-  return conditions.some((all) => all.split('&').every((spelling) => optionMatches(reading, argv, spelling)));
+  for (const all of conditions) {
+    let compiled = COMPILED.get(all);
+    if (compiled === undefined) {
+      compiled = all.split('&').map(compileCondition);
+      COMPILED.set(all, compiled);
+    }
+    if (compiled.every((condition) => condition(reading, argv))) return true;
+  }
+  return false;
 }
 
 /**
@@ -138,8 +166,7 @@ export function readingPrintsCredentials(reading: Reading, argv: readonly string
   for (const level of reading.facts) {
     const credentials = level.fact.printsCredentials;
     if (credentials === undefined || credentials === 'always') continue;
-    if (credentials.some((all) => all.split('&').every((spelling) => optionMatches(reading, argv, spelling))))
-      return true;
+    if (conditionsHold(credentials, reading, argv)) return true;
   }
   return false;
 }
@@ -156,8 +183,7 @@ export function readingPrintsEnvironment(reading: Reading, argv: readonly string
   for (const level of reading.facts) {
     const conditions = level.fact.printsEnvironment;
     if (conditions === undefined || conditions === 'always') continue;
-    if (conditions.some((all) => all.split('&').every((spelling) => optionMatches(reading, argv, spelling))))
-      return true;
+    if (conditionsHold(conditions, reading, argv)) return true;
   }
   return false;
 }

@@ -212,6 +212,7 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
   const login = "echo 'rm -rf x' | ssh host";
   const lines = "echo 'rm -rf x' | parallel";
   const gcloudLogin = "echo 'rm -rf x' | gcloud compute ssh vm";
+  const nsenterShell = "echo 'rm -rf x' | nsenter -t 1 -a";
 
   it.each([
     login,
@@ -225,6 +226,8 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
     // A shell named by the option's attached value reads its commands there too.
     "echo 'rm -rf x' | gcloud compute ssh vm --command=bash",
     "echo 'rm -rf x' | gcloud compute ssh vm --command='bash -s'",
+    // nsenter given no program runs `$SHELL`.
+    nsenterShell,
   ])('%s is denied under Bash(rm:*)', (command) => {
     expect(decide(command)).toBe('deny');
   });
@@ -247,6 +250,11 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
     const drop = (entry: CommandFact) =>
       withSub(entry, ['compute', 'ssh'], ({ loginShell: _dropped, ...sub }) => sub);
     expect(await decideWithout('gcloud', drop, gcloudLogin)).not.toBe('deny');
+  });
+
+  it("mutation: without nsenter's `withoutCommand`, the shell it starts is not seen", async () => {
+    const drop = ({ unwrap: _dropped, ...entry }: CommandFact) => entry;
+    expect(await decideWithout('nsenter', drop, nsenterShell)).not.toBe('deny');
   });
 
   it('mutation: without `linesWithoutCommand`, parallel fed its commands is not seen to run them', async () => {

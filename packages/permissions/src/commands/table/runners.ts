@@ -621,6 +621,8 @@ export const RUNNERS: readonly CommandFact[] = [
       'wdns=? all env no-fork join-cgroup follow-context preserve-credentials keep-caps user-parent help version',
     permute: false,
     wrapper: 'after-options',
+    // Given no program, it runs `$SHELL`, which reads its commands from standard input.
+    unwrap: { withoutCommand: { reason: 'starts a shell' } },
     examples: [
       { argv: ['nsenter', '-t', '1', '-m', 'rm', '-rf', '/'], roles: { 2: 'unknown', 4: 'command' } },
       { argv: ['nsenter', '-t', '1', '-m', '-u', '-n', 'ls', '-la'], readings: 1, runs: ['ls -la'] },

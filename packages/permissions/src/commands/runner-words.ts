@@ -137,6 +137,13 @@ export function commandsRun(readings: readonly Reading[], argv: readonly string[
   return runs;
 }
 
+/** Where a runner's command is: its own operands, the command's start, or where it may start. */
+interface Placement {
+  readonly operands: readonly number[];
+  readonly start?: number;
+  readonly maybe: readonly number[];
+}
+
 /**
  * Where an `any-later-word` runner's command is in one reading of `argv`: after its
  * `commandAfter` operands (`operands`: `ssh HOST`, `docker exec CONTAINER`; one fewer when an
@@ -147,12 +154,6 @@ export function commandsRun(readings: readonly Reading[], argv: readonly string[
  * again as its own, as the runner reads them; its command then starts at the first other word
  * of every such reading. Undefined when those readings are cut short.
  */
-interface Placement {
-  readonly operands: readonly number[];
-  readonly start?: number;
-  readonly maybe: readonly number[];
-}
-
 function placeCommand(reading: Reading, argv: readonly string[]): Placement | undefined {
   let runner: CompiledFact | undefined;
   for (const level of reading.facts) if (level.fact.wrapper === 'any-later-word') runner = level;

@@ -177,12 +177,8 @@ export function readsScriptFromStdin(words: readonly ShellWord[]): boolean {
 }
 
 /**
- * Unwraps `words` (the argv words of one simple command) and lists commands that run from
- * its arguments through `host`. `argv` (the words' values) may be passed to be shared.
- */
-/**
  * `step` for a wrapper run by a path naming a file of the project (`namesProjectFile`:
- * `./script`, `bin/su`): taken off as its basename's wrapper when a command follows (the deny
+ * `./script`, `../bin/su`): taken off as its basename's wrapper when a command follows (the deny
  * rules see it), but what the table says that wrapper does with none — start a shell that reads
  * its input (`withoutCommand`) — is not said of a project's own program: it stays opaque, for
  * that reason instead.
@@ -240,6 +236,10 @@ function startsOf(
   return typeof startList === 'number' ? new Array<number>(words.length).fill(startList) : startList;
 }
 
+/**
+ * Unwraps `words` (the argv words of one simple command) and lists commands that run from
+ * its arguments through `host`. `argv` (the words' values) may be passed to be shared.
+ */
 export function unwrapCommand(
   words: ShellWord[],
   startList: readonly number[] | number | (() => readonly number[]),

@@ -213,6 +213,8 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
   const lines = "echo 'rm -rf x' | parallel";
   const gcloudLogin = "echo 'rm -rf x' | gcloud compute ssh vm";
   const nsenterShell = "echo 'rm -rf x' | nsenter -t 1 -a";
+  const unshareShell = "echo 'rm -rf x' | unshare -r";
+  const pkexecShell = "echo 'rm -rf x' | pkexec --user root";
 
   it.each([
     login,
@@ -226,8 +228,10 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
     // A shell named by the option's attached value reads its commands there too.
     "echo 'rm -rf x' | gcloud compute ssh vm --command=bash",
     "echo 'rm -rf x' | gcloud compute ssh vm --command='bash -s'",
-    // nsenter given no program runs `$SHELL`.
+    // nsenter, unshare and pkexec given no program run a shell.
     nsenterShell,
+    unshareShell,
+    pkexecShell,
   ])('%s is denied under Bash(rm:*)', (command) => {
     expect(decide(command)).toBe('deny');
   });
@@ -255,6 +259,17 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
   it("mutation: without nsenter's `withoutCommand`, the shell it starts is not seen", async () => {
     const drop = ({ unwrap: _dropped, ...entry }: CommandFact) => entry;
     expect(await decideWithout('nsenter', drop, nsenterShell)).not.toBe('deny');
+  });
+
+  it.each([
+    ['unshare', () => unshareShell],
+    ['pkexec', () => pkexecShell],
+  ])("mutation: without %s's `withoutCommand`, the shell it starts is not seen", async (name, command) => {
+    const drop = (entry: CommandFact): CommandFact => {
+      const { withoutCommand: _dropped, ...unwrap } = entry.unwrap ?? {};
+      return { ...entry, unwrap };
+    };
+    expect(await decideWithout(name, drop, command())).not.toBe('deny');
   });
 
   it('mutation: without `linesWithoutCommand`, parallel fed its commands is not seen to run them', async () => {

@@ -304,7 +304,8 @@ export const WRAPPERS: readonly CommandFact[] = [
     summary: 'runs a command as another user (polkit)',
     ...WRAPPER,
     long: 'user= disable-internal-agent keep-cwd',
-    unwrap: { everyLaterWord: true },
+    // Given no program, it runs the user's shell, which reads its commands from standard input.
+    unwrap: { withoutCommand: { reason: 'starts a shell' }, everyLaterWord: true },
     examples: [{ argv: ['pkexec', '--user', 'root', 'rm'], roles: { 3: 'command' } }],
   },
   {
@@ -324,7 +325,8 @@ export const WRAPPERS: readonly CommandFact[] = [
     long:
       'propagation= setgroups= root= wd= setuid= setgid= mount=? uts=? ipc=? net=? pid=? user=? ' +
       'cgroup=? time=? mount-proc=? kill-child=? fork map-root-user map-current-user keep-caps',
-    unwrap: { everyLaterWord: true },
+    // Given no program, it runs `$SHELL` (or /bin/sh), which reads its commands from standard input.
+    unwrap: { withoutCommand: { reason: 'starts a shell' }, everyLaterWord: true },
     examples: [{ argv: ['unshare', '-r', '--mount', 'rm'], roles: { 3: 'command' } }],
   },
   {

@@ -54,24 +54,33 @@ export async function loadBenchEngine(): Promise<{ engine: BenchEngine; which: s
 }
 
 /**
- * The engine of another commit, bundled the same way, for a bench that measures this tree
- * against it in the same run (`BENCH_BASE`): its `packages/permissions/src` and
- * `packages/registry/src` from `git archive`, in a temporary directory.
+ * The `packages/permissions/src` and `packages/registry/src` of commit `ref` (any git ref),
+ * from `git archive`, in a new temporary directory whose name starts with `prefix`: for a
+ * bench that times another commit's engine or hook beside this tree's. The caller removes `tree`.
  */
-export async function loadBaseEngine(ref: string): Promise<{ engine: BenchEngine; commit: string }> {
+export function archiveSources(ref: string, prefix: string): { commit: string; tree: string } {
   const repo = path.resolve(source, '../../..');
   const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
     cwd: repo,
     encoding: 'utf8',
   }).trim();
-  const tree = mkdtempSync(path.join(os.tmpdir(), 'dexter-bench-base-'));
+  const tree = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const archive = execFileSync(
+    'git',
+    ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
+    { cwd: repo, maxBuffer: 1 << 30 },
+  );
+  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  return { commit, tree };
+}
+
+/**
+ * The engine of another commit, bundled the same way, for a bench that measures this tree
+ * against it in the same run (`BENCH_BASE`; its sources from `archiveSources`).
+ */
+export async function loadBaseEngine(ref: string): Promise<{ engine: BenchEngine; commit: string }> {
+  const { commit, tree } = archiveSources(ref, 'dexter-bench-base-');
   try {
-    const archive = execFileSync(
-      'git',
-      ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
-      { cwd: repo, maxBuffer: 1 << 30 },
-    );
-    execFileSync('tar', ['-x', '-C', tree], { input: archive });
     const engine = await bundled(
       path.join(tree, 'packages/permissions/src'),
       path.join(tree, 'packages/registry/src'),

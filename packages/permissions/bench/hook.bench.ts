@@ -7,33 +7,19 @@
  * when it is newer than the sources, else bundles src/cli.ts with this package's tsup config
  * into a temp directory.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { prepareCliBinary } from '../test/cli-binary';
+import { archiveSources } from './built-engine';
 
 /**
  * The bin of commit `ref`, built as the package builds it (ESM, the bin's chunks, whitespace
  * removed, the table's examples taken as checked) from its sources, into a temporary directory.
  */
 async function prepareBaseBinary(ref: string): Promise<{ file: string; commit: string; dir: string }> {
-  const repo = fileURLToPath(new URL('../../..', import.meta.url));
-  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
-    cwd: repo,
-    encoding: 'utf8',
-  }).trim();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dexter-hook-bench-base-'));
-  const archive = execFileSync(
-    'git',
-    ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
-    {
-      cwd: repo,
-      maxBuffer: 1 << 30,
-    },
-  );
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  const { commit, tree: dir } = archiveSources(ref, 'dexter-hook-bench-base-');
   const [{ build }, configs] = await Promise.all([import('tsup'), import('../tsup.config')]);
   const cliConfig = (configs.default as unknown as Array<Record<string, unknown>>).find(
     (config) => (config.entry as Record<string, string>).cli !== undefined,

@@ -12,11 +12,11 @@
  * from a plain temporary directory came back minified and with the `__name` wrappers, the very
  * transform this file exists to avoid (`loadBenchEngine` checks that it did not).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { commitOf, extractSources } from '../scripts/git-sources';
 
 const source = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -60,17 +60,9 @@ export async function loadBenchEngine(): Promise<{ engine: BenchEngine; which: s
  */
 export function archiveSources(ref: string, prefix: string): { commit: string; tree: string } {
   const repo = path.resolve(source, '../../..');
-  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
-    cwd: repo,
-    encoding: 'utf8',
-  }).trim();
+  const commit = commitOf(repo, ref);
   const tree = mkdtempSync(path.join(os.tmpdir(), prefix));
-  const archive = execFileSync(
-    'git',
-    ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
-    { cwd: repo, maxBuffer: 1 << 30 },
-  );
-  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  extractSources(repo, commit, tree);
   return { commit, tree };
 }
 

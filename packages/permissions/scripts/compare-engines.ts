@@ -24,12 +24,12 @@
  *                             [--report FILE] [--rebuild] [--quiet] [--full] [--reasons]
  *                             [--summary] [--coverage] [--help]
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'tsup';
 import { attackCases, benignCases, contextAttacks, contextBenign } from '../test/adversarial-cases';
+import { commitOf, extractSources } from './git-sources';
 import { type Probe, type RuleSpec, type ScannedTestFile, scanTestFile } from './test-probes';
 
 /** The engine before issue 27's command-table rewrite: `main` when the harness was built. */
@@ -169,14 +169,6 @@ async function bundle(permissionsSrc: string, registrySrc: string, outDir: strin
   return path.join(outDir, 'index.js');
 }
 
-function git(...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: repoDir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }).trim();
-}
-
 /** Every `*.test.ts` file below `dir`, in a stable order. */
 function testFilesUnder(dir: string): string[] {
   const files: string[] = [];
@@ -194,7 +186,7 @@ function testFilesUnder(dir: string): string[] {
 async function buildBase(ref: string, rebuild: boolean): Promise<{ file: string; commit: string }> {
   let commit: string;
   try {
-    commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+    commit = commitOf(repoDir, ref);
   } catch {
     usage(`--base ${ref} is not a commit of this repository`);
   }
@@ -204,15 +196,7 @@ async function buildBase(ref: string, rebuild: boolean): Promise<{ file: string;
   const tree = path.join(cacheDir, `tree-${commit}`);
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
-  const archive = execFileSync(
-    'git',
-    ['archive', commit, 'packages/permissions/src', 'packages/registry/src'],
-    {
-      cwd: repoDir,
-      maxBuffer: 1 << 30,
-    },
-  );
-  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  extractSources(repoDir, commit, tree);
   try {
     await bundle(
       path.join(tree, 'packages/permissions/src'),

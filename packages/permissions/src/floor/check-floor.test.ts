@@ -233,6 +233,10 @@ const DENIED: [FloorCheck, string][] = [
   ['secret-read', 'az account get-access-token'],
   ['secret-read', 'aws configure get aws_secret_access_key'],
   ['secret-read', 'aws configure export-credentials'],
+  ['secret-read', 'npm config get //registry.npmjs.org/:_authToken'],
+  ['secret-read', 'npm get _auth'],
+  ['secret-read', 'pnpm config get //npm.example.com/:_password'],
+  ['secret-read', 'keyctl print %user:token'],
   ['secret-read', 'kubectl config view --raw'],
   ['secret-read', 'kubectl get secret db -o yaml'],
   ['secret-read', 'kubectl get secrets -o json'],
@@ -356,6 +360,8 @@ const DENIED: [FloorCheck, string][] = [
 ];
 
 const ALLOWED = [
+  'npm config get registry',
+  'keyctl show',
   'git status',
   'echo $PATH',
   'echo "$HOME"',

@@ -419,4 +419,17 @@ export const CREDENTIALS: readonly CommandFact[] = [
       { argv: ['docker-credential-desktop', 'list'], credentials: false },
     ],
   },
+  {
+    names: ['keyctl'],
+    summary: "the kernel's key management: `print`, `pipe` and `read` give a key's payload",
+    subcommands: {
+      print: PRINTS("prints a key's payload"),
+      pipe: PRINTS("writes a key's raw payload to its output"),
+      read: PRINTS("prints a key's payload as hex"),
+    },
+    examples: [
+      { argv: ['keyctl', 'print', '%user:token'], credentials: true },
+      { argv: ['keyctl', 'show'], credentials: false },
+    ],
+  },
 ];

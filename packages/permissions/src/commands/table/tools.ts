@@ -269,6 +269,20 @@ const NPMRC = {
   summary: 'sets or deletes a setting in .npmrc',
   writesFiles: { files: ['~/.npmrc', '.npmrc'] },
 } as const;
+/**
+ * `npm config get //registry.npmjs.org/:_authToken`: npm prints the registry token of a key
+ * it is asked for by name (`npm config list` masks them; `get` does not). Keys of auth
+ * settings: `_auth`, `_authToken`, `_password`, each alone or after a registry's `//host/:`.
+ */
+const NPM_CONFIG_GET = {
+  summary: 'prints configuration values, an auth token too when its key is named',
+  printsCredentials: [
+    '@0=.*(?:_auth|_password).*',
+    '@1=.*(?:_auth|_password).*',
+    '@2=.*(?:_auth|_password).*',
+  ],
+} as const;
+
 /** `yarn config set`: yarn's settings files (Berry's and classic's). */
 const YARNRC = {
   summary: 'sets or deletes a yarn setting',
@@ -328,12 +342,14 @@ export const TOOLS: readonly CommandFact[] = [
         summary: 'reads and edits .npmrc',
         names: ['c'],
         subcommands: {
+          get: NPM_CONFIG_GET,
           set: { ...SET_PROGRAMS, ...NPMRC },
           delete: { ...NPMRC, names: ['rm'] },
           edit: NPMRC,
           fix: NPMRC,
         },
       },
+      get: NPM_CONFIG_GET,
       set: { ...SET_PROGRAMS, ...NPMRC },
       explore: runsCode("runs a command (by default a shell) in an installed package's directory"),
       rebuild: { ...runsCode('rebuilds packages, running their install scripts'), names: ['rb'] },
@@ -354,6 +370,9 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['npm', 'explore', 'x', '--', 'ls'], effects: ['runs'] },
       { argv: ['npm', 'it'], effects: ['runs'] },
       { argv: ['npm', '-C', 'x', 'run', 'build'], roles: { 2: 'chdir', 4: 'unknown' } },
+      { argv: ['npm', 'config', 'get', '//registry.npmjs.org/:_authToken'], credentials: true },
+      { argv: ['npm', 'get', 'registry', '_auth'], credentials: true },
+      { argv: ['npm', 'config', 'get', 'registry'], credentials: false },
     ],
   },
   {
@@ -379,11 +398,14 @@ export const TOOLS: readonly CommandFact[] = [
       config: {
         summary: 'reads and edits .npmrc',
         names: ['c'],
-        subcommands: { set: { ...SET_PROGRAMS, ...NPMRC }, delete: NPMRC },
+        subcommands: { get: NPM_CONFIG_GET, set: { ...SET_PROGRAMS, ...NPMRC }, delete: NPMRC },
       },
       set: { ...SET_PROGRAMS, ...NPMRC },
     },
-    examples: [{ argv: ['pnpm', 'create', 'vite'], effects: ['runs'] }],
+    examples: [
+      { argv: ['pnpm', 'create', 'vite'], effects: ['runs'] },
+      { argv: ['pnpm', 'config', 'get', '//npm.example.com/:_password'], credentials: true },
+    ],
   },
   {
     names: ['yarn'],

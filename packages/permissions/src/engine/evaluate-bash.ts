@@ -22,13 +22,14 @@ import {
   FloorNames,
   type FloorViolation,
 } from '../floor';
-import { ResolvedReads } from '../floor/resolved-reads';
+import { type GuardedWrite, ResolvedReads } from '../floor/resolved-reads';
 import { defaultProtectedPathModel, type ProtectedPathModel } from '../protected/protected-paths';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import { parseRule } from '../rules/parse-rule';
 import type { RuleSet } from '../rules/rule';
 import { serializeCommandRule } from '../rules/serialize-rule';
 import { shadowingRule } from '../rules/shadowing-rule';
+import { isShellToolName } from '../rules/tool-name';
 import { defaultSecretModel, type SecretModel } from '../secrets/secret-model';
 import { analyzeShell } from '../shell';
 import {
@@ -567,17 +568,22 @@ class Evaluation {
     const classification = this.classification;
     const sessionKey = this.sessionKey;
     const cacheable = behavior !== 'deny' && !this.analysis.opaque;
+    const tool = this.options.tool || 'Bash';
     const proposals =
       propose && this.propose
-        ? // Built from the words of each command, without their dead answers (`living`).
+        ? // Built from the words of each command, without their dead answers (`living`). Only
+          // the default step proposes, after every shell ask and deny rule was matched against
+          // every command and none matched: none shadows a shell rule made of a command's argv
+          // or of a prefix of it (a rule that matches the prefix matches the argv), so they are
+          // not matched again. A rule for another tool name reads back as a path rule: checked.
           proposalsKnowing(
             this.analysis,
             shellRulesOf(this.rules).allow,
             this.verdicts,
-            this.options.tool || 'Bash',
+            tool,
             this.uncovered,
             this.uncoveredWords,
-            this.rules,
+            isShellToolName(tool) ? undefined : this.rules,
           )
         : proposedRules;
     // One literal per shape, fields in the same order: a field added to a built object would
@@ -968,15 +974,11 @@ function guardedWrite(
   reads: ResolvedReads,
   commands: readonly SimpleCommand[],
   verdicts: readonly CommandVerdict[],
-): { command: SimpleCommand; detail: string; why: string } | undefined {
-  const guarded = reads.guardedWrites;
-  if (guarded === undefined) return undefined;
-  for (const entry of guarded) {
-    if (!entry.mention) return entry;
-    const index = commands.indexOf(entry.command);
-    if (index !== -1 && verdicts[index]?.classification !== 'read-only') return entry;
-  }
-  return undefined;
+): GuardedWrite | undefined {
+  return reads.firstGuard((command) => {
+    const index = commands.indexOf(command);
+    return index !== -1 && verdicts[index]?.classification !== 'read-only';
+  });
 }
 
 /**

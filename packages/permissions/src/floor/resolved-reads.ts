@@ -31,6 +31,24 @@ import { TREE_READERS, treeReadOf } from './tree-reads';
 import type { FloorViolation } from './types';
 import { wordRoles } from './word-roles';
 
+/**
+ * A command that writes a persistence path (or names a protected path while it may write:
+ * `mention`) or reaches a restricted host, with the path or host: no broad rule allows it.
+ */
+export interface GuardedWrite {
+  command: SimpleCommand;
+  detail: string;
+  mention: boolean;
+  why: string;
+}
+
+/** The words a command may write for all the table can tell, and the directories it runs in. */
+interface Mentions {
+  command: SimpleCommand;
+  words: readonly string[];
+  dirs: readonly string[];
+}
+
 /** At most this many possible working directories are followed; more make the line opaque. */
 const MAX_DIRECTORIES = 16;
 
@@ -230,11 +248,12 @@ export class ResolvedReads {
   /** Some command reads a tree that may hold secrets (not one that skips hidden files). */
   readsTree = false;
   /**
-   * Commands that write a persistence path (or name a protected path while the classifier
-   * may find them writing: `mentions`), with the path: no broad rule allows them.
+   * Commands that write a persistence path or reach a restricted host, with the path or host
+   * (no broad rule allows them), in the order found; and the words each command may write for
+   * all the table can tell (`mentions`), with the directories it runs in, judged only if asked
+   * (see `firstGuard`).
    */
-  guardedWrites: { command: SimpleCommand; detail: string; mention: boolean; why: string }[] | undefined =
-    undefined;
+  private guards: (GuardedWrite | Mentions)[] | undefined = undefined;
 
   constructor(
     cwd: string | undefined,
@@ -346,7 +365,7 @@ export class ResolvedReads {
         detail: worst.host,
       };
     }
-    (this.guardedWrites ??= []).push({
+    (this.guards ??= []).push({
       command,
       detail: worst.host,
       mention: false,
@@ -358,7 +377,8 @@ export class ResolvedReads {
   /**
    * The protected-path check on what `command` writes (protected/written-paths.ts), resolved
    * in the directories it runs in: a policy file written, moved or removed is a floor
-   * violation; a persistence path is remembered in `guardedWrites`.
+   * violation; a persistence path is remembered in the guards, and the words it may write
+   * for all the table can tell are kept there to be judged when asked (`firstGuard`).
    */
   private checkWrites(
     command: SimpleCommand,
@@ -383,9 +403,32 @@ export class ResolvedReads {
       // `rm -rf /repo`, `mv ~ x`: a directory above the settings, whatever its name spells.
       else if (this.removesPolicyBelow(model, word, dirs)) this.guard(command, word, false, ABOVE_POLICY_WHY);
     }
-    for (const word of written.mentions) {
-      if (this.protection(model, word, true, dirs, anyHint) !== undefined)
-        this.guard(command, word, true, PERSISTENCE_WHY);
+    // A copy: `dirs` may be the list `add` extends.
+    if (written.mentions.length > 0)
+      (this.guards ??= []).push({ command, words: written.mentions, dirs: dirs.slice() });
+    return undefined;
+  }
+
+  /**
+   * The first guard that counts, in the order found: a persistence path written or a
+   * restricted host reached, or a protected path a command names while `mayWrite` says it may
+   * write it (the classifier does not find it read-only). A command's mentions are compared
+   * with the protected catalogue here, only for a command `mayWrite` accepts, and only when
+   * a decision gets this far (no floor, deny or ask rule has decided).
+   */
+  firstGuard(mayWrite: (command: SimpleCommand) => boolean): GuardedWrite | undefined {
+    const guards = this.guards;
+    const model = this.protectedPaths;
+    if (guards === undefined) return undefined;
+    for (const guard of guards) {
+      if (!('words' in guard)) return guard;
+      if (model === undefined || !mayWrite(guard.command)) continue;
+      const { command, words, dirs } = guard;
+      const anyHint = dirs.some((dir) => this.namesProtected(model, dir));
+      for (const word of words) {
+        if (this.protection(model, word, true, dirs, anyHint) !== undefined)
+          return { command, detail: word, mention: true, why: `${word} ${PERSISTENCE_WHY}` };
+      }
     }
     return undefined;
   }
@@ -440,7 +483,7 @@ export class ResolvedReads {
 
   /** Remembers that `command` writes (or names: `mention`) `word`, which no broad rule allows. */
   private guard(command: SimpleCommand, word: string, mention: boolean, why: string): void {
-    (this.guardedWrites ??= []).push({ command, detail: word, mention, why: `${word} ${why}` });
+    (this.guards ??= []).push({ command, detail: word, mention, why: `${word} ${why}` });
   }
 
   /**

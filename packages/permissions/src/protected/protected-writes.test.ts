@@ -211,3 +211,19 @@ describe('benign neighbours stay allowed', () => {
     expect(decision.behavior, decision.reason).toBe('allow');
   });
 });
+
+describe('a protected path named where the table cannot tell whether it is written', () => {
+  const rules = compileRuleSet({ allow: ['Bash(mytool:*)', 'Bash(git:*)'] });
+  // A command the table does not know may write any operand: only an exact rule allows it.
+  it('is asked under a broad rule when the command may write', () => {
+    const decision = decide('mytool .git/hooks/pre-commit', rules);
+    expect(decision.behavior, decision.reason).toBe('ask');
+    expect(decision.reason).toContain('.git/hooks/pre-commit makes code run later');
+  });
+  // `--foo` may take the path as its value: a word the table leaves `unknown`, but `git log`
+  // is read-only in every reading.
+  it('counts for nothing when the classifier finds the command read-only', () => {
+    const decision = decide('git log --foo .git/hooks/pre-commit', rules);
+    expect(decision.behavior, decision.reason).toBe('allow');
+  });
+});

@@ -847,8 +847,18 @@ function run(
   ev.note('ask-rules', shellRules.ask.length === 0 ? 'no ask rules' : 'no ask rule matches');
 
   // A persistence path written (a git hook, a shell rc file), or a protected path named by a
-  // command that may write it: only an exact rule for that command allows it.
-  const guarded = guardedWrite(reads, analysis.commands, verdicts);
+  // command that may write it: only an exact rule for that command allows it. Looked for
+  // once, where the answer counts: a command covered by a rule that is not exact, every
+  // command covered, read-only mode (most asks have an uncovered first command, and none).
+  let guardLooked = false;
+  let guardFound: GuardedWrite | undefined;
+  const guarded = (): GuardedWrite | undefined => {
+    if (!guardLooked) {
+      guardLooked = true;
+      guardFound = guardedWrite(reads, analysis.commands, verdicts);
+    }
+    return guardFound;
+  };
   let covering = '';
   let uncovered: SimpleCommand | undefined;
   let broad: string | undefined;
@@ -870,7 +880,7 @@ function run(
       break;
     }
     runs = undefined;
-    if (guarded !== undefined && simple === guarded.command && rule.kind !== 'exact') {
+    if (rule.kind !== 'exact' && simple === guarded()?.command) {
       // Only an exact rule names what the command writes or reaches.
       const exact = shellRules.allow.find(
         (candidate) => candidate.kind === 'exact' && matchCommandRule(candidate, simple.argv, 'allow'),
@@ -882,17 +892,18 @@ function run(
     if (covering === '') covering = text;
     else if (!listsPiece(covering, text)) covering += `, ${text}`;
   }
-  if (guarded !== undefined && (broad !== undefined || !uncovered)) {
+  const guard = broad !== undefined || !uncovered ? guarded() : undefined;
+  if (guard !== undefined) {
     const exact = broad === undefined && !uncovered;
     if (exact) return ev.decide('allow-rules', 'allow', `Allowed by ${covering}`, covering);
-    const why = `${guarded.why} (${broad} is a broad rule)`;
+    const why = `${guard.why} (${broad} is a broad rule)`;
     if (options.defaultMode === 'deny')
       return ev.decide('allow-rules', 'deny', `${why}; the default is deny`);
     // "Always" saves what can allow it: an exact rule for that command (none through a write
     // redirect, which no word rule covers).
-    const exactRule = hasWriteRedirect(guarded.command)
+    const exactRule = hasWriteRedirect(guard.command)
       ? undefined
-      : serializeCommandRule('exact', options.tool || 'Bash', guarded.command.argv);
+      : serializeCommandRule('exact', options.tool || 'Bash', guard.command.argv);
     return ev.decide(
       'allow-rules',
       'ask',
@@ -930,7 +941,7 @@ function run(
     options.readOnlyAutoAllow &&
     classification === 'read-only' &&
     !reads.readsTree &&
-    guarded === undefined
+    guarded() === undefined
   ) {
     return ev.decide('read-only-mode', 'allow', 'Every command is read-only (read-only mode)');
   }

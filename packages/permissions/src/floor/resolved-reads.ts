@@ -388,22 +388,25 @@ export class ResolvedReads {
     const model = this.protectedPaths;
     if (model === undefined) return undefined;
     const written = writtenPaths(command, name);
-    if (written.writes.length + written.removes.length + written.mentions.length === 0) return undefined;
     const dirs = where.length === 0 ? NO_DIRECTORY : where;
-    const anyHint = dirs.some((dir) => this.namesProtected(model, dir));
-    for (const word of written.writes) {
-      const protection = this.protection(model, word, false, dirs, anyHint);
-      if (protection === 'policy') return protectedViolation(word);
-      if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
+    if (written.writes.length + written.removes.length > 0) {
+      const anyHint = dirs.some((dir) => this.namesProtected(model, dir));
+      for (const word of written.writes) {
+        const protection = this.protection(model, word, false, dirs, anyHint);
+        if (protection === 'policy') return protectedViolation(word);
+        if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
+      }
+      for (const word of written.removes) {
+        const protection = this.protection(model, word, true, dirs, anyHint);
+        if (protection === 'policy') return protectedViolation(word);
+        if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
+        // `rm -rf /repo`, `mv ~ x`: a directory above the settings, whatever its name spells.
+        else if (this.removesPolicyBelow(model, word, dirs))
+          this.guard(command, word, false, ABOVE_POLICY_WHY);
+      }
     }
-    for (const word of written.removes) {
-      const protection = this.protection(model, word, true, dirs, anyHint);
-      if (protection === 'policy') return protectedViolation(word);
-      if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
-      // `rm -rf /repo`, `mv ~ x`: a directory above the settings, whatever its name spells.
-      else if (this.removesPolicyBelow(model, word, dirs)) this.guard(command, word, false, ABOVE_POLICY_WHY);
-    }
-    // A copy: `dirs` may be the list `add` extends.
+    // After its writes (the first guard found is the one a reason names). A copy: `dirs` may be
+    // the list `add` extends.
     if (written.mentions.length > 0)
       (this.guards ??= []).push({ command, words: written.mentions, dirs: dirs.slice() });
     return undefined;

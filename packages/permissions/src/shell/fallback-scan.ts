@@ -13,7 +13,12 @@ import { commandWordBasename } from './command-word';
 import { opensFunsub } from './funsub';
 import { isNameChar, isNameStart, isShellName } from './names';
 import { isReservedWord } from './reserved-words';
-import { hasSubscriptSubstitutions, subscriptSubstitutions, substitutionBodies } from './subscripts';
+import {
+  hasSubscriptSubstitutions,
+  mayEvaluateSubscripts,
+  subscriptSubstitutions,
+  substitutionBodies,
+} from './subscripts';
 import type {
   ShellAssignment,
   ShellContext,
@@ -483,9 +488,13 @@ class FallbackScanner implements UnwrapHost {
    * word ('' before one, which is neither too).
    */
   private lastCommandWord = '';
-  /** The last command word `needsUnwrap` was asked about (not dynamic), and its answer. */
+  /**
+   * The last command word `needsUnwrap` or `mayEvaluateSubscripts` was asked about (not
+   * dynamic), and the answers for it (see `learnHead`).
+   */
   private unwrapWord: string | undefined = undefined;
   private unwrapNeeded = false;
+  private headSubscripts = false;
   /** The open word continues into a command substitution: its value is computed at run time. */
   private substituted = false;
   /** How many words of the segment are the command a substitution closed in (see `resumeAfter`). */
@@ -798,7 +807,11 @@ class FallbackScanner implements UnwrapHost {
       };
       if (this.piped) command.readsPipe = true;
       // `unset 'a[$(cmd)]'`, `n='a[$(cmd)]'`: substitutions a builtin will expand (see subscripts.ts).
-      const subscripts = hasSubscriptSubstitutions(kept, assignments, true);
+      // (Without assignments, only a command word that may evaluate subscripts can find any:
+      // `hasSubscriptSubstitutions` answers false for every other, so it is not asked.)
+      const subscripts =
+        (assignments !== undefined || this.mayEvaluateSubscripts(kept)) &&
+        hasSubscriptSubstitutions(kept, assignments, true);
       if (this.visit !== undefined && !subscripts && !this.needsUnwrap(kept)) {
         // What `unwrapCommand` returns for it, with the shared empty arrays: the command is
         // checked and dropped (three objects fewer per command, one here). Nothing else is
@@ -863,12 +876,29 @@ class FallbackScanner implements UnwrapHost {
   private needsUnwrap(words: readonly ShellWord[]): boolean {
     const head = words[0];
     if (head === undefined || head.dynamic) return false;
-    const value = head.value;
-    if (value !== this.unwrapWord) {
-      this.unwrapWord = value;
-      this.unwrapNeeded = needsUnwrap(words);
-    }
+    this.learnHead(head.value, words);
     return this.unwrapNeeded;
+  }
+
+  /**
+   * Whether the command word of `words` (literal) may evaluate subscripts in its operands
+   * (`mayEvaluateSubscripts`, which reads only the word's value); false for a computed or no
+   * command word, of which `hasSubscriptSubstitutions` reads only the assignments. Asked again
+   * of an equal value, the last answer.
+   */
+  private mayEvaluateSubscripts(words: readonly ShellWord[]): boolean {
+    const head = words[0];
+    if (head === undefined || head.dynamic) return false;
+    this.learnHead(head.value, words);
+    return this.headSubscripts;
+  }
+
+  /** What `needsUnwrap` and `mayEvaluateSubscripts` answer for a literal command word `value`. */
+  private learnHead(value: string, words: readonly ShellWord[]): void {
+    if (value === this.unwrapWord) return;
+    this.unwrapWord = value;
+    this.unwrapNeeded = needsUnwrap(words);
+    this.headSubscripts = mayEvaluateSubscripts(value);
   }
 
   /**

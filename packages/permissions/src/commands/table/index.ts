@@ -12,6 +12,7 @@ import { FILES } from './files';
 import { GIT } from './git';
 import { INTERPRETERS } from './interpreters';
 import { KEYS } from './keys';
+import { LAUNCHERS } from './launchers';
 import { METADATA } from './metadata';
 import { NETWORK } from './network';
 import { PAGERS } from './pagers';
@@ -46,4 +47,5 @@ export const ENTRIES: readonly CommandFact[] = [
   ...BASICS,
   ...CODE_RUNNERS,
   ...COMPILERS,
+  ...LAUNCHERS,
 ];

@@ -141,8 +141,8 @@ const PODMAN_CONTAINER = group('manages containers', {
   list: PS,
 });
 
-/** docker compose's global options (`-f FILE`, `-p NAME`) and its `exec`. */
-const COMPOSE = {
+/** Compose's options and the subcommands that run a command (`docker compose`, `docker-compose`). */
+export const COMPOSE = {
   short: 'f:p:',
   long:
     'file= project-name= profile= env-file= project-directory= ansi= progress= parallel= ' +

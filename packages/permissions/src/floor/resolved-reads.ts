@@ -389,13 +389,22 @@ export class ResolvedReads {
     if (model === undefined) return undefined;
     const written = writtenPaths(command, name);
     const dirs = where.length === 0 ? NO_DIRECTORY : where;
-    if (written.writes.length + written.removes.length > 0) {
+    if (written.writes.length + written.removes.length + written.trees.length > 0) {
       const anyHint = dirs.some((dir) => this.namesProtected(model, dir));
       for (const word of written.writes) {
         const protection = this.protection(model, word, false, dirs, anyHint);
         if (protection === 'policy') return protectedViolation(word);
         if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
       }
+      // `cp -r x .claude`, `git restore .claude`: a tree written where a policy file is.
+      for (const word of written.trees) {
+        const protection = this.protection(model, word, true, dirs, anyHint);
+        if (protection === 'policy') return protectedViolation(word);
+        if (protection === 'persistence') this.guard(command, word, false, PERSISTENCE_WHY);
+      }
+      // `cp -r x/. /repo`: a tree's contents copied into a directory above the settings.
+      for (const word of written.contentsInto)
+        if (this.removesPolicyBelow(model, word, dirs)) this.guard(command, word, false, ABOVE_POLICY_WHY);
       for (const word of written.removes) {
         const protection = this.protection(model, word, true, dirs, anyHint);
         if (protection === 'policy') return protectedViolation(word);

@@ -97,6 +97,13 @@ describe('policy files: the floor denies every writer', () => {
     'sudo -u root cp /tmp/x /etc/gemini-cli/settings.json',
     'rsync -a /tmp/x .claude/settings.json',
     'vim .claude/settings.json',
+    // A tree written where a policy file is: its directory counts as the file.
+    'cp -r /tmp/x .claude',
+    'cp -a /tmp/x/. .claude',
+    'mv /tmp/x .gemini',
+    'rsync -a /tmp/x/ .claude',
+    'git restore .claude',
+    'git checkout HEAD~3 -- .claude',
   ])('%s', (command) => {
     const decision = decide(command);
     expect(decision.behavior).toBe('deny');
@@ -148,6 +155,10 @@ describe('persistence paths: no broad rule allows writing them', () => {
     'rm -rf /etc',
     'rm -rf /opt',
     'git rm -r .',
+    // A tree's contents copied into the project or a home: where they land is not seen.
+    'cp -r /tmp/x/. .',
+    'cp -a /tmp/x/. /home/u',
+    'rsync -a /tmp/x/ ./',
   ])('%s asks', (command) => {
     const decision = decide(command);
     expect(decision.behavior, decision.reason).toBe('ask');
@@ -206,6 +217,13 @@ describe('benign neighbours stay allowed', () => {
     'cp docs/settings.json /tmp/x',
     'cp x docs/settings.json',
     'ln -s ../shared lib',
+    'cp -r src build',
+    'cp -r src/. build',
+    'rsync -a src/ build/',
+    'cp -r /tmp/x .',
+    'mv build dist',
+    'git checkout -- .',
+    'git restore .',
   ])('%s', (command) => {
     const decision = decide(command);
     expect(decision.behavior, decision.reason).toBe('allow');

@@ -8,6 +8,11 @@
  *   `curl -o`, editors, literal file names in an interpreter's inline program that writes);
  * - `removes` — moved away or deleted (`mv` sources, `rm`, `git rm`): a directory that holds
  *   a policy file counts as that file;
+ * - `trees` — written as trees, by a reading with the `recursive` effect (`cp -r x DIR`,
+ *   `mv x DIR`, `git restore DIR`): a directory that holds a policy file counts as that file,
+ *   as for removals and the file tools;
+ * - `contentsInto` — the destinations a tree's contents are copied into (`cp -r x/. DIR`,
+ *   `rsync -a x/ DIR`): also a directory above the settings, as for removals;
  * - `mentions` — words that may be written for all the command table can tell: every operand
  *   of a command it has no entry for, and the words of an entry it reads as `unknown` (an
  *   operand of a subcommand it does not know, the value of an option it does not list) or as
@@ -32,6 +37,8 @@ import type { SimpleCommand } from '../shell/types';
 export interface WrittenPaths {
   writes: string[];
   removes: string[];
+  trees: string[];
+  contentsInto: string[];
   mentions: string[];
 }
 
@@ -113,6 +120,8 @@ function factFiles(
 function tableWrites(argv: readonly string[], readings: readonly Reading[], found: WrittenPaths): void {
   let writes: Set<string> | undefined;
   let removes: Set<string> | undefined;
+  let trees: Set<string> | undefined;
+  let contentsInto: Set<string> | undefined;
   /**
    * Indexes some reading gives `unknown` or `pattern` (in the order first found), and per
    * index whether some reading gave it a role of its own (then it is no mention).
@@ -166,10 +175,17 @@ function tableWrites(argv: readonly string[], readings: readonly Reading[], foun
     // A subcommand the table does not know may be anything (`git stash x` pushes in old gits).
     if (reading.unknownSubcommand !== undefined) (mentions ??= new Set()).add(reading.unknownSubcommand);
     writes = factFiles(argv, reading, writes);
+    const recursive = reading.effects.has('recursive');
+    if (recursive) {
+      for (const index of reading.operands)
+        if (reading.kinds[index] === 'write') (trees ??= new Set()).add(argv[index]!);
+      if (destination !== undefined) (trees ??= new Set()).add(destination);
+    }
     if (destination === undefined) continue;
     const directory = destination.replace(/\/+$/, '');
     for (const index of reading.operands) {
       if (index === destinationAt) continue;
+      if (recursive && copiesContents(argv[index]!)) (contentsInto ??= new Set()).add(destination);
       const base = path.posix.basename(argv[index]!);
       if (base !== '' && base !== '.' && base !== '..') (writes ??= new Set()).add(`${directory}/${base}`);
     }
@@ -183,7 +199,18 @@ function tableWrites(argv: readonly string[], readings: readonly Reading[], foun
   }
   if (writes !== undefined) found.writes.push(...writes);
   if (removes !== undefined) found.removes.push(...removes);
+  if (trees !== undefined) found.trees.push(...trees);
+  if (contentsInto !== undefined) found.contentsInto.push(...contentsInto);
   if (mentions !== undefined) found.mentions.push(...mentions);
+}
+
+/**
+ * Whether a recursive copy of `source` puts its contents, not the directory itself, in the
+ * destination: `x/.`, `.`, `..`, and `x/` (rsync's spelling of "the contents of x"; GNU cp
+ * copies `x/` as `x`, which this then overstates, on the safe side).
+ */
+function copiesContents(source: string): boolean {
+  return /(?:^|\/)\.{1,2}$|\/$/.test(source);
 }
 
 /** `tableWrites`'s marks of a word index: some reading leaves it unclear, or gives it a role. */
@@ -201,7 +228,7 @@ function keyedValue(word: string, keys: Readonly<Record<string, string>>): strin
  * unwrapped command word's basename.
  */
 export function writtenPaths(command: SimpleCommand, name: string): WrittenPaths {
-  const found: WrittenPaths = { writes: [], removes: [], mentions: [] };
+  const found: WrittenPaths = { writes: [], removes: [], trees: [], contentsInto: [], mentions: [] };
   for (const redirect of command.redirects) {
     if (redirect.operator.startsWith('<<')) continue;
     if (redirect.write && isWriteRedirect(redirect)) found.writes.push(redirect.target);

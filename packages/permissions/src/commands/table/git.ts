@@ -329,6 +329,8 @@ export const GIT: readonly CommandFact[] = [
         summary: 'switches branches or checks files out; fires post-checkout',
         runsFiles: ['.git/hooks/post-checkout'],
         operands: ['write'],
+        // A pathspec that names a directory writes the tree below it (`git checkout -- .claude`).
+        implies: ['recursive'],
       },
       restore: {
         summary: 'writes files of the work tree (or the index) from a commit',
@@ -337,6 +339,7 @@ export const GIT: readonly CommandFact[] = [
         abbreviations: true,
         values: { '-s': 'name', '--source': 'name' },
         operands: ['write'],
+        implies: ['recursive'],
       },
       // The files a patch changes are named inside it, which the command line does not show:
       // its operands count as written, on the safe side.

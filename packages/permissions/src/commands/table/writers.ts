@@ -38,6 +38,8 @@ const FILE_WRITERS: readonly CommandFact[] = [
     abbreviations: true,
     ...TARGET,
     operands: ['remove'],
+    // A directory moved is a tree written at the destination (`mv x .claude`).
+    implies: ['recursive'],
     copiesFiles: true,
     examples: [
       { argv: ['mv', 'a', 'b', 'dir'], roles: { 1: 'remove', 2: 'remove', 3: 'write' }, copies: [] },

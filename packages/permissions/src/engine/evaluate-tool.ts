@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { PermissionDecision, PermissionRequest } from '../decision';
 import { classifyHost } from '../network/network-targets';
 import type { ProtectedClass } from '../protected/protected-catalogue';
-import type { ProtectedPathModel } from '../protected/protected-paths';
+import { defaultProtectedPathModel, type ProtectedPathModel } from '../protected/protected-paths';
 import { hostOfUrl, matchDomain } from '../rules/match-domain';
 import { matchPathGlob } from '../rules/match-path-glob';
 import { parseRule } from '../rules/parse-rule';
@@ -25,7 +25,7 @@ import type { Rule, RuleSet } from '../rules/rule';
 import { serializeRule } from '../rules/serialize-rule';
 import { isFileWriteToolName, isMcpToolName, normalizeToolName, ruleNamesTool } from '../rules/tool-name';
 import { resolvePath } from '../secrets/resolve-path';
-import type { SecretModel } from '../secrets/secret-model';
+import { defaultSecretModel, type SecretModel } from '../secrets/secret-model';
 import { fileWriteSessionKey, toolSessionKey } from './session-key';
 
 /** Options of `evaluateTool`. */
@@ -35,12 +35,15 @@ export interface EvaluateToolOptions {
   /** Home directory for `~/` globs. */
   homeDir?: string;
   defaultMode?: 'ask' | 'deny';
-  /** The secret model the floor checks file subjects against (none: no floor for file tools). */
+  /**
+   * The secret model the floor checks file subjects against (default: the built-in one for
+   * this user's home, as `evaluateBash`'s).
+   */
   secrets?: SecretModel;
   /**
-   * The protected-path model file writes are checked against (none: no protected paths):
-   * writing a policy file is denied by the floor; a persistence path is allowed only by a
-   * rule that names it.
+   * The protected-path model file writes are checked against (default: the built-in
+   * catalogue, as `evaluateBash`'s): writing a policy file is denied by the floor; a
+   * persistence path is allowed only by a rule that names it.
    */
   protectedPaths?: ProtectedPathModel;
   /**
@@ -166,6 +169,72 @@ function inputPaths(input: Record<string, unknown>): { single: string[]; listed:
   return { single, listed };
 }
 
+/**
+ * More fields an MCP tool without a subject mapping may name a file in (`move_file`'s
+ * `source`/`destination`, a copy's `from`/`to`): guesses the floor checks, never rules.
+ */
+const MCP_GUESSED_KEYS = new Set([
+  ...INPUT_PATH_KEYS,
+  'source',
+  'destination',
+  'src',
+  'dest',
+  'target',
+  'from',
+  'to',
+  'old_path',
+  'new_path',
+  'oldPath',
+  'newPath',
+  'directory',
+  'dir',
+]);
+const MCP_GUESSED_LISTS = new Set(INPUT_PATH_LISTS);
+/** How deep into an MCP call's arguments, and how many values, the guesses look. */
+const MCP_GUESS_DEPTH = 4;
+const MCP_GUESS_VALUES = 512;
+
+/**
+ * The paths an MCP call's arguments may name, for the floor: the fields above at any depth
+ * (`{ args: { file: … } }`: a server's schema may nest them), and any `file://` URI. Bounded:
+ * a call with more values than the guesses look at is one no rule can allow (`overflow`).
+ */
+function mcpGuessedPaths(input: Record<string, unknown>): { paths: string[]; overflow: boolean } {
+  const paths: string[] = [];
+  let seen = 0;
+  const add = (value: string) => {
+    const file = value.startsWith('file://') ? fileUriPath(value) : value;
+    if (file !== undefined && file !== '' && !paths.includes(file)) paths.push(file);
+  };
+  const walk = (value: unknown, key: string | undefined, depth: number): void => {
+    if (++seen > MCP_GUESS_VALUES) return;
+    if (typeof value === 'string') {
+      if ((key !== undefined && MCP_GUESSED_KEYS.has(key)) || value.startsWith('file://')) add(value);
+      return;
+    }
+    if (typeof value !== 'object' || value === null || depth >= MCP_GUESS_DEPTH) return;
+    if (Array.isArray(value)) {
+      const listed = key !== undefined && MCP_GUESSED_LISTS.has(key);
+      for (const entry of value) walk(entry, listed ? 'path' : undefined, depth + 1);
+      return;
+    }
+    for (const [name, entry] of Object.entries(value)) walk(entry, name, depth + 1);
+  };
+  walk(input, undefined, 0);
+  return { paths, overflow: seen > MCP_GUESS_VALUES };
+}
+
+/** The path of a `file://` URI, or `undefined` when it names another host or is malformed. */
+function fileUriPath(uri: string): string | undefined {
+  const url = URL.parse(uri);
+  if (url === null || (url.host !== '' && url.host !== 'localhost')) return undefined;
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a call names as files: the rule target, the others the floor checks too, and whether keys conflict. */
 interface CallFiles {
   /** The file rules match (`Read(…)`, `WriteFile(src/**)`): a file subject's, else the first input key's. */
@@ -191,11 +260,14 @@ function callFiles(request: PermissionRequest, cwd: string | undefined, homeDir?
     return { target: undefined, others: [], conflicting: false, guessed: false };
   }
   const { single, listed } = inputPaths(request.input as Record<string, unknown>);
-  const all = [...single, ...listed].map((file) => targetOfPath(file, cwd, homeDir));
   // An MCP tool is a file tool only through a subject mapping: argument names are the
   // server's, and `Read(**)` must not cover `mcp__fs__write_file` by guessing from them.
-  if (isMcpToolName(request.tool))
-    return { target: undefined, others: all, conflicting: single.length > 1, guessed: true };
+  if (isMcpToolName(request.tool)) {
+    const { paths, overflow } = mcpGuessedPaths(request.input as Record<string, unknown>);
+    const others = paths.map((file) => targetOfPath(file, cwd, homeDir));
+    return { target: undefined, others, conflicting: single.length > 1 || overflow, guessed: true };
+  }
+  const all = [...single, ...listed].map((file) => targetOfPath(file, cwd, homeDir));
   return { target: all[0], others: all.slice(1), conflicting: single.length > 1, guessed: false };
 }
 
@@ -320,7 +392,10 @@ export function evaluateTool(
   options: EvaluateToolOptions = {},
 ): PermissionDecision {
   const tool = request.tool;
-  const homeDir = options.homeDir ?? options.secrets?.homeDir;
+  // The floor is never optional: a caller that names no model gets the built-in ones.
+  const secrets = options.secrets ?? defaultSecretModel();
+  const protectedPaths = options.protectedPaths ?? defaultProtectedPathModel();
+  const homeDir = options.homeDir ?? secrets.homeDir;
   const files = callFiles(request, request.cwd ?? options.cwd, homeDir);
   const target = files.target;
   // File rules by access (`Read(…)`, `Write(…)`) apply to calls that touch a file.
@@ -351,8 +426,8 @@ export function evaluateTool(
   const where = url?.host ? ` on ${url.host}` : target ? ` on ${target.relative ?? target.absolute}` : '';
 
   const others = files.others;
-  let floor = fileFloor(request, target, options.secrets);
-  for (const other of others) floor ??= fileFloor(request, other, options.secrets);
+  let floor = fileFloor(request, target, secrets);
+  for (const other of others) floor ??= fileFloor(request, other, secrets);
   if (floor !== undefined) {
     return decide(
       'deny',
@@ -368,7 +443,7 @@ export function evaluateTool(
   // directories count.
   const cwd = request.cwd ?? options.cwd;
   const projectDirs = files.guessed ? undefined : cwd === undefined ? [] : [cwd];
-  const guarded = protectedWrite(mayWrite, [target, ...others], options.protectedPaths, projectDirs);
+  const guarded = protectedWrite(mayWrite, [target, ...others], protectedPaths, projectDirs);
   if (guarded?.class === 'policy') {
     return decide(
       'deny',

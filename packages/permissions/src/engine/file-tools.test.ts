@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PermissionRequest } from '../decision';
+import { compileRuleSet } from '../rules/compile-rule-set';
 import { loadSettingsObject } from '../store/settings-object';
 import { createPermissionEngine } from './create-permission-engine';
+import { evaluateTool } from './evaluate-tool';
 
 const homeDir = '/home/u';
 const read = (tool: string, path: string, cwd = '/repo', recursive?: boolean): PermissionRequest => ({
@@ -69,6 +71,15 @@ describe('the floor on file tools', () => {
 
   it('with no permissions configured at all, a read of .env is denied', () => {
     expect(createPermissionEngine().decide(read('read_file', '.env')).behavior).toBe('deny');
+  });
+
+  it('evaluateTool called with no models has the built-in floor, as evaluateBash has', () => {
+    const everything = compileRuleSet({ allow: ['Read(**)', 'Write(**)', 'mcp__fs'] });
+    const decide = (request: PermissionRequest) => evaluateTool(request, everything, { cwd: '/repo' });
+    expect(decide(read('Read', '.env')).behavior).toBe('deny');
+    expect(decide(write('Write', '.claude/settings.json')).behavior).toBe('deny');
+    expect(decide({ tool: 'mcp__fs__read', input: { path: '.env' }, cwd: '/repo' }).behavior).toBe('deny');
+    expect(decide(read('Read', 'src/a.ts')).behavior).toBe('allow');
   });
 });
 

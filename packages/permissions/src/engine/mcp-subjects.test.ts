@@ -63,6 +63,37 @@ describe('Read/Write never cover an MCP tool by guessing from its arguments', ()
   });
 });
 
+describe("the floor looks for an MCP call's paths in more fields and deeper", () => {
+  const named = compileRuleSet({ allow: ['mcp__fs', 'mcp__fin'] });
+  const decide = (tool: string, input: Record<string, unknown>) =>
+    evaluateTool({ tool, input, cwd: '/repo' }, named, options).behavior;
+
+  it.each([
+    ['mcp__fs__move_file', { source: '/tmp/x.json', destination: '.claude/settings.json' }],
+    ['mcp__fs__move_file', { source: '.claude', destination: '/tmp/x' }],
+    ['mcp__fs__copy', { from: '.env', to: '/tmp/x' }],
+    ['mcp__fs__read', { uri: 'file:///repo/.env' }],
+    ['mcp__fs__read', { uri: 'file:///repo/%2Eenv' }],
+    ['mcp__fs__read', { args: { file: '~/.ssh/id_rsa' } }],
+    ['mcp__fs__read', { items: [{ path: '~/.aws/credentials' }] }],
+  ])('%s %j is denied', (tool, input) => {
+    expect(decide(tool, input)).toBe('deny');
+  });
+
+  it.each([
+    ['mcp__fs__read', { path: 'README.md' }],
+    ['mcp__fin__get', { source: 'sec', ticker: 'AAPL' }],
+    ['mcp__fs__read', { uri: 'file://other-host/repo/.env' }],
+  ])('%s %j is still allowed by the rule naming it', (tool, input) => {
+    expect(decide(tool, input)).toBe('allow');
+  });
+
+  it('a call with more values than the guesses look at asks', () => {
+    const values = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`k${i}`, 'x']));
+    expect(decide('mcp__fs__read', values)).toBe('ask');
+  });
+});
+
 describe('several path keys', () => {
   it('checks each and asks when they differ (a decoy file_path beside path)', () => {
     const allowAll = compileRuleSet({ allow: ['mcp__fs__read_text_file', 'ReadFile', 'Read(**)'] });

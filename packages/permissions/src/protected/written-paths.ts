@@ -124,11 +124,13 @@ function tableWrites(argv: readonly string[], readings: readonly Reading[], foun
   let contentsInto: Set<string> | undefined;
   /**
    * Indexes some reading gives `unknown` or `pattern` (in the order first found), and per
-   * index whether some reading gave it a role of its own (then it is no mention).
+   * index whether some reading gave it a role of its own (then it is no mention). With one
+   * reading a word is one or the other, and no mark is needed.
    */
   let unclear: number[] | undefined;
   let marks: Uint8Array | undefined;
   let mentions: Set<string> | undefined;
+  const several = readings.length > 1;
   for (const reading of readings) {
     const innermost = reading.facts[reading.facts.length - 1]!.fact;
     let destination: string | undefined;
@@ -164,10 +166,14 @@ function tableWrites(argv: readonly string[], readings: readonly Reading[], foun
     for (let index = 1; index < argv.length; index++) {
       const kind = reading.kinds[index];
       if (MAY_WRITE.has(kind)) {
+        if (!several) {
+          (unclear ??= []).push(index);
+          continue;
+        }
         marks ??= new Uint8Array(argv.length);
         if ((marks[index]! & UNCLEAR) === 0) (unclear ??= []).push(index);
         marks[index]! |= UNCLEAR;
-      } else if (!NOT_OWN.has(kind)) {
+      } else if (several && !NOT_OWN.has(kind)) {
         marks ??= new Uint8Array(argv.length);
         marks[index]! |= KNOWN;
       }
@@ -192,7 +198,7 @@ function tableWrites(argv: readonly string[], readings: readonly Reading[], foun
   }
   if (unclear !== undefined)
     for (const index of unclear)
-      if ((marks![index]! & KNOWN) === 0) (mentions ??= new Set()).add(argv[index]!);
+      if (marks === undefined || (marks[index]! & KNOWN) === 0) (mentions ??= new Set()).add(argv[index]!);
   if (mentions !== undefined) {
     if (writes !== undefined) for (const word of writes) mentions.delete(word);
     if (removes !== undefined) for (const word of removes) mentions.delete(word);

@@ -339,7 +339,7 @@ export class ResolvedReads {
     const where = this.commandDirs(command, name, current, readings);
     const found =
       this.checkReads(command, name, where, readings) ??
-      this.checkWrites(command, name, where.dirs) ??
+      this.checkWrites(command, name, where.dirs, readings) ??
       this.checkNetwork(command, name);
     if (DIRECTORY_CHANGERS.has(name)) this.follow(inner, name, current.dirs);
     // `popd` goes back to a directory of the stack, which is not followed: the `&&` chain after
@@ -384,10 +384,11 @@ export class ResolvedReads {
     command: SimpleCommand,
     name: string,
     where: readonly string[],
+    readings: readonly Reading[] | undefined,
   ): FloorViolation | undefined {
     const model = this.protectedPaths;
     if (model === undefined) return undefined;
-    const written = writtenPaths(command, name);
+    const written = writtenPaths(command, name, readings);
     const dirs = where.length === 0 ? NO_DIRECTORY : where;
     if (written.writes.length + written.removes.length + written.trees.length > 0) {
       const anyHint = dirs.some((dir) => this.namesProtected(model, dir));
@@ -663,7 +664,7 @@ export class ResolvedReads {
     // resolve to a secret (`..` and `~` only remove text): most commands have none, and skip
     // to the tree check.
     if (!anyHint && !mayResolveToSecret(command, name, this.customHome, readings)) {
-      return this.checkTrees(command, name, dirs);
+      return this.checkTrees(command, name, dirs, readings);
     }
     const { skip, programs, offset, reads } = wordRoles(command, name);
     const model = this.model;
@@ -703,7 +704,7 @@ export class ResolvedReads {
       const found = this.jqReads(command, dirs, offset, programs, readings);
       if (found) return found;
     }
-    return this.checkTrees(command, name, dirs);
+    return this.checkTrees(command, name, dirs, readings);
   }
 
   /** The recursive-read part of `checkReads`. */
@@ -711,11 +712,12 @@ export class ResolvedReads {
     command: SimpleCommand,
     name: string,
     dirs: readonly string[],
+    readings: readonly Reading[] | undefined,
   ): FloorViolation | undefined {
     const model = this.model;
     const home = model.homeDir;
     if (!TREE_READERS.has(name)) return undefined;
-    const read = treeReadOf(command.unwrapped.argv, name);
+    const read = treeReadOf(command.unwrapped.argv, name, readings);
     if (read === undefined || read.trees.length === 0) return undefined;
     if (!read.skipsHidden) this.readsTree = true;
     for (const tree of read.trees) {

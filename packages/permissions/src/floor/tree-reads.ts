@@ -56,8 +56,11 @@ function readsTrees(argv: readonly string[], reading: Reading): boolean {
  * working directory for searchers and `find`). A `chdir` option of the command itself (`tar -C
  * DIR`) makes the operands after it relative to DIR.
  */
-export function treeReadOf(argv: readonly string[], name: string): TreeRead | undefined {
-  const readings = readCommand(argv, 0, name);
+export function treeReadOf(
+  argv: readonly string[],
+  name: string,
+  readings: readonly Reading[] | undefined = readCommand(argv, 0, name),
+): TreeRead | undefined {
   if (readings === undefined) return undefined;
   const trees = new Set<string>();
   let skipsHidden = true;

@@ -231,9 +231,14 @@ function keyedValue(word: string, keys: Readonly<Record<string, string>>): strin
 
 /**
  * The paths `command` writes, removes or mentions (see the file comment). `name` is the
- * unwrapped command word's basename.
+ * unwrapped command word's basename; `readings`, the table's readings of the unwrapped argv
+ * when the caller has them.
  */
-export function writtenPaths(command: SimpleCommand, name: string): WrittenPaths {
+export function writtenPaths(
+  command: SimpleCommand,
+  name: string,
+  readings: readonly Reading[] | undefined = readCommand(command.unwrapped.argv, 0, name),
+): WrittenPaths {
   const found: WrittenPaths = { writes: [], removes: [], trees: [], contentsInto: [], mentions: [] };
   for (const redirect of command.redirects) {
     if (redirect.operator.startsWith('<<')) continue;
@@ -241,7 +246,6 @@ export function writtenPaths(command: SimpleCommand, name: string): WrittenPaths
   }
   const argv = command.unwrapped.argv;
   if (argv.length === 0) return found;
-  const readings = readCommand(argv, 0, name);
   if (readings === undefined) found.mentions.push(...operandWords(argv));
   else tableWrites(argv, readings, found);
   addProgram(command, name, found);

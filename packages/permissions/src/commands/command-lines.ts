@@ -21,6 +21,8 @@ const DEBUGGER_SHELL = /^\s*(?:(?:platform\s+)?shell\b|!)\s*(.*)$/s;
 /** Perl's two-argument `open` of `CMD|` or `|CMD`: a pipe from or to a shell command. */
 const PIPE_OPEN = /^\s*\||\|\s*$/;
 const PIPE_ENDS = /^\s*\||\|\s*$/g;
+/** A socat address that runs a program or a shell command line (`EXEC:CMD`, `SYSTEM:CMD`). */
+const SOCAT_RUNS = /^(?:exec|system|shell):(.*)$/is;
 
 /** A word as shell text that reads back as that word: quoted unless it is plain. */
 function quotedWord(word: string): string {
@@ -48,6 +50,8 @@ export function scriptOf(value: string, format: ScriptFormat | undefined): strin
       return PIPE_OPEN.test(value) ? value.replace(PIPE_ENDS, '') : undefined;
     case 'ext-transport':
       return value.startsWith('ext::') ? value.slice('ext::'.length).replace(/% /g, ' ') : undefined;
+    case 'socat-address':
+      return SOCAT_RUNS.exec(value)?.[1];
     case 'comma-argv':
       return value.split(',').map(quotedWord).join(' ');
     default:

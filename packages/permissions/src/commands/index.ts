@@ -51,7 +51,13 @@ export {
   wordsNamingNoCommand,
 } from './runner-words';
 export { SECRET_NAME, SECRET_NAME_SOURCE } from './secret-names';
-export { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
+export {
+  placeholderOf,
+  readingExpandsAliases,
+  readsCommandsOnStdin,
+  shownWords,
+  startsShellOnStdin,
+} from './stdin-commands';
 export type {
   ArgvFacts,
   CommandFact,
@@ -547,6 +553,11 @@ const runsFilesOf = atAnyLevel(
 export const RUNS_FILES_NAMES: ReadonlySet<string> = namesWhere(runsFilesOf);
 
 // --- code that arrives at run time, and text a command shows (decision 0051) -----------------
+
+/** Commands that, given no command, start a shell that reads standard input (`startsShell`: `screen`). */
+export const SHELL_STARTER_NAMES: ReadonlySet<string> = namesWhere(
+  atAnyLevel((fact) => fact.startsShell === true),
+);
 
 /**
  * Commands that may run the command lines they read on standard input: `stdinCommands` (`at`,

@@ -14,7 +14,13 @@ import { programDollars } from './program-dollars';
 import { type Reading, readArgv } from './read-argv';
 import { prefixLength } from './rule-prefix';
 import { commandsRun, printsOnlyIds, runsNoCommand } from './runner-words';
-import { placeholderOf, readingExpandsAliases, readsCommandsOnStdin, shownWords } from './stdin-commands';
+import {
+  placeholderOf,
+  readingExpandsAliases,
+  readsCommandsOnStdin,
+  shownWords,
+  startsShellOnStdin,
+} from './stdin-commands';
 import type { CommandFact, Example } from './types';
 
 /** A loaded table. */
@@ -105,6 +111,13 @@ function checkExample(entry: CommandFact, example: Example, reader: CompiledFact
   )
     throw new Error(
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.stdinCommands ? 'runs no command lines from standard input' : 'runs command lines from standard input'}`,
+    );
+  if (
+    example.startsShell !== undefined &&
+    readings.some((reading) => startsShellOnStdin(reading, argv)) !== example.startsShell
+  )
+    throw new Error(
+      `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.startsShell ? 'starts no shell on standard input' : 'starts a shell on standard input'}`,
     );
   if (
     example.expandsAliases !== undefined &&

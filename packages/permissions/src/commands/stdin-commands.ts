@@ -9,6 +9,7 @@ import type { CompiledFact } from './compile';
 import { conditionsHold } from './credentials';
 import { STDIN_FILE } from './program-source';
 import type { Reading } from './read-argv';
+import { commandsRun } from './runner-words';
 
 /**
  * True when `reading` (of `argv`) runs the command lines it reads on standard input: the
@@ -41,6 +42,21 @@ export function readsCommandsOnStdin(reading: Reading, argv: readonly string[]):
   for (const index of reading.operands)
     if (reading.kinds[index] === 'read' && !STDIN_FILE.test(argv[index] ?? '')) return false;
   return true;
+}
+
+/**
+ * True when `reading` (of `argv`) starts a shell that reads its commands from standard input:
+ * its innermost entry says `startsShell`, no option gives a `script` or makes it run nothing
+ * (`no-program`), and — of a runner (`wrapper`) — no word of it is placed as the command it runs
+ * (`screen make` runs `make`; `screen -S work` a shell). Readings cut short count as a shell.
+ */
+export function startsShellOnStdin(reading: Reading, argv: readonly string[]): boolean {
+  const level = reading.facts[reading.facts.length - 1]!.fact;
+  if (level.startsShell !== true || reading.effects.has('no-program')) return false;
+  if (reading.options.some((option) => (option.role ?? option.def?.role) === 'script')) return false;
+  if (level.wrapper === undefined) return true;
+  const runs = commandsRun([reading], argv);
+  return runs === undefined || runs.length === 0;
 }
 
 /**

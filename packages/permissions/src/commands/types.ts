@@ -349,7 +349,8 @@ export type ReadFormat = 'curl-form' | 'ftp-commands';
  * `RemoteCommand` hold one; `debugger` — a gdb or lldb command, of which `shell CMD`, `!CMD`
  * and `platform shell CMD` run one; `pipe-open` — a Perl two-argument `open` target, `CMD|` or
  * `|CMD` runs CMD in a shell; `ext-transport` — a git URL `ext::CMD` (`%` before a blank
- * escapes it), other URLs run none; `comma-argv` — an argv with its words joined by commas
+ * escapes it), other URLs run none; `socat-address` — a socat address, of which `EXEC:CMD`, `SYSTEM:CMD`
+ * and `SHELL:CMD` (any case) run one: the rest of the word, its `,OPTION`s included; `comma-argv` — an argv with its words joined by commas
  * (GCC's `-wrapper gdb,--args`), run as a command, never by a shell: read as the command line
  * that quotes each word.
  */
@@ -361,6 +362,7 @@ export type ScriptFormat =
   | 'debugger'
   | 'pipe-open'
   | 'ext-transport'
+  | 'socat-address'
   | 'comma-argv';
 
 /**
@@ -499,6 +501,8 @@ export interface Example {
   commandLines?: readonly string[];
   /** Whether some reading runs the command lines it reads on standard input (see `stdinCommands`). */
   stdinCommands?: boolean;
+  /** Whether some reading starts a shell that reads standard input (see `startsShell`). */
+  startsShell?: boolean;
   /** Whether some reading turns on alias expansion (see `expandsAliases`). */
   expandsAliases?: boolean;
   /** The texts the readings replace by input lines (see `placeholders`); `[]` for none. */
@@ -589,6 +593,13 @@ export interface CommandFact extends ArgvFacts {
    * `ssh -N`); its options may follow that operand too (OpenSSH reads `ssh host -p 22` so).
    */
   loginShell?: boolean;
+  /**
+   * Given no command — no `script` option, and (of a runner) no word its reading places as one —
+   * it starts an interactive shell, which reads its commands from standard input (`screen`,
+   * `poetry shell`, `multipass shell VM`, `nix-shell -p PKG`), unless an option runs none
+   * (`no-program`). What arrives there cannot be seen (`engine/unseen-code.ts`).
+   */
+  startsShell?: boolean;
   /**
    * A builtin that runs shell code in the current shell: `file` — the script its first operand
    * names (`source FILE`, `. FILE`), as a shell runs its script operand; `words` — its operands,

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry } from '../commands/test-support';
+import { changeEntry, withSub } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
 import { decideWithout } from './test-support';
@@ -63,6 +63,12 @@ const LAUNCHED = [
   ['fnm exec -- rm -rf x', 'Bash(fnm:*)', 'fnm'],
   ['docker-compose exec app rm -rf x', 'Bash(docker-compose:*)', 'docker-compose'],
   ['docker-compose run app rm -rf x', 'Bash(docker-compose:*)', 'docker-compose'],
+  // A command line given as one word (or after `--`).
+  ["scl enable devtoolset 'rm -rf x'", 'Bash(scl:*)', 'scl'],
+  ['scl enable devtoolset -- rm -rf x', 'Bash(scl:*)', 'scl'],
+  ["fly ssh console -C 'rm -rf x'", 'Bash(fly:*)', 'fly'],
+  ["flyctl ssh console -a app --command 'rm -rf x'", 'Bash(flyctl:*)', 'fly'],
+  ["capsh -- -c 'rm -rf x'", 'Bash(capsh:*)', 'capsh'],
 ] as const;
 
 describe('a launcher the table knows: its command is matched by the deny rules', () => {
@@ -120,4 +126,142 @@ describe('mutation: without its entry, a launcher walks around the deny rule aga
       expect(await decideWithout(changeEntry(name, bare), command, rules, context)).toBe('allow');
     },
   );
+});
+
+/** A command line given as one word to a command that runs it, the rule on the command, and the entry. */
+const ONE_WORD = [
+  ["sops exec-env s.yaml 'rm -rf x'", 'Bash(sops:*)', 'sops'],
+  ["sops exec-file s.yaml 'rm -rf x {}'", 'Bash(sops:*)', 'sops'],
+  ["git daemon --access-hook='rm -rf x'", 'Bash(git:*)', 'git'],
+  ["socat - EXEC:'rm -rf x'", 'Bash(socat:*)', 'socat'],
+  ["socat - SYSTEM:'rm -rf x'", 'Bash(socat:*)', 'socat'],
+  ["socat TCP-LISTEN:80,fork exec:'rm -rf x',pty", 'Bash(socat:*)', 'socat'],
+] as const;
+
+describe('a command line given as one word is matched by the deny rules', () => {
+  it.each(ONE_WORD)('%s is denied under Bash(rm:*), with %s or none', (command, rule) => {
+    expect(decide(command, [rule], ['Bash(rm:*)'])).toBe('deny');
+    expect(decide(command, [], ['Bash(rm:*)'])).toBe('deny');
+  });
+
+  it.each([
+    ['socat TCP-LISTEN:8080 TCP:localhost:80', 'Bash(socat:*)'],
+    ['git daemon --export-all --base-path=.', 'Bash(git:*)'],
+    ['sops -e s.yaml', 'Bash(sops:*)'],
+  ])('%s stays as it was under %s', (command, rule) => {
+    expect(decide(command, [rule], ['Bash(rm:*)'])).not.toBe('deny');
+  });
+});
+
+/**
+ * Programs that read commands on standard input (`stdinCommands`) or, given no command, start a
+ * shell that does (`startsShell`), fed there under their own rule and `Bash(echo:*)`/`Bash(cat:*)`.
+ */
+const FED = [
+  ["echo '\\! rm -rf x' | psql", 'Bash(psql:*)', 'psql'],
+  ['psql < x.sql', 'Bash(psql:*)', 'psql'],
+  ['cat x.sql | psql -h db app', 'Bash(psql:*)', 'psql'],
+  ["echo 'x' | psql -f -", 'Bash(psql:*)', 'psql'],
+  ["echo '\\! rm -rf x' | mysql", 'Bash(mysql:*)', 'mysql'],
+  ['mysql -u root db < x.sql', 'Bash(mysql:*)', 'mysql'],
+  ["echo '.shell rm -rf x' | sqlite3", 'Bash(sqlite3:*)', 'sqlite3'],
+  ['sqlite3 db < x.sql', 'Bash(sqlite3:*)', 'sqlite3'],
+  ["echo '!rm -rf x' | ed", 'Bash(ed:*)', 'ed'],
+  ["echo 'shell rm -rf x' | gdb", 'Bash(gdb:*)', 'gdb'],
+  ["echo 'spawn rm -rf x' | expect", 'Bash(expect:*)', 'expect'],
+  ["echo 'rm -rf x' | screen", 'Bash(screen:*)', 'screen'],
+  ["echo 'rm -rf x' | screen -S work", 'Bash(screen:*)', 'screen'],
+  ["echo 'rm -rf x' | multipass shell vm", 'Bash(multipass:*)', 'multipass'],
+  ["echo 'rm -rf x' | poetry shell", 'Bash(poetry:*)', 'poetry'],
+  ["echo 'rm -rf x' | pipenv shell", 'Bash(pipenv:*)', 'poetry'],
+  ["echo 'rm -rf x' | nix-shell -p curl", 'Bash(nix-shell:*)', 'nix-shell'],
+  ["echo 'rm -rf x' | capsh --", 'Bash(capsh:*)', 'capsh'],
+  ["echo 'rm -rf x' | login -f bob", 'Bash(login:*)', 'login'],
+  ["echo 'rm -rf x' | setarch x86_64", 'Bash(setarch:*)', 'setarch'],
+  ["echo 'rm -rf x' | fakechroot", 'Bash(fakechroot:*)', 'fakechroot'],
+] as const;
+const FEEDERS = ['Bash(echo:*)', 'Bash(cat:*)'];
+
+describe('what arrives on standard input of a command reader or a started shell is unseen', () => {
+  it.each(FED)('%s is denied under Bash(rm:*) with %s', (command, rule) => {
+    expect(decide(command, [rule, ...FEEDERS], ['Bash(rm:*)'])).toBe('deny');
+    expect(decide(command, [rule, ...FEEDERS])).toBe('ask');
+  });
+
+  it.each([
+    // The commands come from an option, a file, or the command given: nothing arrives as commands.
+    "echo x | psql -c 'select 1'",
+    "echo x | mysql -e 'select 1'",
+    'echo x | expect x.exp',
+    'echo x | screen make',
+    'echo x | poetry run pytest',
+    "echo x | nix-shell -p curl --run 'curl x'",
+  ])('%s is not read as commands on standard input', (command) => {
+    const rules = ['Bash(psql:*)', 'Bash(mysql:*)', 'Bash(expect:*)', 'Bash(screen:*)', 'Bash(make:*)'];
+    const more = ['Bash(poetry:*)', 'Bash(pytest:*)', 'Bash(nix-shell:*)', 'Bash(curl:*)', ...FEEDERS];
+    expect(decide(command, [...rules, ...more], ['Bash(rm:*)'])).not.toBe('deny');
+  });
+
+  it('a script file given to psql is read as an interpreter reads one it is not shown', () => {
+    // As `python3 x.py` and `bash x.sh` under their rules: allowed.
+    expect(decide('psql -f x.sql', ['Bash(psql:*)'], ['Bash(rm:*)'])).toBe('allow');
+  });
+});
+
+/** Drop a fact from an entry's top level, or from its subcommand at `path`. */
+const dropping =
+  (fact: keyof CommandFact, ...path: string[]) =>
+  (entry: CommandFact): CommandFact => {
+    if (path.length === 0) {
+      const { [fact]: _dropped, ...rest } = entry;
+      return rest as CommandFact;
+    }
+    return withSub(entry, path, (sub) => {
+      const { [fact]: _dropped, ...rest } = sub as CommandFact;
+      return rest as CommandFact;
+    });
+  };
+
+describe('mutation: without its fact, each command reader is walked around again', () => {
+  it.each([
+    ['psql', dropping('stdinCommands'), "echo '\\! rm -rf x' | psql", 'Bash(psql:*)'],
+    ['mysql', dropping('stdinCommands'), 'mysql -u root db < x.sql', 'Bash(mysql:*)'],
+    ['sqlite3', dropping('stdinCommands'), 'sqlite3 db < x.sql', 'Bash(sqlite3:*)'],
+    ['ed', dropping('stdinCommands'), "echo '!rm -rf x' | ed", 'Bash(ed:*)'],
+    ['gdb', dropping('stdinCommands'), "echo 'shell rm -rf x' | gdb", 'Bash(gdb:*)'],
+    ['expect', dropping('stdinCommands'), "echo 'spawn rm -rf x' | expect", 'Bash(expect:*)'],
+    ['screen', dropping('startsShell'), "echo 'rm -rf x' | screen", 'Bash(screen:*)'],
+    ['nix-shell', dropping('startsShell'), "echo 'rm -rf x' | nix-shell -p curl", 'Bash(nix-shell:*)'],
+    ['poetry', dropping('startsShell', 'shell'), "echo 'rm -rf x' | poetry shell", 'Bash(poetry:*)'],
+    [
+      'multipass',
+      dropping('startsShell', 'shell'),
+      "echo 'rm -rf x' | multipass shell vm",
+      'Bash(multipass:*)',
+    ],
+    ['capsh', bare, "capsh -- -c 'rm -rf x'", 'Bash(capsh:*)'],
+    ['login', bare, "echo 'rm -rf x' | login -f bob", 'Bash(login:*)'],
+    ['scl', bare, "scl enable devtoolset 'rm -rf x'", 'Bash(scl:*)'],
+    ['fly', bare, "fly ssh console -C 'rm -rf x'", 'Bash(fly:*)'],
+    ['socat', dropping('commandWords'), "socat - EXEC:'rm -rf x'", 'Bash(socat:*)'],
+    [
+      'sops',
+      (entry: CommandFact) => withSub(entry, ['exec-env'], () => ({ summary: 'x' })),
+      "sops exec-env s.yaml 'rm -rf x'",
+      'Bash(sops:*)',
+    ],
+    ['git', dropping('values', 'daemon'), "git daemon --access-hook='rm -rf x'", 'Bash(git:*)'],
+  ] as const)('%s', async (name, mutate, command, rule) => {
+    const rules = { allow: [rule, ...FEEDERS], deny: ['Bash(rm:*)'] };
+    expect(decide(command, rules.allow, rules.deny)).toBe('deny');
+    expect(await decideWithout(changeEntry(name, mutate), command, rules, context)).toBe('allow');
+  });
+
+  it("psql's -c and -f name its commands: without program-given, what arrives counts again", async () => {
+    const rules = { allow: ['Bash(psql:*)', 'Bash(echo:*)'], deny: ['Bash(rm:*)'] };
+    const command = "echo x | psql -c 'select 1'";
+    expect(decide(command, rules.allow, rules.deny)).toBe('allow');
+    const mutate = (entry: CommandFact): CommandFact => ({ ...entry, effects: {} });
+    expect(await decideWithout(changeEntry('psql', mutate), command, rules, context)).toBe('deny');
+  });
 });

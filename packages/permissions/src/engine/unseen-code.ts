@@ -29,9 +29,11 @@ import {
   readsCommandsOnStdin,
   SHELL_CODE_RUNNERS,
   SHELL_QUOTE_LANGUAGES,
+  SHELL_STARTER_NAMES,
   SHELL_STARTING_REASONS,
   STDIN_COMMAND_NAMES,
   STDIN_FILE,
+  startsShellOnStdin,
   unguessed,
 } from '../commands';
 import { inlinePrograms } from '../floor/interpreter-code';
@@ -585,6 +587,12 @@ function commandsFromStdin(command: SimpleCommand): string | undefined {
     readCommand(argv, 0, name)?.some((reading) => readsCommandsOnStdin(reading, argv))
   )
     return `${name} runs the command lines it reads from standard input`;
+  // `… | screen`, `… | poetry shell`: given no command, a shell that reads standard input.
+  if (
+    SHELL_STARTER_NAMES.has(name) &&
+    readCommand(argv, 0, name)?.some((reading) => startsShellOnStdin(reading, argv))
+  )
+    return `${name} starts a shell that reads its commands from standard input`;
   // A shell's `-c` script shares the shell's standard input: `bash -c 'sh' <<< 'rm x'`.
   const script = shells.has(name) && programOf(argv, name).inline !== undefined;
   if (!script && !isCommandRunner(name)) return undefined;

@@ -21,5 +21,16 @@ export const CLIENTS: readonly CommandFact[] = [
     reachesHosts: true,
   },
   { names: ['telnet'], summary: 'the telnet client', reachesHosts: true },
-  { names: ['socat'], summary: 'relays between two addresses', reachesHosts: true },
+  {
+    names: ['socat'],
+    summary: 'relays between two addresses',
+    reachesHosts: true,
+    // An address `EXEC:CMD` runs a program, `SYSTEM:CMD` a shell command line (decision 0067).
+    commandWords: 'socat-address',
+    examples: [
+      { argv: ['socat', '-', 'EXEC:rm -rf x'], commandLines: ['rm -rf x'] },
+      { argv: ['socat', '-u', 'system:ls,pty', 'TCP:h:80'], commandLines: ['ls,pty'] },
+      { argv: ['socat', 'TCP-LISTEN:80', 'TCP:h:80'], commandLines: [] },
+    ],
+  },
 ];

@@ -46,27 +46,99 @@ export const CODE_RUNNERS: readonly CommandFact[] = [
     '-e',
     'beep',
   ]),
-  runner(['expect'], 'runs an Expect (Tcl) script that drives other programs, or -c commands', 'program', [
-    'expect',
-    'x.exp',
-  ]),
+  {
+    ...runner(
+      ['expect'],
+      'runs an Expect (Tcl) script that drives other programs, or -c commands',
+      'program',
+      ['expect', 'x.exp'],
+    ),
+    // Given no script file (`-f FILE` or the first operand), it reads its commands from
+    // standard input (`-` names it too); `-c` commands run first either way.
+    short: 'c:f:b:D:dinNv',
+    operands: ['read', 'unknown'],
+    effects: { '-f': ['program-given'], '-b': ['program-given'] },
+    stdinCommands: true,
+    examples: [
+      { argv: ['expect', 'x.exp'], prefix: [], stdinCommands: false },
+      { argv: ['expect', '-c', 'spawn ls'], stdinCommands: true },
+      { argv: ['expect', '-f', 'x.exp', 'a'], stdinCommands: false },
+    ],
+  },
   runner(['wish'], 'runs a Tcl/Tk script', 'program', ['wish', 'x.tcl']),
   runner(['irb'], "Ruby's console: runs the Ruby of its input", 'program', ['irb']),
   runner(['pry'], 'a Ruby console: runs the Ruby of its input', 'program', ['pry']),
-  runner(['sqlite3'], 'the SQLite shell: `.shell CMD` and `.system CMD` run commands', 'prompt', [
-    'sqlite3',
-    'db.sqlite',
-    '.tables',
-  ]),
-  runner(
-    ['psql'],
-    'the PostgreSQL client: `\\! CMD` runs a shell command, `\\o |CMD` pipes to one',
-    'prompt',
-    ['psql', '-c', 'select 1'],
-  ),
-  runner(['mysql'], 'the MySQL client: `system CMD` (`\\!`) runs a shell command', 'prompt', [
-    'mysql',
-    '-e',
-    'select 1',
-  ]),
+  {
+    ...runner(['sqlite3'], 'the SQLite shell: `.shell CMD` and `.system CMD` run commands', 'prompt', [
+      'sqlite3',
+      'db.sqlite',
+      '.tables',
+    ]),
+    // What arrives on standard input is its SQL and dot-commands (decision 0067).
+    stdinCommands: true,
+    examples: [
+      { argv: ['sqlite3', 'db.sqlite', '.tables'], prefix: [] },
+      { argv: ['sqlite3', 'db.sqlite'], stdinCommands: true },
+    ],
+  },
+  {
+    ...runner(
+      ['psql'],
+      'the PostgreSQL client: `\\! CMD` runs a shell command, `\\o |CMD` pipes to one',
+      'prompt',
+      ['psql', '-c', 'select 1'],
+    ),
+    // PostgreSQL 16's options. Given no `-c` and no `-f FILE` (`-f -` is standard input), it
+    // runs the commands it reads on standard input (decision 0067).
+    short: 'c:d:f:h:p:U:v:o:L:F:R:P:T:aAbeEHlnqsStwWxXz01V',
+    long:
+      'command= dbname= file= host= port= username= set= variable= output= log-file= field-separator= ' +
+      'record-separator= pset= table-attr= echo-all no-align csv echo-errors echo-queries echo-hidden html ' +
+      'list no-readline quiet single-step single-line tuples-only no-password password expanded no-psqlrc ' +
+      'field-separator-zero record-separator-zero single-transaction version help=?',
+    values: {
+      '-f': 'read',
+      '--file': 'read',
+      '-o': 'write',
+      '--output': 'write',
+      '-L': 'write',
+      '--log-file': 'write',
+    },
+    effects: {
+      '-c': ['program-given'],
+      '--command': ['program-given'],
+      '-f': ['program-given'],
+      '--file': ['program-given'],
+      '-l': ['no-program'],
+      '--list': ['no-program'],
+      '-V': ['no-program'],
+      '--version': ['no-program'],
+    },
+    stdinCommands: true,
+    examples: [
+      { argv: ['psql', '-c', 'select 1'], prefix: [], stdinCommands: false },
+      { argv: ['psql', '-h', 'db', '-U', 'app', 'app'], stdinCommands: true },
+      { argv: ['psql', '-f', 'x.sql'], roles: { 2: 'read' }, stdinCommands: false },
+      { argv: ['psql', '-f', '-'], stdinCommands: true },
+    ],
+  },
+  {
+    ...runner(['mysql'], 'the MySQL client: `system CMD` (`\\!`) runs a shell command', 'prompt', [
+      'mysql',
+      '-e',
+      'select 1',
+    ]),
+    // Given no `-e`, it runs the statements and commands it reads on standard input (decision
+    // 0067); the password only attached (`-pSECRET`).
+    short: 'e:u:h:P:D:S:p::BsNrtEfv',
+    long:
+      'execute= user= host= port= database= socket= password=? batch silent skip-column-names raw table ' +
+      'vertical force verbose',
+    effects: { '-e': ['program-given'], '--execute': ['program-given'] },
+    stdinCommands: true,
+    examples: [
+      { argv: ['mysql', '-e', 'select 1'], prefix: [], stdinCommands: false },
+      { argv: ['mysql', '-u', 'root', '-p', 'db'], stdinCommands: true },
+    ],
+  },
 ];

@@ -93,6 +93,13 @@ const SSM_GET: Sub = {
   printsCredentials: ['--with-decryption'],
 };
 
+/** sops's `exec-env` and `exec-file`: the file, then the command line run with its secrets. */
+const SOPS_EXEC = {
+  summary: 'runs a command line with the secrets of a file',
+  long: 'background no-fifo user= filename= pristine same-process input-type= output-type=',
+  operands: ['unknown', 'script'],
+} as const;
+
 export const CREDENTIALS: readonly CommandFact[] = [
   {
     names: ['pulumi'],
@@ -318,8 +325,15 @@ export const CREDENTIALS: readonly CommandFact[] = [
     short: 'd',
     long: 'decrypt',
     printsCredentials: ['-d', '--decrypt'],
-    subcommands: { decrypt: PRINTS('prints a file decrypted') },
+    subcommands: {
+      decrypt: PRINTS('prints a file decrypted'),
+      // `exec-env FILE CMD`, `exec-file FILE CMD`: a shell command line run with the secrets
+      // in its environment or in a file (decision 0067).
+      'exec-env': SOPS_EXEC,
+      'exec-file': SOPS_EXEC,
+    },
     examples: [
+      { argv: ['sops', 'exec-env', 's.yaml', 'rm -rf x'], commandLines: ['rm -rf x'] },
       { argv: ['sops', '-d', 'secrets.yaml'], credentials: true },
       { argv: ['sops', 'decrypt', 'secrets.yaml'], credentials: true },
       { argv: ['sops', 'secrets.yaml'], credentials: false },

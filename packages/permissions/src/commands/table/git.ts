@@ -197,6 +197,17 @@ export const GIT: readonly CommandFact[] = [
       'GIT_EXEC_PATH',
     ],
     subcommands: {
+      // git-daemon(1): its options take their value after `=` only; `--access-hook=PATH` is run
+      // for each request, through a shell (decision 0067).
+      daemon: {
+        summary: 'serves repositories over the git protocol; its access hook runs a command',
+        long:
+          'strict-paths base-path=? base-path-relaxed interpolated-path=? export-all timeout=? init-timeout=? ' +
+          'max-connections=? syslog log-destination=? user-path=? verbose reuseaddr detach pid-file=? user=? ' +
+          'group=? enable=? disable=? allow-override=? forbid-override=? informative-errors ' +
+          'no-informative-errors access-hook=? inetd listen=? port=?',
+        values: { '--access-hook': 'script', '--pid-file': 'write' },
+      },
       grep: {
         summary: 'searches tracked files, or with --no-index/--untracked the files of a tree',
         readOnly: 'any-option',
@@ -705,6 +716,7 @@ export const GIT: readonly CommandFact[] = [
     examples: [
       { argv: ['git', '-C', '/tmp', 'clone', '-u', 'rm -rf x', 'repo'], roles: { 2: 'chdir', 5: 'script' } },
       { argv: ['git', 'clone', 'ext::sh -c rm% -rf% x', 'dir'], commandLines: ['sh -c rm -rf x'] },
+      { argv: ['git', 'daemon', '--access-hook=rm -rf x', '--export-all'], commandLines: ['rm -rf x'] },
       { argv: ['git', 'fetch-pack', 'ext::rm x'], commandLines: ['rm x'] },
       { argv: ['git', 'clone', 'https://h/ext::x', 'ext'], commandLines: [] },
       // A group's verb is part of the action (`git stash drop` writes); git's global options or

@@ -100,6 +100,65 @@ const VERSION_RUN = {
 
 export const LAUNCHERS: readonly CommandFact[] = [
   {
+    // Software Collections: `scl enable COLLECTION… 'CMD'` runs the command line CMD in a shell
+    // with the collections on; so does `scl enable COLLECTION… -- CMD ARGS`, its words joined.
+    names: ['scl'],
+    summary: 'runs a command with Software Collections enabled',
+    permute: false,
+    subcommands: {
+      // The command's words may be one word or several: any later word may start it.
+      enable: { summary: 'runs a command with collections enabled', wrapper: 'any-later-word' },
+    },
+    examples: [{ argv: ['scl', 'enable', 'dts', '--', 'make'], runs: ['dts -- make', 'make'] }],
+  },
+  {
+    // flyctl: `fly ssh console -C CMD` runs CMD on the machine.
+    names: ['fly', 'flyctl'],
+    summary: 'the Fly.io CLI',
+    permute: false,
+    subcommands: {
+      ssh: {
+        summary: 'ssh to machines',
+        subcommands: {
+          console: {
+            summary: 'opens a shell on a machine, or runs the command given with -C',
+            short: 'C:a:s:u:r:A:',
+            long: 'command= app= select user= region= address= machine= pty quiet config= org=',
+            values: { '-C': 'script', '--command': 'script', '-a': 'name', '--app': 'name' },
+          },
+        },
+      },
+    },
+    examples: [
+      { argv: ['fly', 'ssh', 'console', '-a', 'app', '-C', 'rm -rf x'], commandLines: ['rm -rf x'] },
+    ],
+  },
+  {
+    // libcap's capsh: its options are `--NAME=VALUE` (or flags); `--` runs `/bin/bash` (or the
+    // `--shell=` program) with the words after it (`capsh -- -c CMD`), `==` capsh again.
+    names: ['capsh'],
+    summary: 'runs a shell with changed capabilities, user or root; `--` hands it the words after',
+    long:
+      'caps=? drop=? inh=? user=? uid=? gid=? groups=? chroot=? keep=? secbits=? addamb=? delamb=? iab=? ' +
+      'mode=? shell=? decode=? supports=? has-p=? has-i=? has-a=? has-b=? is-uid=? is-gid=? killit=? ' +
+      'forkfor=? explain=? noamb noenv quiet strict print current license modes has-ambient',
+    // Every word after `--` is an argument of that shell, not a command of its own.
+    unwrap: {
+      withoutCommand: { reason: 'starts a shell or passes arguments to one', kept: true },
+      everyLaterWord: true,
+    },
+    examples: [{ argv: ['capsh', '--drop=cap_net_raw', '--', '-c', 'ls'], prefix: [] }],
+  },
+  {
+    // util-linux login: `login [-p] [-h HOST] [-H] [-f USER | USER [ENV=VALUE…]]`.
+    names: ['login'],
+    summary: "starts a user's login shell",
+    short: 'h:fpH',
+    operands: ['name'],
+    unwrap: { withoutCommand: { reason: 'starts a shell', kept: true }, everyLaterWord: true },
+    examples: [{ argv: ['login', '-f', 'bob'], roles: { 2: 'name' } }],
+  },
+  {
     // Compose v1, the same options and subcommands as `docker compose`.
     names: ['docker-compose'],
     ...runsCode("starts, runs or execs into a compose file's services"),
@@ -347,8 +406,13 @@ export const LAUNCHERS: readonly CommandFact[] = [
         long: 'working-directory= no-map-working-directory',
         commandAfter: 1,
       },
+      // `multipass shell [VM]`: a login shell in the instance (decision 0067).
+      shell: { summary: 'opens a shell in an instance', startsShell: true },
     },
-    examples: [{ argv: ['multipass', 'exec', 'vm', '--', 'rm', 'x'], runs: ['rm x'] }],
+    examples: [
+      { argv: ['multipass', 'exec', 'vm', '--', 'rm', 'x'], runs: ['rm x'] },
+      { argv: ['multipass', 'shell', 'vm'], startsShell: true },
+    ],
   },
   {
     names: ['pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'plenv'],

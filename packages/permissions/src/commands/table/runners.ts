@@ -113,10 +113,14 @@ const PACKAGE_RUNNERS: readonly CommandFact[] = [
     summary: 'a Python project manager',
     permute: false,
     // `poetry shell`, `pipenv shell`, `hatch shell`: a shell in the project's environment.
-    subcommands: { run: PYTHON_RUN, shell: runsCode("starts a shell in the project's environment") },
+    subcommands: {
+      run: PYTHON_RUN,
+      shell: { ...runsCode("starts a shell in the project's environment"), startsShell: true },
+    },
     examples: [
       { argv: ['poetry', 'run', 'rm', 'x'], roles: { 2: 'command' } },
-      { argv: ['pipenv', 'shell'], effects: ['runs'] },
+      { argv: ['pipenv', 'shell'], effects: ['runs'], startsShell: true },
+      { argv: ['poetry', 'run', 'ls'], startsShell: false },
     ],
   },
   {
@@ -206,7 +210,10 @@ const DEBUGGERS: readonly CommandFact[] = [
     },
     wrapper: 'any-later-word',
     permute: true,
+    // Its commands are also read on standard input (decision 0067).
+    stdinCommands: true,
     examples: [
+      { argv: ['gdb', './prog'], stdinCommands: true },
       { argv: ['gdb', '-batch', '-ex', 'shell rm -rf x', './prog'], commandLines: ['rm -rf x'] },
       { argv: ['gdb', './prog', '--eval-command=!rm -rf x'], commandLines: ['rm -rf x'] },
       { argv: ['gdb', '-q', '-iex', 'set pagination off', '-ex', 'run', './prog'], commandLines: [] },
@@ -333,8 +340,12 @@ const MULTIPLEXERS: readonly CommandFact[] = [
     },
     permute: false,
     wrapper: 'any-later-word',
+    // Given no program, it runs `$SHELL` in the new window (decision 0067).
+    startsShell: true,
     examples: [
       { argv: ['screen', '-dmS', 'curl', 'make', 'x'], roles: { 2: 'name', 3: 'unknown', 4: 'unknown' } },
+      { argv: ['screen', '-S', 'w'], startsShell: true },
+      { argv: ['screen', '-S', 'w', 'make'], startsShell: false },
       {
         argv: ['screen', '-S', 'w', '-X', 'stuff', 'rm x'],
         roles: { 2: 'name', 4: 'unknown', 5: 'unknown' },
@@ -367,7 +378,11 @@ const MULTIPLEXERS: readonly CommandFact[] = [
     // Its options may follow the expression's file too (`nix-shell shell.nix -p curl`).
     permute: true,
     wrapper: 'any-later-word',
+    // Without `--run` or `--command`, an interactive bash (decision 0067).
+    startsShell: true,
     examples: [
+      { argv: ['nix-shell', '-p', 'curl'], startsShell: true },
+      { argv: ['nix-shell', '-p', 'curl', '--run', 'curl x'], startsShell: false },
       {
         argv: ['nix-shell', '-p', 'curl', 'rm', '--run', 'rm -rf x'],
         roles: { 2: 'name', 3: 'name', 5: 'script' },

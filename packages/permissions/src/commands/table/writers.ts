@@ -175,7 +175,9 @@ const FILE_WRITERS: readonly CommandFact[] = [
     short: 'p:',
     ...EDITOR,
     runsCode: 'prompt',
-    examples: [{ argv: ['ed', '-s', 'f'], prefix: [] }],
+    // Its commands are what arrives on standard input (decision 0067).
+    stdinCommands: true,
+    examples: [{ argv: ['ed', '-s', 'f'], prefix: [], stdinCommands: true }],
   },
   { names: ['nano', 'pico', 'micro', 'code'], summary: 'a text editor', ...EDITOR },
   {

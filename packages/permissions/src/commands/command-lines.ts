@@ -54,6 +54,8 @@ export function scriptOf(value: string, format: ScriptFormat | undefined): strin
       return SOCAT_RUNS.exec(value)?.[1];
     case 'comma-argv':
       return value.split(',').map(quotedWord).join(' ');
+    case 'program':
+      return quotedWord(value);
     default:
       return value;
   }
@@ -100,10 +102,29 @@ function settingLine(
 /** Words of a reading that are the command's own syntax, never a `commandWords` word. */
 const NOT_WORDS: ReadonlySet<WordKind> = new Set(['option', 'subcommand', 'end-of-options', 'program']);
 
-/** The command lines `readings` of `argv` hold (see the module's comment), each once. */
-export function commandLinesIn(readings: readonly Reading[], argv: readonly string[]): string[] {
+/** A variable set for a command: its name and value. */
+export interface Variable {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * The command lines `readings` of `argv` hold (see the module's comment), each once, and the
+ * values of `variables` set for the command that the entry says hold one (`commandEnv`).
+ */
+export function commandLinesIn(
+  readings: readonly Reading[],
+  argv: readonly string[],
+  variables: readonly Variable[] = [],
+): string[] {
   const found = new Set<string>();
   for (const reading of readings) {
+    if (variables.length > 0)
+      for (const level of reading.facts) {
+        const names = level.fact.commandEnv;
+        if (names !== undefined)
+          for (const variable of variables) if (names.includes(variable.name)) found.add(variable.value);
+      }
     const top = reading.facts[0]!;
     let keys: readonly string[] | undefined;
     for (const level of reading.facts) keys = level.fact.commandSettings ?? keys;

@@ -248,6 +248,11 @@ export function compileFact(fact: Omit<CommandFact, 'names'>, path: string): Com
   for (const name of fact.optionsEnv ?? [])
     if (!(fact.env ?? []).includes(name))
       throw new Error(`command table: ${path}: ${name} gives options but is not a variable it obeys (env)`);
+  for (const name of fact.commandEnv ?? [])
+    if (!(fact.env ?? []).includes(name))
+      throw new Error(
+        `command table: ${path}: ${name} holds a command line but is not a variable it obeys (env)`,
+      );
   for (const spelling of fact.unwrap?.onlyPrintsWith ?? [])
     if (!(fact.unwrap?.noCommandWith ?? []).includes(spelling))
       throw new Error(`command table: ${path}: ${spelling} only prints but runs a command (noCommandWith)`);

@@ -435,7 +435,8 @@ const holdsScripts = atAnyLevel(
     fact.plusCommands !== undefined ||
     fact.commandWords !== undefined ||
     fact.settingOptions !== undefined ||
-    fact.setsCommandSettings !== undefined,
+    fact.setsCommandSettings !== undefined ||
+    fact.commandEnv !== undefined,
 );
 
 /**

@@ -98,7 +98,8 @@ function checkExample(entry: CommandFact, example: Example, reader: CompiledFact
       `command table: ${entry.names[0]}: example \`${describe(argv)}\` ${example.ids ? 'prints more than ids' : 'prints only ids'}`,
     );
   if (example.commandLines !== undefined) {
-    const lines = commandLinesIn(readings, argv);
+    const variables = Object.entries(example.variables ?? {}).map(([name, value]) => ({ name, value }));
+    const lines = commandLinesIn(readings, argv, variables);
     const missing = example.commandLines.find((line) => !lines.includes(line));
     if (missing !== undefined || (example.commandLines.length === 0 && lines.length > 0))
       throw new Error(

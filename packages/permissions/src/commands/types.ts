@@ -352,7 +352,8 @@ export type ReadFormat = 'curl-form' | 'ftp-commands';
  * escapes it), other URLs run none; `socat-address` — a socat address, of which `EXEC:CMD`, `SYSTEM:CMD`
  * and `SHELL:CMD` (any case) run one: the rest of the word, its `,OPTION`s included; `comma-argv` — an argv with its words joined by commas
  * (GCC's `-wrapper gdb,--args`), run as a command, never by a shell: read as the command line
- * that quotes each word.
+ * that quotes each word; `program` — the name of a program run with arguments of the command's
+ * own, never by a shell (`wget --use-askpass=PROG`): read as the command line of that one word.
  */
 export type ScriptFormat =
   | 'after-colon'
@@ -363,7 +364,8 @@ export type ScriptFormat =
   | 'pipe-open'
   | 'ext-transport'
   | 'socat-address'
-  | 'comma-argv';
+  | 'comma-argv'
+  | 'program';
 
 /**
  * How the shell parser takes a wrapper off the command it runs (`sudo -u x CMD`, `env X=1
@@ -499,6 +501,11 @@ export interface Example {
    * `commands/command-lines.ts`); `[]` when none does.
    */
   commandLines?: readonly string[];
+  /**
+   * Variables set for the example's command (`{ RSYNC_RSH: 'rm x' }`), whose command lines
+   * (`commandEnv`) `commandLines` counts too.
+   */
+  variables?: Readonly<Record<string, string>>;
   /** Whether some reading runs the command lines it reads on standard input (see `stdinCommands`). */
   stdinCommands?: boolean;
   /** Whether some reading starts a shell that reads standard input (see `startsShell`). */
@@ -815,6 +822,13 @@ export interface CommandFact extends ArgvFacts {
    * the assignment.
    */
   optionsEnv?: readonly string[];
+  /**
+   * Those of `env` whose value is a command line the command runs (rsync's `RSYNC_RSH`, as its
+   * `-e`): given to it (`RSYNC_RSH='rm -rf x' rsync …`, `env RSYNC_RSH=… rsync …`), the value is
+   * read as the command line it is — the deny rules are matched at it and an allow rule on the
+   * command does not cover it (`commandLinesIn`).
+   */
+  commandEnv?: readonly string[];
   /**
    * The (sub)command contacts a remote host — running ssh, a credential helper or the program a
    * setting names — unless one of `unless` is given (`git remote show` without `-n`): the

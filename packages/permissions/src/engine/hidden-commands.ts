@@ -180,13 +180,25 @@ function packageRunStarts(
 
 /**
  * The command lines the command table says an argv holds (`ugrep --filter=txt:CMD`,
- * `git -C dir clone -u CMD`, `git -c core.pager=CMD log`, `npm config set script-shell CMD`),
+ * `git -C dir clone -u CMD`, `git -c core.pager=CMD log`, `npm config set script-shell CMD`,
+ * `RSYNC_RSH=CMD rsync …`),
  * from every reading: a deny rule matches if any reading holds a denied command.
  */
-function tableScriptTexts(argv: readonly string[], texts: string[], name: string): void {
+function tableScriptTexts(
+  argv: readonly string[],
+  texts: string[],
+  name: string,
+  command: SimpleCommand,
+): void {
   if (!SCRIPT_HOLDERS.has(name)) return;
   const readings = readCommand(argv, 0, name) ?? [];
-  texts.push(...commandLinesIn(readings, argv));
+  // The variables set for it (`RSYNC_RSH=CMD rsync …`, `env RSYNC_RSH=CMD rsync …`): its
+  // `commandEnv` ones hold command lines, a computed value included (fail closed).
+  const variables =
+    command.unwrapped.assignments.length > 0
+      ? [...command.assignments, ...command.unwrapped.assignments]
+      : command.assignments;
+  texts.push(...commandLinesIn(readings, argv, variables));
   // `ssh host -o ProxyCommand=CMD ls`: its options after the host, as it reads them there.
   const again = readingsAfterHost(readings, argv);
   if (again.length > 0) texts.push(...commandLinesIn(again, argv));
@@ -296,7 +308,7 @@ export function hiddenCommandTexts(command: SimpleCommand): string[] {
   // One basename for the lookups below; without a wrapper the argv starts with the same word.
   const name = commandBasename(inner[0] ?? '');
   packageRunStarts(inner, texts, name);
-  tableScriptTexts(inner, texts, name);
+  tableScriptTexts(inner, texts, name, command);
   if (COMMAND_VARIABLE_NAMES.has(name)) variableCommandTexts(command, inner, texts, name);
   // Without a wrapper the argv starts with the same word as `inner`.
   if (wrapped) {

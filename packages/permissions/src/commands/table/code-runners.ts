@@ -129,16 +129,25 @@ export const CODE_RUNNERS: readonly CommandFact[] = [
       'select 1',
     ]),
     // Given no `-e`, it runs the statements and commands it reads on standard input (decision
-    // 0067); the password only attached (`-pSECRET`).
+    // 0067); the password only attached (`-pSECRET`). `--pager=CMD` pipes its output through
+    // CMD, run by a shell (`--pager` alone: `$PAGER`); `--tee=FILE` appends the session to FILE.
+    // Its options may follow the database, and a unique prefix names a long option (my_getopt).
     short: 'e:u:h:P:D:S:p::BsNrtEfv',
     long:
       'execute= user= host= port= database= socket= password=? batch silent skip-column-names raw table ' +
-      'vertical force verbose',
+      'vertical force verbose pager=? no-pager tee= no-tee',
+    abbreviations: true,
+    permute: true,
+    values: { '--pager': 'script', '--tee': 'write' },
     effects: { '-e': ['program-given'], '--execute': ['program-given'] },
     stdinCommands: true,
     examples: [
       { argv: ['mysql', '-e', 'select 1'], prefix: [], stdinCommands: false },
       { argv: ['mysql', '-u', 'root', '-p', 'db'], stdinCommands: true },
+      { argv: ['mysql', '--pager=rm -rf x', '-e', 'select 1'], commandLines: ['rm -rf x'] },
+      { argv: ['mysql', 'db', '--pag=less -S'], commandLines: ['less -S'] },
+      { argv: ['mysql', '--pager', 'db'], commandLines: [] },
+      { argv: ['mysql', '--tee', 'out.log', 'db'], roles: { 2: 'write' } },
     ],
   },
 ];

@@ -148,8 +148,18 @@ export const FILES: readonly CommandFact[] = [
     operands: ['read'],
     lastOperand: 'write',
     copiesFiles: true,
+    // The remote shell when `-e` is not given, and the program a daemon connection is made
+    // through (run by a shell, `%H` the host): command lines, as `-e`'s value is.
+    env: ['RSYNC_RSH', 'RSYNC_CONNECT_PROG'],
+    commandEnv: ['RSYNC_RSH', 'RSYNC_CONNECT_PROG'],
     examples: [
       { argv: ['rsync', '-a', '/bin/rm', 'h:x'], copies: ['rm'] },
+      { argv: ['rsync', 'a', 'h:b'], variables: { RSYNC_RSH: 'rm x' }, commandLines: ['rm x'] },
+      {
+        argv: ['rsync', 'a', 'rsync://h/m'],
+        variables: { RSYNC_CONNECT_PROG: 'rm x', RSYNC_PASSWORD: 'p' },
+        commandLines: ['rm x'],
+      },
       {
         argv: ['rsync', '-av', '--exclude', '.env', 'src/', 'host:dst'],
         roles: { 3: 'pattern', 4: 'read', 5: 'write' },

@@ -364,12 +364,26 @@ const OTHER_WRITERS: readonly CommandFact[] = [
     names: ['wget'],
     summary: 'downloads files over HTTP(S) and FTP',
     reachesHosts: true,
-    short: 'O:o:a:P:i:',
+    short: 'O:o:a:P:i:e:',
     long:
       'output-document= output-file= append-output= directory-prefix= input-file= quiet verbose ' +
-      'no-verbose continue timestamping no-clobber recursive',
+      'no-verbose continue timestamping no-clobber recursive use-askpass= execute=',
     abbreviations: true,
+    // `-e CMD` runs a .wgetrc command: `use_askpass = PROG` (dashes and underscores in its name
+    // are optional) names the program it runs, as `--use-askpass=PROG` does.
+    settingOptions: ['-e', '--execute'],
+    commandSettings: [
+      'use_askpass',
+      'useaskpass',
+      'use-askpass',
+      'use_askpass*',
+      'useaskpass*',
+      'use-askpass*',
+    ],
+    scriptFormat: { '--use-askpass': 'program' },
     values: {
+      // The program it runs to ask for a user and a password (with the prompt as its argument).
+      '--use-askpass': 'script',
       '-O': 'write',
       '--output-document': 'write',
       '-o': 'write',
@@ -386,6 +400,11 @@ const OTHER_WRITERS: readonly CommandFact[] = [
     examples: [
       { argv: ['wget', '-O', 'out', 'https://x'], roles: { 2: 'write', 3: 'value' } },
       { argv: ['wget', '-Oout', 'https://x'], roles: { 2: 'value' } },
+      { argv: ['wget', '--use-askpass=rm', 'https://x'], commandLines: ['rm'] },
+      { argv: ['wget', '--use-askpass', 'my prog', 'https://x'], commandLines: ["'my prog'"] },
+      { argv: ['wget', '-e', 'use_askpass=rm x', 'https://x'], commandLines: ['rm x'] },
+      { argv: ['wget', '-e', 'useaskpass = rm', 'https://x'], commandLines: [' rm'] },
+      { argv: ['wget', '-e', 'robots=off', 'https://x'], commandLines: [] },
     ],
   },
 ];

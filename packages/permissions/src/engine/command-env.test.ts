@@ -1,0 +1,82 @@
+/**
+ * Command lines hidden in options and in the environment a command obeys (decision 0069): a
+ * deny rule on `rm` is matched at `mysql --pager='rm -rf x'`, `wget --use-askpass=rm`, and
+ * `RSYNC_RSH='rm -rf x' rsync …` (the table's `commandEnv`), under the tool's own allow rule;
+ * the neighbours that run nothing of the kind stay allowed; and mutation checks: without the
+ * table's fact the deny rule is walked around again. The commands are only analysed as
+ * strings, never run.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CommandFact } from '../commands';
+import { changeEntry, withoutValues } from '../commands/test-support';
+import { compileRuleSet } from '../rules/compile-rule-set';
+import { evaluateBash } from './evaluate-bash';
+import { decideWithout } from './test-support';
+
+const context = { cwd: '/repo' };
+const DENY = ['Bash(rm:*)'];
+
+/** The tools' own prefix rules. */
+const TOOLS = ['Bash(mysql:*)', 'Bash(wget:*)', 'Bash(rsync:*)'];
+
+const decide = (command: string, allow: readonly string[] = TOOLS, deny = DENY) =>
+  evaluateBash(command, compileRuleSet({ allow: [...allow], deny: [...deny] }), context).behavior;
+
+/** Commands that run `rm` through an option or a variable: denied under the tool's own rule. */
+const DENIED = [
+  "mysql --pager='rm -rf x' -e 'select 1'",
+  "mysql db --pager='rm -rf x'",
+  "mysql --pag='rm -rf x' db",
+  "wget --use-askpass='rm' x",
+  'wget --use-askpass rm x',
+  'wget -e use_askpass=rm x',
+  "wget -e 'use_askpass = rm' x",
+  "wget --execute='useaskpass=rm' x",
+  "RSYNC_RSH='rm -rf x' rsync a host:b",
+  "env RSYNC_RSH='rm -rf x' rsync a host:b",
+  "RSYNC_CONNECT_PROG='rm -rf x' rsync a rsync://h/m",
+];
+
+/** Neighbours that run no command line of the kind: allowed by the tool's rule. */
+const ALLOWED = [
+  "mysql -e 'select 1'",
+  "mysql --pager -e 'select 1'",
+  "mysql -u root db -e 'select 1'",
+  'wget -e robots=off https://x',
+  'wget -q -O out https://x',
+  'RSYNC_PASSWORD=p rsync a rsync://h/m',
+  'rsync -av a host:b',
+];
+
+describe('command lines in options and variables', () => {
+  it.each(DENIED)('denies %s under the tool’s rule and a deny rule on rm', (command) => {
+    expect(decide(command)).toBe('deny');
+  });
+
+  it.each(ALLOWED)('allows %s under the tool’s rule', (command) => {
+    expect(decide(command)).toBe('allow');
+  });
+
+  it('reads a variable’s command line on the allow side too: the tool’s rule does not cover it', () => {
+    expect(decide('RSYNC_RSH=ssh rsync a host:b', ['Bash(rsync:*)'], [])).toBe('ask');
+    expect(decide('RSYNC_RSH=ssh rsync a host:b', ['Bash(rsync:*)', 'Bash(ssh:*)'], [])).toBe('allow');
+  });
+
+  it('reads only the variables the entry names (a variable of another command is not its)', () => {
+    expect(decide("RSYNC_RSH='rm -rf x' wget https://x")).toBe('allow');
+  });
+});
+
+describe('mutation checks: without the fact the deny rule is walked around', () => {
+  const rules = { allow: TOOLS, deny: DENY };
+  const cases: [string, string, (entry: CommandFact) => CommandFact][] = [
+    ['mysql', "mysql --pager='rm -rf x' -e 'select 1'", (entry) => withoutValues(entry, '--pager')],
+    ['wget', "wget --use-askpass='rm' x", (entry) => withoutValues(entry, '--use-askpass')],
+    ['wget', 'wget -e use_askpass=rm x', ({ commandSettings: _dropped, ...entry }) => entry],
+    ['rsync', "RSYNC_RSH='rm -rf x' rsync a host:b", ({ commandEnv: _dropped, ...entry }) => entry],
+  ];
+  it.each(cases)('%s: %s', async (name, command, mutate) => {
+    expect(decide(command, rules.allow)).toBe('deny');
+    expect(await decideWithout(changeEntry(name, mutate), command, rules, context)).toBe('allow');
+  });
+});

@@ -24,6 +24,26 @@ const PIPE_ENDS = /^\s*\||\|\s*$/g;
 /** A socat address that runs a program or a shell command line (`EXEC:CMD`, `SYSTEM:CMD`). */
 const SOCAT_RUNS = /^(?:exec|system|shell):(.*)$/is;
 
+/**
+ * An fzf action that runs a command line, then its delimiter: an opening bracket, another
+ * character of fzf's list that also closes it, or `:` (the command runs to the end).
+ */
+const KEY_ACTION =
+  /(?:^|[,:+])(?:execute(?:-silent|-multi)?|become|reload(?:-sync)?|preview|change-preview|(?:bg-)?transform(?:-[a-z-]+)?)([([{<~!@#$%^&*;/|:])/g;
+const CLOSING: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+/** The command lines an fzf `--bind` value's actions run (see `KEY_ACTION`), one a line. */
+function keyActionLines(value: string): string | undefined {
+  const lines: string[] = [];
+  for (const match of value.matchAll(KEY_ACTION)) {
+    const open = match[1]!;
+    const start = match.index + match[0].length;
+    const end = open === ':' ? -1 : value.indexOf(CLOSING[open] ?? open, start);
+    lines.push(end < 0 ? value.slice(start) : value.slice(start, end));
+  }
+  return lines.length === 0 ? undefined : lines.join('\n');
+}
+
 /** A word as shell text that reads back as that word: quoted unless it is plain. */
 function quotedWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
@@ -56,6 +76,8 @@ export function scriptOf(value: string, format: ScriptFormat | undefined): strin
       return value.split(',').map(quotedWord).join(' ');
     case 'program':
       return quotedWord(value);
+    case 'key-actions':
+      return keyActionLines(value);
     default:
       return value;
   }

@@ -353,7 +353,10 @@ export type ReadFormat = 'curl-form' | 'ftp-commands';
  * and `SHELL:CMD` (any case) run one: the rest of the word, its `,OPTION`s included; `comma-argv` — an argv with its words joined by commas
  * (GCC's `-wrapper gdb,--args`), run as a command, never by a shell: read as the command line
  * that quotes each word; `program` — the name of a program run with arguments of the command's
- * own, never by a shell (`wget --use-askpass=PROG`): read as the command line of that one word.
+ * own, never by a shell (`wget --use-askpass=PROG`): read as the command line of that one word;
+ * `key-actions` — fzf's `--bind KEY:ACTION,…`, of whose actions `execute(CMD)`, `become(CMD)`,
+ * `reload(CMD)`, `preview(CMD)`, `transform(CMD)` and their kin run a command line (between
+ * brackets or another delimiter of fzf's, or after a `:` to the end): those, a line each.
  */
 export type ScriptFormat =
   | 'after-colon'
@@ -365,7 +368,8 @@ export type ScriptFormat =
   | 'ext-transport'
   | 'socat-address'
   | 'comma-argv'
-  | 'program';
+  | 'program'
+  | 'key-actions';
 
 /**
  * How the shell parser takes a wrapper off the command it runs (`sudo -u x CMD`, `env X=1

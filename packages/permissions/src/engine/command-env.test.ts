@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandFact } from '../commands';
-import { changeEntry, withoutValues } from '../commands/test-support';
+import { changeEntry, withoutValues, withSub } from '../commands/test-support';
 import { compileRuleSet } from '../rules/compile-rule-set';
 import { evaluateBash } from './evaluate-bash';
 import { decideWithout } from './test-support';
@@ -17,7 +17,17 @@ const context = { cwd: '/repo' };
 const DENY = ['Bash(rm:*)'];
 
 /** The tools' own prefix rules. */
-const TOOLS = ['Bash(mysql:*)', 'Bash(wget:*)', 'Bash(rsync:*)'];
+const TOOLS = [
+  'Bash(mysql:*)',
+  'Bash(wget:*)',
+  'Bash(rsync:*)',
+  'Bash(fzf:*)',
+  'Bash(bat:*)',
+  'Bash(delta:*)',
+  'Bash(git:*)',
+  'Bash(sftp:*)',
+  'Bash(gpg:*)',
+];
 
 const decide = (command: string, allow: readonly string[] = TOOLS, deny = DENY) =>
   evaluateBash(command, compileRuleSet({ allow: [...allow], deny: [...deny] }), context).behavior;
@@ -35,6 +45,19 @@ const DENIED = [
   "RSYNC_RSH='rm -rf x' rsync a host:b",
   "env RSYNC_RSH='rm -rf x' rsync a host:b",
   "RSYNC_CONNECT_PROG='rm -rf x' rsync a rsync://h/m",
+  // The audit (decision 0069).
+  "fzf --preview 'rm -rf x {}'",
+  "fzf --bind 'enter:execute(rm -rf x)'",
+  "fzf --bind='ctrl-a:select-all,ctrl-r:reload[rm -rf x]'",
+  "fzf --bind 'alt-p:preview:rm -rf x'",
+  "fzf --with-shell='rm -rf x'",
+  "FZF_DEFAULT_COMMAND='rm -rf x' fzf",
+  "bat --pager='rm -rf x' f",
+  "delta --pager='rm -rf x'",
+  "git send-email --to-cmd='rm -rf x' p",
+  "git send-email --cc-cmd 'rm -rf x' p",
+  "sftp -D 'rm -rf x'",
+  "gpg --photo-viewer 'rm -rf x' --list-keys",
 ];
 
 /** Neighbours that run no command line of the kind: allowed by the tool's rule. */
@@ -46,6 +69,11 @@ const ALLOWED = [
   'wget -q -O out https://x',
   'RSYNC_PASSWORD=p rsync a rsync://h/m',
   'rsync -av a host:b',
+  "fzf --bind 'ctrl-a:select-all,ctrl-p:toggle-preview'",
+  'fzf -m --height 40%',
+  'bat -n --paging=never f',
+  'delta --paging=never',
+  'gpg --list-keys',
 ];
 
 describe('command lines in options and variables', () => {
@@ -62,6 +90,11 @@ describe('command lines in options and variables', () => {
     expect(decide('RSYNC_RSH=ssh rsync a host:b', ['Bash(rsync:*)', 'Bash(ssh:*)'], [])).toBe('allow');
   });
 
+  it('reads an fzf binding’s other actions as no command line, and FZF_DEFAULT_OPTS as options it does not show', () => {
+    expect(decide("fzf --bind 'ctrl-p:toggle-preview,ctrl-w:change-preview-window(down)'")).toBe('allow');
+    expect(decide("FZF_DEFAULT_OPTS='--preview=x' fzf")).toBe('ask');
+  });
+
   it('reads only the variables the entry names (a variable of another command is not its)', () => {
     expect(decide("RSYNC_RSH='rm -rf x' wget https://x")).toBe('allow');
   });
@@ -74,6 +107,18 @@ describe('mutation checks: without the fact the deny rule is walked around', () 
     ['wget', "wget --use-askpass='rm' x", (entry) => withoutValues(entry, '--use-askpass')],
     ['wget', 'wget -e use_askpass=rm x', ({ commandSettings: _dropped, ...entry }) => entry],
     ['rsync', "RSYNC_RSH='rm -rf x' rsync a host:b", ({ commandEnv: _dropped, ...entry }) => entry],
+    ['fzf', "fzf --preview 'rm -rf x'", (entry) => withoutValues(entry, '--preview')],
+    ['fzf', "fzf --bind 'enter:execute(rm -rf x)'", (entry) => withoutValues(entry, '--bind')],
+    ['fzf', "FZF_DEFAULT_COMMAND='rm -rf x' fzf", ({ commandEnv: _dropped, ...entry }) => entry],
+    ['bat', "bat --pager='rm -rf x' f", (entry) => withoutValues(entry, '--pager')],
+    ['delta', "delta --pager='rm -rf x'", (entry) => withoutValues(entry, '--pager')],
+    [
+      'git',
+      "git send-email --to-cmd='rm -rf x' p",
+      (entry) => withSub(entry, ['send-email'], (sub) => withoutValues(sub as CommandFact, '--to-cmd')),
+    ],
+    ['sftp', "sftp -D 'rm -rf x'", (entry) => withoutValues(entry, '-D')],
+    ['gpg', "gpg --photo-viewer 'rm -rf x' --list-keys", (entry) => withoutValues(entry, '--photo-viewer')],
   ];
   it.each(cases)('%s: %s', async (name, command, mutate) => {
     expect(decide(command, rules.allow)).toBe('deny');

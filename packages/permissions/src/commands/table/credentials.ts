@@ -313,7 +313,12 @@ export const CREDENTIALS: readonly CommandFact[] = [
     summary: 'GnuPG',
     // `--export-secret-keys`, `--export-secret-subkeys` and their abbreviations.
     printsCredentials: ['--export-secret*'],
+    // `--photo-viewer CMD`: the command line it runs to show a key's photo (`%i` the image).
+    long: 'photo-viewer=',
+    abbreviations: true,
+    values: { '--photo-viewer': 'script' },
     examples: [
+      { argv: ['gpg', '--photo-viewer', 'rm x', '--list-keys'], commandLines: ['rm x'] },
       { argv: ['gpg', '--armor', '--export-secret-keys', 'me'], credentials: true },
       { argv: ['gpg', '--export-secret-sub', 'me'], credentials: true },
       { argv: ['gpg', '--export', 'me'], credentials: false },

@@ -422,9 +422,15 @@ export const GIT: readonly CommandFact[] = [
       },
       'send-email': {
         summary: 'sends patches by mail, with a sendmail-like program',
-        long: 'sendmail-cmd= smtp-server=',
+        // `--to-cmd`, `--cc-cmd`, `--header-cmd`: commands run on each patch for its recipients.
+        long: 'sendmail-cmd= smtp-server= to-cmd= cc-cmd= header-cmd=',
         abbreviations: true,
-        values: { '--sendmail-cmd': 'script' },
+        values: {
+          '--sendmail-cmd': 'script',
+          '--to-cmd': 'script',
+          '--cc-cmd': 'script',
+          '--header-cmd': 'script',
+        },
       },
       // An interactive todo list's `exec` lines run shell commands too.
       rebase: {
@@ -766,6 +772,11 @@ export const GIT: readonly CommandFact[] = [
       },
       { argv: ['git', 'filter-branch', '--tree-filter', 'rm x', 'HEAD'], commandLines: ['rm x'] },
       { argv: ['git', 'send-email', '--sendmail-cmd=rm x', 'p'], commandLines: ['rm x'] },
+      { argv: ['git', 'send-email', '--to-cmd', 'rm x', 'p'], commandLines: ['rm x'] },
+      {
+        argv: ['git', 'send-email', '--cc-cmd=rm y', '--header-cmd=rm z', 'p'],
+        commandLines: ['rm y', 'rm z'],
+      },
       { argv: ['git', 'rebase', '-i', '--exec', 'rm x', 'HEAD~2'], commandLines: ['rm x'] },
       { argv: ['git', 'grep', '-Orm x', 'KEY'], commandLines: ['rm x'] },
       { argv: ['git', '-C', 'x', 'bisect', 'run', 'make'], effects: ['runs'] },

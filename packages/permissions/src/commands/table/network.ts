@@ -100,7 +100,8 @@ export const NETWORK: readonly CommandFact[] = [
     // not show.
     // `-S PROGRAM`: the program it connects with (ssh by default); `-o`: ssh's settings. Its
     // identity file (`-i`, `-o IdentityFile=`) logs in, it is not sent.
-    values: { '-b': 'read', '-S': 'script', '-o': 'script', '-i': 'uses' },
+    // `-D CMD`: a local sftp server it runs, with its arguments, instead of connecting.
+    values: { '-b': 'read', '-S': 'script', '-D': 'script', '-o': 'script', '-i': 'uses' },
     scriptFormat: { '-o': 'ssh-option' },
     settingRoles: { '-o': SSH_KEY_SETTINGS },
     effects: { '-b': ['reads-options', 'runs-file'] },
@@ -110,6 +111,7 @@ export const NETWORK: readonly CommandFact[] = [
     examples: [
       { argv: ['sftp', '-b', '-', 'host'], roles: { 2: 'read' }, effects: ['reads-options'] },
       { argv: ['sftp', '-S', 'rm x', 'host'], commandLines: ['rm x'] },
+      { argv: ['sftp', '-D', 'rm x'], commandLines: ['rm x'] },
     ],
   },
   {

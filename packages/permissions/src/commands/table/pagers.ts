@@ -7,6 +7,73 @@ import type { CommandFact } from '../types';
 
 export const PAGERS: readonly CommandFact[] = [
   {
+    names: ['fzf'],
+    summary: 'picks lines of its input interactively; its preview and key bindings run commands',
+    // fzf 0.5x's manual: `--preview CMD` and `--with-shell STR` are command lines run by a
+    // shell (`{}` stands for the line picked), `--bind KEY:ACTION` runs one in an `execute`,
+    // `become`, `reload`, `preview` or `transform` action; FZF_DEFAULT_COMMAND is the command
+    // it reads its input from when standard input is a terminal; FZF_DEFAULT_OPTS and the file
+    // FZF_DEFAULT_OPTS_FILE names hold options before its own.
+    long: 'preview= bind= with-shell= query= filter= delimiter= nth= with-nth= header= prompt= height=',
+    values: {
+      '--preview': 'script',
+      '--bind': 'script',
+      '--with-shell': 'script',
+      '--query': 'value',
+      '--filter': 'pattern',
+      '--delimiter': 'value',
+      '--nth': 'value',
+      '--with-nth': 'value',
+      '--header': 'value',
+      '--prompt': 'value',
+      '--height': 'value',
+    },
+    scriptFormat: { '--bind': 'key-actions' },
+    permute: true,
+    env: ['FZF_DEFAULT_COMMAND', 'FZF_DEFAULT_OPTS', 'FZF_DEFAULT_OPTS_FILE'],
+    commandEnv: ['FZF_DEFAULT_COMMAND'],
+    optionsEnv: ['FZF_DEFAULT_OPTS', 'FZF_DEFAULT_OPTS_FILE'],
+    examples: [
+      { argv: ['fzf', '--preview', 'rm x {}'], commandLines: ['rm x {}'] },
+      { argv: ['fzf', '--bind', 'enter:execute(rm x)'], commandLines: ['rm x'] },
+      {
+        argv: ['fzf', '--bind=ctrl-r:reload[rm x]+down,alt-p:preview:rm y'],
+        commandLines: ['rm x\nrm y'],
+      },
+      { argv: ['fzf', '--bind', 'ctrl-a:select-all,ctrl-p:toggle-preview'], commandLines: [] },
+      { argv: ['fzf'], variables: { FZF_DEFAULT_COMMAND: 'rm x' }, commandLines: ['rm x'] },
+      { argv: ['fzf', '--query', 'x'], commandLines: [] },
+    ],
+  },
+  {
+    names: ['bat', 'batcat'],
+    summary: 'shows files with syntax highlighting, through a pager',
+    // bat 0.24's manual: `--pager CMD` is the pager it runs (BAT_PAGER, PAGER otherwise).
+    long: 'pager= paging= language= theme= style= map-syntax=',
+    values: {
+      '--pager': 'script',
+      '--paging': 'value',
+      '--language': 'value',
+      '--theme': 'value',
+      '--style': 'value',
+      '--map-syntax': 'value',
+    },
+    permute: true,
+    examples: [
+      { argv: ['bat', '--pager', 'rm x', 'f'], commandLines: ['rm x'] },
+      { argv: ['bat', '--paging=never', 'f'], commandLines: [] },
+    ],
+  },
+  {
+    names: ['delta'],
+    summary: "shows diffs (git's pager), through a pager",
+    // delta's manual: `--pager CMD` is the pager it runs (DELTA_PAGER, BAT_PAGER, PAGER otherwise).
+    long: 'pager= paging=',
+    values: { '--pager': 'script', '--paging': 'value' },
+    permute: true,
+    examples: [{ argv: ['delta', '--pager=rm x'], commandLines: ['rm x'] }],
+  },
+  {
     names: ['less'],
     summary: 'shows files a screen at a time; `+CMD` runs a less command first',
     short: 'aAb:BcCdD:eEfFgGh:iIj:Jk:KLmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:~#:',

@@ -27,6 +27,8 @@ const TOOLS = [
   'Bash(git:*)',
   'Bash(sftp:*)',
   'Bash(gpg:*)',
+  'Bash(svn:*)',
+  'Bash(cvs:*)',
 ];
 
 const decide = (command: string, allow: readonly string[] = TOOLS, deny = DENY) =>
@@ -58,6 +60,9 @@ const DENIED = [
   "git send-email --cc-cmd 'rm -rf x' p",
   "sftp -D 'rm -rf x'",
   "gpg --photo-viewer 'rm -rf x' --list-keys",
+  "svn commit --editor-cmd 'rm -rf x'",
+  "svn --diff-cmd='rm -rf x' diff",
+  "cvs -e 'rm -rf x' commit",
 ];
 
 /** Neighbours that run no command line of the kind: allowed by the tool's rule. */
@@ -74,6 +79,9 @@ const ALLOWED = [
   'bat -n --paging=never f',
   'delta --paging=never',
   'gpg --list-keys',
+  'svn status',
+  'svn log -l 5',
+  'cvs -q update',
 ];
 
 describe('command lines in options and variables', () => {
@@ -118,6 +126,8 @@ describe('mutation checks: without the fact the deny rule is walked around', () 
       (entry) => withSub(entry, ['send-email'], (sub) => withoutValues(sub as CommandFact, '--to-cmd')),
     ],
     ['sftp', "sftp -D 'rm -rf x'", (entry) => withoutValues(entry, '-D')],
+    ['svn', "svn commit --editor-cmd 'rm -rf x'", (entry) => withoutValues(entry, '--editor-cmd')],
+    ['cvs', "cvs -e 'rm -rf x' commit", (entry) => withoutValues(entry, '-e')],
     ['gpg', "gpg --photo-viewer 'rm -rf x' --list-keys", (entry) => withoutValues(entry, '--photo-viewer')],
   ];
   it.each(cases)('%s: %s', async (name, command, mutate) => {

@@ -730,6 +730,28 @@ export const TOOLS: readonly CommandFact[] = [
     ],
   },
   {
+    names: ['svn'],
+    summary: 'the Subversion client',
+    // Its global options, given to any subcommand, anywhere (svn 1.14's manual): the editor
+    // for log messages and the diff programs it runs, each a command line.
+    long: 'editor-cmd= diff-cmd= diff3-cmd=',
+    values: { '--editor-cmd': 'script', '--diff-cmd': 'script', '--diff3-cmd': 'script' },
+    permute: true,
+    examples: [
+      { argv: ['svn', 'commit', '--editor-cmd', 'rm x'], commandLines: ['rm x'] },
+      { argv: ['svn', '--diff-cmd=rm y', 'diff'], commandLines: ['rm y'] },
+      { argv: ['svn', 'status'], commandLines: [] },
+    ],
+  },
+  {
+    names: ['cvs'],
+    summary: 'the CVS client',
+    // `-e EDITOR`, a global option before the command: the editor it runs for log messages.
+    short: 'e:d:z:T:s:',
+    values: { '-e': 'script' },
+    examples: [{ argv: ['cvs', '-e', 'rm x', 'commit'], commandLines: ['rm x'] }],
+  },
+  {
     names: ['go'],
     summary: 'the Go toolchain',
     short: 'C:',

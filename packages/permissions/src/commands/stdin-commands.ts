@@ -13,8 +13,8 @@ import { commandsRun } from './runner-words';
 
 /**
  * True when `reading` (of `argv`) runs the command lines it reads on standard input: the
- * entry's `stdinCommands` (`at now`, `crontab -`), unless an option names them another way or
- * makes it run none, or a `read` operand is the file; or a `runs-file` option's value is
+ * entry's `stdinCommands` (`at now`, `crontab -`), unless an option names them another way (a
+ * file, a command line: `nix-shell --run CMD`) or makes it run none, or a `read` operand is the file; or a `runs-file` option's value is
  * standard input (`make -f -`, `make --file=/dev/stdin`) where the file is a shell script (no
  * `runsFormat`: in an ftp batch only `!CMD` lines run, and the search for written scripts reads
  * them where the line shows them).
@@ -30,7 +30,8 @@ export function readsCommandsOnStdin(reading: Reading, argv: readonly string[]):
     if (shellText && def.effects.includes('runs-file') && value !== undefined && STDIN_FILE.test(value))
       return true;
     if (def.effects.includes('no-program')) return false;
-    if (def.effects.includes('program-given')) {
+    // A command line given as an option's value (`nix-shell --run CMD`) is what runs instead.
+    if (def.role === 'script' || def.effects.includes('program-given')) {
       if (value !== undefined && STDIN_FILE.test(value)) stdin = true;
       else given = true;
     }

@@ -592,7 +592,7 @@ export interface CommandFact extends ArgvFacts {
   /**
    * It runs the shell command lines it reads on standard input, now or later (`at`'s and
    * `batch`'s jobs, the crontab `crontab` installs), unless an option names them another way
-   * (`program-given`: `at -f FILE`), makes it run none (`no-program`: `at -l`, `crontab -e`),
+   * (`program-given`: `at -f FILE`; a `script` value: `nix-shell --run CMD`), makes it run none (`no-program`: `at -l`, `crontab -e`),
    * or a `read` operand is the file (`crontab FILE`; `-` is standard input again). A `runs-file`
    * value that is standard input (`make -f -`) is read the same way, with no such fact. What
    * arrives there cannot be seen (`engine/unseen-code.ts`).

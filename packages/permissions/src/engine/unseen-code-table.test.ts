@@ -215,6 +215,20 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
   const nsenterShell = "echo 'rm -rf x' | nsenter -t 1 -a";
   const unshareShell = "echo 'rm -rf x' | unshare -r";
   const pkexecShell = "echo 'rm -rf x' | pkexec --user root";
+  // Sandboxes and the like that, given no program, start a shell (decision 0066).
+  const sandboxShells = [
+    ['firejail', "echo 'rm -rf x' | firejail"],
+    ['firejail', "echo 'rm -rf x' | firejail --net=none --private"],
+    ['fakeroot', "echo 'rm -rf x' | fakeroot"],
+    ['fakeroot', "echo 'rm -rf x' | fakeroot -u --"],
+    ['proot', "echo 'rm -rf x' | proot -r /srv -w /"],
+    ['systemd-run', "echo 'rm -rf x' | systemd-run --shell"],
+    ['systemd-run', "echo 'rm -rf x' | systemd-run -S"],
+    ['systemd-run', "echo 'rm -rf x' | systemd-run --user --pty"],
+    ['newgrp', "echo 'rm -rf x' | newgrp docker"],
+    ['torsocks', "echo 'rm -rf x' | torsocks --shell"],
+  ] as const;
+  const machinectlShell = "echo 'rm -rf x' | machinectl shell root@box";
 
   it.each([
     login,
@@ -232,8 +246,47 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
     nsenterShell,
     unshareShell,
     pkexecShell,
+    ...sandboxShells.map(([, command]) => command),
+    machinectlShell,
+    "echo 'rm -rf x' | machinectl --uid=me shell",
   ])('%s is denied under Bash(rm:*)', (command) => {
     expect(decide(command)).toBe('deny');
+  });
+
+  it.each([...sandboxShells, ['machinectl', machinectlShell] as const])(
+    "%s: %s asks under the runner's own rule and Bash(echo:*)",
+    (name, command) => {
+      const rules = compileRuleSet({ allow: [`Bash(${name}:*)`, 'Bash(echo:*)'] });
+      expect(evaluateBash(command, rules, context).behavior).toBe('ask');
+    },
+  );
+
+  it('leaves the program they are given to the rules, as before', () => {
+    const allowed = (command: string, ...allow: string[]) =>
+      evaluateBash(command, compileRuleSet({ allow }), context).behavior;
+    expect(allowed('firejail --net=none ls -la', 'Bash(firejail:*)')).toBe('allow');
+    expect(allowed('fakeroot -- make', 'Bash(fakeroot:*)', 'Bash(make:*)')).toBe('allow');
+    expect(allowed('proot -r /srv -w / ls -la', 'Bash(proot:*)')).toBe('allow');
+    expect(allowed('systemd-run --user ls', 'Bash(systemd-run:*)')).toBe('allow');
+    expect(allowed('machinectl shell box /bin/ls -la', 'Bash(machinectl:*)')).toBe('allow');
+    expect(allowed('torsocks curl https://x', 'Bash(torsocks:*)', 'Bash(curl:*)')).toBe('allow');
+    expect(allowed('firejail --private rm -rf x', 'Bash(firejail:*)')).toBe('ask');
+    // An option the entry does not list, or one that hands the words to another program: opaque.
+    expect(allowed('firejail --foo ls', 'Bash(firejail:*)')).toBe('ask');
+    expect(allowed('firejail -c ls', 'Bash(firejail:*)')).toBe('ask');
+    expect(allowed('proot -q qemu-arm ls', 'Bash(proot:*)')).toBe('ask');
+    expect(allowed("systemd-run -p 'ExecStartPre=rm -rf x' ls", 'Bash(systemd-run:*)')).toBe('ask');
+    for (const command of [
+      'firejail --private rm -rf x',
+      'firejail --foo rm -rf x',
+      'fakeroot -u rm -rf x',
+      'systemd-run --user --scope rm -rf x',
+      'machinectl shell box /bin/rm -rf x',
+      'torsocks rm -rf x',
+    ])
+      expect(decide(command)).toBe('deny');
+    expect(decide('echo x | machinectl shell box /bin/cat')).not.toBe('deny');
+    expect(decide("echo 'rm -rf x' | systemd-run --user")).not.toBe('deny');
   });
 
   it('leaves a remote command, a command to run and arguments given by `:::` alone', () => {
@@ -270,6 +323,22 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
       return { ...entry, unwrap };
     };
     expect(await decideWithout(name, drop, command())).not.toBe('deny');
+  });
+
+  it.each(sandboxShells)(
+    "mutation: without %s's `withoutCommand`, %s is not denied",
+    async (name, command) => {
+      const drop = (entry: CommandFact): CommandFact => {
+        const { withoutCommand: _dropped, ...unwrap } = entry.unwrap ?? {};
+        return { ...entry, unwrap };
+      };
+      expect(await decideWithout(name, drop, command)).not.toBe('deny');
+    },
+  );
+
+  it('mutation: without `loginShell` on `machinectl shell`, the login shell it starts is not seen', async () => {
+    const drop = (entry: CommandFact) => withSub(entry, ['shell'], ({ loginShell: _dropped, ...sub }) => sub);
+    expect(await decideWithout('machinectl', drop, machinectlShell)).not.toBe('deny');
   });
 
   it('mutation: without `linesWithoutCommand`, parallel fed its commands is not seen to run them', async () => {

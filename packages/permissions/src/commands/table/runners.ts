@@ -392,6 +392,8 @@ const MULTIPLEXERS: readonly CommandFact[] = [
         argv: ['nix-shell', 'x.nix', '--argstr', 'a', 'rm', '-p', 'b'],
         roles: { 1: 'unknown', 3: 'name', 4: 'name', 6: 'name' },
       },
+      { argv: ['nix-shell', '-p', 'curl'], stdinCommands: true },
+      { argv: ['nix-shell', '-p', 'curl', '--run', 'cat'], stdinCommands: false },
     ],
   },
 ];
@@ -403,8 +405,6 @@ export const SSH_KEY_SETTINGS = { IdentityFile: 'uses', CertificateFile: 'uses' 
 const NAMED_RUNNERS = [
   'numactl',
   'prlimit',
-  'systemd-run',
-  'firejail',
   'bwrap',
   'xvfb-run',
   'dbus-launch',
@@ -414,8 +414,6 @@ const NAMED_RUNNERS = [
   'valgrind',
   'catchsegv',
   'faketime',
-  'proot',
-  'torsocks',
   'proxychains',
   'proxychains4',
   'caffeinate',
@@ -434,12 +432,10 @@ const NAMED_RUNNERS = [
   'cross-env',
   'env-cmd',
   'chronic',
-  'newgrp',
   'cgexec',
   'schroot',
   'distrobox',
   'toolbox',
-  'fakeroot',
   'rlwrap',
   'lxc-attach',
   'vagrant',
@@ -465,7 +461,217 @@ const NAMED_RUNNERS = [
   'nix',
 ] as const;
 
+/**
+ * Sandboxes and environment changers that run the program their first other word names and,
+ * given none, a shell that reads its commands from standard input (`… | firejail`): the parser
+ * takes them off (`unwrap`), and their options are all listed, so one the entry does not list
+ * makes the command opaque. The deny rules are still matched at every later word.
+ */
+const SANDBOXES: readonly CommandFact[] = [
+  {
+    names: ['firejail'],
+    summary: "runs a program (or, given none, the user's shell) in a sandbox",
+    // firejail 0.9.72's options (usage.c), with older ones' (`--csh`, `--shell=`, `-c`): long
+    // only, compared whole, every value attached (`--net=none`; `--net eth0` is an error). The
+    // program is the first word that does not start with `-`.
+    short: 'c',
+    long:
+      'allow-debuggers allusers appimage caps debug debug-blacklists debug-caps debug-check-filename ' +
+      'debug-errnos debug-private-lib debug-protocols debug-syscalls debug-syscalls32 debug-whitelists ' +
+      'deterministic-exit-code deterministic-shutdown dnstrace icmptrace ids-check ids-init ipc-namespace ' +
+      'keep-config-pulse keep-dev-shm keep-fd keep-shell-rc keep-var-tmp landlock.enforce list machine-id ' +
+      'memory-deny-write-execute netlock netstats nettrace no3d nodbus nodvd nogroups noinput nonewprivs ' +
+      'noprinters noprofile noroot nosound noautopulse novideo nou2f overlay overlay-tmpfs overlay-clean ' +
+      'private-cache private-dev private-lib private-tmp quiet scan seccomp.block-secondary tab top trace ' +
+      'tracelog tree version help writable-etc writable-run-user writable-var writable-var-log csh zsh ' +
+      'dbus-system.log dbus-user.log ' +
+      'apparmor=? apparmor.print=? audit=? bandwidth=? bind=? blacklist=? build=? caps.drop=? caps.keep=? ' +
+      'caps.print=? cat=? chroot=? cpu=? cpu.print=? dbus-log=? dbus-system=? dbus-system.broadcast=? ' +
+      'dbus-system.call=? dbus-system.own=? dbus-system.see=? dbus-system.talk=? dbus-user=? ' +
+      'dbus-user.broadcast=? dbus-user.call=? dbus-user.own=? dbus-user.see=? dbus-user.talk=? ' +
+      'defaultgw=? dns=? dns.print=? env=? fs.print=? get=? hostname=? hosts-file=? ignore=? interface=? ' +
+      'ip=? ip6=? iprange=? join=? join-filesystem=? join-network=? join-or-start=? landlock.fs.read=? ' +
+      'landlock.fs.write=? landlock.fs.makeipc=? landlock.fs.makedev=? landlock.fs.execute=? ls=? mac=? ' +
+      'mkdir=? mkfile=? mtu=? name=? net=? net.print=? netfilter=? netfilter.print=? netfilter6=? ' +
+      'netfilter6.print=? netmask=? netns=? nice=? noblacklist=? noexec=? nowhitelist=? oom=? output=? ' +
+      'output-stderr=? overlay-named=? private=? private-home=? private-bin=? private-etc=? private-cwd=? ' +
+      'private-opt=? private-srv=? profile=? profile.print=? profile-path=? protocol=? protocol.print=? ' +
+      'put=? read-only=? read-write=? restrict-namespaces=? rlimit-as=? rlimit-cpu=? rlimit-fsize=? ' +
+      'rlimit-nofile=? rlimit-nproc=? rlimit-sigpending=? rmenv=? seccomp=? seccomp.drop=? seccomp.keep=? ' +
+      'seccomp.print=? seccomp.32=? seccomp.32.drop=? seccomp.32.keep=? seccomp-error-action=? shell=? ' +
+      'shutdown=? timeout=? tmpfs=? tunnel=? veth-name=? whitelist=? x11=? xephyr-screen=?',
+    values: { '--output': 'write', '--output-stderr': 'write', '--hosts-file': 'read' },
+    permute: false,
+    wrapper: 'after-options',
+    unwrap: {
+      // Given no program, it runs the user's shell, which reads its commands from standard input.
+      withoutCommand: { reason: 'starts a shell' },
+      refuse: {
+        // The program's words handed to a shell (`-c`, a `--shell=` other than none).
+        '-c': 'option -c runs its words through a shell',
+        '--shell': 'option --shell runs the program through a shell',
+        // File transfers and traffic shaping: their operands are no program.
+        '--get': 'option --get copies a file out of a sandbox',
+        '--put': 'option --put copies a file into a sandbox',
+        '--ls': 'option --ls lists files of a sandbox',
+        '--cat': 'option --cat prints a file of a sandbox',
+        '--bandwidth': 'option --bandwidth takes a command of its own',
+      },
+      everyLaterWord: true,
+    },
+    examples: [
+      {
+        argv: ['firejail', '--net=none', '--private', 'rm', '-rf', '/'],
+        roles: { 3: 'command' },
+        readings: 1,
+      },
+      { argv: ['firejail', '--output=log.txt', '--', 'make'], roles: { 3: 'command' }, readings: 1 },
+      // A value is only ever attached: `--net eth0` names no network, `eth0` is the program.
+      { argv: ['firejail', '--net', 'eth0'], roles: { 2: 'command' } },
+    ],
+  },
+  {
+    names: ['fakeroot'],
+    summary: "runs a command (or, given none, `$SHELL`) with root's file ownership faked",
+    // Debian fakeroot's getopt: `+l:i:s:ub:vh`, `lib: faked: unknown-is-real fd-base: version help`.
+    short: 'l:i:s:ub:vh',
+    long: 'lib= faked= unknown-is-real fd-base= version help',
+    abbreviations: true,
+    // `-i` loads the saved ownership from a file, `-s` saves it there on exit.
+    values: { '-i': 'read', '-s': 'write' },
+    permute: false,
+    wrapper: 'after-options',
+    unwrap: { withoutCommand: { reason: 'starts a shell' }, everyLaterWord: true },
+    examples: [
+      { argv: ['fakeroot', '-s', 'state', '--', 'rm', '-rf', 'x'], roles: { 2: 'write', 4: 'command' } },
+      { argv: ['fakeroot', '-i', 'state', 'make'], roles: { 2: 'read', 3: 'command' } },
+    ],
+  },
+  {
+    names: ['proot'],
+    summary: 'runs a program (or, given none, `/bin/sh`) with another root, bindings and identity',
+    // PRoot 5's options (its `cli/proot.h`), the values of short ones in the next word.
+    short: 'r:b:m:q:w:v:k:i:p:R:S:0VhnlLHP',
+    long:
+      'rootfs= bind= mount= qemu= pwd= cwd= verbose= kernel-release= change-id= port= kill-on-exit ' +
+      'root-id version about help usage netcoop link2symlink',
+    values: { '-w': 'chdir', '--pwd': 'chdir', '--cwd': 'chdir' },
+    permute: false,
+    wrapper: 'after-options',
+    unwrap: {
+      withoutCommand: { reason: 'starts a shell' },
+      // `-q CMD`: every guest program runs through that command (an emulator), with its words.
+      refuse: {
+        '-q': 'option -q runs the program through the command it gives',
+        '--qemu': 'option --qemu runs the program through the command it gives',
+      },
+      everyLaterWord: true,
+    },
+    examples: [
+      {
+        argv: ['proot', '-r', '/srv', '-b', '/dev', '-w', '/', 'rm', '-rf', 'x'],
+        roles: { 6: 'chdir', 7: 'command' },
+      },
+    ],
+  },
+  {
+    names: ['systemd-run'],
+    summary: 'runs a command as a transient systemd unit (or, with --shell, a shell)',
+    // systemd 256's getopt: `+hrH:M:E:p:tPqGdSu:` and its long options.
+    short: 'hrH:M:E:p:tPqGdSu:',
+    long:
+      'help version user system scope unit= description= slice= slice-inherit remain-after-exit ' +
+      'send-sighup host= machine= service-type= wait uid= gid= nice= setenv= property= tty pty pipe ' +
+      'quiet on-active= on-boot= on-startup= on-unit-active= on-unit-inactive= on-calendar= ' +
+      'on-timezone-change on-clock-change timer-property= path-property= socket-property= no-block ' +
+      'no-ask-password collect working-directory= same-dir shell job-mode= ignore-failure background= ' +
+      'json= expand-environment=',
+    abbreviations: true,
+    values: { '--working-directory': 'chdir', '-u': 'name', '--unit': 'name' },
+    permute: false,
+    wrapper: 'after-options',
+    unwrap: {
+      // `--shell` with no command runs `$SHELL` on a pseudo-terminal fed from its input.
+      withoutCommand: { reason: 'starts a shell', with: ['-S', '--shell', '-t', '--pty', '--tty'] },
+      // A unit property may be a command line it runs too (`-p ExecStartPre=CMD`).
+      refuse: {
+        '-p': 'option -p sets a unit property, which may be a command (ExecStartPre=)',
+        '--property': 'option --property sets a unit property, which may be a command',
+        '--path-property': 'option --path-property sets a unit property, which may be a command',
+        '--socket-property': 'option --socket-property sets a unit property, which may be a command',
+        '--timer-property': 'option --timer-property sets a unit property, which may be a command',
+      },
+      everyLaterWord: true,
+    },
+    examples: [
+      {
+        argv: ['systemd-run', '--user', '--unit', 'rm', '--working-directory', '/srv', 'make', 'x'],
+        roles: { 3: 'name', 5: 'chdir', 6: 'command' },
+      },
+    ],
+  },
+  {
+    names: ['machinectl'],
+    summary: 'the systemd machine manager: `shell` runs a program, or a login shell, in a container',
+    // systemd's machinectl: `hp:P:als:H:M:qn:o:E:V` and its long options. Before `shell` and
+    // its machine its options are its own; after the machine, the program's (it stops there).
+    short: 'hp:P:als:H:M:qn:o:E:V',
+    long:
+      'help version property= value all full lines= output= no-pager no-legend no-ask-password ' +
+      'kill-whom= signal= uid= setenv= read-only mkdir quiet host= machine= runner= max-addresses= ' +
+      'verify= force format= system user',
+    abbreviations: true,
+    subcommands: {
+      // `machinectl shell [[USER@]MACHINE [PATH [ARGS…]]]`: with no PATH, the user's login shell,
+      // which reads its commands from standard input.
+      shell: {
+        summary: "runs a program, or the user's login shell, in a container",
+        wrapper: 'any-later-word',
+        commandAfter: 1,
+        loginShell: true,
+        permute: false,
+      },
+    },
+    examples: [
+      { argv: ['machinectl', 'shell', 'root@box', '/bin/ls', '-la'], runs: ['/bin/ls -la'] },
+      { argv: ['machinectl', '--uid=me', 'shell', 'box'], runs: [] },
+    ],
+  },
+  {
+    names: ['newgrp'],
+    summary: 'starts a shell with another group (it runs no command of its words)',
+    // `newgrp [-] [GROUP]`: shadow's newgrp always execs the user's shell.
+    operands: ['name'],
+    unwrap: { dashOperands: true, withoutCommand: { reason: 'starts a shell' }, everyLaterWord: true },
+    examples: [{ argv: ['newgrp', '-', 'docker'], roles: { 2: 'name' } }],
+  },
+  {
+    names: ['torsocks'],
+    summary: 'runs a command (or, with --shell, a shell) with its connections through Tor',
+    // torsocks 2's options (its shell script's getopt loop); `on`, `off` and `show` are for a
+    // shell that sources it, read here as the command they are not.
+    short: 'u:p:a:P:idqh',
+    long: 'user= pass= address= port= isolate debug quiet shell help version',
+    values: { '-u': 'name', '--user': 'name', '-p': 'value', '--pass': 'value' },
+    permute: false,
+    wrapper: 'after-options',
+    unwrap: {
+      withoutCommand: { reason: 'starts a shell', with: ['--shell'] },
+      everyLaterWord: true,
+      argvOnly: true,
+    },
+    examples: [
+      {
+        argv: ['torsocks', '-a', 'h', '-P', '9050', 'curl', 'x'],
+        roles: { 2: 'unknown', 4: 'unknown', 5: 'command' },
+        execsArgv: true,
+      },
+    ],
+  },
+];
+
 export const RUNNERS: readonly CommandFact[] = [
+  ...SANDBOXES,
   ...PACKAGE_RUNNERS,
   ...DEBUGGERS,
   ...MULTIPLEXERS,
@@ -651,11 +857,11 @@ export const RUNNERS: readonly CommandFact[] = [
     summary: 'runs a command given in its later words',
     wrapper: 'any-later-word',
     examples: [
-      { argv: ['firejail', '--net=none', 'rm', '-rf', '/'], roles: { 2: 'unknown', 3: 'unknown' } },
+      { argv: ['bwrap', '--bind', '/', '/', 'rm', '-rf', '/'], roles: { 4: 'unknown', 5: 'unknown' } },
       // Its options are not listed: any later word that is no option may start the command.
       {
-        argv: ['systemd-run', '-p', 'X=1', 'make', 'test'],
-        runs: ['X=1 make test', 'make test', 'test'],
+        argv: ['cgexec', '-g', 'cpu:x', 'make', 'test'],
+        runs: ['cpu:x make test', 'make test', 'test'],
       },
     ],
   },

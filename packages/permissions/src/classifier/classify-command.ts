@@ -62,22 +62,29 @@ function optionVariableIn(assignments: readonly ShellAssignment[]): ShellAssignm
 const TRANSPARENT_WRAPPERS: ReadonlySet<string> = namesWhere((fact) => fact.unwrap?.transparent === true);
 
 /**
- * GNU time's `-o FILE` / `--output=FILE` (the program, as `/usr/bin/time`, `command time` or
- * `env time` run it; the bash keyword takes only `-p`): the report goes to FILE, created or
- * truncated (`-a` appends). Every `time` word among the wrapper words is read with time's
- * entry in the command table: the first option whose value it writes, as written, or undefined.
+ * Wrappers with an option whose value is a file they write (the table's `write` role: GNU
+ * time's `-o FILE`, `--output=FILE`, strace's `-o FILE`), whatever command they run.
  */
-function timeOutput(command: SimpleCommand): string | undefined {
+const WRITING_WRAPPERS: ReadonlySet<string> = namesWhere(
+  (fact) => fact.unwrap !== undefined && Object.values(fact.values ?? {}).includes('write'),
+);
+
+/**
+ * The first option of the wrapper `name` whose value it writes (`time -o FILE`: the program,
+ * as `/usr/bin/time`, `command time` or `env time` run it; the bash keyword takes only `-p`),
+ * as written, or undefined. Every word among the wrapper words that names it is read with its
+ * entry, up to the first computed word, as unwrapping reads them.
+ */
+function wrapperOutput(command: SimpleCommand, name: string): string | undefined {
   const words = command.words;
   const wrapperWords = words.length - command.unwrapped.words.length;
   for (let index = 0; index < wrapperWords; index++) {
     const word = words[index]!;
-    if (word.dynamic || commandWordBasename(word.value) !== 'time') continue;
-    // The wrapper's own words only: up to the first computed one, as unwrapping reads them.
+    if (word.dynamic || commandWordBasename(word.value) !== name) continue;
     let end = index + 1;
     while (end < wrapperWords && !words[end]!.dynamic) end++;
     const argv = words.slice(0, end).map((part) => part.value);
-    for (const reading of readCommand(argv, index, 'time') ?? []) {
+    for (const reading of readCommand(argv, index, name) ?? []) {
       for (const option of reading.options) {
         if (option.def?.role !== 'write') continue;
         const value = option.value ?? '';
@@ -134,9 +141,9 @@ export function classifyCommand(command: SimpleCommand): ClassificationResult {
     // its options: only `nohup` writes one.
     const written = commandFact(base)?.fact.writesFiles;
     if (written !== undefined) return mutating(`${base} may write ${written.files.join(', ')}`, wrapper);
-    if (base === 'time') {
-      const output = timeOutput(command);
-      if (output !== undefined) return mutating('time -o writes its report to a file', output);
+    if (WRITING_WRAPPERS.has(base)) {
+      const output = wrapperOutput(command, base);
+      if (output !== undefined) return mutating(`${base} ${output} writes a file`, output);
     }
     if (!TRANSPARENT_WRAPPERS.has(base)) {
       return unknown(`${base} changes how or as whom the command runs, or adds arguments`, wrapper);

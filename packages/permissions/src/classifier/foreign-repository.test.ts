@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { changeEntry, withoutValues, withTableChanged } from '../commands/test-support';
+import type { CommandFact } from '../commands/types';
 import { analyzeShell } from '../shell';
 import { classifyCommand } from './classify-command';
 import { markForeignRepositories } from './foreign-repository';
@@ -54,5 +56,37 @@ describe('markForeignRepositories', () => {
     const [verdict] = markForeignRepositories(commands, commands.map(classifyCommand), { cwd: '/p' });
     expect(verdict!.flag).toBe('-C /tmp/evil');
     expect(verdict!.reason).toContain('outside the working directory');
+  });
+
+  it("reads a wrapper's directory with the table, in any spelling", () => {
+    expect(classes('env --chdir=.. git status', '/p')).toEqual(['unknown']);
+    expect(classes('env -iC.. git status', '/p')).toEqual(['unknown']);
+    expect(classes('env --chdir sub git status', '/p')).toEqual(['read-only']);
+    expect(classes('nice env -C /q git log', '/p')).toEqual(['unknown']);
+  });
+});
+
+/** `line`'s classifications, with the table's entry `name` changed by `mutate`. */
+async function classesWithout(name: string, mutate: (entry: CommandFact) => CommandFact, line: string) {
+  return withTableChanged(changeEntry(name, mutate), async () => {
+    const shell = await import('../shell');
+    const classifier = await import('./classify-command');
+    const foreign = await import('./foreign-repository');
+    const commands = shell.analyzeShell(line).commands;
+    return foreign
+      .markForeignRepositories(commands, commands.map(classifier.classifyCommand), { cwd: '/p' })
+      .map((verdict) => verdict.classification);
+  });
+}
+
+describe('directory changes from the table (decision 0066)', () => {
+  it("mutation: without popd's `stack-directory`, git after it is read as run where pushd went", async () => {
+    const drop = ({ implies: _dropped, ...entry }: CommandFact) => entry;
+    expect((await classesWithout('popd', drop, 'pushd x && popd && git log'))[2]).toBe('read-only');
+  });
+
+  it("mutation: without env's `chdir` values, `env -C .. git status` runs in the project", async () => {
+    const drop = (entry: CommandFact) => withoutValues(entry, '-C', '--chdir');
+    expect(await classesWithout('env', drop, 'env -C .. git status')).toEqual(['read-only']);
   });
 });

@@ -4,15 +4,21 @@
  * `credential.helper`), so a read-only git subcommand is only read-only in a repository the
  * user chose — the project (the call's working directory) and what lies inside it. Pointed
  * elsewhere it is 'unknown' (asked in read-only mode): by `git -C DIR`, `--work-tree=DIR`,
- * `GIT_DIR=`/`GIT_WORK_TREE=`/`GIT_COMMON_DIR=` (also through `env`), `env -C DIR`, or a
- * `cd`/`pushd` earlier in the same command line. (`--git-dir` is already a writer: see
+ * `GIT_DIR=`/`GIT_WORK_TREE=`/`GIT_COMMON_DIR=` (also through `env`), a wrapper's directory
+ * (`env -C DIR`, `sudo -D DIR`), or a `cd`/`pushd`/`popd` earlier in the same command line. (`--git-dir` is already a writer: see
  * `git-global.ts`.)
  *
  * Directories are compared as written, normalised (`.`, `..`, repeated `/`), never looked
  * up on disk: a symbolic link inside the project that leads out of it is not seen. Without
  * a working directory, only relative paths that stay below it count as inside.
  */
-import { directoryChanges, readCommand } from '../commands';
+import {
+  DIRECTORY_CHANGERS,
+  directoryChanges,
+  namesWhere,
+  readCommand,
+  STACK_DIRECTORY_NAMES,
+} from '../commands';
 import { commandWordBasename } from '../shell/command-word';
 import type { SimpleCommand } from '../shell/types';
 import type { ClassificationResult } from './types';
@@ -47,6 +53,19 @@ function isInside(dir: string, project: string): boolean {
   return dir === project || dir.startsWith(project === '/' ? '/' : `${project}/`);
 }
 
+/**
+ * Wrappers with an option whose value is the directory their command runs in (the table's
+ * `chdir` role: `env -C DIR`, `sudo -D DIR`).
+ */
+const CHDIR_WRAPPERS: ReadonlySet<string> = namesWhere(
+  (fact) => fact.unwrap !== undefined && Object.values(fact.values ?? {}).includes('chdir'),
+);
+
+/** True when the shell goes elsewhere after the command named `name` (`cd`, `pushd`, `popd`). */
+function changesDirectory(name: string): boolean {
+  return DIRECTORY_CHANGERS.has(name) || STACK_DIRECTORY_NAMES.has(name);
+}
+
 /** git's variables that name the repository or its work tree. */
 const REPOSITORY_VARIABLES = new Set(['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR']);
 
@@ -76,8 +95,8 @@ class DirectoryWalk {
   follow(command: SimpleCommand): void {
     const argv = command.unwrapped.argv;
     const name = argv[0];
-    if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return;
-    if (name === 'popd' || command.assignments.length > 0) {
+    if (name === undefined || !changesDirectory(name)) return;
+    if (STACK_DIRECTORY_NAMES.has(name) || command.assignments.length > 0) {
       // `popd` returns to a directory of the stack; `CDPATH=… cd x` looks x up elsewhere.
       this.current = undefined;
       return;
@@ -120,19 +139,25 @@ class DirectoryWalk {
           return verdict(`${assignment.name}=${assignment.value}`);
       }
     }
-    // `env -C DIR` / `--chdir=DIR` among the wrapper words.
+    // A wrapper's directory (`env -C DIR`, `sudo -D DIR`), as the table reads its options.
     const wrapperCount = command.words.length - words.length;
-    for (let index = 0; index < wrapperCount; index++) {
-      const value = command.words[index]!.value;
-      let target: string | undefined;
-      if (value === '-C' || value === '--chdir') target = command.words[index + 1]?.value;
-      else if (value.startsWith('--chdir=')) target = value.slice(8);
-      else if (/^-[i0v]*C./.test(value)) target = value.slice(value.indexOf('C') + 1);
-      if (target === undefined) continue;
-      if (command.words.some((word, at) => at < wrapperCount && word.dynamic)) return verdict(value);
-      if (!command.words.slice(0, index).some((word) => commandWordBasename(word.value) === 'env')) continue;
-      dir = dir === undefined ? undefined : resolve(dir, target);
-      spelled = `${value} ${target}`;
+    if (wrapperCount > 0) {
+      const wrapperArgv = command.argv.slice(0, wrapperCount);
+      for (let index = 0; index < wrapperCount; index++) {
+        const name = commandWordBasename(wrapperArgv[index]!);
+        if (!CHDIR_WRAPPERS.has(name)) continue;
+        const readings = readCommand(wrapperArgv, index, name) ?? [];
+        for (const option of readings[0]?.options ?? []) {
+          if ((option.role ?? option.def?.role) !== 'chdir' || option.value === undefined) continue;
+          const arg = wrapperArgv[option.index]!;
+          const named = option.valueIndex === option.index ? arg : `${arg} ${option.value}`;
+          // More than one reading, or a computed word among the wrapper's: not placed for sure.
+          if (readings.length > 1 || command.words.some((word, at) => at < wrapperCount && word.dynamic))
+            return verdict(named);
+          dir = dir === undefined ? undefined : resolve(dir, option.value);
+          spelled = named;
+        }
+      }
     }
     // git's own `-C DIR` (each relative to the one before) and `--work-tree=DIR`, as the
     // command table reads them: every reading must stay in the project.
@@ -177,7 +202,7 @@ export function markForeignRepositories(
   for (let index = 0; index < commands.length; index++) {
     const command = commands[index]!;
     const name = command.unwrapped.argv[0];
-    if (name === 'cd' || name === 'pushd' || name === 'popd') {
+    if (name !== undefined && changesDirectory(name)) {
       walk ??= new DirectoryWalk(context.cwd);
       walk.follow(command);
       continue;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { namesWhere } from '../commands';
-import { changeEntry, withTableChanged } from '../commands/test-support';
+import { changeEntry, withoutValues, withTableChanged } from '../commands/test-support';
 import type { CommandFact } from '../commands/types';
 import { analyzeShell } from '../shell/analyze-shell';
 import { classifyCommand } from './classify-command';
@@ -59,6 +59,24 @@ describe('transparent wrappers, from the table', () => {
         classifier.classifyCommand(shell.analyzeShell(source).commands[0]!).classification;
       expect(verdict('timeout 5 ls')).toBe('unknown');
       expect(verdict('nice ls')).toBe('read-only');
+    });
+  });
+
+  it("a wrapper's option that writes a file makes the command mutating, from its `write` role", () => {
+    expect(classify('/usr/bin/time -o t.txt ls')).toBe('mutating');
+    expect(classify('nice -n 5 env time --output=t.txt ls')).toBe('mutating');
+    expect(classify('strace -o log ls')).toBe('mutating');
+    expect(classify('/usr/bin/time -p ls')).toBe('read-only');
+  });
+
+  it("mutation: without time's `write` role for -o, `time -o FILE ls` keeps ls's verdict", async () => {
+    const drop = (entry: CommandFact) => withoutValues(entry, '-o', '--output');
+    await withTableChanged(changeEntry('time', drop), async () => {
+      const shell = await import('../shell/analyze-shell');
+      const classifier = await import('./classify-command');
+      const verdict = (source: string) =>
+        classifier.classifyCommand(shell.analyzeShell(source).commands[0]!).classification;
+      expect(verdict('/usr/bin/time -o t.txt ls')).toBe('read-only');
     });
   });
 });

@@ -424,6 +424,22 @@ export const READ_ONLY_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.re
 export const MUTATING_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.mutates === true);
 
 /**
+ * Commands that change the shell's directory to an operand (`cd`, `pushd`: the table's `chdir`
+ * operand), which the rest of the line runs in.
+ */
+export const DIRECTORY_CHANGERS: ReadonlySet<string> = namesWhere(
+  (fact) => fact.operands?.includes('chdir') === true,
+);
+
+/**
+ * Commands that change the shell's directory to one of its directory stack, which their words
+ * do not name (`popd`: `stack-directory`).
+ */
+export const STACK_DIRECTORY_NAMES: ReadonlySet<string> = namesWhere(
+  (fact) => fact.implies?.includes('stack-directory') === true,
+);
+
+/**
  * True when an option of the entry (or of a subcommand of it) holds a command line, or an ftp
  * command string whose `!CMD` runs one (`lftp -c '!rm x'`).
  */

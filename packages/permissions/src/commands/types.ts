@@ -72,6 +72,8 @@ export type Role =
  *   data files it names from (`jq -L DIR`: `import "m" as $m;` reads `DIR/m.json`);
  * - `keeps-directory`: its `chdir` operand is not where the shell goes after all (`pushd -n DIR`
  *   only adds DIR to the directory stack);
+ * - `stack-directory`: the shell goes to a directory of its directory stack, which the words do
+ *   not name (`popd`);
  * - `prints-content`: a (sub)command that otherwise names files only (`printsNoContent`) prints
  *   what they hold (`git log -p`: a patch; `git status -v`: the staged diff);
  * - `program-given`: the option names the program another way than inline or as the first
@@ -106,6 +108,7 @@ export type Effect =
   | 'in-place'
   | 'module-path'
   | 'keeps-directory'
+  | 'stack-directory'
   | 'prints-content'
   | 'program-given'
   | 'program-stdin'

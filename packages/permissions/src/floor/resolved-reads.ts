@@ -15,7 +15,15 @@
  * The word-by-word check (secret-reads.ts) still runs first: it needs no directory.
  */
 
-import { atAnyLevel, directoryChanges, namesWhere, type Reading, readCommand } from '../commands';
+import {
+  atAnyLevel,
+  DIRECTORY_CHANGERS,
+  directoryChanges,
+  namesWhere,
+  type Reading,
+  readCommand,
+  STACK_DIRECTORY_NAMES,
+} from '../commands';
 import { canonicalHost, hostsInText, worstHost } from '../network/network-targets';
 import type { ProtectedClass } from '../protected/protected-catalogue';
 import type { ProtectedPathModel } from '../protected/protected-paths';
@@ -80,14 +88,6 @@ function optionReads(
   }
   return found;
 }
-
-/**
- * Commands that change the shell's directory to an operand (`cd`, `pushd`: the table's `chdir`
- * operand), which the rest of the line runs in.
- */
-const DIRECTORY_CHANGERS: ReadonlySet<string> = namesWhere(
-  (fact) => fact.operands?.includes('chdir') === true,
-);
 
 /** A remote resource (`file://` is a local path and stays checked). */
 const URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\//i;
@@ -344,7 +344,7 @@ export class ResolvedReads {
     if (DIRECTORY_CHANGERS.has(name)) this.follow(inner, name, current.dirs);
     // `popd` goes back to a directory of the stack, which is not followed: the `&&` chain after
     // it may run anywhere the line has been.
-    else if (name === 'popd') this.chain = undefined;
+    else if (STACK_DIRECTORY_NAMES.has(name)) this.chain = undefined;
     return found;
   }
 

@@ -86,7 +86,6 @@ export const BASICS: readonly CommandFact[] = [
       'false',
       'exit',
       ':',
-      'popd',
       'dirs',
       'sleep',
       'nproc',
@@ -133,6 +132,14 @@ export const BASICS: readonly CommandFact[] = [
       { argv: ['pushd', 'sub'], roles: { 1: 'chdir' }, notEffects: ['keeps-directory'] },
       { argv: ['pushd', '-n', 'sub'], roles: { 2: 'chdir' }, effects: ['keeps-directory'] },
     ],
+  },
+  {
+    names: ['popd'],
+    summary: 'changes the shell directory to the one on top of the directory stack, and pops it',
+    readOnly: 'any-option',
+    short: 'n',
+    implies: ['stack-directory'],
+    examples: [{ argv: ['popd'], effects: ['stack-directory'] }],
   },
   {
     names: ['seq'],

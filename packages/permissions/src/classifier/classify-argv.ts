@@ -13,6 +13,7 @@ import {
   commandFact,
   listedInputAt,
   MUTATING_NAMES,
+  memoByName,
   namesWhere,
   READ_ONLY_NAMES,
   READS_OPTIONS_NAMES,
@@ -100,26 +101,21 @@ interface Listed {
 const NOPT_NAMES: ReadonlySet<string> = namesWhere((fact) => fact.optionStyle === 'nopt');
 
 /**
- * What classifyArgv makes of each command name met so far, `null` for a name it does not
- * list (most command words): asked of the table's derived sets one name at a time, so a new
- * process tests only the entries of the names it meets. Bounded: command words repeat, hostile
- * input may not.
+ * What classifyArgv makes of a command name, `null` for a name it does not list (most command
+ * words): asked of the table's derived sets one name at a time, so a new process tests only the
+ * entries of the names it meets, and kept per name (`memoByName`).
  */
-const LISTED = new Map<string, Listed | null>();
+const listedAs = memoByName<Listed | null>((name) =>
+  READ_ONLY_NAMES.has(name)
+    ? { classify: undefined, table: true }
+    : NOPT_NAMES.has(name)
+      ? { classify: (args, words) => classifyPackageRunner(name, args, words) }
+      : null,
+);
 
 /** How `name` is classified, when it is listed. */
 function listedEntry(name: string): Listed | undefined {
-  let listed = LISTED.get(name);
-  if (listed === undefined) {
-    listed = READ_ONLY_NAMES.has(name)
-      ? { classify: undefined, table: true }
-      : NOPT_NAMES.has(name)
-        ? { classify: (args, words) => classifyPackageRunner(name, args, words) }
-        : null;
-    if (LISTED.size >= 4096) LISTED.clear();
-    LISTED.set(name, listed);
-  }
-  return listed ?? undefined;
+  return listedAs(name) ?? undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atAnyLevel, namesInAny, namesWhere, nameTest } from './index';
+import { atAnyLevel, memoByName, namesInAny, namesWhere, nameTest } from './index';
 import { ENTRIES } from './table';
 import type { CommandFact } from './types';
 
@@ -66,5 +66,20 @@ describe('namesWhere: a name set derived as it is asked', () => {
     expect(stars.length).toBeGreaterThan(0);
     for (const star of stars) expect(test(`${star.slice(0, -1)}anything`)).toBe(true);
     expect(test('no-such-command')).toBe(false);
+  });
+});
+
+describe('memoByName', () => {
+  it('computes once per name, and forgets all names once it holds `limit` of them', () => {
+    const asked: string[] = [];
+    const memo = memoByName((name) => {
+      asked.push(name);
+      return name.length;
+    }, 2);
+    expect([memo('ls'), memo('ls'), memo('git')]).toEqual([2, 2, 3]);
+    expect(asked).toEqual(['ls', 'git']);
+    // A third name: the two kept are forgotten, so `ls` is computed again.
+    expect([memo('sed'), memo('ls')]).toEqual([3, 2]);
+    expect(asked).toEqual(['ls', 'git', 'sed', 'ls']);
   });
 });

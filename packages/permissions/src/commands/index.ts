@@ -244,6 +244,25 @@ class DerivedNames implements ReadonlySet<string> {
 }
 
 /**
+ * `compute` kept per command name as it is asked, for a consumer that combines several of the
+ * table's derived sets into one answer per name (the floor's `nameKind`, the classifier's
+ * `listedEntry`). Bounded: command words repeat, hostile input may not, so the memo is emptied
+ * at `limit` names. `compute` must be pure and never give `undefined`.
+ */
+export function memoByName<T>(compute: (name: string) => T, limit = 4096): (name: string) => T {
+  const known = new Map<string, T>();
+  return (name) => {
+    let value = known.get(name);
+    if (value === undefined) {
+      value = compute(name);
+      if (known.size >= limit) known.clear();
+      known.set(name, value);
+    }
+    return value;
+  };
+}
+
+/**
  * The names of the entries whose facts pass `test`, read from the entries as written: a set
  * derived this way compiles no entry, and tests an entry when one of its names is first asked
  * (see `DerivedNames`).

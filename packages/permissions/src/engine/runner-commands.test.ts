@@ -331,3 +331,63 @@ describe('ssh reads its options after the host too (loginShell)', () => {
     expect(await decideChanged(changeEntry('ssh', mutate), command, deny, context)).toBe('ask');
   });
 });
+
+describe('docker run and podman run: their options before the image (decision 0066)', () => {
+  it.each([
+    ['docker run --rm -v /repo:/w -w /w img ls', 'Bash(docker:*)'],
+    ['docker run --rm -e X=1 img ls -la', 'Bash(docker:*)'],
+    ['docker container run -d --restart always img ls', 'Bash(docker:*)'],
+    ['podman run --rm --pod p -v .:/w:Z img ls', 'Bash(podman:*)'],
+  ])('%s is allowed under %s: the command follows the image', (command, rule) => {
+    expect(decide(command, [rule]).behavior).toBe('allow');
+  });
+
+  it.each([
+    'docker run --rm -e X=1 img rm -rf x',
+    'docker run --entrypoint rm img -rf x',
+    "docker run --health-cmd 'rm -rf x' img ls",
+  ])('%s asks under Bash(docker:*) and is denied under Bash(rm:*)', (command) => {
+    expect(decide(command, ['Bash(docker:*)']).behavior).toBe('ask');
+    expect(decide(command, [], ['Bash(rm:*)']).behavior).toBe('deny');
+  });
+
+  it("still lets the floor see a bind mount's host path", () => {
+    expect(decide('docker run --rm -v ~/.ssh:/k img ls', ['Bash(docker:*)']).behavior).toBe('deny');
+    expect(
+      decide('docker run --rm --mount type=bind,source=/root/.ssh,target=/k img ls', ['Bash(docker:*)'])
+        .behavior,
+    ).toBe('deny');
+  });
+
+  it("given no command, the image's own, fed on standard input, is not seen", () => {
+    const fed = "echo 'rm -rf x' | docker run -i img";
+    expect(decide(fed, [], ['Bash(rm:*)']).behavior).toBe('deny');
+    expect(decide(fed, ['Bash(docker:*)', 'Bash(echo:*)']).behavior).toBe('ask');
+    expect(decide('echo x | docker run -i img cat', [], ['Bash(rm:*)']).behavior).not.toBe('deny');
+  });
+
+  it("mutation: without docker run's options, `docker run --rm -e X=1 img ls` asks", async () => {
+    const drop = (entry: CommandFact) =>
+      withSub(entry, ['run'], ({ short: _s, long: _l, values: _v, ...sub }) => sub);
+    expect(
+      await decideChanged(
+        changeEntry('docker', drop),
+        'docker run --rm -e X=1 img ls',
+        { allow: ['Bash(docker:*)'] },
+        context,
+      ),
+    ).toBe('ask');
+  });
+
+  it("mutation: without docker run's `loginShell`, the image's command fed on standard input is not denied", async () => {
+    const drop = (entry: CommandFact) => withSub(entry, ['run'], ({ loginShell: _d, ...sub }) => sub);
+    expect(
+      await decideChanged(
+        changeEntry('docker', drop),
+        "echo 'rm -rf x' | docker run -i img",
+        { deny: ['Bash(rm:*)'] },
+        context,
+      ),
+    ).not.toBe('deny');
+  });
+});

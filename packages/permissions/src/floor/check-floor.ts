@@ -4,7 +4,7 @@
  * environment dumps; the first violation is returned.
  */
 
-import { mayPrintCredential } from '../commands';
+import { mayPrintCredential, memoByName } from '../commands';
 import { hasPatternChar, mentionsSecretFragment } from '../secrets/secret-fragments';
 import { analyzeShell } from '../shell';
 import { commandWordBasename } from '../shell/command-word';
@@ -54,27 +54,18 @@ const INTERPRETER = 32;
 const BRACKET = 64;
 
 /**
- * What the checks make of each command name met so far (bounded: command words repeat, hostile
- * input may not). The sets it asks are derived from the command table one name at a time
- * (`namesWhere`), so a new process tests the entries of the names it meets, not the whole table
- * (a `*` name such as `docker-credential-*` is matched by `mayPrintCredential`).
+ * The bits above `name` has (0 for most names), kept per name (`memoByName`). The sets it asks
+ * are derived from the command table one name at a time (`namesWhere`), so a new process tests
+ * the entries of the names it meets, not the whole table (a `*` name such as
+ * `docker-credential-*` is matched by `mayPrintCredential`).
  */
-const NAME_KINDS = new Map<string, number>();
-
-/** The bits above `name` has (0 for most names). */
-function nameKind(name: string): number {
-  let kind = NAME_KINDS.get(name);
-  if (kind === undefined) {
-    kind =
-      (ASSIGNING_COMMANDS.has(name) ? ASSIGNS : 0) |
-      (mayPrintCredential(name) ? CREDENTIALS : 0) |
-      (DUMP_COMMANDS.has(name) ? DUMPS : 0) |
-      (NO_READ_OPERANDS.has(name) ? NO_READ : 0);
-    if (NAME_KINDS.size >= 4096) NAME_KINDS.clear();
-    NAME_KINDS.set(name, kind);
-  }
-  return kind;
-}
+const nameKind = memoByName(
+  (name) =>
+    (ASSIGNING_COMMANDS.has(name) ? ASSIGNS : 0) |
+    (mayPrintCredential(name) ? CREDENTIALS : 0) |
+    (DUMP_COMMANDS.has(name) ? DUMPS : 0) |
+    (NO_READ_OPERANDS.has(name) ? NO_READ : 0),
+);
 
 /**
  * True when `checkFloor` surely finds nothing, by a shortcut for the common command: no

@@ -106,6 +106,55 @@ const PODMAN_EXEC = {
 } as const;
 
 /**
+ * `docker run [OPTIONS] IMAGE [CMD…]` (docker 27's options, all before the image, where it stops
+ * reading them): the command follows the image. `--entrypoint PROGRAM` is the program run, with
+ * the words after the image as its arguments; `--health-cmd CMD` a command line run in the
+ * container again and again. The other values stay `unknown`: the floor still checks them as
+ * words (`-v ~/.ssh:/k`, `--mount source=…` name host paths the container reads and writes).
+ * Given no command it runs the image's own, which may be a shell that reads its commands from
+ * standard input (`… | docker run -i ubuntu`): a login shell, as ssh's.
+ */
+const CONTAINER_RUN = {
+  ...RUNS,
+  loginShell: true,
+  short: 'a:c:de:h:il:m:p:Pqtu:v:w:',
+  long:
+    'add-host= annotation= attach= blkio-weight= blkio-weight-device= cap-add= cap-drop= ' +
+    'cgroup-parent= cgroupns= cidfile= cpu-count= cpu-percent= cpu-period= cpu-quota= cpu-rt-period= ' +
+    'cpu-rt-runtime= cpu-shares= cpus= cpuset-cpus= cpuset-mems= detach-keys= device= ' +
+    'device-cgroup-rule= device-read-bps= device-read-iops= device-write-bps= device-write-iops= dns= ' +
+    'dns-opt= dns-option= dns-search= domainname= entrypoint= env= env-file= expose= gpus= group-add= ' +
+    'health-cmd= health-interval= health-retries= health-start-interval= health-start-period= ' +
+    'health-timeout= hostname= io-maxbandwidth= io-maxiops= ip= ip6= ipc= isolation= kernel-memory= ' +
+    'label= label-file= link= link-local-ip= log-driver= log-opt= mac-address= memory= ' +
+    'memory-reservation= memory-swap= memory-swappiness= mount= name= net= net-alias= network= ' +
+    'network-alias= oom-score-adj= pid= pids-limit= platform= publish= pull= restart= runtime= ' +
+    'security-opt= shm-size= stop-signal= stop-timeout= storage-opt= sysctl= tmpfs= ulimit= user= ' +
+    'userns= uts= volume= volume-driver= volumes-from= workdir= detach interactive tty rm privileged ' +
+    'publish-all init no-healthcheck oom-kill-disable read-only quiet help use-api-socket sig-proxy=? ' +
+    'disable-content-trust=?',
+  values: {
+    '--entrypoint': 'command',
+    '--health-cmd': 'script',
+    '--env-file': 'read',
+    '--label-file': 'read',
+    '--cidfile': 'write',
+    '--name': 'name',
+  },
+} as const;
+
+/** `podman run`: docker's options and podman's own (its pods, secrets, id maps, systemd mode). */
+const PODMAN_RUN = {
+  ...CONTAINER_RUN,
+  long:
+    `${CONTAINER_RUN.long} pod= pod-id-file= replace secret= tz= systemd= rootfs uidmap= gidmap= ` +
+    'subuidname= subgidname= conmon-pidfile= pidfile= preserve-fds= http-proxy=? arch= os= variant= ' +
+    'authfile= creds= cert-dir= tls-verify=? sdnotify= passwd-entry= group-entry= hostuser= ' +
+    'env-host=? env-merge= unsetenv= unsetenv-all=? chrootdirs= personality= timeout= requires= ' +
+    'image-volume= init-path= log-level= seccomp-policy= decryption-key= retry= retry-delay=',
+} as const;
+
+/**
  * `kubectl exec (POD | TYPE/NAME) [-c CONTAINER] -- CMD…`: its options may follow the pod
  * (cobra reads them up to `--`); `-f FILE` names the pod from a file, so no operand is one.
  */
@@ -132,10 +181,16 @@ const PS = {
 } as const;
 
 /** `container exec` runs a command as `exec` does, `container run` as `run`. */
-const CONTAINER = group('manages containers', { exec: CONTAINER_EXEC, run: RUNS, ps: PS, ls: PS, list: PS });
+const CONTAINER = group('manages containers', {
+  exec: CONTAINER_EXEC,
+  run: CONTAINER_RUN,
+  ps: PS,
+  ls: PS,
+  list: PS,
+});
 const PODMAN_CONTAINER = group('manages containers', {
   exec: PODMAN_EXEC,
-  run: RUNS,
+  run: PODMAN_RUN,
   ps: PS,
   ls: PS,
   list: PS,
@@ -506,7 +561,7 @@ export const TOOLS: readonly CommandFact[] = [
       ...QUIET,
       ...GROUPS,
       exec: CONTAINER_EXEC,
-      run: RUNS,
+      run: CONTAINER_RUN,
       ps: PS,
       build: { ...runsCode("builds an image, running the Dockerfile's RUN lines"), runsNoCommand: true },
       buildx: {
@@ -545,6 +600,22 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['docker', 'ps', '-a'], ids: false },
       { argv: ['docker', 'ps', '-q', '--format', 'x'], ids: false },
       { argv: ['docker', 'run', '--rm', 'img', 'ls'], runs: ['ls'] },
+      // Its options come before the image, with their values: the command follows the image.
+      {
+        argv: ['docker', 'run', '--rm', '-v', '/repo:/w', '-w', '/w', '-e', 'X=1', 'img', 'ls', '-la'],
+        readings: 1,
+        roles: { 4: 'unknown' },
+        runs: ['ls -la'],
+      },
+      {
+        argv: ['docker', 'run', '-it', '--name', 'web', '-p', '8080:80', 'nginx'],
+        roles: { 4: 'name' },
+        runs: [],
+      },
+      { argv: ['docker', 'run', '--env-file', 'e', 'img', 'ls'], roles: { 3: 'read' }, runs: ['ls'] },
+      { argv: ['docker', 'run', '--entrypoint', 'rm', 'img', '-rf', 'x'], roles: { 3: 'command' } },
+      { argv: ['docker', 'run', '--health-cmd', 'rm -rf x', 'img'], commandLines: ['rm -rf x'] },
+      { argv: ['docker', 'container', 'run', '-d', '--restart', 'always', 'img', 'ls'], runs: ['ls'] },
       { argv: ['docker', 'logs', 'c'], runs: [] },
       { argv: ['docker', 'image', 'frob', 'rm'], runsCommand: true },
     ],
@@ -559,7 +630,7 @@ export const TOOLS: readonly CommandFact[] = [
       ...QUIET,
       ...GROUPS,
       exec: PODMAN_EXEC,
-      run: RUNS,
+      run: PODMAN_RUN,
       ps: PS,
       build: { ...runsCode("builds an image, running the Containerfile's RUN lines"), runsNoCommand: true },
       container: PODMAN_CONTAINER,
@@ -571,6 +642,11 @@ export const TOOLS: readonly CommandFact[] = [
       { argv: ['podman', 'exec', '-l', 'reboot'], runs: ['reboot'] },
       { argv: ['podman', 'container', 'exec', '--latest', 'ls', '-la'], runs: ['ls -la'] },
       { argv: ['podman', 'ps', '-q'], ids: true },
+      {
+        argv: ['podman', 'run', '--rm', '--pod', 'p', '-v', '.:/w:Z', 'img', 'ls'],
+        readings: 1,
+        runs: ['ls'],
+      },
     ],
   },
   {

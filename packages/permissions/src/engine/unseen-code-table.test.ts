@@ -336,6 +336,29 @@ describe('runners that run what arrives on standard input (`loginShell`, `linesW
     },
   );
 
+  it.each([
+    ['ddev', 'ssh', "echo 'rm -rf x' | ddev ssh -s db"],
+    ['docker', 'compose run', "echo 'rm -rf x' | docker compose run web"],
+  ])(
+    '%s %s fed on standard input is denied under Bash(rm:*), and asks under its own rule',
+    (name, _sub, command) => {
+      expect(decide(command)).toBe('deny');
+      const rules = compileRuleSet({ allow: [`Bash(${name}:*)`, 'Bash(echo:*)'] });
+      expect(evaluateBash(command, rules, context).behavior).toBe('ask');
+    },
+  );
+
+  it.each([
+    ['ddev', ['ssh'], "echo 'rm -rf x' | ddev ssh -s db"],
+    ['docker', ['compose', 'run'], "echo 'rm -rf x' | docker compose run web"],
+  ] as const)(
+    "mutation: without %s's `loginShell` at %j, the shell fed is not denied",
+    async (name, path, command) => {
+      const drop = (entry: CommandFact) => withSub(entry, path, ({ loginShell: _dropped, ...sub }) => sub);
+      expect(await decideWithout(name, drop, command)).not.toBe('deny');
+    },
+  );
+
   it('mutation: without `loginShell` on `machinectl shell`, the login shell it starts is not seen', async () => {
     const drop = (entry: CommandFact) => withSub(entry, ['shell'], ({ loginShell: _dropped, ...sub }) => sub);
     expect(await decideWithout('machinectl', drop, machinectlShell)).not.toBe('deny');

@@ -392,8 +392,19 @@ export const LAUNCHERS: readonly CommandFact[] = [
         long: 'service= dir= raw quiet',
         values: { '-s': 'name', '--service': 'name' },
       },
+      // `ddev ssh [-s SERVICE] [-d DIR]`: a shell in the container, reading standard input.
+      ssh: {
+        summary: "opens a shell in the project's web container (or another service's)",
+        short: 's:d:',
+        long: 'service= dir=',
+        values: { '-s': 'name', '--service': 'name' },
+        loginShell: true,
+      },
     },
-    examples: [{ argv: ['ddev', 'exec', '-s', 'db', 'rm', 'x'], roles: { 3: 'name' }, runs: ['rm x'] }],
+    examples: [
+      { argv: ['ddev', 'exec', '-s', 'db', 'rm', 'x'], roles: { 3: 'name' }, runs: ['rm x'] },
+      { argv: ['ddev', 'ssh', '-s', 'db'], roles: { 3: 'name' } },
+    ],
   },
   {
     names: ['multipass'],

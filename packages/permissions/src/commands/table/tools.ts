@@ -202,7 +202,9 @@ export const COMPOSE = {
   long:
     'file= project-name= profile= env-file= project-directory= ansi= progress= parallel= ' +
     'compatibility dry-run all-resources',
-  subcommands: { ...QUIET, exec: EXEC, run: RUNS },
+  // `run SERVICE` with no command runs the service's own, attached to standard input by default:
+  // it may be a shell that reads its commands there (`loginShell`, as `docker run`).
+  subcommands: { ...QUIET, exec: EXEC, run: { ...RUNS, loginShell: true } },
 } as const;
 
 /**

@@ -392,8 +392,6 @@ const MULTIPLEXERS: readonly CommandFact[] = [
         argv: ['nix-shell', 'x.nix', '--argstr', 'a', 'rm', '-p', 'b'],
         roles: { 1: 'unknown', 3: 'name', 4: 'name', 6: 'name' },
       },
-      { argv: ['nix-shell', '-p', 'curl'], stdinCommands: true },
-      { argv: ['nix-shell', '-p', 'curl', '--run', 'cat'], stdinCommands: false },
     ],
   },
 ];

@@ -28,7 +28,7 @@ import type { CommandRule } from '../rules/rule';
 import { analyzeShell } from '../shell';
 import type { ShellAnalysisOptions, SimpleCommand } from '../shell/types';
 import { commandTexts, unseenReason } from './command-analysis';
-import { isCommandRunner } from './hidden-commands';
+import { isCommandRunner, variablesSetFor } from './hidden-commands';
 import { hasWriteRedirect } from './redirects';
 import { type CommandVerdict, findAllowRule, type ShellRuleSet, unwrappedDiffers } from './shell-rules';
 
@@ -71,15 +71,16 @@ export function commandLinesRun(command: SimpleCommand): readonly string[] {
   const ownWords = !isCommandRunner(name) && isInterpreterOrWrapper(word);
   const variables = COMMAND_VARIABLE_NAMES.has(name);
   if (!ownWords && !variables) return texts;
-  const table = new Set(commandLinesIn(readCommand(inner, 0, name) ?? [], inner));
+  // The same variables the deny side reads: a `commandEnv` one's line always stays.
+  const assigned = variablesSetFor(command);
+  const table = new Set(commandLinesIn(readCommand(inner, 0, name) ?? [], inner, assigned));
   const dropped = new Set<string>();
   if (variables) {
     for (const arg of inner) {
       const equals = arg.indexOf('=');
       if (equals > 0) dropped.add(arg.slice(equals + 1));
     }
-    for (const assignment of command.assignments) dropped.add(assignment.value);
-    for (const assignment of command.unwrapped.assignments) dropped.add(assignment.value);
+    for (const assignment of assigned) dropped.add(assignment.value);
   }
   return texts.filter(
     (text) =>

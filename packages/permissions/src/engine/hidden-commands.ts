@@ -42,7 +42,7 @@ import {
 } from '../commands';
 import { commandBasename, matchCommandRule } from '../rules/match-command-rule';
 import type { CommandRule } from '../rules/rule';
-import type { SimpleCommand } from '../shell/types';
+import type { ShellAssignment, SimpleCommand } from '../shell/types';
 import { unwrappedDiffers } from './shell-rules';
 
 /**
@@ -101,9 +101,17 @@ function variableCommandTexts(
       if (!/[$`]/.test(arg) || /^(?:MAKE)?SHELL=/.test(arg)) texts.push(arg.slice(equals + 1));
     }
   }
-  for (const assignment of command.assignments) if (!assignment.dynamic) texts.push(assignment.value);
-  for (const assignment of command.unwrapped.assignments)
-    if (!assignment.dynamic) texts.push(assignment.value);
+  for (const assignment of variablesSetFor(command)) if (!assignment.dynamic) texts.push(assignment.value);
+}
+
+/**
+ * The variables set for `command`'s program: its prefix assignments, then those a wrapper sets
+ * (`env X=1 cmd`, `sudo X=1 cmd`).
+ */
+export function variablesSetFor(command: SimpleCommand): readonly ShellAssignment[] {
+  return command.unwrapped.assignments.length > 0
+    ? [...command.assignments, ...command.unwrapped.assignments]
+    : command.assignments;
 }
 
 type Kind = 'runner' | 'interpreter' | undefined;
@@ -194,11 +202,7 @@ function tableScriptTexts(
   const readings = readCommand(argv, 0, name) ?? [];
   // The variables set for it (`RSYNC_RSH=CMD rsync …`, `env RSYNC_RSH=CMD rsync …`): its
   // `commandEnv` ones hold command lines, a computed value included (fail closed).
-  const variables =
-    command.unwrapped.assignments.length > 0
-      ? [...command.assignments, ...command.unwrapped.assignments]
-      : command.assignments;
-  texts.push(...commandLinesIn(readings, argv, variables));
+  texts.push(...commandLinesIn(readings, argv, variablesSetFor(command)));
   // `ssh host -o ProxyCommand=CMD ls`: its options after the host, as it reads them there.
   const again = readingsAfterHost(readings, argv);
   if (again.length > 0) texts.push(...commandLinesIn(again, argv));

@@ -213,12 +213,20 @@ function mcpGuessedPaths(input: Record<string, unknown>): { paths: string[]; ove
       return;
     }
     if (typeof value !== 'object' || value === null || depth >= MCP_GUESS_DEPTH) return;
+    // Stopped as soon as the bound is passed: a huge object or array is not listed whole.
     if (Array.isArray(value)) {
       const listed = key !== undefined && MCP_GUESSED_LISTS.has(key);
-      for (const entry of value) walk(entry, listed ? 'path' : undefined, depth + 1);
+      for (const entry of value) {
+        if (seen > MCP_GUESS_VALUES) return;
+        walk(entry, listed ? 'path' : undefined, depth + 1);
+      }
       return;
     }
-    for (const [name, entry] of Object.entries(value)) walk(entry, name, depth + 1);
+    const fields = value as Record<string, unknown>;
+    for (const name in fields) {
+      if (seen > MCP_GUESS_VALUES) return;
+      if (Object.hasOwn(fields, name)) walk(fields[name], name, depth + 1);
+    }
   };
   walk(input, undefined, 0);
   return { paths, overflow: seen > MCP_GUESS_VALUES };
